@@ -1,0 +1,9 @@
+/** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
+import type { Auditor } from '../core/types.js';
+
+export const AUDITORS: Auditor[] = [];
+
+/** The auditor with this id, or undefined. */
+export function findAuditor(id: string): Auditor | undefined {
+  return AUDITORS.find((a) => a.meta.id === id);
+}

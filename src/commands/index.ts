@@ -1,0 +1,5 @@
+/** Every subcommand; each module adds itself to the program. One line per command. */
+import type { Command } from 'commander';
+import { registerAuditorsCommand } from './auditors.js';
+
+export const COMMANDS: ((program: Command) => void)[] = [registerAuditorsCommand];

@@ -1,0 +1,9 @@
+/** Errors that map to exit code 2: the user's input or invocation is wrong. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+/** Thrown by `ctx.skip()`: the auditor cannot run here, for the reason given. */
+export class SkipAuditor extends Error {
+  override name = 'SkipAuditor';
+}

@@ -1,0 +1,95 @@
+/** Runs auditors over one project and collects their findings into AuditorRuns. */
+import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Severity } from './types.js';
+import type { Config } from './config.js';
+import { auditorConfig } from './config.js';
+import { SkipAuditor } from './errors.js';
+import type { LeanProject } from '../lean/types.js';
+
+/** Shared, lazily computed resources handed to every auditor. */
+export interface RunServices {
+  root: string;
+  config: Config;
+  signal: AbortSignal;
+  project(): Promise<LeanProject>;
+  log?(message: string): void;
+}
+
+/** Fills `{{name}}` placeholders of a message template. */
+export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
+    key in data ? String(data[key]) : whole,
+  );
+}
+
+/** Runs one auditor; never throws: failures become an `error` run, skips a `skipped` run. */
+export async function runAuditor(auditor: Auditor, services: RunServices): Promise<AuditorRun> {
+  const { meta } = auditor;
+  const cfg = auditorConfig(services.config, meta.id);
+  const findings: Finding[] = [];
+  const metrics: Record<string, number> = {};
+  const started = performance.now();
+  const severity: Severity = cfg.severity ?? meta.defaultSeverity;
+  const ctx: AuditContext = {
+    root: services.root,
+    config: services.config,
+    signal: services.signal,
+    project: services.project,
+    report(input: FindingInput) {
+      const { data, severity: own, message, ...rest } = input;
+      const template = meta.messages[input.messageId];
+      if (template === undefined && message === undefined) {
+        throw new Error(`auditor ${meta.id}: unknown messageId ${input.messageId}`);
+      }
+      findings.push({
+        auditorId: meta.id,
+        severity: cfg.severity ?? own ?? severity,
+        message: message ?? formatMessage(template!, data),
+        ...rest,
+      });
+    },
+    metric(name, value) {
+      metrics[name] = value;
+    },
+    skip(reason: string): never {
+      throw new SkipAuditor(reason);
+    },
+    log(message) {
+      services.log?.(`[${meta.id}] ${message}`);
+    },
+  };
+  const done = (status: AuditorRun['status'], reason?: string): AuditorRun => ({
+    auditorId: meta.id,
+    status,
+    ...(reason !== undefined ? { reason } : {}),
+    findings,
+    metrics,
+    durationMs: Math.round(performance.now() - started),
+  });
+  try {
+    await auditor.run(ctx, cfg.options ?? {});
+    return done('ok');
+  } catch (e) {
+    if (e instanceof SkipAuditor) return done('skipped', e.message);
+    return done('error', e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Runs the auditors in order; disabled ones are reported as skipped. */
+export async function runAuditors(auditors: Auditor[], services: RunServices): Promise<AuditorRun[]> {
+  const runs: AuditorRun[] = [];
+  for (const auditor of auditors) {
+    if (auditorConfig(services.config, auditor.meta.id).enabled === false) {
+      runs.push({
+        auditorId: auditor.meta.id,
+        status: 'skipped',
+        reason: 'disabled in the configuration',
+        findings: [],
+        metrics: {},
+        durationMs: 0,
+      });
+      continue;
+    }
+    runs.push(await runAuditor(auditor, services));
+  }
+  return runs;
+}

@@ -1,0 +1,127 @@
+/** Core data model shared by every auditor, extractor and reporter. */
+import type { LeanProject } from '../lean/types.js';
+import type { Config } from './config.js';
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export const SEVERITIES: readonly Severity[] = ['info', 'warning', 'error'];
+
+/** Position of something in a file of the audited repository (1-based line, 0-based column). */
+export interface Location {
+  file: string;
+  line: number;
+  column?: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+/** One observation made by one auditor. */
+export interface Finding {
+  auditorId: string;
+  messageId: string;
+  severity: Severity;
+  message: string;
+  entityId?: string;
+  location?: Location;
+  related?: { location: Location; message: string }[];
+  evidence?: Record<string, unknown>;
+  provenance?: { rubric?: string; rubricVersion?: number; model?: string; cached?: boolean };
+}
+
+/** What an auditor hands to the runner; the runner stamps auditorId and severity. */
+export type FindingInput = Omit<Finding, 'auditorId' | 'severity' | 'message'> & {
+  severity?: Severity;
+  message?: string;
+  /** Values substituted into the auditor's message template, `{{name}}`. */
+  data?: Record<string, string | number>;
+};
+
+export type RunStatus = 'ok' | 'skipped' | 'error';
+
+/** The outcome of one auditor over one project. */
+export interface AuditorRun {
+  auditorId: string;
+  status: RunStatus;
+  reason?: string;
+  findings: Finding[];
+  metrics: Record<string, number>;
+  durationMs: number;
+}
+
+/** A resource an auditor cannot run without. */
+export type Need = 'lean-project' | 'entities' | 'llm' | 'repl' | 'benchmark';
+
+export interface AuditorMeta {
+  id: string;
+  description: string;
+  defaultSeverity: Severity;
+  /** messageId -> template with `{{placeholders}}`. */
+  messages: Record<string, string>;
+  needs?: Need[];
+}
+
+/** One informal unit: definition, theorem, lemma, ... */
+export interface Entity {
+  id: string;
+  kind: string;
+  title?: string;
+  statement: string;
+  proof?: string;
+  context?: string;
+  leanNames: string[];
+  uses: string[];
+  flags: Record<string, boolean>;
+  location: Location;
+  /** Which extractor produced it. */
+  origin: string;
+}
+
+/** Services and sinks an auditor sees while it runs. */
+export interface AuditContext {
+  /** Absolute path of the audited repository. */
+  root: string;
+  config: Config;
+  signal: AbortSignal;
+  /** The parsed Lean project, computed once and shared by every auditor. */
+  project(): Promise<LeanProject>;
+  report(finding: FindingInput): void;
+  metric(name: string, value: number): void;
+  /** Ends the auditor's run as skipped with this reason. */
+  skip(reason: string): never;
+  log(message: string): void;
+}
+
+export interface Auditor<O = unknown> {
+  meta: AuditorMeta;
+  run(ctx: AuditContext, options: O): Promise<void>;
+}
+
+/** Metadata of the audited project, as the report records it. */
+export interface ProjectMeta {
+  root: string;
+  name: string;
+  leanToolchain?: string;
+  mathlibRev?: string;
+  libraries?: string[];
+  files?: number;
+  bytes?: number;
+  declarations?: number;
+  skipped?: { path: string; reason: string }[];
+}
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+/** The one report every command produces; reporters are pure functions of it. */
+export interface Report {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  tool: { name: 'leanaudit'; version: string };
+  generatedAt: string;
+  project: ProjectMeta;
+  runs: AuditorRun[];
+  summary: {
+    findings: Record<Severity, number>;
+    auditors: Record<RunStatus, number>;
+    failOn: Severity;
+    failed: boolean;
+  };
+}

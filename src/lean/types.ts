@@ -1,0 +1,106 @@
+/** The Lean 4 source model: tokens, declarations, files and the project. */
+import type { DirectedGraph } from 'graphology';
+import type { Location } from '../core/types.js';
+
+export type TokenKind =
+  | 'ident'
+  | 'keyword'
+  | 'symbol'
+  | 'number'
+  | 'string'
+  | 'char'
+  | 'lineComment'
+  | 'blockComment'
+  | 'docComment'
+  | 'moduleDoc'
+  | 'attributeOpen';
+
+/** A lexeme with its byte-free (UTF-16 string) offsets and its 1-based line, 0-based column. */
+export interface Token {
+  kind: TokenKind;
+  text: string;
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+}
+
+/** Something in the source the lexer or parser could not make sense of. */
+export interface SourceProblem {
+  messageId: string;
+  message: string;
+  location: Location;
+}
+
+export type DeclKind =
+  | 'theorem'
+  | 'lemma'
+  | 'def'
+  | 'abbrev'
+  | 'instance'
+  | 'structure'
+  | 'class'
+  | 'inductive'
+  | 'axiom'
+  | 'opaque'
+  | 'example';
+
+/** One Lean declaration, its statement (header) kept apart from its proof or value (body). */
+export interface LeanDecl {
+  /** Name as written (may be empty for anonymous instances and examples). */
+  name: string;
+  /** Fully qualified name after namespaces, `_root_` and `private`. */
+  fullName: string;
+  kind: DeclKind;
+  modifiers: string[];
+  attributes: string[];
+  doc?: string;
+  /** Binders and type: everything up to the top-level `:=`, `|` arms or `where`. */
+  header: string;
+  /** Proof or value; absent for bodiless `axiom`/`opaque`. */
+  body?: string;
+  location: Location;
+  /** Offsets into the file text. */
+  range: { start: number; end: number };
+  headerRange: { start: number; end: number };
+  bodyRange?: { start: number; end: number };
+  /** The enclosing namespace, `''` at the root. */
+  namespace: string;
+  /** Namespaces opened where the declaration stands. */
+  opens: string[];
+  /** Text of the `variable` commands in scope, in order. */
+  variables: string[];
+  /** Declared inside a `mutual … end` block. */
+  mutual?: boolean;
+  /** Fully qualified names of project declarations this one uses (header and body). */
+  references: string[];
+  /** Identifiers used in the header / body, as written. */
+  headerIdents: string[];
+  bodyIdents: string[];
+}
+
+export interface LeanFile {
+  /** Path relative to the project root, with `/` separators. */
+  path: string;
+  /** Module name, e.g. `Pfr.Entropy.Basic`. */
+  module: string;
+  bytes: number;
+  imports: string[];
+  decls: LeanDecl[];
+  problems: SourceProblem[];
+}
+
+export interface LeanProject {
+  root: string;
+  name: string;
+  files: LeanFile[];
+  /** Folders and files left out of the scan, with the reason. */
+  skipped: { path: string; reason: string }[];
+  leanToolchain?: string;
+  mathlibRev?: string;
+  libraries: string[];
+  /** fullName -> declaration. */
+  decls: Map<string, LeanDecl>;
+  /** Nodes are declaration full names; an edge a -> b means a references b. */
+  graph: DirectedGraph;
+}
