@@ -1,5 +1,5 @@
 /** Runs auditors over one project and collects their findings into AuditorRuns. */
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Severity } from './types.js';
+import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, PairedEntity, Severity } from './types.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
@@ -11,6 +11,7 @@ export interface RunServices {
   config: Config;
   signal: AbortSignal;
   project(): Promise<LeanProject>;
+  entities(): Promise<PairedEntity[]>;
   log?(message: string): void;
 }
 
@@ -34,6 +35,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     config: services.config,
     signal: services.signal,
     project: services.project,
+    entities: services.entities,
     report(input: FindingInput) {
       const { data, severity: own, message, ...rest } = input;
       const template = meta.messages[input.messageId];

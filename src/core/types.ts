@@ -76,6 +76,30 @@ export interface Entity {
   origin: string;
 }
 
+/** A Lean declaration attached to an entity: its statement with the proof discarded. */
+export interface PairedDecl {
+  /** The name as the informal source gives it. */
+  leanName: string;
+  fullName: string;
+  kind: string;
+  header: string;
+  /** `variable` binders in scope that the header uses. */
+  variables: string[];
+  doc?: string;
+  location: Location;
+  /** The declaration's proof or value contains `sorry`/`admit`. */
+  hasSorry: boolean;
+}
+
+/** An entity with its Lean names resolved against the project's declarations. */
+export interface PairedEntity extends Entity {
+  decls: PairedDecl[];
+  /** Lean names that resolved to no declaration, or to several (the candidates). */
+  unresolved: { leanName: string; candidates: string[] }[];
+  /** The only informal text is the formalizer's own docstring: a judgment is a self-consistency check. */
+  selfConsistency?: boolean;
+}
+
 /** Services and sinks an auditor sees while it runs. */
 export interface AuditContext {
   /** Absolute path of the audited repository. */
@@ -84,6 +108,8 @@ export interface AuditContext {
   signal: AbortSignal;
   /** The parsed Lean project, computed once and shared by every auditor. */
   project(): Promise<LeanProject>;
+  /** Informal entities paired with their declarations, computed once and shared. */
+  entities(): Promise<PairedEntity[]>;
   report(finding: FindingInput): void;
   metric(name: string, value: number): void;
   /** Ends the auditor's run as skipped with this reason. */

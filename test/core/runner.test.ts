@@ -7,6 +7,7 @@ const services = (config = {}): RunServices => ({
   config,
   signal: new AbortController().signal,
   project: () => Promise.reject(new Error('no project in this test')),
+  entities: () => Promise.resolve([]),
 });
 
 const reporter: Auditor = {
