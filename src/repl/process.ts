@@ -4,7 +4,7 @@
  * a crash or unparseable output kills the process (its whole process group); the request is
  * answered with the failure and its cause, never with an exception.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { BlockFramer, ProtocolError, encodeRequest, excerpt, parseResponse, type ReplRequest, type ReplResponse } from './protocol.js';
 import { treeRssBytes } from './memory.js';
 
@@ -62,7 +62,7 @@ export class ReplProcess {
     spec: ReplCommandSpec,
     private readonly limits: ProcessLimits,
   ) {
-    const options = { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] as const };
+    const options: SpawnOptions = { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] };
     this.child = spec.shell !== undefined ? spawn(spec.shell, { ...options, shell: true }) : spawn(spec.file!, spec.args ?? [], options);
     this.child.stdout!.setEncoding('utf8');
     this.child.stderr!.setEncoding('utf8');
