@@ -1,7 +1,12 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as leanSource from './lean-source.js';
+import * as proofGaps from './proof-gaps.js';
 
-export const AUDITORS: Auditor[] = [];
+export const AUDITORS: Auditor[] = [
+  proofGaps,
+  leanSource,
+];
 
 /** The auditor with this id, or undefined. */
 export function findAuditor(id: string): Auditor | undefined {
