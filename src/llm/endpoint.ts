@@ -47,14 +47,14 @@ export type Resolution = { ok: true; endpoints: ResolvedEndpoint[] } | { ok: fal
 /**
  * Resolves `roles`. Per field: role config, role environment (`LEANAUDIT_<ROLE>_MODEL`, `_BASE_URL`),
  * `llm.default`, then `OPENAI_BASE_URL` / `LEANAUDIT_MODEL`. With nothing configured anywhere, a
- * local Ollama at `ollamaURL` is used when it lists its models.
+ * local Ollama (`LEANAUDIT_OLLAMA_URL`, default 127.0.0.1:11434) is used when it lists its models.
  */
 export async function resolveEndpoints(
   roles: Role[],
   llm: LlmConfig,
   env: Env,
-  ollamaURL = OLLAMA_URL,
 ): Promise<Resolution> {
+  const ollamaURL = env.LEANAUDIT_OLLAMA_URL ?? OLLAMA_URL;
   const pick = (role: Role, key: keyof EndpointConfig, envName?: string, globalEnv?: string) =>
     llm.roles?.[role]?.[key] ??
     (envName ? env[roleEnvPrefix(role) + envName] : undefined) ??

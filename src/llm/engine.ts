@@ -4,7 +4,7 @@ import { Accounting, type FailureCause } from './accounting.js';
 import { cacheKey, DiskCache } from './cache.js';
 import { ChatClient, LlmCallError, type ChatMessage } from './client.js';
 import { LLM_DEFAULTS, llmConfig, type LlmConfig, type Role } from './config.js';
-import { OLLAMA_URL, resolveEndpoints, type Env, type ResolvedEndpoint } from './endpoint.js';
+import { resolveEndpoints, type Env, type ResolvedEndpoint } from './endpoint.js';
 import { Limiter } from './limiter.js';
 import { coerceBySchema, extractJsonObject } from './parse.js';
 import { renderRubric, type Rubric, type TemplateValue } from './rubric.js';
@@ -18,8 +18,6 @@ export interface EngineSetup {
   root: string;
   config: Config;
   env?: Env;
-  /** Where a local Ollama is looked for when nothing is configured. */
-  ollamaURL?: string;
   backoffMs?: number;
 }
 
@@ -52,19 +50,26 @@ export class LlmEngine {
     }
   }
 
-  /** An engine for `roles`, or the reason there can be none (no endpoint, no model, no key). */
-  static async create(roles: Role[], setup: EngineSetup): Promise<LlmEngine | { reason: string }> {
+  /**
+   * An engine for `roles`, or the reason there can be none (no endpoint, no model, no key).
+   * `optional` roles are added when they resolve and silently left out when they do not.
+   */
+  static async create(roles: Role[], setup: EngineSetup, optional: Role[] = []): Promise<LlmEngine | { reason: string }> {
     const settings = llmConfig(setup.config);
-    const resolution = await resolveEndpoints(roles, settings, setup.env ?? process.env, setup.ollamaURL ?? OLLAMA_URL);
+    const env = setup.env ?? process.env;
+    const resolution = await resolveEndpoints(roles, settings, env);
     if (!resolution.ok) return { reason: resolution.reason };
-    return new LlmEngine(settings, resolution.endpoints, setup.root, setup.backoffMs);
+    const endpoints = [...resolution.endpoints];
+    for (const role of optional) {
+      const extra = await resolveEndpoints([role], settings, env);
+      if (extra.ok) endpoints.push(...extra.endpoints);
+    }
+    return new LlmEngine(settings, endpoints, setup.root, setup.backoffMs);
   }
 
-  /** The endpoint serving `role`. */
-  endpoint(role: Role): ResolvedEndpoint {
-    const client = this.clients.get(role);
-    if (!client) throw new Error(`no endpoint resolved for role ${role}`);
-    return client.endpoint;
+  /** The endpoint serving `role`, if it resolved. */
+  endpoint(role: Role): ResolvedEndpoint | undefined {
+    return this.clients.get(role)?.endpoint;
   }
 
   /**

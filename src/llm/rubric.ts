@@ -50,8 +50,6 @@ export function parseFrontMatter(text: string, file: string): { meta: Record<str
   return { meta, body: text.slice(m[0].length) };
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-
 /** Loads and checks `rubrics/<id>.md` and its schema. */
 export function loadRubric(id: string, dir = rubricsDir()): Rubric {
   const file = join(dir, `${id}.md`);
@@ -72,7 +70,7 @@ export function loadRubric(id: string, dir = rubricsDir()): Rubric {
     inputs: meta.inputs as string[],
     output: meta.output,
     schema,
-    validate: ajv.compile(schema),
+    validate: new Ajv({ allErrors: true, strict: false }).compile(schema),
     system: parts[1]!.trim(),
     user: parts[2]!.trim(),
     bodyHash: sha256(text),
