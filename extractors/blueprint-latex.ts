@@ -149,9 +149,11 @@ class BlueprintReader {
       case 'chapter':
         this.chapter = argText(node, 2);
         this.section = undefined;
+        frame.cursor = Math.max(frame.cursor, macroEnd(node));
         return 0;
       case 'section':
         this.section = argText(node, 2);
+        frame.cursor = Math.max(frame.cursor, macroEnd(node));
         return 0;
       case 'newtheorem':
       case 'declaretheorem': {
@@ -205,8 +207,7 @@ class BlueprintReader {
 
   private entity(node: Ast.Environment, kind: string, frame: Frame): void {
     const content = [...node.content];
-    const { args } = gobbleArguments(content, 'o');
-    const titleArg = args[0];
+    const titleArg = node.args?.find((a) => a.openMark === '[') ?? gobbleArguments(content, 'o').args[0];
     const title = titleArg && titleArg.openMark === '[' ? printRaw(titleArg.content).trim() : undefined;
     const meta = this.meta(content, frame);
     const location = this.location(node, frame);
@@ -315,6 +316,13 @@ function argText(node: Ast.Macro, index: number): string | undefined {
   if (!arg || arg.openMark === '') return undefined;
   const text = printRaw(arg.content).trim();
   return text.length > 0 ? text : undefined;
+}
+
+/** Offset just past a macro's last argument (its closing brace included). */
+function macroEnd(node: Ast.Macro): number {
+  const ends = (node.args ?? []).flatMap((a) => a.content.map((c) => c.position?.end.offset ?? 0));
+  const last = Math.max(node.position?.end.offset ?? 0, ...ends);
+  return node.args?.some((a) => a.closeMark) ? last + 1 : last;
 }
 
 /** Index of the group right after node `i` (whitespace allowed between), or `i`. */

@@ -8,17 +8,18 @@ export function isInside(root: string, path: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
 }
 
-/** Where a candidate path leads: an existing file inside the repository, or why not. */
+/** Where a candidate path leads: an existing file (or folder) inside the repository, or why not. */
 export type Located = { file: string } | { reason: 'missing' | 'outside' };
 
-/** Resolves `candidate` to a real file inside `root`, refusing paths (or symlinks) that leave it. */
-export function locateInside(root: string, candidate: string): Located {
+/** Resolves `candidate` to a real file (or folder) inside `root`, refusing paths (or symlinks) that leave it. */
+export function locateInside(root: string, candidate: string, want: 'file' | 'folder' = 'file'): Located {
   const full = resolve(root, candidate);
   if (!isInside(resolve(root), full)) return { reason: 'outside' };
   if (!existsSync(full)) return { reason: 'missing' };
   const real = realpathSync(full);
   if (!isInside(realpathSync(root), real)) return { reason: 'outside' };
-  return statSync(real).isFile() ? { file: real } : { reason: 'missing' };
+  const stat = statSync(real);
+  return (want === 'file' ? stat.isFile() : stat.isDirectory()) ? { file: real } : { reason: 'missing' };
 }
 
 /** `path` relative to `root`, with `/` separators. */
