@@ -13,7 +13,7 @@ import type { Entity } from '../src/core/types.js';
 import type { SourceProblem } from '../src/lean/types.js';
 import { ENTITY_NUMBER, documentedDecls } from './lean-docstring.js';
 import { locateInside, repoRelative } from './safe-path.js';
-import { contextOf, lineAt, normalizeKind } from './text.js';
+import { contextOf, jsonErrorLine, lineAt, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** The mapping file read when the configuration names none. */
@@ -23,7 +23,7 @@ const KINDS = 'Theorem|Lemma|Definition|Proposition|Corollary|Remark|Example|Exe
 const EMPH = '[*_]{1,3}';
 /** `**Theorem 2.1** (Name).`, `*Definition 2.1 (Name).*`, `Lemma 3.4.` and the like, at the start of a block. */
 const LEAD = new RegExp(
-  String.raw`^(?<open>${EMPH})?\s*(?<kind>${KINDS})\s+(?<number>${ENTITY_NUMBER})?(?![\w])\s*(?:${EMPH})?\s*` +
+  String.raw`^(?<open>${EMPH})?\s*(?<kind>${KINDS})\b\s*(?<number>${ENTITY_NUMBER})?(?![\w])\s*(?:${EMPH})?\s*` +
     String.raw`(?:\((?<title>[^()]*(?:\([^()]*\)[^()]*)*)\))?\s*(?:${EMPH})?\s*(?<stop>[.:])?\s*(?:${EMPH})?[ \t]*`,
 );
 const PROOF_LEAD = new RegExp(String.raw`^(?:${EMPH})?\s*Proof\b(?:\s*\([^)]*\))?\s*(?:${EMPH})?\s*[.:]?\s*(?:${EMPH})?[ \t]*`);
@@ -111,6 +111,7 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
     }
     if (block.type === 'heading') {
       close(block.start);
+      proseStart = block.end;
       if (block.depth === 1) {
         chapter = inner;
         section = undefined;
@@ -219,11 +220,10 @@ function readMapping(root: string, configured: string | undefined, problems: Sou
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    const position = /position (\d+)/.exec((e as Error).message);
     problems.push({
       messageId: 'mapping-malformed',
       message: `malformed mapping: ${(e as Error).message}`,
-      location: { file, line: position ? lineAt(text, Number(position[1])) : 1 },
+      location: { file, line: jsonErrorLine(text, e as Error) },
     });
     return mapping;
   }

@@ -10,7 +10,7 @@ import type { Entity } from '../src/core/types.js';
 import type { SourceProblem } from '../src/lean/types.js';
 import { packageRoot } from '../src/core/paths.js';
 import { locateInside } from './safe-path.js';
-import { contextOf, lineAt, normalizeKind } from './text.js';
+import { contextOf, jsonErrorLine, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** Files tried in order when the configuration names none. */
@@ -80,6 +80,7 @@ export function extractStatusJson(input: ExtractInput): Extraction {
     seen.add(record.id);
     entities.push(toEntity(record, { file, line }));
   }
+  problems.sort((a, b) => a.location.line - b.location.line);
   return { source: 'json', entities, files: [file], problems };
 }
 
@@ -125,10 +126,8 @@ function jsonDocument(text: string, file: string, problems: SourceProblem[]): Ra
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    const message = (e as Error).message;
-    const position = /position (\d+)/.exec(message);
-    const line = position ? lineAt(text, Number(position[1])) : 1;
-    problems.push({ messageId: 'malformed-json', message: `malformed JSON: ${message}`, location: { file, line } });
+    const line = jsonErrorLine(text, e as Error);
+    problems.push({ messageId: 'malformed-json', message: `malformed JSON: ${(e as Error).message}`, location: { file, line } });
     return [];
   }
   const list = Array.isArray(parsed) ? parsed : (parsed as { entities?: unknown } | null)?.entities;

@@ -48,3 +48,14 @@ export function splitNames(list: string): string[] {
     .map((name) => name.replace(/\\_/g, '_').replace(/\s+/g, '').trim())
     .filter((name) => name.length > 0);
 }
+
+/** The 1-based line a `JSON.parse` error points at, from its position or from the excerpt V8 quotes. */
+export function jsonErrorLine(text: string, error: Error): number {
+  const position = /at position (\d+)/.exec(error.message);
+  if (position) return lineAt(text, Number(position[1]));
+  const quoted = /^Unexpected token '(.+?)', (?:\.\.\.)?"([\s\S]*?)(?:\.\.\.)?" is not valid JSON$/.exec(error.message);
+  if (!quoted) return 1;
+  const [, token, excerpt] = quoted;
+  const at = text.indexOf(excerpt!);
+  return at === -1 ? 1 : lineAt(text, at + Math.max(0, excerpt!.indexOf(token!)));
+}
