@@ -46,6 +46,8 @@ export interface AuditorRun {
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
+  /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
+  meta?: AuditorMeta;
 }
 
 /** A resource an auditor cannot run without. */
@@ -74,6 +76,18 @@ export interface Entity {
   location: Location;
   /** Which extractor produced it. */
   origin: string;
+  /** Chapter and section headings the entity stands under, when the source has them. */
+  chapter?: string;
+  section?: string;
+  /** Labels the proof uses (blueprint `\uses` inside the proof); `uses` holds the statement's. */
+  proofUses?: string[];
+  proofLocation?: Location;
+  /** Markers the extractor does not interpret (e.g. `\leanhelper`), kept so reports can show them. */
+  markers?: { name: string; argument?: string; location: Location }[];
+  /** For a helper lemma ("Helper for Theorem 2.1"): the id of the entity it serves. */
+  helperOf?: string;
+  /** Progress as a curated source records it (status-json), e.g. `proved`. */
+  status?: string;
 }
 
 /** A Lean declaration attached to an entity: its statement with the proof discarded. */
@@ -133,6 +147,8 @@ export interface ProjectMeta {
   bytes?: number;
   declarations?: number;
   skipped?: { path: string; reason: string }[];
+  /** Why the Lean project could not be read, when it could not. */
+  error?: string;
 }
 
 export const REPORT_SCHEMA_VERSION = 1;
