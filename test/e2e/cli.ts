@@ -17,7 +17,7 @@ export interface CliResult {
 /** Runs `leanaudit <args>` from the package root with colors off; fails fast when the build is missing. */
 export function leanaudit(...args: string[]): CliResult {
   if (!existsSync(join(ROOT, 'dist', 'src', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
