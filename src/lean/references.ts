@@ -25,13 +25,17 @@ function prefixes(namespace: string): string[] {
   return out;
 }
 
+type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>;
+
 /** Resolves identifiers against one project's declarations. */
 export class NameResolver {
   /** Declaration or member full name -> the declaration's full name. */
   private readonly owner = new Map<string, string>();
   private readonly protectedNames = new Set<string>();
-  private readonly lastComponents = new Set<string>();
+  /** Last name component -> every declaration or member name ending in it. */
   private readonly byLast = new Map<string, string[]>();
+  /** Scope key -> namespace prefix -> rank (lower wins), `''` for the root. */
+  private readonly scopeRanks = new Map<string, Map<string, number>>();
 
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
@@ -45,38 +49,76 @@ export class NameResolver {
     if (this.owner.has(name)) return;
     this.owner.set(name, owner);
     const last = lastComponent(name);
-    this.lastComponents.add(last);
     const list = this.byLast.get(last);
     if (list) list.push(name);
     else this.byLast.set(last, [name]);
   }
 
-  /** The full name of the project declaration `ident` denotes inside `decl`, if any. */
-  resolve(ident: string, decl: Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>): string | undefined {
-    if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
-    if (!this.lastComponents.has(lastComponent(ident))) return undefined;
-    const qualified = ident.includes('.');
-    const lookup = (name: string, viaPrefix: boolean): string | undefined => {
-      if (viaPrefix && !qualified && this.protectedNames.has(name)) return undefined;
-      return this.owner.get(name);
+  /**
+   * The prefixes an identifier may be completed with inside `scope`, ranked as Lean tries them:
+   * enclosing namespaces innermost first, the namespace of the declaration's own name, then the
+   * `open`ed namespaces (each relative to the enclosing namespaces).
+   */
+  private ranks(scope: Scope): Map<string, number> {
+    const own = scope.fullName.includes('.') ? scope.fullName.slice(0, scope.fullName.lastIndexOf('.')) : '';
+    const key = `${scope.namespace}\0${own}\0${scope.opens.join('\0')}`;
+    let ranks = this.scopeRanks.get(key);
+    if (ranks) return ranks;
+    ranks = new Map();
+    const enclosing = prefixes(scope.namespace);
+    const put = (prefix: string): void => {
+      if (!ranks!.has(prefix)) ranks!.set(prefix, ranks!.size);
     };
-    const own = decl.fullName.includes('.') ? decl.fullName.slice(0, decl.fullName.lastIndexOf('.')) : '';
-    const scopes = own && own !== decl.namespace ? [...prefixes(decl.namespace), own] : prefixes(decl.namespace);
-    for (const ns of scopes) {
-      const hit = ns ? lookup(`${ns}.${ident}`, true) : lookup(ident, false);
-      if (hit) return hit;
-    }
-    for (const open of decl.opens) {
-      for (const ns of prefixes(decl.namespace)) {
-        const hit = lookup(ns ? `${ns}.${open}.${ident}` : `${open}.${ident}`, true);
-        if (hit) return hit;
+    enclosing.forEach(put);
+    put(own);
+    for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
+    this.scopeRanks.set(key, ranks);
+    return ranks;
+  }
+
+  /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
+  resolve(ident: string, scope: Scope): string | undefined {
+    if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
+    const candidates = this.byLast.get(lastComponent(ident));
+    if (candidates === undefined) return undefined;
+    const qualified = ident.includes('.');
+    const ranks = this.ranks(scope);
+    let best: string | undefined;
+    let bestRank = Infinity;
+    const consider = (name: string, prefix: string): void => {
+      const rank = ranks.get(prefix);
+      if (rank === undefined || rank >= bestRank) return;
+      if (prefix !== '' && !qualified && this.protectedNames.has(name)) return;
+      best = name;
+      bestRank = rank;
+    };
+    if (candidates.length <= ranks.size) {
+      for (const name of candidates) {
+        if (name === ident) consider(name, '');
+        else if (name.length > ident.length && name.endsWith(ident) && name.charCodeAt(name.length - ident.length - 1) === 46) {
+          consider(name, name.slice(0, name.length - ident.length - 1));
+        }
+      }
+    } else {
+      for (const [prefix] of ranks) {
+        const name = prefix ? `${prefix}.${ident}` : ident;
+        if (this.owner.has(name)) consider(name, prefix);
       }
     }
-    if (!qualified) return undefined;
-    // Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match.
+    if (best !== undefined) return this.owner.get(best);
+    return qualified && candidates.length <= 64 ? this.dotNotation(ident, candidates) : undefined;
+  }
+
+  /** Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match. */
+  private dotNotation(ident: string, candidates: string[]): string | undefined {
     const tail = ident.slice(ident.indexOf('.') + 1);
-    const candidates = (this.byLast.get(lastComponent(ident)) ?? []).filter((c) => c === tail || c.endsWith(`.${tail}`));
-    return candidates.length === 1 ? this.owner.get(candidates[0]!) : undefined;
+    let found: string | undefined;
+    for (const c of candidates) {
+      if (c !== tail && !c.endsWith(`.${tail}`)) continue;
+      if (found !== undefined) return undefined;
+      found = c;
+    }
+    return found === undefined ? undefined : this.owner.get(found);
   }
 }
 
