@@ -8,10 +8,9 @@
 import { DirectedGraph } from 'graphology';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
-/** The declarations of a project by full name, and who references whom. */
+/** The declarations of a project by full name, with their references filled in. */
 export interface ReferenceModel {
   decls: Map<string, LeanDecl>;
-  graph: DirectedGraph;
   problems: SourceProblem[];
 }
 
@@ -27,6 +26,12 @@ function prefixes(namespace: string): string[] {
 
 type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>;
 
+/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier -> resolution (null: none). */
+interface ScopeEntry {
+  ranks: Map<string, number>;
+  memo: Map<string, string | null>;
+}
+
 /** Resolves identifiers against one project's declarations. */
 export class NameResolver {
   /** Declaration or member full name -> the declaration's full name. */
@@ -34,8 +39,12 @@ export class NameResolver {
   private readonly protectedNames = new Set<string>();
   /** Last name component -> every declaration or member name ending in it. */
   private readonly byLast = new Map<string, string[]>();
-  /** Scope key -> namespace prefix -> rank (lower wins), `''` for the root. */
-  private readonly scopeRanks = new Map<string, Map<string, number>>();
+  /** Identifier -> the names ending in its last component (null: none), memoized. */
+  private readonly candidatesOf = new Map<string, string[] | null>();
+  /** Scope key -> its ranked prefixes and memo. */
+  private readonly scopes = new Map<string, ScopeEntry>();
+  private lastScope: Scope | undefined;
+  private lastEntry: ScopeEntry | undefined;
 
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
@@ -57,32 +66,49 @@ export class NameResolver {
   /**
    * The prefixes an identifier may be completed with inside `scope`, ranked as Lean tries them:
    * enclosing namespaces innermost first, the namespace of the declaration's own name, then the
-   * `open`ed namespaces (each relative to the enclosing namespaces).
+   * `open`ed namespaces (each relative to the enclosing namespaces); with a memo of answers.
    */
-  private ranks(scope: Scope): Map<string, number> {
+  private scopeOf(scope: Scope): ScopeEntry {
+    if (scope === this.lastScope && this.lastEntry) return this.lastEntry;
     const own = scope.fullName.includes('.') ? scope.fullName.slice(0, scope.fullName.lastIndexOf('.')) : '';
     const key = `${scope.namespace}\0${own}\0${scope.opens.join('\0')}`;
-    let ranks = this.scopeRanks.get(key);
-    if (ranks) return ranks;
-    ranks = new Map();
-    const enclosing = prefixes(scope.namespace);
-    const put = (prefix: string): void => {
-      if (!ranks!.has(prefix)) ranks!.set(prefix, ranks!.size);
-    };
-    enclosing.forEach(put);
-    put(own);
-    for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
-    this.scopeRanks.set(key, ranks);
-    return ranks;
+    let entry = this.scopes.get(key);
+    if (!entry) {
+      const ranks = new Map<string, number>();
+      const enclosing = prefixes(scope.namespace);
+      const put = (prefix: string): void => {
+        if (!ranks.has(prefix)) ranks.set(prefix, ranks.size);
+      };
+      enclosing.forEach(put);
+      put(own);
+      for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
+      entry = { ranks, memo: new Map() };
+      this.scopes.set(key, entry);
+    }
+    this.lastScope = scope;
+    this.lastEntry = entry;
+    return entry;
   }
 
   /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
   resolve(ident: string, scope: Scope): string | undefined {
     if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
-    const candidates = this.byLast.get(lastComponent(ident));
-    if (candidates === undefined) return undefined;
+    let candidates = this.candidatesOf.get(ident);
+    if (candidates === undefined) {
+      candidates = this.byLast.get(lastComponent(ident)) ?? null;
+      this.candidatesOf.set(ident, candidates);
+    }
+    if (candidates === null) return undefined;
+    const entry = this.scopeOf(scope);
+    const known = entry.memo.get(ident);
+    if (known !== undefined) return known ?? undefined;
+    const found = this.lookup(ident, candidates, entry.ranks);
+    entry.memo.set(ident, found ?? null);
+    return found;
+  }
+
+  private lookup(ident: string, candidates: string[], ranks: Map<string, number>): string | undefined {
     const qualified = ident.includes('.');
-    const ranks = this.ranks(scope);
     let best: string | undefined;
     let bestRank = Infinity;
     const consider = (name: string, prefix: string): void => {
@@ -122,7 +148,7 @@ export class NameResolver {
   }
 }
 
-/** Fills each declaration's `references` and builds the declaration map and reference graph. */
+/** Fills each declaration's `references`; returns the declarations by full name. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = new Map<string, LeanDecl>();
   const problems: SourceProblem[] = [];
@@ -140,17 +166,23 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     }
   }
   const resolver = new NameResolver(decls.values());
-  const graph = new DirectedGraph();
-  for (const name of decls.keys()) graph.addNode(name);
-  for (const decl of files.flatMap((f) => f.decls)) {
-    const refs = new Set<string>();
-    for (const ident of decl.headerIdents) addRef(resolver.resolve(ident, decl));
-    for (const ident of decl.bodyIdents) addRef(resolver.resolve(ident, decl));
-    decl.references = [...refs];
-    for (const target of refs) graph.mergeEdge(decl.fullName, target);
-    function addRef(target: string | undefined): void {
-      if (target !== undefined && target !== decl.fullName) refs.add(target);
+  for (const file of files) {
+    for (const decl of file.decls) {
+      const refs = new Set<string>();
+      for (const ident of decl.headerIdents) refs.add(resolver.resolve(ident, decl) ?? '');
+      for (const ident of decl.bodyIdents) refs.add(resolver.resolve(ident, decl) ?? '');
+      refs.delete('');
+      refs.delete(decl.fullName);
+      decl.references = [...refs];
     }
   }
-  return { decls, graph, problems };
+  return { decls, problems };
+}
+
+/** The reference graph: a node per declaration full name, an edge a -> b when a references b. */
+export function referenceGraph(files: LeanFile[], decls: Map<string, LeanDecl>): DirectedGraph {
+  const graph = new DirectedGraph();
+  for (const name of decls.keys()) graph.addNode(name);
+  for (const file of files) for (const decl of file.decls) for (const target of decl.references) graph.mergeEdge(decl.fullName, target);
+  return graph;
 }
