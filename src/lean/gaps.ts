@@ -45,7 +45,7 @@ const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?'])
 /** A file containing none of these needs no token scan for sorry/escape hatches. */
 /** First characters of the identifiers the scan looks at (`native_decide`, `Lean.ofReduceBool`, `implemented_by`, `extern`, `apply?`, …). */
 const NEEDLE_FIRST: ReadonlySet<number> = new Set([...'nLoieacr'].map((c) => c.charCodeAt(0)));
-const NEEDLES = ['sorry', 'admit', 'native', 'ofReduceBool', 'implemented_by', 'extern', 'unsafe', 'Heartbeats', 'skipKernelTC', 'apply?', 'exact?', 'rw?'];
+const NEEDLES = ['sorry', 'admit', 'native', 'ofReduceBool', 'implemented_by', 'extern', 'Heartbeats', 'skipKernelTC', 'apply?', 'exact?', 'rw?'];
 
 /**
  * A field name that reads as a proposition: Mathlib names proof fields in snake_case or with a
@@ -61,6 +61,7 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   for (const decl of file.decls) {
     const at = { line: decl.location.line, column: decl.location.column ?? 0, decl };
     if (decl.kind === 'axiom') gaps.push({ kind: 'axiom', text: 'axiom', ...at });
+    if (decl.modifiers.includes('unsafe')) gaps.push({ kind: 'unsafe', text: 'unsafe', ...at });
     if (decl.kind === 'opaque' && decl.body === undefined) gaps.push({ kind: 'opaque-without-body', text: 'opaque', ...at });
     if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) gaps.push({ kind: 'trivial-statement', text: 'True', ...at });
   }
@@ -142,8 +143,7 @@ function scanTokens(file: LeanFile, text: string, gaps: ProofGap[]): void {
               : current ? 'value' : 'command';
         const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
         add(inProof ? 'sorry-in-proof' : 'sorry-in-data', word, { context, ...(field !== undefined ? { field } : {}) });
-      } else if (word === 'unsafe') add('unsafe', 'unsafe');
-      else if (word === 'set_option' && i + 2 < table.count) {
+      } else if (word === 'set_option' && i + 2 < table.count) {
         const option = table.textOf(i + 1);
         if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add('max-heartbeats-zero', `set_option ${option} 0`);
         else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add('skip-kernel-tc', 'set_option debug.skipKernelTC true');
