@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Severity } from './types.js';
+import { SEVERITIES } from './types.js';
 import { InputError } from './errors.js';
 
 export interface AuditorConfig {
@@ -44,4 +45,36 @@ export function loadConfig(root: string, explicit?: string): Config {
 /** The section of the config an auditor reads, or an empty object. */
 export function auditorConfig(config: Config, id: string): AuditorConfig {
   return config.auditors?.[id] ?? {};
+}
+
+const SEVERITY_NAMES: readonly string[] = SEVERITIES;
+
+/**
+ * Checks the sections the core owns (`failOn`, `auditors`) against the known auditor ids;
+ * throws an InputError naming the file and the offending key.
+ */
+export function validateCoreConfig(config: Config, knownAuditors: readonly string[], source = CONFIG_FILE): void {
+  const fail = (message: string): never => {
+    throw new InputError(`${source}: ${message}`);
+  };
+  if (config.failOn !== undefined && !SEVERITY_NAMES.includes(config.failOn)) {
+    fail(`failOn must be one of ${SEVERITY_NAMES.join(', ')}, not ${JSON.stringify(config.failOn)}`);
+  }
+  if (config.auditors === undefined) return;
+  if (typeof config.auditors !== 'object' || config.auditors === null || Array.isArray(config.auditors)) {
+    fail('auditors must be an object keyed by auditor id');
+  }
+  for (const [id, section] of Object.entries(config.auditors)) {
+    const where = `auditors.${id}`;
+    if (!knownAuditors.includes(id)) fail(`${where}: unknown auditor (known: ${knownAuditors.join(', ') || 'none'})`);
+    if (typeof section !== 'object' || section === null || Array.isArray(section)) fail(`${where} must be an object`);
+    if (section.enabled !== undefined && typeof section.enabled !== 'boolean') fail(`${where}.enabled must be true or false`);
+    if (section.severity !== undefined && !SEVERITY_NAMES.includes(section.severity)) {
+      fail(`${where}.severity must be one of ${SEVERITY_NAMES.join(', ')}`);
+    }
+    const { options } = section;
+    if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+      fail(`${where}.options must be an object`);
+    }
+  }
 }

@@ -1,5 +1,5 @@
 /** Runs auditors over one project and collects their findings into AuditorRuns. */
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, PairedEntity, Severity } from './types.js';
+import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need, PairedEntity, Severity } from './types.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
@@ -12,6 +12,8 @@ export interface RunServices {
   signal: AbortSignal;
   project(): Promise<LeanProject>;
   entities(): Promise<PairedEntity[]>;
+  /** Why `need` cannot be met in this run, or undefined when it can; absent means every need is met. */
+  unavailable?(need: Need): Promise<string | undefined>;
   log?(message: string): void;
 }
 
@@ -66,6 +68,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     findings,
     metrics,
     durationMs: Math.round(performance.now() - started),
+    meta,
   });
   try {
     await auditor.run(ctx, cfg.options ?? {});
@@ -76,22 +79,30 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   }
 }
 
-/** Runs the auditors in order; disabled ones are reported as skipped. */
-export async function runAuditors(auditors: Auditor[], services: RunServices): Promise<AuditorRun[]> {
-  const runs: AuditorRun[] = [];
-  for (const auditor of auditors) {
-    if (auditorConfig(services.config, auditor.meta.id).enabled === false) {
-      runs.push({
-        auditorId: auditor.meta.id,
-        status: 'skipped',
-        reason: 'disabled in the configuration',
-        findings: [],
-        metrics: {},
-        durationMs: 0,
-      });
-      continue;
-    }
-    runs.push(await runAuditor(auditor, services));
+/** A run that never started, with the reason. */
+function notRun(auditor: Auditor, reason: string): AuditorRun {
+  return { auditorId: auditor.meta.id, status: 'skipped', reason, findings: [], metrics: {}, durationMs: 0, meta: auditor.meta };
+}
+
+/** The reason an auditor cannot run here (disabled, or a need unmet), or undefined. */
+async function whyNotRun(auditor: Auditor, services: RunServices): Promise<string | undefined> {
+  if (auditorConfig(services.config, auditor.meta.id).enabled === false) return 'disabled in the configuration';
+  for (const need of auditor.meta.needs ?? []) {
+    const reason = await services.unavailable?.(need);
+    if (reason !== undefined) return `needs ${need}: ${reason}`;
   }
-  return runs;
+  return undefined;
+}
+
+/**
+ * Runs the auditors concurrently and returns their runs in the order given. A disabled auditor, or
+ * one whose needs are unmet, is reported as skipped with the reason, never dropped.
+ */
+export async function runAuditors(auditors: Auditor[], services: RunServices): Promise<AuditorRun[]> {
+  return Promise.all(
+    auditors.map(async (auditor) => {
+      const reason = await whyNotRun(auditor, services);
+      return reason === undefined ? runAuditor(auditor, services) : notRun(auditor, reason);
+    }),
+  );
 }

@@ -46,6 +46,8 @@ export interface AuditorRun {
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
+  /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
+  meta?: AuditorMeta;
 }
 
 /** A resource an auditor cannot run without. */
@@ -133,6 +135,8 @@ export interface ProjectMeta {
   bytes?: number;
   declarations?: number;
   skipped?: { path: string; reason: string }[];
+  /** Why the Lean project could not be read, when it could not. */
+  error?: string;
 }
 
 export const REPORT_SCHEMA_VERSION = 1;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { atLeast, buildReport } from '../../src/core/report.js';
-import type { AuditorRun } from '../../src/core/types.js';
+import { runAuditors, type RunServices } from '../../src/core/runner.js';
+import type { Auditor, AuditorRun } from '../../src/core/types.js';
+import { reportSchemaErrors } from '../helpers/report-schema.js';
 
 const run = (severity: 'info' | 'warning' | 'error'): AuditorRun => ({
   auditorId: 'demo',
@@ -28,5 +30,37 @@ describe('buildReport', () => {
     });
     expect(report.schemaVersion).toBe(1);
     expect(report.tool.name).toBe('leanaudit');
+  });
+});
+
+describe('report schema', () => {
+  it('accepts reports built from real auditor runs', async () => {
+    const auditor: Auditor = {
+      meta: { id: 'demo', description: 'd', defaultSeverity: 'warning', messages: { m: 'at {{x}}' }, needs: ['llm'] },
+      async run(ctx) {
+        ctx.report({ messageId: 'm', data: { x: 1 }, location: { file: 'A.lean', line: 1, column: 0 }, evidence: { k: [1] } });
+        ctx.metric('rate', 0.5);
+      },
+    };
+    const services: RunServices = { root: '/p', config: {}, signal: new AbortController().signal, project: () => Promise.reject(new Error('none')), entities: () => Promise.resolve([]) };
+    const ran = await runAuditors([auditor], services);
+    const skipped = await runAuditors([auditor], { ...services, unavailable: async () => 'no endpoint' });
+    const report = buildReport({ root: '/p', name: 'p', files: 1, bytes: 10, declarations: 0 }, [...ran, ...skipped], 'warning');
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(report.summary.failed).toBe(true);
+  });
+
+  it('rejects a skipped run without a reason, an unknown severity and a 0-based line', () => {
+    const report = buildReport({ root: '/p', name: 'p' }, [run('error')], 'error');
+    expect(reportSchemaErrors(report)).toEqual([]);
+    const noReason = structuredClone(report);
+    noReason.runs[0]!.status = 'skipped';
+    expect(reportSchemaErrors(noReason).join('\n')).toMatch(/reason/);
+    const badSeverity = structuredClone(report) as unknown as { runs: { findings: { severity: string }[] }[] };
+    badSeverity.runs[0]!.findings[0]!.severity = 'fatal';
+    expect(reportSchemaErrors(badSeverity)).not.toEqual([]);
+    const badLine = structuredClone(report);
+    badLine.runs[0]!.findings[0]!.location = { file: 'A.lean', line: 0 };
+    expect(reportSchemaErrors(badLine).join('\n')).toMatch(/line/);
   });
 });

@@ -1,0 +1,71 @@
+/** Builds the RunServices for one repository: the shared, lazily computed resources of a run. */
+import type { LeanProject } from '../lean/types.js';
+import type { Config } from './config.js';
+import type { Need, PairedEntity } from './types.js';
+import type { RunServices } from './runner.js';
+import { SkipAuditor } from './errors.js';
+
+/** Parses the Lean project at `root`. */
+export type ProjectLoader = (root: string, options: { signal: AbortSignal }) => Promise<LeanProject>;
+
+/** What an entity source sees: the repository, its configuration and the parsed project. */
+export interface EntityEnv {
+  root: string;
+  config: Config;
+  signal: AbortSignal;
+  project(): Promise<LeanProject>;
+}
+
+/** Extracts the informal entities of a repository and pairs them with Lean declarations. */
+export type EntityLoader = (env: EntityEnv) => Promise<PairedEntity[]>;
+
+/** Why a need cannot be met in this run, or undefined when it can. */
+export type NeedCheck = (env: EntityEnv) => Promise<string | undefined>;
+
+/** Where the services get their data; tests substitute their own. */
+export interface ServiceSources {
+  loadProject: ProjectLoader;
+  loadEntities?: EntityLoader;
+  /** One availability check per need; a need without a check is unavailable. */
+  needChecks?: Partial<Record<Need, NeedCheck>>;
+}
+
+export const NO_EXTRACTOR = 'no informal source extractor available';
+
+/** Caches the first call's promise, including a rejection, so every auditor sees the same outcome. */
+export function once<T>(compute: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= compute());
+}
+
+/** The RunServices of one run over `root`; `project()`, `entities()` and need checks are memoized. */
+export function createServices(
+  root: string,
+  config: Config,
+  signal: AbortSignal,
+  sources: ServiceSources,
+  log?: (message: string) => void,
+): RunServices {
+  const project = once(() => sources.loadProject(root, { signal }));
+  const env: EntityEnv = { root, config, signal, project };
+  const { loadEntities } = sources;
+  const entities = loadEntities
+    ? once(() => loadEntities(env))
+    : () => Promise.reject(new SkipAuditor(NO_EXTRACTOR));
+  const checks: Partial<Record<Need, NeedCheck>> = {
+    'lean-project': async () => undefined,
+    entities: async () => (loadEntities ? undefined : NO_EXTRACTOR),
+    ...sources.needChecks,
+  };
+  const answers = new Map<Need, () => Promise<string | undefined>>();
+  const unavailable = (need: Need): Promise<string | undefined> => {
+    let answer = answers.get(need);
+    if (!answer) {
+      const check = checks[need];
+      answer = once(() => (check ? check(env) : Promise.resolve(`nothing in this build provides "${need}"`)));
+      answers.set(need, answer);
+    }
+    return answer();
+  };
+  return { root, config, signal, project, entities, unavailable, ...(log ? { log } : {}) };
+}

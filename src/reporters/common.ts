@@ -1,0 +1,91 @@
+/** Views of a Report shared by the reporters: findings by file, counts, locations, metrics. */
+import type { AuditorRun, Finding, Location, Report, Severity } from '../core/types.js';
+
+/** Severities from the most to the least severe. */
+export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];
+
+/** The number of findings of each severity in one run. */
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity] += 1;
+  return counts;
+}
+
+/** Every finding of the report, in auditor order. */
+export function allFindings(report: Report): Finding[] {
+  return report.runs.flatMap((run) => run.findings);
+}
+
+/** A file's findings sorted by position; `file` is undefined for findings without a location. */
+export interface FileGroup {
+  file: string | undefined;
+  findings: Finding[];
+}
+
+const byPosition = (a: Finding, b: Finding): number =>
+  (a.location?.line ?? 0) - (b.location?.line ?? 0) || (a.location?.column ?? 0) - (b.location?.column ?? 0);
+
+/** Findings grouped by file (files sorted by path), the ones without a location last. */
+export function groupByFile(findings: readonly Finding[]): FileGroup[] {
+  const groups = new Map<string | undefined, Finding[]>();
+  for (const f of findings) {
+    const key = f.location?.file;
+    const list = groups.get(key) ?? [];
+    list.push(f);
+    groups.set(key, list);
+  }
+  const files = [...groups.keys()].filter((k): k is string => k !== undefined).sort();
+  const ordered: FileGroup[] = files.map((file) => ({ file, findings: groups.get(file)!.sort(byPosition) }));
+  const loose = groups.get(undefined);
+  if (loose) ordered.push({ file: undefined, findings: loose });
+  return ordered;
+}
+
+/** `line:col` with a 1-based column as editors show it, or `line`, or `-` without a location. */
+export function position(location: Location | undefined): string {
+  if (!location) return '-';
+  return location.column === undefined ? `${location.line}` : `${location.line}:${location.column + 1}`;
+}
+
+/** The rule a finding belongs to: `auditorId/messageId`. */
+export function ruleId(finding: Finding): string {
+  return `${finding.auditorId}/${finding.messageId}`;
+}
+
+/** A run's metrics as `name=value` pairs, in the order the auditor recorded them. */
+export function metricsText(run: AuditorRun): string {
+  return Object.entries(run.metrics)
+    .map(([name, value]) => `${name}=${Number.isInteger(value) ? value : value.toFixed(3)}`)
+    .join(' ');
+}
+
+/** A byte count in B, kB or MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** One line of project facts: toolchain, Mathlib revision, files, bytes, declarations. */
+export function projectFacts(report: Report): string[] {
+  const p = report.project;
+  const facts: string[] = [];
+  if (p.leanToolchain) facts.push(`Lean ${p.leanToolchain}`);
+  if (p.mathlibRev) facts.push(`Mathlib ${p.mathlibRev.slice(0, 12)}`);
+  if (p.files !== undefined) facts.push(`${p.files} files`);
+  if (p.bytes !== undefined) facts.push(formatBytes(p.bytes));
+  if (p.declarations !== undefined) facts.push(`${p.declarations} declarations`);
+  return facts;
+}
+
+/** "3 errors, 1 warning, 0 info". */
+export function severityTotals(counts: Record<Severity, number>): string {
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`;
+}
+
+/** The closing verdict: whether the run fails at the configured severity. */
+export function verdict(report: Report): string {
+  const { failOn, failed } = report.summary;
+  return failed ? `FAILED: findings at or above ${failOn}` : `passed: nothing at or above ${failOn}`;
+}

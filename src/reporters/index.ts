@@ -1,0 +1,15 @@
+/** Every output format and the reporter that renders it. One line per format. */
+import type { Reporter } from './types.js';
+import { jsonReporter } from './json.js';
+import { markdownReporter } from './markdown.js';
+import { terminalReporter } from './terminal.js';
+
+export const REPORTERS = {
+  terminal: terminalReporter,
+  json: jsonReporter,
+  markdown: markdownReporter,
+} satisfies Record<string, Reporter>;
+
+export type Format = keyof typeof REPORTERS;
+
+export const FORMATS = Object.keys(REPORTERS) as Format[];

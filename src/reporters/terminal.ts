@@ -1,0 +1,80 @@
+/** Terminal reporter: a summary table per auditor, then findings grouped by file. */
+import type { AuditorRun, Report, Severity } from '../core/types.js';
+import type { ReporterOptions } from './types.js';
+import {
+  countBySeverity,
+  groupByFile,
+  metricsText,
+  position,
+  projectFacts,
+  ruleId,
+  severityTotals,
+  verdict,
+} from './common.js';
+
+type Paint = (style: keyof typeof STYLES, text: string) => string;
+
+const STYLES = { red: 31, yellow: 33, blue: 34, green: 32, dim: 2, bold: 1, underline: 4 } as const;
+
+const SEVERITY_STYLE: Record<Severity, keyof typeof STYLES> = { error: 'red', warning: 'yellow', info: 'blue' };
+const STATUS_STYLE: Record<AuditorRun['status'], keyof typeof STYLES> = { ok: 'green', skipped: 'yellow', error: 'red' };
+
+/** Pads every column of `rows` to its widest cell, painting cells after padding. */
+function table(rows: string[][], paintCell: (row: number, col: number, padded: string) => string): string[] {
+  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length)));
+  return rows.map((r, i) =>
+    r
+      .map((cell, col) => {
+        const last = col === r.length - 1;
+        const padded = last ? cell : col >= 2 && col <= 4 ? cell.padStart(widths[col]!) : cell.padEnd(widths[col]!);
+        return paintCell(i, col, padded);
+      })
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function summaryTable(report: Report, paint: Paint): string[] {
+  const header = ['auditor', 'status', 'error', 'warning', 'info', 'metrics / reason'];
+  const rows = report.runs.map((run) => {
+    const c = countBySeverity(run.findings);
+    const note = run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
+    return [run.auditorId, run.status, String(c.error), String(c.warning), String(c.info), note];
+  });
+  return table([header, ...rows], (row, col, text) => {
+    if (row === 0) return paint('bold', text);
+    const run = report.runs[row - 1]!;
+    if (col === 1) return paint(STATUS_STYLE[run.status], text);
+    if (col === 5 && run.status !== 'ok') return paint(STATUS_STYLE[run.status], text);
+    return text;
+  });
+}
+
+function findingLines(report: Report, paint: Paint): string[] {
+  const lines: string[] = [];
+  for (const group of groupByFile(report.runs.flatMap((r) => r.findings))) {
+    lines.push('', paint('underline', group.file ?? '(no location)'));
+    const rows = group.findings.map((f) => [group.file ? `${group.file}:${position(f.location)}` : '-', f.severity]);
+    const widths = [0, 1].map((col) => Math.max(...rows.map((r) => r[col]!.length)));
+    group.findings.forEach((f, i) => {
+      const [where, severity] = rows[i]!;
+      const sev = paint(SEVERITY_STYLE[f.severity], severity!.padEnd(widths[1]!));
+      lines.push(`  ${where!.padEnd(widths[0]!)}  ${sev}  ${f.message}  ${paint('dim', ruleId(f))}`);
+    });
+  }
+  return lines;
+}
+
+/** Renders the report for a terminal; ANSI colors only when `options.color` is set. */
+export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
+  const paint: Paint = options.color ? (style, text) => `\u001b[${STYLES[style]}m${text}\u001b[0m` : (_s, text) => text;
+  const { project, tool, summary } = report;
+  const lines = [paint('bold', `leanaudit ${tool.version}: ${project.name}`) + `  ${paint('dim', project.root)}`];
+  const facts = projectFacts(report);
+  if (facts.length) lines.push(facts.join(' · '));
+  for (const s of project.skipped ?? []) lines.push(paint('dim', `skipped ${s.path}: ${s.reason}`));
+  lines.push('', ...summaryTable(report, paint), ...findingLines(report, paint), '');
+  const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
+  lines.push(`${severityTotals(summary.findings)} · ${status}`);
+  return lines.join('\n') + '\n';
+}

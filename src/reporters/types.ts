@@ -1,0 +1,9 @@
+/** The reporter contract: a pure function from a Report to text. */
+import type { Report } from '../core/types.js';
+
+export interface ReporterOptions {
+  /** ANSI colors (terminal only); the caller decides, e.g. only on a TTY. */
+  color?: boolean;
+}
+
+export type Reporter = (report: Report, options?: ReporterOptions) => string;

@@ -1,0 +1,74 @@
+/** Locations of the shared Lean REPL transcripts and a command spec that runs the stand-in REPL. */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReplCommandSpec } from '../../src/repl/process.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '..', '..');
+export const standinScript = join(here, 'repl-standin.mjs');
+
+/** `<repo>/../shared/fixtures/lean-repl`, looked up in the repository's ancestors (worktrees sit deeper). */
+export function leanReplFixtures(): string {
+  for (let dir = repoRoot; ; dir = dirname(dir)) {
+    const candidate = join(dir, '..', 'shared', 'fixtures', 'lean-repl');
+    if (existsSync(candidate)) return resolve(candidate);
+    if (dirname(dir) === dir) throw new Error('shared/fixtures/lean-repl not found beside the repository');
+  }
+}
+
+export const transcriptsDir = (): string => join(leanReplFixtures(), 'transcripts');
+
+/** The recorded responses of a transcript, parsed. */
+export function recordedResponses(name: string): unknown[] {
+  return readFileSync(join(transcriptsDir(), `${name}.expected.out`), 'utf8')
+    .split(/\n[ \t]*\n/)
+    .filter((b) => b.trim() !== '')
+    .map((b) => JSON.parse(b) as unknown);
+}
+
+/** The requests of a transcript, joined as the REPL joins lines, parsed. */
+export function recordedRequests(name: string): Record<string, unknown>[] {
+  const blocks: string[] = [];
+  let current = '';
+  for (const line of readFileSync(join(transcriptsDir(), `${name}.in`), 'utf8').split('\n')) {
+    if (line.trim() === '') {
+      if (current) blocks.push(current);
+      current = '';
+    } else current += line.trimEnd();
+  }
+  if (current) blocks.push(current);
+  return blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+}
+
+/** Runs the stand-in with these arguments, in `cwd`. */
+export function standinSpec(args: string[], cwd = repoRoot): ReplCommandSpec {
+  return { file: process.execPath, args: [standinScript, ...args], cwd };
+}
+
+/** The stand-in replaying one transcript. */
+export const replaySpec = (name: string): ReplCommandSpec => standinSpec(['--replay', join(transcriptsDir(), name)]);
+
+/** A scenario for the stand-in's `--sim` mode (see repl-standin.mjs). */
+export interface StandinScenario {
+  importMs?: number;
+  unpickleMs?: number;
+  defaultMs?: number;
+  transcripts?: string;
+  axioms?: Record<string, string[]>;
+  rules?: { match: string; response?: unknown; transcript?: string; delayMs?: number; fault?: string; hugeChars?: number; memoryMb?: number }[];
+}
+
+/** Writes a scenario into `dir` and returns the spec of a simulating stand-in (logging to `dir/requests.jsonl`). */
+export function simSpec(dir: string, scenario: StandinScenario): ReplCommandSpec {
+  const file = join(dir, `scenario-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify({ transcripts: transcriptsDir(), ...scenario }));
+  return standinSpec(['--sim', file, '--log', join(dir, 'requests.jsonl')], dir);
+}
+
+/** The requests the simulating stand-ins in `dir` received, with the lineage of their environment. */
+export function loggedRequests(dir: string): { pid: number; request: Record<string, unknown>; lineage: string[] | null }[] {
+  const file = join(dir, 'requests.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as never);
+}

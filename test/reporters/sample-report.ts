@@ -1,0 +1,99 @@
+/** A fixed report exercising every reporter branch: ok/skipped/error runs, located and loose findings. */
+import { buildReport } from '../../src/core/report.js';
+import type { AuditorMeta, AuditorRun, Report } from '../../src/core/types.js';
+
+const gapsMeta: AuditorMeta = {
+  id: 'proof-gaps',
+  description: 'sorry, admit, axioms and escape hatches',
+  defaultSeverity: 'error',
+  messages: { sorryInProof: 'sorry in the proof of {{name}}', axiom: 'axiom {{name}}' },
+};
+
+const judgeMeta: AuditorMeta = {
+  id: 'direct-judge',
+  description: 'LLM judgment of statement fidelity',
+  defaultSeverity: 'warning',
+  messages: { different: '{{name}} differs from its informal statement' },
+  needs: ['llm', 'entities'],
+};
+
+const runs: AuditorRun[] = [
+  {
+    auditorId: 'proof-gaps',
+    status: 'ok',
+    durationMs: 12,
+    metrics: { sorries: 2, axioms: 1, ratio: 0.125 },
+    meta: gapsMeta,
+    findings: [
+      {
+        auditorId: 'proof-gaps',
+        messageId: 'sorryInProof',
+        severity: 'error',
+        message: 'sorry in the proof of Foo.bar',
+        entityId: 'Foo.bar',
+        location: { file: 'Foo/B.lean', line: 12, column: 2, endLine: 12, endColumn: 7 },
+      },
+      {
+        auditorId: 'proof-gaps',
+        messageId: 'axiom',
+        severity: 'warning',
+        message: 'axiom Foo.choice | with a pipe',
+        location: { file: 'Foo/A.lean', line: 3, column: 0 },
+        related: [{ location: { file: 'Foo/B.lean', line: 1 }, message: 'used here' }],
+      },
+      {
+        auditorId: 'proof-gaps',
+        messageId: 'sorryInProof',
+        severity: 'error',
+        message: 'sorry in the proof of Foo.baz',
+        location: { file: 'Foo/B.lean', line: 4, column: 4 },
+      },
+    ],
+  },
+  {
+    auditorId: 'direct-judge',
+    status: 'skipped',
+    reason: 'needs llm: no endpoint configured',
+    durationMs: 0,
+    metrics: {},
+    meta: judgeMeta,
+    findings: [],
+  },
+  {
+    auditorId: 'crossfile-reuse',
+    status: 'error',
+    reason: 'graph too large',
+    durationMs: 3,
+    metrics: {},
+    findings: [
+      {
+        auditorId: 'crossfile-reuse',
+        messageId: 'unused',
+        severity: 'info',
+        message: 'lemma Foo.aux is never used',
+        evidence: { uses: 0 },
+      },
+    ],
+  },
+];
+
+/** The fixture report; version, time and root are fixed so snapshots stay stable. */
+export function sampleReport(failOn: 'error' | 'warning' | 'info' = 'error'): Report {
+  const report = buildReport(
+    {
+      root: '/repo',
+      name: 'foo',
+      leanToolchain: 'leanprover/lean4:v4.28.0',
+      mathlibRev: '8f9d9cff6bd728b17a24e163c9402775d9e6a365',
+      libraries: ['Foo'],
+      files: 2,
+      bytes: 5300,
+      declarations: 14,
+      skipped: [{ path: '.lake', reason: 'build output' }],
+    },
+    structuredClone(runs),
+    failOn,
+    new Date('2026-01-01T00:00:00Z'),
+  );
+  return { ...report, tool: { ...report.tool, version: '0.0.0-test' } };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { terminalReporter } from '../../src/reporters/terminal.js';
+import { sampleReport } from './sample-report.js';
+
+describe('terminal reporter', () => {
+  it('prints the summary table and the findings grouped by file', () => {
+    expect(terminalReporter(sampleReport())).toMatchSnapshot();
+  });
+
+  it('has no escape codes without color, and colors with it', () => {
+    expect(terminalReporter(sampleReport())).not.toContain('\u001b[');
+    const colored = terminalReporter(sampleReport(), { color: true });
+    expect(colored).toContain('\u001b[31merror');
+    expect(colored.replace(/\u001b\[\d+m/g, '')).toBe(terminalReporter(sampleReport()));
+  });
+
+  it('lists findings of a file by position with file:line:col, 1-based columns', () => {
+    const lines = terminalReporter(sampleReport()).split('\n');
+    const b = lines.filter((l) => l.includes('Foo/B.lean:'));
+    expect(b.map((l) => l.trim().split(/\s+/)[0])).toEqual(['Foo/B.lean:4:5', 'Foo/B.lean:12:3']);
+  });
+
+  it('states skipped and failed auditors with their reason', () => {
+    const text = terminalReporter(sampleReport());
+    expect(text).toMatch(/direct-judge\s+skipped.*needs llm: no endpoint configured/);
+    expect(text).toMatch(/crossfile-reuse\s+error.*graph too large/);
+    expect(text).toContain('FAILED: findings at or above error');
+    expect(terminalReporter(sampleReport()).endsWith('\n')).toBe(true);
+  });
+});
