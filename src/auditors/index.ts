@@ -1,7 +1,10 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as contamination from './contamination.js';
 
-export const AUDITORS: Auditor[] = [];
+export const AUDITORS: Auditor[] = [
+  contamination,
+];
 
 /** The auditor with this id, or undefined. */
 export function findAuditor(id: string): Auditor | undefined {

@@ -30,12 +30,19 @@ export interface BestMatch {
   spans: Span[];
 }
 
-export interface ExactResult {
-  verdict: Verdict;
+/** Windows of one text of an item: η = matched windows / all windows, over the whole corpus. */
+export interface FieldEta {
   windows: number;
   matched: number;
-  /** η = matched windows / all windows, over the whole corpus. */
   eta: number;
+}
+
+export interface ExactResult {
+  verdict: Verdict;
+  /** The larger η of the informal and the formal statement. */
+  eta: number;
+  field: string;
+  byField: Record<string, FieldEta>;
   best?: BestMatch;
 }
 
@@ -124,13 +131,18 @@ class ChannelFold {
     }
   }
 
-  /** Units of `item` matched anywhere. */
-  matchedOf(item: number): number {
+  /** Units of `item` (in its text `text`, when given) matched anywhere, and their number. */
+  matchedOf(item: number, text?: number): { matched: number; total: number } {
     const first = this.units.first[item];
-    if (first === undefined) return 0;
-    let n = 0;
-    for (let u = first; u < first + this.units.of(item); u++) n += this.matched[u]!;
-    return n;
+    let matched = 0;
+    let total = 0;
+    if (first === undefined) return { matched, total };
+    for (let u = first; u < first + this.units.of(item); u++) {
+      if (text !== undefined && this.units.text[u] !== text) continue;
+      total++;
+      matched += this.matched[u]!;
+    }
+    return { matched, total };
   }
 }
 
@@ -229,16 +241,28 @@ export class Aggregator {
       };
       const windows = this.prep.exact.of(i);
       if (windows > 0) {
-        const matched = this.exact.matchedOf(i);
-        const eta = matched / windows;
+        const byField: Record<string, FieldEta> = {};
+        let top: { field: string; eta: number } | undefined;
+        p.texts.forEach(({ field }, t) => {
+          const { matched, total } = this.exact.matchedOf(i, t);
+          if (total === 0) return;
+          byField[field] = { windows: total, matched, eta: matched / total };
+          if (!top || matched / total > top.eta) top = { field, eta: matched / total };
+        });
         const best = this.bestMatch(this.exact, i, windows, 'chars');
-        r.exact = { verdict: verdictOf(eta, settings.thresholds), windows, matched, eta, ...(best ? { best } : {}) };
+        r.exact = {
+          verdict: verdictOf(top!.eta, settings.thresholds),
+          eta: top!.eta,
+          field: top!.field,
+          byField,
+          ...(best ? { best } : {}),
+        };
       }
       const grams = this.prep.cover.of(i);
       if (grams > 0) {
-        const matched = this.cover.matchedOf(i);
+        const { matched } = this.cover.matchedOf(i);
         const coverage = matched / grams;
-        const hit = this.hit.matchedOf(i) > 0;
+        const hit = this.hit.matchedOf(i).matched > 0;
         const byCoverage = verdictOf(coverage, settings.thresholds);
         const best = this.bestMatch(this.cover, i, grams, 'words');
         r.ngram = {

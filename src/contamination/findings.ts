@@ -23,7 +23,10 @@ function detail(r: ItemResult): string {
   const fmt = (x: number): string => x.toFixed(2);
   switch (r.strongest) {
     case 'exact':
-      return `exact windows η=${fmt(r.exact!.eta)} (${r.exact!.matched}/${r.exact!.windows})`;
+      {
+      const f = r.exact!.byField[r.exact!.field]!;
+      return `exact windows of the ${r.exact!.field} statement η=${fmt(f.eta)} (${f.matched}/${f.windows})`;
+    }
     case 'ngram':
       return `word ${r.ngram!.coverN}-gram coverage ${fmt(r.ngram!.coverage)}${r.ngram!.hit ? `, ${r.ngram!.hitN}-gram hit` : ''}`;
     case 'name':

@@ -63,6 +63,11 @@ export interface Prepared {
   names: Units;
 }
 
+/** The formal statement without a trailing proof placeholder (`:= by sorry`, `:= sorry`, `:= by`). */
+export function withoutProofPlaceholder(formal: string): string {
+  return formal.replace(/\s*:=\s*(?:by\b\s*)?(?:sorry\s*)?$/u, '');
+}
+
 /** The name as it is looked for in the corpus: its last component, NFKC, if long enough. */
 export function searchableName(name: string | undefined, minLength: number): string | undefined {
   if (name === undefined) return undefined;
@@ -81,7 +86,7 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
   const prepared = items.map((item, i): PreparedItem => {
     const texts: PreparedItem['texts'] = [];
     if (item.informal !== undefined) texts.push({ field: 'informal', norm: normalizeExact(item.informal) });
-    if (item.formal !== undefined) texts.push({ field: 'formal', norm: normalizeExact(item.formal) });
+    if (item.formal !== undefined) texts.push({ field: 'formal', norm: normalizeExact(withoutProofPlaceholder(item.formal)) });
     if (on.has('exact')) {
       texts.forEach(({ norm }, t) => {
         for (const s of windowStarts(norm, settings.window)) {
