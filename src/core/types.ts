@@ -76,6 +76,18 @@ export interface Entity {
   location: Location;
   /** Which extractor produced it. */
   origin: string;
+  /** Chapter and section headings the entity stands under, when the source has them. */
+  chapter?: string;
+  section?: string;
+  /** Labels the proof uses (blueprint `\uses` inside the proof); `uses` holds the statement's. */
+  proofUses?: string[];
+  proofLocation?: Location;
+  /** Markers the extractor does not interpret (e.g. `\leanhelper`), kept so reports can show them. */
+  markers?: { name: string; argument?: string; location: Location }[];
+  /** For a helper lemma ("Helper for Theorem 2.1"): the id of the entity it serves. */
+  helperOf?: string;
+  /** Progress as a curated source records it (status-json), e.g. `proved`. */
+  status?: string;
 }
 
 /** A Lean declaration attached to an entity: its statement with the proof discarded. */

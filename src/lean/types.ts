@@ -72,6 +72,8 @@ export interface LeanDecl {
   variables: string[];
   /** Declared inside a `mutual … end` block. */
   mutual?: boolean;
+  /** Constructors and fields a structure, class or inductive declares (fully qualified). */
+  members?: string[];
   /** Fully qualified names of project declarations this one uses (header and body). */
   references: string[];
   /** Identifiers used in the header / body, as written. */
@@ -99,6 +101,8 @@ export interface LeanProject {
   leanToolchain?: string;
   mathlibRev?: string;
   libraries: string[];
+  /** Problems not tied to one file's source: unreadable lakefile, duplicate declarations. */
+  problems?: SourceProblem[];
   /** fullName -> declaration. */
   decls: Map<string, LeanDecl>;
   /** Nodes are declaration full names; an edge a -> b means a references b. */

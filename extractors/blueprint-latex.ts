@@ -1,0 +1,372 @@
+/**
+ * blueprint-latex: reads a leanblueprint project (`blueprint/src/web.tex`) with unified-latex,
+ * following `\input`/`\include` inside the repository, and turns every theorem-like environment
+ * into an Entity carrying its `\label`, `\lean`, `\uses`, `\leanok`, `\mathlibok`, `\notready`
+ * and `\proves` markers.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import type * as Ast from '@unified-latex/unified-latex-types';
+import { getParser } from '@unified-latex/unified-latex-util-parse';
+import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
+import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
+import type { Entity, Location } from '../src/core/types.js';
+import type { SourceProblem } from '../src/lean/types.js';
+import { locateInside, repoRelative } from './safe-path.js';
+import { contextOf, normalizeKind, splitNames } from './text.js';
+import type { ExtractInput, Extraction } from './types.js';
+
+/** Entry files tried in order when the configuration names none (`src/…` when the root is the blueprint folder). */
+export const BLUEPRINT_ENTRIES = ['web.tex', 'content.tex', 'print.tex'].flatMap((f) => [`blueprint/src/${f}`, `src/${f}`]);
+
+/** Environments treated as entities even when no `\newtheorem` declares them. */
+export const DEFAULT_THEOREM_ENVS = ['definition', 'lemma', 'proposition', 'theorem', 'corollary'];
+
+const MACROS = {
+  lean: { signature: 'm' },
+  uses: { signature: 'm' },
+  proves: { signature: 'm' },
+  label: { signature: 'm' },
+  discussion: { signature: 'm' },
+  newtheorem: { signature: 's m o m o' },
+  declaretheorem: { signature: 'o m' },
+  chapter: { signature: 's o m' },
+  section: { signature: 's o m' },
+  subsection: { signature: 's o m' },
+};
+
+const FLAG_MACROS: Record<string, string> = { leanok: 'leanok', mathlibok: 'mathlibok', notready: 'notready' };
+const INPUT_MACROS = new Set(['input', 'include']);
+const MAX_INPUT_DEPTH = 32;
+
+interface Frame {
+  text: string;
+  file: string;
+  dir: string;
+  /** Offset up to which the prose has been consumed (entities, proofs, inputs). */
+  cursor: number;
+}
+
+/** Metadata gathered from one environment's body, and the body with the metadata removed. */
+interface Meta {
+  label?: string;
+  leanNames: string[];
+  uses: string[];
+  proves: string[];
+  flags: Record<string, boolean>;
+  markers: { name: string; argument?: string; location: Location }[];
+  body: Ast.Node[];
+}
+
+/** The first blueprint entry file present in the repository, relative to it. */
+export function findBlueprintEntry(root: string, configured?: string): string | undefined {
+  const candidates = configured ? [configured] : BLUEPRINT_ENTRIES;
+  return candidates.find((c) => 'file' in locateInside(root, c));
+}
+
+/** Extracts the entities of the blueprint whose entry file is configured or found by convention. */
+export function extractBlueprint(input: ExtractInput): Extraction {
+  const entry = findBlueprintEntry(input.root, input.options.blueprint);
+  const reader = new BlueprintReader(input.root);
+  if (!entry) {
+    const wanted = input.options.blueprint ?? BLUEPRINT_ENTRIES.join(', ');
+    reader.problem('no-entry', `no blueprint entry file found (looked for ${wanted})`, { file: wanted, line: 1 });
+  } else {
+    reader.readEntry(entry);
+  }
+  return { source: 'blueprint', entities: reader.entities, files: reader.files, problems: reader.problems };
+}
+
+/** Walks the LaTeX of one blueprint, file after file, in reading order. */
+class BlueprintReader {
+  readonly entities: Entity[] = [];
+  readonly files: string[] = [];
+  readonly problems: SourceProblem[] = [];
+  private readonly parser = getParser({ macros: MACROS });
+  private readonly theoremEnvs = new Set(DEFAULT_THEOREM_ENVS);
+  private readonly byLabel = new Map<string, Entity>();
+  private readonly stack: string[] = [];
+  private mainDir = '';
+  private chapter?: string;
+  private section?: string;
+  /** The entity an undirected `\begin{proof}` belongs to. */
+  private lastEntity?: Entity;
+
+  constructor(private readonly root: string) {}
+
+  problem(messageId: string, message: string, location: Location): void {
+    this.problems.push({ messageId, message, location });
+  }
+
+  readEntry(entry: string): void {
+    const located = locateInside(this.root, entry);
+    if (!('file' in located)) return;
+    this.mainDir = dirname(located.file);
+    this.readFile(located.file);
+  }
+
+  private readFile(path: string): void {
+    const file = repoRelative(this.root, path);
+    if (this.stack.includes(path)) {
+      this.problem('input-cycle', `${file} inputs itself (through ${this.stack.map((p) => repoRelative(this.root, p)).join(' → ')})`, {
+        file,
+        line: 1,
+      });
+      return;
+    }
+    if (this.stack.length >= MAX_INPUT_DEPTH) {
+      this.problem('input-depth', `\\input nesting deeper than ${MAX_INPUT_DEPTH} at ${file}`, { file, line: 1 });
+      return;
+    }
+    let text: string;
+    let tree: Ast.Root;
+    try {
+      text = readFileSync(path, 'utf8');
+      tree = this.parser.parse(text);
+    } catch (e) {
+      this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
+      return;
+    }
+    if (!this.files.includes(file)) this.files.push(file);
+    this.stack.push(path);
+    this.walk(tree.content, { text, file, dir: dirname(path), cursor: 0 });
+    this.stack.pop();
+  }
+
+  private walk(nodes: Ast.Node[], frame: Frame): void {
+    for (let i = 0; i < nodes.length; i++) {
+      const node = nodes[i]!;
+      if (node.type === 'macro') i += this.macro(node, nodes, i, frame);
+      else if (node.type === 'environment') this.environment(node, frame);
+      else if (node.type === 'group') this.walk(node.content, frame);
+    }
+  }
+
+  /** Handles one macro of the running text; returns how many following nodes it consumed. */
+  private macro(node: Ast.Macro, nodes: Ast.Node[], i: number, frame: Frame): number {
+    const at = this.location(node, frame);
+    switch (node.content) {
+      case 'chapter':
+        this.chapter = argText(node, 2);
+        this.section = undefined;
+        frame.cursor = Math.max(frame.cursor, macroEnd(node));
+        return 0;
+      case 'section':
+        this.section = argText(node, 2);
+        frame.cursor = Math.max(frame.cursor, macroEnd(node));
+        return 0;
+      case 'newtheorem':
+      case 'declaretheorem': {
+        const name = argText(node, 1);
+        if (name) this.theoremEnvs.add(normalizeKind(name));
+        return 0;
+      }
+      case 'begin':
+        this.problem('unterminated-environment', `\\begin{${nextGroupText(nodes, i) ?? '?'}} has no matching \\end`, at);
+        return 0;
+      case 'end':
+        this.problem('stray-end', `\\end{${nextGroupText(nodes, i) ?? '?'}} closes no environment`, at);
+        return 0;
+    }
+    if (!INPUT_MACROS.has(node.content)) return 0;
+    const { name, consumed, end } = inputTarget(node, nodes, i);
+    if (!name) {
+      this.problem('bad-input', `\\${node.content} without a file name`, at);
+      return consumed;
+    }
+    this.input(name, at);
+    if (end !== undefined) frame.cursor = Math.max(frame.cursor, end);
+    return consumed;
+  }
+
+  /** Follows `\input{name}`: relative to the main file's folder, then to the including file's. */
+  private input(name: string, at: Location): void {
+    const including = join(this.root, dirname(at.file));
+    const names = /\.tex$/i.test(name) ? [name] : [`${name}.tex`, name];
+    let outside = false;
+    for (const dir of [this.mainDir, including]) {
+      for (const candidate of names) {
+        const located = locateInside(this.root, relative(this.root, join(dir, candidate)));
+        if ('file' in located) {
+          this.readFile(located.file);
+          return;
+        }
+        if (located.reason === 'outside') outside = true;
+      }
+    }
+    if (outside) this.problem('input-outside', `\\input{${name}} points outside the repository; not read`, at);
+    else this.problem('input-missing', `\\input{${name}}: file not found`, at);
+  }
+
+  private environment(node: Ast.Environment, frame: Frame): void {
+    const env = normalizeKind(node.env);
+    if (this.theoremEnvs.has(env)) this.entity(node, env, frame);
+    else if (env === 'proof') this.proof(node, frame);
+    else this.walk(node.content, frame);
+  }
+
+  private entity(node: Ast.Environment, kind: string, frame: Frame): void {
+    const content = [...node.content];
+    const titleArg = node.args?.find((a) => a.openMark === '[') ?? gobbleArguments(content, 'o').args[0];
+    const title = titleArg && titleArg.openMark === '[' ? printRaw(titleArg.content).trim() : undefined;
+    const meta = this.meta(content, frame);
+    const location = this.location(node, frame);
+    const start = node.position?.start.offset ?? frame.cursor;
+    const context = contextOf(stripComments(frame.text.slice(frame.cursor, start)));
+    frame.cursor = node.position?.end.offset ?? frame.cursor;
+    const entity: Entity = {
+      id: meta.label ?? `${kind}@${location.file}:${location.line}`,
+      kind,
+      ...(title ? { title } : {}),
+      statement: bodyText(meta.body),
+      ...(context ? { context } : {}),
+      leanNames: meta.leanNames,
+      uses: meta.uses,
+      flags: meta.flags,
+      location,
+      origin: 'blueprint',
+      ...(this.chapter ? { chapter: this.chapter } : {}),
+      ...(this.section ? { section: this.section } : {}),
+      ...(meta.markers.length ? { markers: meta.markers } : {}),
+    };
+    if (meta.label) {
+      const earlier = this.byLabel.get(meta.label);
+      if (earlier) {
+        this.problem('duplicate-label', `label ${meta.label} already used at ${earlier.location.file}:${earlier.location.line}`, location);
+      } else {
+        this.byLabel.set(meta.label, entity);
+      }
+    }
+    this.entities.push(entity);
+    this.lastEntity = entity;
+  }
+
+  private proof(node: Ast.Environment, frame: Frame): void {
+    const meta = this.meta([...node.content], frame);
+    const location = this.location(node, frame);
+    frame.cursor = node.position?.end.offset ?? frame.cursor;
+    let target = this.lastEntity;
+    if (meta.proves.length > 0) {
+      target = this.byLabel.get(meta.proves[0]!);
+      if (!target) {
+        this.problem('unknown-proves', `\\proves{${meta.proves[0]}} names no earlier entity`, location);
+        return;
+      }
+    }
+    if (!target) {
+      this.problem('orphan-proof', 'proof with no preceding statement', location);
+      return;
+    }
+    const text = bodyText(meta.body);
+    target.proof = target.proof ? `${target.proof}\n\n${text}` : text;
+    target.proofLocation ??= location;
+    target.proofUses = [...new Set([...(target.proofUses ?? []), ...meta.uses])];
+    for (const name of meta.leanNames) if (!target.leanNames.includes(name)) target.leanNames.push(name);
+    if (meta.flags.leanok) target.flags.proofLeanok = true;
+    if (meta.flags.mathlibok) target.flags.mathlibok = true;
+    if (meta.flags.notready) target.flags.notready = true;
+    if (meta.markers.length) target.markers = [...(target.markers ?? []), ...meta.markers];
+    if (meta.proves.length === 0) this.lastEntity = undefined;
+  }
+
+  /** Takes the blueprint markers out of an environment body (at any group depth). */
+  private meta(nodes: Ast.Node[], frame: Frame): Meta {
+    const meta: Meta = { leanNames: [], uses: [], proves: [], flags: {}, markers: [], body: [] };
+    const strip = (list: Ast.Node[]): Ast.Node[] => {
+      const kept: Ast.Node[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const node = list[i]!;
+        if (node.type === 'comment') continue;
+        if (node.type === 'group') {
+          kept.push({ ...node, content: strip(node.content) });
+          continue;
+        }
+        if (node.type !== 'macro') {
+          kept.push(node);
+          continue;
+        }
+        const name = node.content;
+        if (name === 'label') meta.label ??= argText(node, 0);
+        else if (name === 'lean') meta.leanNames.push(...splitNames(argText(node, 0) ?? ''));
+        else if (name === 'uses') meta.uses.push(...splitNames(argText(node, 0) ?? ''));
+        else if (name === 'proves') meta.proves.push(...splitNames(argText(node, 0) ?? ''));
+        else if (name === 'discussion') continue;
+        else if (FLAG_MACROS[name]) meta.flags[FLAG_MACROS[name]!] = true;
+        else if (name.startsWith('lean')) {
+          const argument = nextGroupText(list, i);
+          if (argument !== undefined) i = indexOfNextGroup(list, i);
+          meta.markers.push({ name, ...(argument !== undefined ? { argument } : {}), location: this.location(node, frame) });
+        } else kept.push(node);
+      }
+      return kept;
+    };
+    meta.body = strip(nodes);
+    return meta;
+  }
+
+  private location(node: Ast.Node, frame: Frame): Location {
+    const start = node.position?.start;
+    return start ? { file: frame.file, line: start.line, column: start.column - 1 } : { file: frame.file, line: 1 };
+  }
+}
+
+/** The raw text of a macro's argument `index`, trimmed; undefined when absent or empty. */
+function argText(node: Ast.Macro, index: number): string | undefined {
+  const arg = node.args?.[index];
+  if (!arg || arg.openMark === '') return undefined;
+  const text = printRaw(arg.content).trim();
+  return text.length > 0 ? text : undefined;
+}
+
+/** Offset just past a macro's last argument (its closing brace included). */
+function macroEnd(node: Ast.Macro): number {
+  const ends = (node.args ?? []).flatMap((a) => a.content.map((c) => c.position?.end.offset ?? 0));
+  const last = Math.max(node.position?.end.offset ?? 0, ...ends);
+  return node.args?.some((a) => a.closeMark) ? last + 1 : last;
+}
+
+/** Index of the group right after node `i` (whitespace allowed between), or `i`. */
+function indexOfNextGroup(nodes: Ast.Node[], i: number): number {
+  let j = i + 1;
+  while (nodes[j]?.type === 'whitespace') j++;
+  return nodes[j]?.type === 'group' ? j : i;
+}
+
+/** The text of the group right after node `i`, if any. */
+function nextGroupText(nodes: Ast.Node[], i: number): string | undefined {
+  const j = indexOfNextGroup(nodes, i);
+  const group = nodes[j];
+  return j !== i && group?.type === 'group' ? printRaw(group.content).trim() : undefined;
+}
+
+/** The file named by `\input{name}` or `\input name`, how many nodes it spans, and where it ends. */
+function inputTarget(node: Ast.Macro, nodes: Ast.Node[], i: number): { name?: string; consumed: number; end?: number } {
+  const fromArgs = argText(node, 0);
+  if (fromArgs) return { name: fromArgs, consumed: 0, end: node.position?.end.offset };
+  const next = nodes[i + 1];
+  if (next?.type === 'group') {
+    return { name: printRaw(next.content).trim() || undefined, consumed: 1, end: next.position?.end.offset };
+  }
+  let j = i + 1;
+  while (nodes[j]?.type === 'whitespace') j++;
+  let name = '';
+  let last: Ast.Node | undefined;
+  for (; nodes[j]?.type === 'string'; j++) {
+    last = nodes[j]!;
+    name += (last as Ast.String).content;
+  }
+  return name ? { name, consumed: j - 1 - i, end: last?.position?.end.offset } : { consumed: 0 };
+}
+
+/** The printed body of an environment, whitespace tidied. */
+function bodyText(nodes: Ast.Node[]): string {
+  return printRaw(nodes)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Removes `%` comments (not `\%`) from LaTeX source. */
+function stripComments(text: string): string {
+  return text.replace(/(^|[^\\])%.*$/gm, '$1');
+}

@@ -1,0 +1,57 @@
+/** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
+import type { Config } from '../src/core/config.js';
+import { InputError } from '../src/core/errors.js';
+import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
+import { extractDocstrings } from './lean-docstring.js';
+import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
+import { extractStatusJson, findStatusJson } from './status-json.js';
+import { SOURCE_KINDS, type ExtractInput, type ExtractOptions, type Extraction, type SourceKind } from './types.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
+  blueprint: extractBlueprint,
+  markdown: extractMarkdown,
+  docstring: extractDocstrings,
+  json: extractStatusJson,
+};
+
+/** The format `auto` picks: a blueprint, else a status-json file, else Markdown textbooks, else Lean docstrings. */
+export function detectSource(root: string, options: ExtractOptions): SourceKind {
+  if (findBlueprintEntry(root, options.blueprint)) return 'blueprint';
+  if (findStatusJson(root, options.json)) return 'json';
+  if (options.markdown) return 'markdown';
+  const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
+  return textbook ? 'markdown' : 'docstring';
+}
+
+/** Runs the extractor for `source` (`auto`: detected), never throwing on bad input: problems are returned. */
+export function extract(input: ExtractInput, source: SourceKind | 'auto' = input.options.source ?? 'auto'): Extraction {
+  const kind = source === 'auto' ? detectSource(input.root, input.options) : source;
+  return EXTRACTORS[kind](input);
+}
+
+/** Reads and validates the `extract` section of the configuration. */
+export function extractOptions(config: Config): ExtractOptions {
+  const section = config.extract;
+  if (section === undefined) return {};
+  const bad = (message: string): never => {
+    throw new InputError(`config: extract.${message}`);
+  };
+  if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
+  const options = section as Record<string, unknown>;
+  for (const key of Object.keys(options)) {
+    if (!['source', 'blueprint', 'markdown', 'mapping', 'json'].includes(key)) bad(`${key} is not a known option`);
+  }
+  if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
+    bad(`source must be one of auto, ${SOURCE_KINDS.join(', ')}`);
+  }
+  for (const key of ['blueprint', 'mapping', 'json']) {
+    if (options[key] !== undefined && typeof options[key] !== 'string') bad(`${key} must be a path relative to the repository`);
+  }
+  const markdown = options.markdown;
+  if (markdown !== undefined && !(Array.isArray(markdown) && markdown.every((m) => typeof m === 'string'))) {
+    bad('markdown must be a list of files or folders');
+  }
+  return options as ExtractOptions;
+}

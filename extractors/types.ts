@@ -1,0 +1,39 @@
+/** What every informal-source extractor produces and takes. */
+import type { Entity } from '../src/core/types.js';
+import type { LeanProject, SourceProblem } from '../src/lean/types.js';
+
+/** The informal-source formats leanaudit reads. */
+export type SourceKind = 'blueprint' | 'markdown' | 'docstring' | 'json';
+
+export const SOURCE_KINDS: readonly SourceKind[] = ['blueprint', 'markdown', 'docstring', 'json'];
+
+/** The entities one extractor found, the files it read and what it could not parse. */
+export interface Extraction {
+  source: SourceKind;
+  entities: Entity[];
+  /** Files read, relative to the repository root. */
+  files: string[];
+  problems: SourceProblem[];
+}
+
+/** Inputs shared by the extractors; `project` is needed only where Lean code carries the informal text. */
+export interface ExtractInput {
+  /** Absolute path of the repository. */
+  root: string;
+  /** The `extract` section of the configuration, validated. */
+  options: ExtractOptions;
+  project?: LeanProject;
+}
+
+/** The `extract` section of `leanaudit.config.json`. */
+export interface ExtractOptions {
+  source?: SourceKind | 'auto';
+  /** Blueprint entry file, relative to the repository (default: blueprint/src/web.tex, content.tex, print.tex). */
+  blueprint?: string;
+  /** Markdown files or folders, relative to the repository. */
+  markdown?: string[];
+  /** JSON file mapping markdown entity ids to Lean names. */
+  mapping?: string;
+  /** status-json file, relative to the repository (default: leanaudit.entities.json[l]). */
+  json?: string;
+}

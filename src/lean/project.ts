@@ -1,0 +1,223 @@
+/**
+ * Project discovery and loading: finds the `.lean` files of a repository (the `lean_lib` roots of
+ * its lakefile when it declares any), skips dependencies, build outputs and hidden folders (saying
+ * which and why), reads `lean-toolchain` and the Mathlib revision, parses every file and links
+ * references. Bad input (binary, invalid UTF-8, huge files, symlinks leaving the repository)
+ * becomes a problem with file:line and loading goes on.
+ */
+import { isUtf8 } from 'node:buffer';
+import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, join, sep } from 'node:path';
+import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
+import { moduleName, parseLean } from './parser.js';
+import { linkReferences } from './references.js';
+import type { LeanFile, LeanProject, SourceProblem } from './types.js';
+
+/** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** Folder names never scanned, with the reason recorded in `skipped`. */
+const SKIP_DIRS: Record<string, string> = {
+  '.lake': 'Lake build outputs and dependency checkouts',
+  'lake-packages': 'dependency checkouts (old Lake layout)',
+  build: 'build outputs',
+  node_modules: 'JavaScript dependencies',
+};
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+}
+
+/** The text of a `.lean` file's bytes, or the problem that makes it unreadable as Lean source. */
+export function decodeLeanSource(bytes: Buffer, file: string): { text?: string; problem?: SourceProblem } {
+  const at = (line: number, messageId: string, message: string): SourceProblem => ({ messageId, message, location: { file, line, column: 0 } });
+  if (bytes.length > MAX_FILE_BYTES) return { problem: at(1, 'file-too-large', `file of ${bytes.length} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`) };
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) {
+    return { problem: at(lineOfByte(bytes, nul), 'binary-file', 'binary content (a NUL byte): not Lean source; not scanned') };
+  }
+  const text = bytes.toString('utf8');
+  if (isUtf8(bytes)) return { text };
+  const bad = text.indexOf('\ufffd');
+  const line = bad < 0 ? 1 : countLines(text, bad);
+  return { text, problem: at(line, 'invalid-utf8', 'invalid UTF-8: the bad bytes are read as U+FFFD and the scan goes on') };
+}
+
+function lineOfByte(bytes: Buffer, offset: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
+  return line;
+}
+
+function countLines(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
+export function readLeanSource(project: Pick<LeanProject, 'root'>, file: LeanFile | string): string | undefined {
+  const path = typeof file === 'string' ? file : file.path;
+  try {
+    return decodeLeanSource(readFileSync(join(project.root, path)), path).text;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the lakefile (toml preferred, as Lake does), if any. */
+export function readLakefile(root: string): Lakefile | undefined {
+  const toml = join(root, 'lakefile.toml');
+  if (existsSync(toml)) return parseLakefileToml(readFileSync(toml, 'utf8'));
+  const lean = join(root, 'lakefile.lean');
+  if (existsSync(lean)) return parseLakefileLean(readFileSync(lean, 'utf8'));
+  return undefined;
+}
+
+/** The Mathlib revision pinned in `lake-manifest.json`, if any. */
+export function mathlibRevision(root: string): string | undefined {
+  const file = join(root, 'lake-manifest.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { packages?: { name?: string; rev?: string }[] };
+    return manifest.packages?.find((p) => p.name === 'mathlib')?.rev;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Discovery {
+  files: string[];
+  skipped: { path: string; reason: string }[];
+}
+
+/** Every `.lean` file under root (relative paths, sorted), and what was left out. */
+export function discoverLeanFiles(root: string): Discovery {
+  const realRoot = realpathSync(root);
+  const files: string[] = [];
+  const skipped: Discovery['skipped'] = [];
+  const inside = (real: string): boolean => real === realRoot || real.startsWith(realRoot + sep);
+  const walk = (dir: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(join(realRoot, dir), { withFileTypes: true });
+    } catch (e) {
+      skipped.push({ path: dir || '.', reason: `unreadable folder: ${(e as Error).message}` });
+      return;
+    }
+    for (const entry of entries) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isSymbolicLink()) {
+        let real: string;
+        try {
+          real = realpathSync(join(realRoot, rel));
+        } catch {
+          skipped.push({ path: rel, reason: 'broken symbolic link' });
+          continue;
+        }
+        if (!inside(real)) {
+          skipped.push({ path: rel, reason: 'symbolic link leading outside the repository (not followed)' });
+          continue;
+        }
+        if (statSync(real).isDirectory()) {
+          skipped.push({ path: rel, reason: 'symbolic link to a folder inside the repository (scanned at its real place)' });
+        } else if (rel.endsWith('.lean')) files.push(rel);
+        continue;
+      }
+      if (entry.isDirectory()) {
+        const reason = SKIP_DIRS[entry.name] ?? (entry.name.startsWith('.') ? 'hidden folder (scratch, editor or VCS data)' : undefined);
+        if (reason) skipped.push({ path: rel, reason });
+        else walk(rel);
+      } else if (entry.isFile() && entry.name.endsWith('.lean')) files.push(rel);
+    }
+  };
+  walk('');
+  const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  files.sort(byPath);
+  skipped.sort((a, b) => byPath(a.path, b.path));
+  return { files, skipped };
+}
+
+/** The library a file belongs to and its module name, or undefined if it is in none. */
+function libraryModule(path: string, libs: LeanLib[]): string | undefined {
+  for (const lib of libs) {
+    const prefix = lib.srcDir ? `${lib.srcDir}/` : '';
+    if (!path.startsWith(prefix)) continue;
+    const module = moduleName(path.slice(prefix.length));
+    if (lib.roots.some((r) => module === r || module.startsWith(`${r}.`))) return module;
+  }
+  return undefined;
+}
+
+/** Loads and parses a Lean project; never throws on bad source, only on an unreadable root or abort. */
+export async function loadProject(root: string, options: LoadOptions = {}): Promise<LeanProject> {
+  const realRoot = realpathSync(root);
+  if (!statSync(realRoot).isDirectory()) throw new Error(`not a folder: ${root}`);
+  const problems: SourceProblem[] = [];
+  let lakefile: Lakefile | undefined;
+  try {
+    lakefile = readLakefile(realRoot);
+  } catch (e) {
+    problems.push({ messageId: 'unreadable-lakefile', message: (e as Error).message, location: { file: 'lakefile', line: 1 } });
+  }
+  const libs = lakefile?.libs ?? [];
+  const { files: paths, skipped } = discoverLeanFiles(realRoot);
+  const outside = new Map<string, number>();
+  const files: LeanFile[] = [];
+  for (const path of paths) {
+    options.signal?.throwIfAborted();
+    if (path === 'lakefile.lean') {
+      skipped.push({ path, reason: 'Lake build configuration, not library source' });
+      continue;
+    }
+    const module = libs.length > 0 ? libraryModule(path, libs) : moduleName(path);
+    if (module === undefined) {
+      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
+      outside.set(top, (outside.get(top) ?? 0) + 1);
+      continue;
+    }
+    files.push(loadFile(realRoot, path, module));
+    if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  const libNames = libs.map((l) => l.name).join(', ');
+  for (const [path, count] of outside) {
+    skipped.push({ path, reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})` });
+  }
+  const { decls, graph, problems: linkProblems } = linkReferences(files);
+  const toolchainFile = join(realRoot, 'lean-toolchain');
+  const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
+  const mathlibRev = mathlibRevision(realRoot);
+  return {
+    root: realRoot,
+    name: lakefile?.packageName ?? basename(realRoot),
+    files,
+    skipped,
+    ...(leanToolchain ? { leanToolchain } : {}),
+    ...(mathlibRev ? { mathlibRev } : {}),
+    libraries: libs.map((l) => l.name),
+    decls,
+    graph,
+    problems: [...problems, ...linkProblems],
+  };
+}
+
+function loadFile(root: string, path: string, module: string): LeanFile {
+  const empty = (bytes: number, problem: SourceProblem): LeanFile => ({ path, module, bytes, imports: [], decls: [], problems: [problem] });
+  let bytes: Buffer;
+  try {
+    const full = join(root, path);
+    const size = lstatSync(full).size;
+    if (size > MAX_FILE_BYTES) {
+      return empty(size, { messageId: 'file-too-large', message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`, location: { file: path, line: 1, column: 0 } });
+    }
+    bytes = readFileSync(full);
+  } catch (e) {
+    return empty(0, { messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } });
+  }
+  const { text, problem } = decodeLeanSource(bytes, path);
+  if (text === undefined) return empty(bytes.length, problem!);
+  const file = parseLean(text, path, module);
+  file.bytes = bytes.length;
+  if (problem) file.problems.unshift(problem);
+  return file;
+}

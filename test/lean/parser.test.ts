@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { moduleName, parseLean } from '../../src/lean/parser.js';
+
+const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
+const byName = (src: string) => Object.fromEntries(decls(src).map((d) => [d.fullName, d]));
+
+describe('parseLean', () => {
+  it('names the module after the path and reads imports', () => {
+    expect(moduleName('Pfr/Entropy/Basic.lean')).toBe('Pfr.Entropy.Basic');
+    const file = parseLean('module\n\npublic import Mathlib.Tactic\nimport all Foo.Bar\nimport Baz\n', 'X.lean');
+    expect(file.module).toBe('X');
+    expect(file.imports).toEqual(['Mathlib.Tactic', 'Foo.Bar', 'Baz']);
+  });
+
+  it('reads every declaration kind with its modifiers, attributes and docstring', () => {
+    const src = [
+      '/-- The answer. -/',
+      '@[simp, reducible] protected noncomputable def answer : Nat := 42',
+      'private theorem t : True := trivial',
+      'lemma l : 1 = 1 := rfl',
+      'abbrev N := Nat',
+      'instance instFoo : Inhabited N := ⟨0⟩',
+      'structure P where',
+      '  x : Nat',
+      'class C (α : Type) where',
+      '  op : α → α',
+      'inductive T | a | b',
+      'axiom ax : False',
+      'opaque o : Nat',
+      'example : True := trivial',
+      'partial def loop (n : Nat) : Nat := loop n',
+      'unsafe def u : Nat := 0',
+      'nonrec def n : Nat := 0',
+    ].join('\n');
+    const ds = decls(src);
+    expect(ds.map((d) => [d.kind, d.name])).toEqual([
+      ['def', 'answer'],
+      ['theorem', 't'],
+      ['lemma', 'l'],
+      ['abbrev', 'N'],
+      ['instance', 'instFoo'],
+      ['structure', 'P'],
+      ['class', 'C'],
+      ['inductive', 'T'],
+      ['axiom', 'ax'],
+      ['opaque', 'o'],
+      ['example', ''],
+      ['def', 'loop'],
+      ['def', 'u'],
+      ['def', 'n'],
+    ]);
+    expect(ds[0]).toMatchObject({ doc: 'The answer.', attributes: ['simp', 'reducible'], modifiers: ['protected', 'noncomputable'] });
+    expect(ds[1]!.modifiers).toEqual(['private']);
+    expect(ds[11]!.modifiers).toEqual(['partial']);
+    expect(ds[12]!.modifiers).toEqual(['unsafe']);
+    expect(ds[13]!.modifiers).toEqual(['nonrec']);
+    expect(ds[8]!.body).toBeUndefined();
+    expect(ds[9]!.body).toBeUndefined();
+    expect(ds[10]!.fullName).toBe('«example@Test.A:14»');
+  });
+
+  it('qualifies names through namespaces, sections, _root_ and dotted namespace/end', () => {
+    const src = [
+      'namespace A',
+      'def f := 1',
+      'section S',
+      'def g := 2',
+      'end S',
+      'namespace B.C',
+      'theorem h : True := trivial',
+      'def _root_.top := 3',
+      'protected def p := 4',
+      'end B.C',
+      'def Nested.k := 5',
+      'end A',
+      'def z := 6',
+    ].join('\n');
+    expect(decls(src).map((d) => [d.fullName, d.namespace])).toEqual([
+      ['A.f', 'A'],
+      ['A.g', 'A'],
+      ['A.B.C.h', 'A.B.C'],
+      ['top', 'A.B.C'],
+      ['A.B.C.p', 'A.B.C'],
+      ['A.Nested.k', 'A'],
+      ['z', ''],
+    ]);
+    expect(parseLean(src, 'A.lean').problems).toEqual([]);
+  });
+
+  it('reports an end that closes nothing or the wrong scope', () => {
+    const file = parseLean('namespace A\nend B\nend\n', 'E.lean');
+    expect(file.problems.map((p) => [p.messageId, p.location.line])).toEqual([
+      ['mismatched-end', 2],
+      ['unmatched-end', 3],
+    ]);
+  });
+
+  it('keeps the header apart from the body at :=, where and | arms', () => {
+    const d = byName(
+      [
+        'theorem abs_le (x : Int) (h : |x| ≤ 1) :',
+        '    |x| ≤ 2 := by',
+        '  omega',
+        'def fib : Nat → Nat',
+        '  | 0 => 0',
+        '  | n + 1 => n',
+        'instance : Add Nat where',
+        '  add := Nat.add',
+        'def withLet : let x := 1; x = 1 := rfl',
+        'def withDefault (n : Nat := 3) : Nat := n',
+        'instance (priority := 100) named : Inhabited Nat := ⟨0⟩',
+      ].join('\n'),
+    );
+    expect(d['abs_le']).toMatchObject({ header: '(x : Int) (h : |x| ≤ 1) :\n    |x| ≤ 2', body: 'by\n  omega' });
+    expect(d['fib']).toMatchObject({ header: ': Nat → Nat', body: '| 0 => 0\n  | n + 1 => n' });
+    const inst = Object.values(d).find((x) => x.kind === 'instance' && x.name === '')!;
+    expect(inst).toMatchObject({ header: ': Add Nat', body: 'where\n  add := Nat.add' });
+    expect(d['withLet']).toMatchObject({ header: ': let x := 1; x = 1', body: 'rfl' });
+    expect(d['withDefault']).toMatchObject({ header: '(n : Nat := 3) : Nat', body: 'n' });
+    expect(d['named']).toMatchObject({ header: ': Inhabited Nat', body: '⟨0⟩' });
+  });
+
+  it('records ranges and locations that point back into the text', () => {
+    const src = '-- c\n/-- doc -/\ntheorem t (n : Nat) :\n  n = n := rfl\n';
+    const [t] = decls(src);
+    expect(t!.location).toEqual({ file: 'Test/A.lean', line: 3, column: 0, endLine: 4, endColumn: 14 });
+    expect(src.slice(t!.range.start, t!.range.end)).toBe('/-- doc -/\ntheorem t (n : Nat) :\n  n = n := rfl');
+    expect(src.slice(t!.headerRange.start, t!.headerRange.end)).toBe('(n : Nat) :\n  n = n');
+    expect(src.slice(t!.bodyRange!.start, t!.bodyRange!.end)).toBe('rfl');
+  });
+
+  it('tracks variables and opens in scope, including `… in` for one command', () => {
+    const src = [
+      'variable {α : Type} [Inhabited α]',
+      'open Nat Function',
+      'namespace N',
+      'variable (n : Nat)',
+      'open Finset in',
+      'theorem a : n = n := rfl',
+      'variable (X) in',
+      '/-- doc -/',
+      'structure S where',
+      '  x : X',
+      'theorem b : True := trivial',
+      'end N',
+      'theorem c : True := trivial',
+    ].join('\n');
+    const d = byName(src);
+    expect(d['N.a']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function', 'Finset'] });
+    expect(d['N.S']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)', '(X)'], doc: 'doc' });
+    expect(d['N.b']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function'] });
+    expect(d['c']).toMatchObject({ variables: ['{α : Type} [Inhabited α]'], opens: ['Nat', 'Function'] });
+  });
+
+  it('does not take term-level `open … in` or `set_option … in` inside a proof for commands', () => {
+    const src = [
+      'theorem a : True := by',
+      '  open Classical in',
+      '  set_option maxRecDepth 100 in',
+      '  trivial',
+      'set_option maxHeartbeats 0 in',
+      'theorem b : True := trivial',
+    ].join('\n');
+    const d = byName(src);
+    expect(Object.keys(d)).toEqual(['a', 'b']);
+    expect(d['a']!.body).toBe('by\n  open Classical in\n  set_option maxRecDepth 100 in\n  trivial');
+  });
+
+  it('marks mutual blocks and lets `end` close them without closing a namespace', () => {
+    const src = ['namespace M', 'mutual', 'def even : Nat → Bool', '  | 0 => true', '  | n+1 => odd n', 'def odd : Nat → Bool', '  | 0 => false', '  | n+1 => even n', 'end', 'def after := 1', 'end M'].join('\n');
+    const d = byName(src);
+    expect(d['M.even']!.mutual).toBe(true);
+    expect(d['M.odd']!.mutual).toBe(true);
+    expect(d['M.after']!.mutual).toBeUndefined();
+  });
+
+  it('ignores instance/class inside attribute brackets and deriving instance', () => {
+    const src = ['attribute [instance] foo', 'attribute [local instance] bar in', 'theorem t : True := trivial', 'deriving instance Repr for Foo', '@[instance] def i : Inhabited Nat := ⟨0⟩', 'class inductive K | a', 'local instance : Inhabited Nat := ⟨1⟩'].join('\n');
+    expect(decls(src).map((d) => [d.kind, d.name, d.attributes, d.modifiers])).toEqual([
+      ['theorem', 't', [], []],
+      ['def', 'i', ['instance'], []],
+      ['class', 'K', [], []],
+      ['instance', '', [], ['local']],
+    ]);
+  });
+
+  it('lists the constructors and fields of structures, classes and inductives', () => {
+    const src = ['structure P (α : Type) extends Q where', '  mkP ::', '  /-- first -/', '  x y : α', '  z : Nat := 0', '    -- continuation', 'inductive T', '  | leaf : T', '  | node (l r : T) : T', 'structure Old := (a : Nat) (b : Nat)'].join('\n');
+    const d = byName(src);
+    expect(d['P']!.members).toEqual(['P.mkP', 'P.x', 'P.y', 'P.z']);
+    expect(d['T']!.members).toEqual(['T.leaf', 'T.node']);
+    expect(d['Old']!.members).toEqual(['Old.a', 'Old.b', 'Old.mk']);
+  });
+
+  it('lists header and body identifiers apart, without comments or strings', () => {
+    const [t] = decls('theorem t (h : Foo.bar x) : baz := by\n  -- qux\n  exact quux "sorry" h');
+    expect(t!.headerIdents).toEqual(['h', 'Foo.bar', 'x', 'baz']);
+    expect(t!.bodyIdents).toEqual(['exact', 'quux', 'h']);
+  });
+
+  it('stops at #exit and survives an unterminated comment', () => {
+    expect(decls('def a := 1\n#exit\ndef b := 2').map((d) => d.name)).toEqual(['a']);
+    const file = parseLean('def a := 1\n/- never closed\ndef b := 2', 'U.lean');
+    expect(file.decls.map((d) => d.name)).toEqual(['a']);
+    expect(file.problems[0]).toMatchObject({ messageId: 'unterminated-comment', location: { file: 'U.lean', line: 2 } });
+  });
+});

@@ -1,0 +1,161 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseLakefileLean, parseLakefileToml } from '../../src/lean/lakefile.js';
+import { LONG_LINE } from '../../src/lean/lexer.js';
+import { decodeLeanSource, discoverLeanFiles, loadProject, readLeanSource } from '../../src/lean/project.js';
+
+let root: string;
+let outside: string;
+
+const write = (path: string, content: string | Buffer): void => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), content);
+};
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'leanaudit-project-'));
+  outside = mkdtempSync(join(tmpdir(), 'leanaudit-outside-'));
+  writeFileSync(join(outside, 'Secret.lean'), 'theorem secret : True := sorry\n');
+  write('lakefile.toml', 'name = "demo"\n\n[[lean_lib]]\nname = "Demo"\n\n[[lean_lib]]\nname = "Extra"\nglobs = ["Extra.+"]\n');
+  write('lean-toolchain', 'leanprover/lean4:v4.20.0\n');
+  write('lake-manifest.json', JSON.stringify({ packages: [{ name: 'batteries', rev: 'b1' }, { name: 'mathlib', rev: 'abc123' }] }));
+  write('Demo.lean', 'import Demo.Basic\n');
+  write('Demo/Basic.lean', 'namespace Demo\ndef one : Nat := 1\ntheorem one_eq : one = 1 := rfl\nend Demo\n');
+  write('Demo/Uses.lean', 'import Demo.Basic\nopen Demo\ntheorem two : one + one = 2 := by simp [one_eq]\n');
+  write('Demo/Broken.lean', 'theorem ok : True := trivial\n/- never closed\ntheorem lost : True := sorry\n');
+  write('Demo/Binary.lean', Buffer.from([0x74, 0x68, 0x0a, 0x00, 0x01, 0x02]));
+  write('Demo/Latin1.lean', Buffer.concat([Buffer.from('def a := 1\n-- caf'), Buffer.from([0xe9]), Buffer.from('\ndef b := 2\n')]));
+  write('Demo/Long.lean', `def long := "${'x'.repeat(LONG_LINE + 1)}"\ndef after := 1\n`);
+  write('Extra/Thing.lean', 'def thing := 1\n');
+  write('Scratch/Play.lean', 'theorem scratch : True := sorry\n');
+  write('.lake/packages/mathlib/Mathlib.lean', 'theorem dep : True := trivial\n');
+  write('.scratch/Tmp.lean', 'theorem tmp : True := sorry\n');
+  write('build/ir/Out.lean', 'def out := 1\n');
+  symlinkSync(outside, join(root, 'Demo', 'Escape'));
+  symlinkSync(join(outside, 'Secret.lean'), join(root, 'Demo', 'Secret.lean'));
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe('lakefiles', () => {
+  it('reads lean_lib names, srcDir, roots and globs from lakefile.toml', () => {
+    const lake = parseLakefileToml('name = "p"\nsrcDir = "src"\n[leanOptions]\nname = "no"\n[[lean_lib]]\nname = "A"\nroots = [\n  "A", "B"\n]\n[[lean_lib]]\nname = "C"\nsrcDir = "lib"\nglobs = ["C.*"] # comment\n');
+    expect(lake).toEqual({
+      file: 'lakefile.toml',
+      packageName: 'p',
+      libs: [
+        { name: 'A', srcDir: 'src', roots: ['A', 'B'] },
+        { name: 'C', srcDir: 'src/lib', roots: ['C'] },
+      ],
+    });
+  });
+
+  it('reads package and lean_lib declarations from lakefile.lean', () => {
+    const src = [
+      'import Lake',
+      'open Lake DSL',
+      'package «my-pkg» where',
+      '  srcDir := "src"',
+      'require mathlib from git "https://github.com/leanprover-community/mathlib4.git"',
+      '@[default_target]',
+      'lean_lib «Foo» where',
+      '  roots := #[`Foo, `Bar.Baz]',
+      'lean_lib Qux',
+      'lean_exe tool where',
+      '  root := `Main',
+    ].join('\n');
+    expect(parseLakefileLean(src)).toEqual({
+      file: 'lakefile.lean',
+      packageName: 'my-pkg',
+      libs: [
+        { name: 'Foo', srcDir: 'src', roots: ['Foo', 'Bar.Baz'] },
+        { name: 'Qux', srcDir: 'src', roots: ['Qux'] },
+      ],
+    });
+  });
+});
+
+describe('discovery', () => {
+  it('skips dependencies, build outputs, hidden folders and symlinks leaving the repository', () => {
+    const { files, skipped } = discoverLeanFiles(root);
+    expect(files).not.toContain('.lake/packages/mathlib/Mathlib.lean');
+    expect(files.some((f) => f.includes('Secret') || f.includes('Escape'))).toBe(false);
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        { path: '.lake', reason: expect.stringContaining('Lake') },
+        { path: '.scratch', reason: expect.stringContaining('hidden') },
+        { path: 'build', reason: 'build outputs' },
+        { path: 'Demo/Escape', reason: expect.stringContaining('outside the repository') },
+        { path: 'Demo/Secret.lean', reason: expect.stringContaining('outside the repository') },
+      ]),
+    );
+  });
+});
+
+describe('loadProject', () => {
+  it('loads the library files with metadata and says what it left out', async () => {
+    const project = await loadProject(root);
+    expect(project).toMatchObject({ name: 'demo', leanToolchain: 'leanprover/lean4:v4.20.0', mathlibRev: 'abc123', libraries: ['Demo', 'Extra'] });
+    expect(project.files.map((f) => [f.path, f.module])).toEqual([
+      ['Demo.lean', 'Demo'],
+      ['Demo/Basic.lean', 'Demo.Basic'],
+      ['Demo/Binary.lean', 'Demo.Binary'],
+      ['Demo/Broken.lean', 'Demo.Broken'],
+      ['Demo/Latin1.lean', 'Demo.Latin1'],
+      ['Demo/Long.lean', 'Demo.Long'],
+      ['Demo/Uses.lean', 'Demo.Uses'],
+      ['Extra/Thing.lean', 'Extra.Thing'],
+    ]);
+    expect(project.skipped).toContainEqual({ path: 'Scratch', reason: '1 .lean file outside the lean_lib roots of lakefile.toml (Demo, Extra)' });
+  });
+
+  it('turns bad input into problems with file:line and keeps going', async () => {
+    const project = await loadProject(root);
+    const problems = project.files.flatMap((f) => f.problems.map((p) => [p.location.file, p.location.line, p.messageId]));
+    expect(problems).toEqual([
+      ['Demo/Binary.lean', 2, 'binary-file'],
+      ['Demo/Broken.lean', 2, 'unterminated-comment'],
+      ['Demo/Latin1.lean', 2, 'invalid-utf8'],
+      ['Demo/Long.lean', 1, 'long-line'],
+    ]);
+    const names = [...project.decls.keys()];
+    expect(names).toEqual(expect.arrayContaining(['ok', 'a', 'b', 'long', 'after', 'thing']));
+    expect(names).not.toContain('lost');
+  });
+
+  it('resolves references into the declaration graph', async () => {
+    const project = await loadProject(root);
+    expect(project.decls.get('two')!.references).toEqual(['Demo.one', 'Demo.one_eq']);
+    expect(project.graph.hasEdge('Demo.one_eq', 'Demo.one')).toBe(true);
+    expect(project.graph.order).toBe(project.decls.size);
+  });
+
+  it('re-reads a file as the parser saw it', async () => {
+    const project = await loadProject(root);
+    expect(readLeanSource(project, project.files[1]!)).toContain('def one : Nat := 1');
+    expect(readLeanSource(project, 'Demo/Binary.lean')).toBeUndefined();
+    expect(readLeanSource(project, 'Missing.lean')).toBeUndefined();
+    expect(decodeLeanSource(Buffer.from('caf\xe9', 'latin1'), 'X.lean').problem?.messageId).toBe('invalid-utf8');
+  });
+
+  it('scans every .lean file when there is no lakefile, and honours an abort', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'leanaudit-bare-'));
+    try {
+      mkdirSync(join(bare, 'Sub'));
+      writeFileSync(join(bare, 'Sub', 'X.lean'), 'def x := 1\n');
+      const project = await loadProject(bare);
+      expect(project.files.map((f) => f.module)).toEqual(['Sub.X']);
+      expect(project.libraries).toEqual([]);
+      const controller = new AbortController();
+      controller.abort(new Error('stop'));
+      await expect(loadProject(bare, { signal: controller.signal })).rejects.toThrow('stop');
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
