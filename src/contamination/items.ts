@@ -40,10 +40,11 @@ function mappingFor(spec: BenchSpec, first: Record<string, unknown> | undefined)
     if (!preset) throw new InputError(`unknown benchmark preset ${spec.preset} (known: ${Object.keys(PRESETS).join(', ')})`);
     return { ...preset, ...spec.fields };
   }
-  const detected =
-    first === undefined
-      ? undefined
-      : Object.values(PRESETS).find((p) => p.id in first && (p.informal in first || p.formal in first));
+  const present = (p: Required<FieldMapping>): number =>
+    first === undefined ? 0 : [p.id, p.informal, p.formal].filter((f) => f in first).length;
+  const detected = Object.values(PRESETS)
+    .filter((p) => present(p) >= 2)
+    .sort((a, b) => present(b) - present(a))[0];
   return { ...(detected ?? { id: 'id', informal: 'informal_statement', formal: 'formal_statement' }), ...spec.fields };
 }
 
