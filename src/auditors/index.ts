@@ -1,8 +1,12 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
 import * as contamination from './contamination.js';
+import * as directJudge from './direct-judge.js';
+import * as roundtripJudge from './roundtrip-judge.js';
 
 export const AUDITORS: Auditor[] = [
+  directJudge,
+  roundtripJudge,
   contamination,
 ];
 

@@ -1,9 +1,11 @@
 /** Every subcommand; each module adds itself to the program. One line per command. */
 import type { Command } from 'commander';
+import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
 import { registerContaminationCommand } from './contamination.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
   registerContaminationCommand,
+  registerAuditCommand,
 ];
