@@ -2,9 +2,13 @@
 import type { Auditor } from '../core/types.js';
 import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
+import * as leanSource from './lean-source.js';
+import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 
 export const AUDITORS: Auditor[] = [
+  proofGaps,
+  leanSource,
   directJudge,
   roundtripJudge,
   contamination,
