@@ -2,8 +2,10 @@
 import type { Command } from 'commander';
 import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
+import { registerScanCommand } from './scan.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
   registerAuditCommand,
+  registerScanCommand,
 ];
