@@ -1,0 +1,4 @@
+theorem {{probeName}} {{signature}} := by
+  {{tactic}}
+
+#print axioms {{probeName}}
