@@ -1,3 +1,3 @@
 set_option maxHeartbeats {{maxHeartbeats}} in
-theorem {{probeName}} {{signature}} := by
+theorem {{probeName}}{{signature}} := by
   exact?

@@ -1,4 +1,4 @@
-theorem {{probeName}} {{signature}} := by
+theorem {{probeName}}{{signature}} := by
   {{tactic}}
 
 #print axioms {{probeName}}
