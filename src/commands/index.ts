@@ -1,5 +1,9 @@
 /** Every subcommand; each module adds itself to the program. One line per command. */
 import type { Command } from 'commander';
+import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
 
-export const COMMANDS: ((program: Command) => void)[] = [registerAuditorsCommand];
+export const COMMANDS: ((program: Command) => void)[] = [
+  registerAuditorsCommand,
+  registerAuditCommand,
+];

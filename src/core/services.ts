@@ -1,4 +1,5 @@
 /** Builds the RunServices for one repository: the shared, lazily computed resources of a run. */
+import { loadProject } from '../lean/project.js';
 import type { LeanProject } from '../lean/types.js';
 import type { Config } from './config.js';
 import type { Need, PairedEntity } from './types.js';
@@ -31,6 +32,9 @@ export interface ServiceSources {
 }
 
 export const NO_EXTRACTOR = 'no informal source extractor available';
+
+/** The sources of a real run. */
+export const DEFAULT_SOURCES: ServiceSources = { loadProject };
 
 /** Caches the first call's promise, including a rejection, so every auditor sees the same outcome. */
 export function once<T>(compute: () => Promise<T>): () => Promise<T> {
