@@ -1,3 +1,3 @@
 set_option maxHeartbeats {{maxHeartbeats}} in
-theorem {{probeName}}{{signature}} := by
+{{prefix}}theorem {{probeName}}{{signature}} := by
   exact?

@@ -1,4 +1,4 @@
-theorem {{probeName}}{{signature}} := by
+{{prefix}}theorem {{probeName}}{{signature}} := by
   {{tactic}}
 
 #print axioms {{probeName}}

@@ -1,11 +1,13 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as mathlibOverlap from './mathlib-overlap.js';
 import * as directJudge from './direct-judge.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 
 export const AUDITORS: Auditor[] = [
   directJudge,
   roundtripJudge,
+  mathlibOverlap,
 ];
 
 /** The auditor with this id, or undefined. */

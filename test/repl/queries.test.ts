@@ -3,11 +3,11 @@ import { printAxiomsQuery, renderQuery } from '../../src/repl/queries.js';
 
 describe('queries', () => {
   it('renders the exact? probe and the verification with the tactic indented under `by`', () => {
-    expect(renderQuery('exact-probe', { maxHeartbeats: 1000, probeName: 'p', signature: ' (n : Nat) : n = n' })).toBe(
+    expect(renderQuery('exact-probe', { maxHeartbeats: 1000, prefix: '', probeName: 'p', signature: ' (n : Nat) : n = n' })).toBe(
       'set_option maxHeartbeats 1000 in\ntheorem p (n : Nat) : n = n := by\n  exact?',
     );
-    expect(renderQuery('exact-verify', { probeName: 'p', signature: ' : True', tactic: 'exact\n  trivial' })).toBe(
-      'theorem p : True := by\n  exact\n    trivial\n\n#print axioms p',
+    expect(renderQuery('exact-verify', { prefix: 'open Nat in\n', probeName: 'p', signature: ' : True', tactic: 'exact\n  trivial' })).toBe(
+      'open Nat in\ntheorem p : True := by\n  exact\n    trivial\n\n#print axioms p',
     );
   });
 
