@@ -1,11 +1,17 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
+import * as leanSource from './lean-source.js';
+import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 
 export const AUDITORS: Auditor[] = [
+  proofGaps,
+  leanSource,
   directJudge,
   roundtripJudge,
+  contamination,
 ];
 
 /** The auditor with this id, or undefined. */

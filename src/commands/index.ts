@@ -1,12 +1,18 @@
 /** Every subcommand; each module adds itself to the program. One line per command. */
 import type { Command } from 'commander';
+import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
 import { registerCalibrateCommand } from './calibrate.js';
 import { registerSampleCommand } from './sample.js';
 import { registerAgreementCommand } from './agreement.js';
+import { registerContaminationCommand } from './contamination.js';
+import { registerScanCommand } from './scan.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
+  registerContaminationCommand,
+  registerAuditCommand,
+  registerScanCommand,
   registerSampleCommand,
   registerAgreementCommand,
   registerCalibrateCommand,
