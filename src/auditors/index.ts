@@ -1,7 +1,9 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
+import * as mathlibOverlap from './mathlib-overlap.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 
@@ -10,6 +12,8 @@ export const AUDITORS: Auditor[] = [
   leanSource,
   directJudge,
   roundtripJudge,
+  contamination,
+  mathlibOverlap,
 ];
 
 /** The auditor with this id, or undefined. */
