@@ -1,7 +1,12 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as directJudge from './direct-judge.js';
+import * as roundtripJudge from './roundtrip-judge.js';
 
-export const AUDITORS: Auditor[] = [];
+export const AUDITORS: Auditor[] = [
+  directJudge,
+  roundtripJudge,
+];
 
 /** The auditor with this id, or undefined. */
 export function findAuditor(id: string): Auditor | undefined {

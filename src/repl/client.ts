@@ -34,6 +34,11 @@ export class ReplClient {
     return Math.max(0, this.starts - 1);
   }
 
+  /** True while a process runs (a dead one is replaced by the next request). */
+  get alive(): boolean {
+    return this.process?.alive === true;
+  }
+
   /** Operating-system process id of the current process, if one runs. */
   get pid(): number | undefined {
     return this.process?.alive ? this.process.pid : undefined;

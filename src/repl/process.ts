@@ -25,7 +25,8 @@ export interface ProcessLimits {
   memoryPollMs: number;
 }
 
-export type FailureCause = 'timeout' | 'crashed' | 'protocol' | 'output-limit' | 'memory' | 'aborted' | 'spawn';
+/** Why a request failed; `header` means the file's imports could not be elaborated. */
+export type FailureCause = 'timeout' | 'crashed' | 'protocol' | 'output-limit' | 'memory' | 'aborted' | 'spawn' | 'header';
 
 export interface ReplFailure {
   cause: FailureCause;

@@ -1,0 +1,74 @@
+/**
+ * Durable on-disk cache of successful LLM answers. One file per key, written to a temporary file
+ * and renamed into place, so a `kill -9` leaves either the old state or the new, never half a file.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** What identifies one answer: the rubric, its version and text, the model, and the rendered prompt. */
+export interface CacheKeyParts {
+  rubric: string;
+  version: number;
+  bodyHash: string;
+  model: string;
+  input: unknown;
+}
+
+export interface CacheEntry {
+  rubric: string;
+  version: number;
+  model: string;
+  createdAt: string;
+  value: unknown;
+}
+
+/** sha256 hex of a string. */
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The cache key of an answer. */
+export function cacheKey(parts: CacheKeyParts): string {
+  return sha256(JSON.stringify([parts.rubric, parts.version, parts.bodyHash, parts.model, parts.input]));
+}
+
+export class DiskCache {
+  /** `dir` undefined: nothing is stored (cache turned off). */
+  constructor(readonly dir: string | undefined) {
+    if (dir) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, '.gitignore'), '*\n');
+    }
+  }
+
+  private file(key: string): string {
+    return join(this.dir!, key.slice(0, 2), `${key}.json`);
+  }
+
+  /** The stored entry, or undefined (also for an unreadable file, which is treated as absent). */
+  async get(key: string): Promise<CacheEntry | undefined> {
+    if (!this.dir) return undefined;
+    try {
+      return JSON.parse(await readFile(this.file(key), 'utf8')) as CacheEntry;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Stores an entry atomically; only successful, validated answers are ever passed here. */
+  async put(key: string, entry: CacheEntry): Promise<void> {
+    if (!this.dir) return;
+    const target = this.file(key);
+    mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
+    const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, JSON.stringify(entry));
+      await rename(tmp, target);
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
+  }
+}

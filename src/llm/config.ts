@@ -1,0 +1,120 @@
+/** The `llm` section of the configuration: roles mapped to endpoints and models, plus engine options. */
+import { InputError } from '../core/errors.js';
+import type { Config } from '../core/config.js';
+
+export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'edge-filter'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** How to ask for JSON: `json` sends `response_format: json_object`, `prompt` relies on the instructions. */
+export type ResponseFormatMode = 'auto' | 'json' | 'prompt';
+
+/** Where one role's calls go. */
+export interface EndpointConfig {
+  baseURL?: string;
+  /** Name of the environment variable holding the API key (never the key itself). */
+  apiKeyEnv?: string;
+  model?: string;
+  /** Overrides the family guessed from the model name (e.g. `gpt`, `deepseek`, `qwen`). */
+  family?: string;
+  temperature?: number;
+  maxTokens?: number;
+  responseFormat?: ResponseFormatMode;
+}
+
+/** Price of one million tokens, in whatever currency the user keeps accounts in. */
+export interface Price {
+  prompt: number;
+  completion: number;
+}
+
+export interface LlmConfig {
+  /** Applies to every role that does not say otherwise. */
+  default?: EndpointConfig;
+  roles?: Partial<Record<Role, EndpointConfig>>;
+  concurrency?: number;
+  timeoutMs?: number;
+  retries?: number;
+  /** Cache folder, relative to the audited repository; `false` turns the cache off. */
+  cacheDir?: string | false;
+  /** Use the Skolemization-aware variant of the judges' rubrics. */
+  skolemAware?: boolean;
+  /** Characters of surrounding context shown to a judge before it is cut and marked. */
+  contextChars?: number;
+  /** model name -> price per million tokens. */
+  prices?: Record<string, Price>;
+}
+
+export const LLM_DEFAULTS = {
+  concurrency: 8,
+  timeoutMs: 120_000,
+  retries: 4,
+  cacheDir: '.leanaudit-cache',
+  skolemAware: true,
+  contextChars: 2000,
+} as const;
+
+const ENDPOINT_KEYS = ['baseURL', 'apiKeyEnv', 'model', 'family', 'temperature', 'maxTokens', 'responseFormat'];
+const TOP_KEYS = ['default', 'roles', 'concurrency', 'timeoutMs', 'retries', 'cacheDir', 'skolemAware', 'contextChars', 'prices'];
+
+function fail(path: string, what: string): never {
+  throw new InputError(`config llm${path}: ${what}`);
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkEndpoint(v: unknown, path: string): EndpointConfig {
+  if (!isObject(v)) fail(path, 'must be an object');
+  for (const key of Object.keys(v)) if (!ENDPOINT_KEYS.includes(key)) fail(`${path}.${key}`, 'unknown key');
+  for (const key of ['baseURL', 'apiKeyEnv', 'model', 'family']) {
+    if (v[key] !== undefined && typeof v[key] !== 'string') fail(`${path}.${key}`, 'must be a string');
+  }
+  if (typeof v.apiKey === 'string') fail(`${path}.apiKey`, 'put the key in an environment variable and name it in apiKeyEnv');
+  for (const key of ['temperature', 'maxTokens']) {
+    if (v[key] !== undefined && typeof v[key] !== 'number') fail(`${path}.${key}`, 'must be a number');
+  }
+  if (v.responseFormat !== undefined && !['auto', 'json', 'prompt'].includes(v.responseFormat as string)) {
+    fail(`${path}.responseFormat`, 'must be "auto", "json" or "prompt"');
+  }
+  return v as EndpointConfig;
+}
+
+function positiveInt(v: unknown, path: string, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min) fail(path, `must be an integer >= ${min}`);
+  return v;
+}
+
+/** Validates and returns the `llm` section (empty when absent). */
+export function llmConfig(config: Config): LlmConfig {
+  const raw = config.llm;
+  if (raw === undefined) return {};
+  if (!isObject(raw)) fail('', 'must be an object');
+  for (const key of Object.keys(raw)) if (!TOP_KEYS.includes(key)) fail(`.${key}`, 'unknown key');
+  if (raw.default !== undefined) checkEndpoint(raw.default, '.default');
+  if (raw.roles !== undefined) {
+    if (!isObject(raw.roles)) fail('.roles', 'must be an object');
+    for (const [role, ep] of Object.entries(raw.roles)) {
+      if (!(ROLES as readonly string[]).includes(role)) fail(`.roles.${role}`, `unknown role (known: ${ROLES.join(', ')})`);
+      checkEndpoint(ep, `.roles.${role}`);
+    }
+  }
+  positiveInt(raw.concurrency, '.concurrency', 1);
+  positiveInt(raw.timeoutMs, '.timeoutMs', 1);
+  positiveInt(raw.retries, '.retries', 0);
+  positiveInt(raw.contextChars, '.contextChars', 0);
+  if (raw.cacheDir !== undefined && raw.cacheDir !== false && typeof raw.cacheDir !== 'string') {
+    fail('.cacheDir', 'must be a path or false');
+  }
+  if (raw.skolemAware !== undefined && typeof raw.skolemAware !== 'boolean') fail('.skolemAware', 'must be true or false');
+  if (raw.prices !== undefined) {
+    if (!isObject(raw.prices)) fail('.prices', 'must be an object');
+    for (const [model, p] of Object.entries(raw.prices)) {
+      if (!isObject(p) || typeof p.prompt !== 'number' || typeof p.completion !== 'number') {
+        fail(`.prices.${model}`, 'must be {"prompt": number, "completion": number} per million tokens');
+      }
+    }
+  }
+  return raw as LlmConfig;
+}

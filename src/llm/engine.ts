@@ -1,0 +1,140 @@
+/** The judging engine: renders a rubric, consults the cache, calls the role's model, parses and repairs. */
+import { isAbsolute, join } from 'node:path';
+import { Accounting, type FailureCause } from './accounting.js';
+import { cacheKey, DiskCache } from './cache.js';
+import { ChatClient, LlmCallError, type ChatMessage } from './client.js';
+import { LLM_DEFAULTS, llmConfig, type LlmConfig, type Role } from './config.js';
+import { resolveEndpoints, type Env, type ResolvedEndpoint } from './endpoint.js';
+import { Limiter } from './limiter.js';
+import { coerceBySchema, extractJsonObject } from './parse.js';
+import { renderRubric, type Rubric, type TemplateValue } from './rubric.js';
+import type { Config } from '../core/config.js';
+
+export type AskResult =
+  | { ok: true; value: Record<string, unknown>; cached: boolean; model: string }
+  | { ok: false; cause: FailureCause | 'not-cached'; message: string; model: string };
+
+export interface EngineSetup {
+  root: string;
+  config: Config;
+  env?: Env;
+  backoffMs?: number;
+}
+
+export class LlmEngine {
+  readonly accounting: Accounting;
+  readonly cache: DiskCache;
+  private readonly clients = new Map<Role, ChatClient>();
+
+  private constructor(
+    readonly settings: LlmConfig,
+    endpoints: ResolvedEndpoint[],
+    root: string,
+    backoffMs?: number,
+  ) {
+    this.accounting = new Accounting(settings.prices);
+    const dir = settings.cacheDir ?? LLM_DEFAULTS.cacheDir;
+    this.cache = new DiskCache(dir === false ? undefined : isAbsolute(dir) ? dir : join(root, dir));
+    const limiter = new Limiter(settings.concurrency ?? LLM_DEFAULTS.concurrency);
+    for (const endpoint of endpoints) {
+      this.clients.set(
+        endpoint.role,
+        new ChatClient(endpoint, {
+          timeoutMs: settings.timeoutMs ?? LLM_DEFAULTS.timeoutMs,
+          retries: settings.retries ?? LLM_DEFAULTS.retries,
+          limiter,
+          accounting: this.accounting,
+          ...(backoffMs !== undefined ? { backoffMs } : {}),
+        }),
+      );
+    }
+  }
+
+  /**
+   * An engine for `roles`, or the reason there can be none (no endpoint, no model, no key).
+   * `optional` roles are added when they resolve and silently left out when they do not.
+   */
+  static async create(roles: Role[], setup: EngineSetup, optional: Role[] = []): Promise<LlmEngine | { reason: string }> {
+    const settings = llmConfig(setup.config);
+    const env = setup.env ?? process.env;
+    const resolution = await resolveEndpoints(roles, settings, env);
+    if (!resolution.ok) return { reason: resolution.reason };
+    const endpoints = [...resolution.endpoints];
+    for (const role of optional) {
+      const extra = await resolveEndpoints([role], settings, env);
+      if (extra.ok) endpoints.push(...extra.endpoints);
+    }
+    return new LlmEngine(settings, endpoints, setup.root, setup.backoffMs);
+  }
+
+  /** The endpoint serving `role`, if it resolved. */
+  endpoint(role: Role): ResolvedEndpoint | undefined {
+    return this.clients.get(role)?.endpoint;
+  }
+
+  /**
+   * Answers `rubric` for `inputs`: from the cache when the same rubric, model and prompt were answered
+   * before; otherwise by a call, with one repair re-ask when the reply is unusable. Only validated
+   * answers are cached. `cacheOnly` never calls. An abort propagates as the signal's reason.
+   */
+  async ask(rubric: Rubric, inputs: Record<string, TemplateValue>, signal: AbortSignal, cacheOnly = false): Promise<AskResult> {
+    const client = this.clients.get(rubric.role);
+    if (!client) throw new Error(`no endpoint resolved for role ${rubric.role}`);
+    const { model } = client.endpoint;
+    const { system, user } = renderRubric(rubric, inputs);
+    const key = cacheKey({ rubric: rubric.id, version: rubric.version, bodyHash: rubric.bodyHash, model, input: [system, user] });
+    const hit = await this.cache.get(key);
+    if (hit) {
+      this.accounting.cacheHits += 1;
+      return { ok: true, value: hit.value as Record<string, unknown>, cached: true, model };
+    }
+    if (cacheOnly) return { ok: false, cause: 'not-cached', message: 'no cached answer', model };
+    const messages: ChatMessage[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ];
+    try {
+      let reply = await client.complete(messages, signal);
+      let checked = this.check(rubric, reply.text);
+      if (!checked.ok) {
+        this.accounting.repairs += 1;
+        const repair: ChatMessage[] = [
+          ...messages,
+          { role: 'assistant', content: reply.text },
+          { role: 'user', content: repairRequest(rubric, checked.problem) },
+        ];
+        reply = await client.complete(repair, signal);
+        checked = this.check(rubric, reply.text);
+      }
+      if (!checked.ok) {
+        this.accounting.fail('unparseable');
+        return { ok: false, cause: 'unparseable', message: `unusable reply after one repair: ${checked.problem}`, model };
+      }
+      await this.cache.put(key, { rubric: rubric.id, version: rubric.version, model, createdAt: new Date().toISOString(), value: checked.value });
+      return { ok: true, value: checked.value, cached: false, model };
+    } catch (e) {
+      if (!(e instanceof LlmCallError)) throw e;
+      this.accounting.fail(e.failure);
+      return { ok: false, cause: e.failure, message: e.message, model };
+    }
+  }
+
+  private check(rubric: Rubric, text: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+    const found = extractJsonObject(text);
+    if (!found) return { ok: false, problem: 'no JSON object found in the reply' };
+    const value = coerceBySchema(found, rubric.schema);
+    if (!rubric.validate(value)) {
+      const errors = (rubric.validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim());
+      return { ok: false, problem: `the JSON does not match the schema: ${errors.join('; ')}` };
+    }
+    return { ok: true, value };
+  }
+}
+
+function repairRequest(rubric: Rubric, problem: string): string {
+  return (
+    `Your previous reply could not be used (${problem}). ` +
+    `Reply again with one JSON object only, no prose and no code fence, matching this JSON schema:\n` +
+    JSON.stringify(rubric.schema)
+  );
+}

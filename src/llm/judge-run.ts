@@ -1,0 +1,178 @@
+/** Runs one faithfulness protocol over every paired entity and reports verdicts, failures and metrics. */
+import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
+import type { LeanProject } from '../lean/types.js';
+import { LLM_DEFAULTS, llmConfig, type Role } from './config.js';
+import { LlmEngine } from './engine.js';
+import { auxiliaryText, judgeInputOf, unjudgeableCause } from './entity-input.js';
+import { judgeDirect, judgeRoundtrip, loadJudgeRubrics, type JudgeInput, type Judgment, type Rubrics } from './protocols.js';
+import { agreement, cohenKappa, grouped, round, VERDICTS, type Grouped } from './verdict.js';
+
+export type Protocol = 'direct' | 'roundtrip';
+
+/** Messages shared by both judge auditors. */
+export const JUDGE_MESSAGES: AuditorMeta['messages'] = {
+  faithful: '{{label}}{{entity}}: Faithful — {{reason}}{{note}}',
+  stronger: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}',
+  different: '{{label}}{{entity}}: Different — {{reason}}{{note}}',
+  judgeFailed: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}',
+  notJudged: '{{entity}}: not judged: {{cause}}',
+  summary:
+    '{{entities}} entities: {{faithful}} Faithful, {{stronger}} Stronger, {{different}} Different ({{pctDifferent}}% of judged), {{failed}} failed, {{notJudged}} not judged; {{calls}} calls, {{cacheHits}} cache hits',
+};
+
+const ROLES: Record<Protocol, Role[]> = {
+  direct: ['direct-judge'],
+  roundtrip: ['back-translator', 'roundtrip-judge'],
+};
+
+export type Outcome = { entity: PairedEntity; input?: JudgeInput } & (
+  | { kind: 'judged'; judgment: Judgment }
+  | { kind: 'notJudged'; cause: string }
+);
+
+/** What a finished protocol run leaves for the auditor to build on. */
+export interface JudgeRun {
+  engine: LlmEngine;
+  rubrics: Rubrics;
+  outcomes: Outcome[];
+  skolem: boolean;
+}
+
+/** Judges every entity with `protocol`, reporting one finding per entity, a summary and the metrics. */
+export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Promise<JudgeRun> {
+  const entities = await ctx.entities();
+  if (entities.length === 0) ctx.skip('no informal statements were paired with Lean declarations');
+  const optional: Role[] = protocol === 'roundtrip' ? ['direct-judge'] : [];
+  const engine = await LlmEngine.create(ROLES[protocol], { root: ctx.root, config: ctx.config }, optional);
+  if (!(engine instanceof LlmEngine)) ctx.skip(engine.reason);
+  const settings = llmConfig(ctx.config);
+  const skolem = settings.skolemAware ?? LLM_DEFAULTS.skolemAware;
+  const contextChars = settings.contextChars ?? LLM_DEFAULTS.contextChars;
+  const rubrics = loadJudgeRubrics();
+  const project = await ctx.project().catch((): LeanProject | undefined => undefined);
+  const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
+  ctx.log(`${entities.length} entities, ${ROLES[protocol].map((r) => `${r}: ${engine.endpoint(r)!.model}`).join(', ')}, skolem-aware ${skolem}`);
+
+  const outcomes = await Promise.all(
+    entities.map(async (entity): Promise<Outcome> => {
+      const cause = unjudgeableCause(entity);
+      if (cause) return { entity, kind: 'notJudged', cause };
+      const input = judgeInputOf(entity, contextChars, auxiliaryText(entity, project));
+      try {
+        return { entity, input, kind: 'judged', judgment: await judge(engine, rubrics, input, skolem, ctx.signal) };
+      } catch (e) {
+        const rubric = protocol === 'direct' ? rubrics.direct : rubrics.roundtrip;
+        const cancelled = ctx.signal.aborted;
+        const failure: Judgment = { ok: false, cause: cancelled ? 'cancelled' : 'internal', message: e instanceof Error ? e.message : String(e), model: '', rubric };
+        return { entity, input, kind: 'judged', judgment: failure };
+      }
+    }),
+  );
+  for (const outcome of outcomes) reportOutcome(ctx, outcome, protocol);
+  reportMetrics(ctx, outcomes, engine);
+  return { engine, rubrics, outcomes, skolem };
+}
+
+function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol): void {
+  const { entity } = outcome;
+  const label = entity.selfConsistency ? '[self-consistency] ' : '';
+  const related = entity.decls.map((d) => ({ location: d.location, message: `Lean declaration ${d.fullName}` }));
+  const base = {
+    entityId: entity.id,
+    location: entity.location,
+    ...(related.length > 0 ? { related } : {}),
+  };
+  if (outcome.kind === 'notJudged') {
+    ctx.report({ ...base, messageId: 'notJudged', severity: 'info', data: { entity: entity.id, cause: outcome.cause }, evidence: { protocol, cause: outcome.cause } });
+    return;
+  }
+  const j = outcome.judgment;
+  const provenance = { rubric: j.rubric.id, rubricVersion: j.rubric.version, model: j.model };
+  const shared = { protocol, selfConsistency: entity.selfConsistency === true, informal: outcome.input?.informal, formal: outcome.input?.formal };
+  if (!j.ok) {
+    ctx.report({
+      ...base,
+      messageId: 'judgeFailed',
+      severity: 'error',
+      data: { label, entity: entity.id, cause: j.cause, detail: j.message },
+      evidence: { ...shared, cause: j.cause, detail: j.message },
+      provenance,
+    });
+    return;
+  }
+  const note = j.scoreDisagreement ? ` (the judge's own label was ${j.modelVerdict}, which contradicts its answers Q1=${j.q1}, Q2=${j.q2})` : '';
+  ctx.report({
+    ...base,
+    messageId: j.verdict.toLowerCase(),
+    severity: j.verdict === 'Different' ? 'warning' : 'info',
+    data: { label, entity: entity.id, reason: j.reason, note },
+    evidence: {
+      ...shared,
+      verdict: j.verdict,
+      q1: j.q1,
+      q2: j.q2,
+      reason: j.reason,
+      ...(j.modelVerdict ? { modelVerdict: j.modelVerdict } : {}),
+      scoreDisagreement: j.scoreDisagreement,
+      ...(j.backTranslation !== undefined ? { backTranslation: j.backTranslation } : {}),
+    },
+    provenance: { ...provenance, cached: j.cached },
+  });
+}
+
+function reportMetrics(ctx: AuditContext, outcomes: Outcome[], engine: LlmEngine): void {
+  const judged = outcomes.flatMap((o) => (o.kind === 'judged' && o.judgment.ok ? [o.judgment] : []));
+  const failed = outcomes.filter((o) => o.kind === 'judged' && !o.judgment.ok).length;
+  const notJudged = outcomes.filter((o) => o.kind === 'notJudged').length;
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, judged.filter((j) => j.verdict === v).length]));
+  const pct = (n: number) => (judged.length === 0 ? 0 : round((100 * n) / judged.length, 1));
+  const metrics: Record<string, number> = {
+    entities: outcomes.length,
+    judged: judged.length,
+    faithful: counts.Faithful!,
+    stronger: counts.Stronger!,
+    different: counts.Different!,
+    pctFaithful: pct(counts.Faithful!),
+    pctStronger: pct(counts.Stronger!),
+    pctDifferent: pct(counts.Different!),
+    failed,
+    notJudged,
+    coveragePct: outcomes.length === 0 ? 100 : round((100 * (judged.length + failed + notJudged)) / outcomes.length, 1),
+    scoreDisagreements: judged.filter((j) => j.scoreDisagreement).length,
+    selfConsistency: outcomes.filter((o) => o.entity.selfConsistency).length,
+    ...engine.accounting.metrics(),
+  };
+  for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
+  ctx.report({
+    messageId: 'summary',
+    severity: 'info',
+    data: {
+      entities: outcomes.length,
+      faithful: counts.Faithful!,
+      stronger: counts.Stronger!,
+      different: counts.Different!,
+      pctDifferent: pct(counts.Different!),
+      failed,
+      notJudged,
+      calls: engine.accounting.calls,
+      cacheHits: engine.accounting.cacheHits,
+    },
+  });
+}
+
+/** Pairs of grouped verdicts (direct, round-trip) for the entities both protocols judged. */
+export async function directPairs({ engine, rubrics, outcomes, skolem }: JudgeRun, signal: AbortSignal): Promise<[Grouped, Grouped][]> {
+  const pairs: [Grouped, Grouped][] = [];
+  for (const o of outcomes) {
+    if (o.kind !== 'judged' || !o.judgment.ok || !o.input) continue;
+    const direct = await judgeDirect(engine, rubrics, o.input, skolem, signal, true);
+    if (direct.ok) pairs.push([grouped(direct.verdict), grouped(o.judgment.verdict)]);
+  }
+  return pairs;
+}
+
+/** Agreement and Cohen's κ, as metric values (NaN-free: absent when there are no pairs). */
+export function agreementMetrics(pairs: [Grouped, Grouped][]): Record<string, number> {
+  if (pairs.length === 0) return { 'agreement.pairs': 0 };
+  return { 'agreement.pairs': pairs.length, 'agreement.rate': round(agreement(pairs)), 'agreement.kappa': round(cohenKappa(pairs)) };
+}

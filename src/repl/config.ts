@@ -1,0 +1,75 @@
+/** The `repl` section of the configuration: how to start the Lean REPL and the limits it runs under. */
+import { availableParallelism } from 'node:os';
+import type { Config } from '../core/config.js';
+import { InputError } from '../core/errors.js';
+
+export interface ReplSettings {
+  /** The whole start command, run by the shell in the project root (replaces `lake env <path>`). */
+  command?: string;
+  /** Path of a built `repl` binary, started as `lake env <path>` (relative to the project root). */
+  path?: string;
+  /** REPL processes run side by side. */
+  workers: number;
+  /** Wall-clock limit of one request (a probe, a declaration), in milliseconds. */
+  timeoutMs: number;
+  /** Wall-clock limit of the import of a file's header, in milliseconds. */
+  importTimeoutMs: number;
+  /** `set_option maxHeartbeats` for each `exact?` probe. */
+  maxHeartbeats: number;
+  /** Resident memory of one REPL process tree above which it is killed and restarted. */
+  memoryLimitMb: number;
+  /** Largest response accepted, in MB of text. */
+  maxOutputMb: number;
+  /** Pickle each header environment once and unpickle it in the other workers. */
+  pickle: boolean;
+}
+
+export const REPL_DEFAULTS: ReplSettings = {
+  workers: Math.max(1, availableParallelism()),
+  timeoutMs: 60_000,
+  importTimeoutMs: 600_000,
+  maxHeartbeats: 200_000,
+  memoryLimitMb: 8192,
+  maxOutputMb: 64,
+  pickle: false,
+};
+
+/** The environment variable that replaces the REPL start command. */
+export const REPL_CMD_ENV = 'LEANAUDIT_REPL_CMD';
+
+const NUMBERS = ['workers', 'timeoutMs', 'importTimeoutMs', 'maxHeartbeats', 'memoryLimitMb', 'maxOutputMb'] as const;
+
+/**
+ * Validated settings: the `repl` config section over the defaults; the start command comes from
+ * `override` (the `--repl-cmd` option), else $LEANAUDIT_REPL_CMD, else `repl.command`.
+ */
+export function replSettings(config: Config, override?: string, env: NodeJS.ProcessEnv = process.env): ReplSettings {
+  const raw = config.repl ?? {};
+  const fail = (message: string): never => {
+    throw new InputError(`config: repl.${message}`);
+  };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('config: repl must be an object');
+  const section = raw as Record<string, unknown>;
+  const known = new Set<string>(['command', 'path', 'pickle', ...NUMBERS]);
+  for (const key of Object.keys(section)) if (!known.has(key)) fail(`${key}: unknown key (known: ${[...known].join(', ')})`);
+  const settings: ReplSettings = { ...REPL_DEFAULTS };
+  for (const key of NUMBERS) {
+    const value = section[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) fail(`${key} must be a positive integer`);
+    settings[key] = value as number;
+  }
+  for (const key of ['command', 'path'] as const) {
+    const value = section[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.trim() === '') fail(`${key} must be a non-empty string`);
+    settings[key] = value as string;
+  }
+  if (section.pickle !== undefined) {
+    if (typeof section.pickle !== 'boolean') fail('pickle must be true or false');
+    settings.pickle = section.pickle as boolean;
+  }
+  const command = override ?? env[REPL_CMD_ENV] ?? settings.command;
+  if (command !== undefined && command.trim() !== '') settings.command = command;
+  return settings;
+}

@@ -1,0 +1,81 @@
+/**
+ * Decides how to start the Lean REPL for a project, or why it cannot be started and the exact
+ * command a user would run to make it possible.
+ */
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import type { ReplCommandSpec } from './process.js';
+import { REPL_CMD_ENV, type ReplSettings } from './config.js';
+
+export type ReplLaunch =
+  | { ok: true; spec: ReplCommandSpec; describe: string }
+  | { ok: false; reason: string; enable: string };
+
+/** The executable `name` on $PATH, if any. */
+export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** The repl tag matching the project's toolchain (the repl repository tags one per Lean release). */
+export function replTagFor(root: string): string | undefined {
+  const file = join(root, 'lean-toolchain');
+  if (!existsSync(file)) return undefined;
+  return /:(v\d+\.\d+\.\d+(?:-rc\d+)?)/.exec(readFileSync(file, 'utf8'))?.[1];
+}
+
+/** Folders where Lake puts a built project's .olean files, newest layout first. */
+export const BUILD_DIRS = ['.lake/build/lib/lean', '.lake/build/lib', 'build/lib'];
+
+/** The project's build output folder, if it has been built. */
+export function buildDir(root: string): string | undefined {
+  return BUILD_DIRS.map((d) => join(root, d)).find((d) => existsSync(d));
+}
+
+function dependsOnRepl(root: string): boolean {
+  const manifest = join(root, 'lake-manifest.json');
+  if (!existsSync(manifest)) return false;
+  try {
+    const packages = (JSON.parse(readFileSync(manifest, 'utf8')) as { packages?: { name?: string }[] }).packages ?? [];
+    return packages.some((p) => p.name === 'repl' || p.name === 'REPL');
+  } catch {
+    return false;
+  }
+}
+
+/** The shell commands that build a matching repl and point leanaudit at it. */
+export function enableCommand(root: string): string {
+  const tag = replTagFor(root);
+  const checkout = tag ? ` --branch ${tag}` : '';
+  return (
+    `git clone${checkout} https://github.com/leanprover-community/repl ../repl && (cd ../repl && lake build) && ` +
+    `(cd ${root} && lake build) && ${REPL_CMD_ENV}="lake env ../repl/.lake/build/bin/repl" leanaudit audit ${root}`
+  );
+}
+
+/** How to start the REPL in `root` with these settings, or why not. */
+export function resolveLaunch(root: string, settings: ReplSettings, env: NodeJS.ProcessEnv = process.env): ReplLaunch {
+  if (settings.command !== undefined) {
+    return { ok: true, spec: { shell: settings.command, cwd: root, env }, describe: settings.command };
+  }
+  const enable = enableCommand(root);
+  const lake = onPath('lake', env);
+  if (!lake) return { ok: false, reason: 'no `lake` on PATH: the Lean toolchain is not installed', enable: `curl https://elan.lean-lang.org/elan-init.sh -sSf | sh && ${enable}` };
+  if (!buildDir(root)) return { ok: false, reason: `the project is not built (none of ${BUILD_DIRS.join(', ')} exists)`, enable };
+  if (settings.path !== undefined) {
+    const binary = isAbsolute(settings.path) ? settings.path : resolve(root, settings.path);
+    if (!existsSync(binary)) return { ok: false, reason: `repl.path ${binary} does not exist`, enable };
+    return { ok: true, spec: { file: lake, args: ['env', binary], cwd: root, env }, describe: `lake env ${binary}` };
+  }
+  if (dependsOnRepl(root)) return { ok: true, spec: { file: lake, args: ['exe', 'repl'], cwd: root, env }, describe: 'lake exe repl' };
+  return { ok: false, reason: 'no REPL binary: set repl.path, repl.command or $' + REPL_CMD_ENV, enable };
+}

@@ -1,0 +1,141 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as directJudge from '../../src/auditors/direct-judge.js';
+import { runAuditor, type RunServices } from '../../src/core/runner.js';
+import type { PairedEntity } from '../../src/core/types.js';
+import { startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
+import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
+
+const KEY = 'sk-direct-judge-SECRET-42';
+let server: ScriptedServer;
+let root: string;
+const savedEnv = { ...process.env };
+
+beforeEach(async () => {
+  server = await startOpenAIServer(scriptedJudge);
+  root = mkdtempSync(join(tmpdir(), 'leanaudit-direct-'));
+  for (const k of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'LEANAUDIT_MODEL']) delete process.env[k];
+  process.env.LEANAUDIT_OLLAMA_URL = 'http://127.0.0.1:9/v1';
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+  process.env = { ...savedEnv };
+});
+
+function services(entities: PairedEntity[], config: Record<string, unknown>, logs: string[] = [], signal = new AbortController().signal): RunServices {
+  return { root, config, signal, project: () => Promise.reject(new Error('no project')), entities: async () => entities, log: (m) => logs.push(m) };
+}
+
+const configured = (llm: Record<string, unknown> = {}) => {
+  process.env.OPENAI_API_KEY = KEY;
+  return { llm: { default: { baseURL: server.url, model: 'gpt-4o-mini' }, retries: 1, ...llm } };
+};
+
+describe('direct-judge', () => {
+  it('is skipped, naming the variables to set, when no endpoint is configured and no Ollama answers', async () => {
+    const run = await runAuditor(directJudge, services([entity('a', '[F]')], {}));
+    expect(run.status).toBe('skipped');
+    for (const v of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'LEANAUDIT_MODEL']) expect(run.reason).toContain(v);
+    expect(server.chatCalls()).toBe(0);
+  });
+
+  it('falls back to a local Ollama when nothing is configured and it answers', async () => {
+    const ollama = await startOpenAIServer(scriptedJudge, { models: ['qwen2.5:7b'] });
+    process.env.LEANAUDIT_OLLAMA_URL = ollama.url;
+    const run = await runAuditor(directJudge, services([entity('a', '[F]')], {}));
+    await ollama.close();
+    expect(run.status).toBe('ok');
+    expect(run.findings[0]).toMatchObject({ messageId: 'faithful', provenance: { model: 'qwen2.5:7b' } });
+  });
+
+  it('derives verdicts from Q1/Q2, flags a contradicting label, and accounts for every entity', async () => {
+    const entities = [
+      entity('faith', '[F]'),
+      entity('strong', '[S] [FENCE]'),
+      entity('diff', '[D] [PROSE]'),
+      entity('contra', '[X]'),
+      entity('broken', '[500]'),
+      entity('missing', '[F]', { decls: [], unresolved: [{ leanName: 'Demo.gone', candidates: [] }] }),
+      entity('self', '[F]', { selfConsistency: true }),
+    ];
+    const run = await runAuditor(directJudge, services(entities, configured()));
+    expect(run.status).toBe('ok');
+    const by = (id: string) => run.findings.find((f) => f.entityId === id)!;
+    expect(by('faith')).toMatchObject({ messageId: 'faithful', severity: 'info', evidence: { verdict: 'Faithful', q1: true, q2: true } });
+    expect(by('strong')).toMatchObject({ messageId: 'stronger', severity: 'info', evidence: { verdict: 'Stronger' } });
+    expect(by('diff')).toMatchObject({ messageId: 'different', severity: 'warning', message: 'diff: Different — Lean adds the hypothesis n ≤ 7' });
+    expect(by('diff').related).toEqual([{ location: { file: 'Demo/Basic.lean', line: 3 }, message: 'Lean declaration Demo.diff' }]);
+    expect(by('contra')).toMatchObject({ messageId: 'faithful', evidence: { verdict: 'Faithful', modelVerdict: 'Different', scoreDisagreement: true } });
+    expect(by('contra').message).toContain("the judge's own label was Different");
+    expect(by('broken')).toMatchObject({ messageId: 'judgeFailed', severity: 'error', evidence: { cause: 'server' } });
+    expect(by('broken').evidence).not.toHaveProperty('verdict');
+    expect(by('missing')).toMatchObject({ messageId: 'notJudged', message: 'missing: not judged: no Lean declaration resolved for Demo.gone' });
+    expect(by('self').message).toMatch(/^\[self-consistency\] self: Faithful/);
+    expect(by('self').evidence).toMatchObject({ selfConsistency: true });
+    expect(run.metrics).toMatchObject({
+      entities: 7, judged: 5, faithful: 3, stronger: 1, different: 1, failed: 1, notJudged: 1,
+      coveragePct: 100, scoreDisagreements: 1, selfConsistency: 1, pctDifferent: 20, 'llm.failures.server': 1,
+    });
+    expect(run.findings.find((f) => f.messageId === 'summary')!.message).toContain('7 entities: 3 Faithful, 1 Stronger, 1 Different');
+  });
+
+  it('shows the judge the header without proof, the variables, the truncated context and the Skolem rule', async () => {
+    const long = 'Throughout, f is continuous. '.repeat(100);
+    const e = entity('ctx', '[F]', { context: long, title: 'Main bound' });
+    e.decls[0]!.variables = ['variable (f : ℝ → ℝ)'];
+    await runAuditor(directJudge, services([e], configured({ contextChars: 100 })));
+    const body = server.requests.find((r) => r.body)!.body!;
+    const user = body.messages[1]!.content;
+    expect(user).toContain('Name: ctx (Main bound)');
+    expect(user).toContain('theorem Demo.ctx (n : ℕ) : P_ctx n');
+    expect(user).toContain('variable (f : ℝ → ℝ)');
+    expect(user).toContain('[… truncated at 100 characters]');
+    expect(body.messages[0]!.content).toContain('Skolemized witnesses');
+    expect(body.messages[0]!.content).not.toContain('Case split.');
+  });
+
+  it('leaves the Skolem rule out when llm.skolemAware is false and adds the case-split rule for several declarations', async () => {
+    const e = entity('split', '[F]');
+    e.decls.push({ ...e.decls[0]!, fullName: 'Demo.split_neg', leanName: 'Demo.split_neg' });
+    await runAuditor(directJudge, services([e], configured({ skolemAware: false })));
+    const system = server.requests.find((r) => r.body)!.body!.messages[0]!.content;
+    expect(system).not.toContain('Skolemized');
+    expect(system).toContain('Case split.');
+  });
+
+  it('makes zero calls when a finished audit is rerun, and the key appears in no report, cache file or log', async () => {
+    const entities = [entity('a', '[F]'), entity('b', '[D]'), entity('c', '[S]')];
+    const logs: string[] = [];
+    const first = await runAuditor(directJudge, services(entities, configured(), logs));
+    const calls = server.chatCalls();
+    expect(calls).toBe(3);
+    const second = await runAuditor(directJudge, services(entities, configured(), logs));
+    expect(server.chatCalls()).toBe(calls);
+    expect(second.metrics).toMatchObject({ 'llm.calls': 0, 'llm.cacheHits': 3, different: 1 });
+    expect(second.findings.filter((f) => f.provenance?.cached)).toHaveLength(3);
+    const cacheFiles = readdirSync(join(root, '.leanaudit-cache'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    const everything = [
+      JSON.stringify(first),
+      JSON.stringify(second),
+      logs.join('\n'),
+      ...cacheFiles.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8')),
+    ].join('\n');
+    expect(everything).not.toContain(KEY);
+    expect(logs.join('\n')).toContain('gpt-4o-mini');
+  });
+
+  it('marks unfinished entities as cancelled when the run is aborted, losing none', async () => {
+    server.setScript((body) => (userText(body).includes('[slow]') ? { kind: 'hang' } : scriptedJudge(body)));
+    const ac = new AbortController();
+    const entities = [entity('quick', '[F]'), entity('slow', '[F] [slow]')];
+    setTimeout(() => ac.abort(new Error('interrupted')), 300);
+    const run = await runAuditor(directJudge, services(entities, configured(), [], ac.signal));
+    expect(run.findings.find((f) => f.entityId === 'quick')).toMatchObject({ messageId: 'faithful' });
+    expect(run.findings.find((f) => f.entityId === 'slow')).toMatchObject({ messageId: 'judgeFailed', evidence: { cause: 'cancelled' } });
+    expect(run.metrics.coveragePct).toBe(100);
+    expect(roleOf(server.requests.find((r) => r.body)!.body!)).toBe('direct');
+  });
+});

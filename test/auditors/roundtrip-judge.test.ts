@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as directJudge from '../../src/auditors/direct-judge.js';
+import * as roundtripJudge from '../../src/auditors/roundtrip-judge.js';
+import { runAuditor, runAuditors, type RunServices } from '../../src/core/runner.js';
+import type { PairedEntity } from '../../src/core/types.js';
+import { startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
+import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
+
+let server: ScriptedServer;
+let root: string;
+const savedEnv = { ...process.env };
+
+beforeEach(async () => {
+  server = await startOpenAIServer(scriptedJudge);
+  root = mkdtempSync(join(tmpdir(), 'leanaudit-roundtrip-'));
+  process.env.LEANAUDIT_TEST_KEY = 'sk-roundtrip-SECRET';
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+  process.env = { ...savedEnv };
+});
+
+const services = (entities: PairedEntity[], config: Record<string, unknown>): RunServices => ({
+  root,
+  config,
+  signal: new AbortController().signal,
+  project: () => Promise.reject(new Error('no project')),
+  entities: async () => entities,
+});
+
+const config = (roundtripModel: string) => ({
+  llm: {
+    default: { baseURL: server.url, apiKeyEnv: 'LEANAUDIT_TEST_KEY', model: 'gpt-4o-mini' },
+    roles: { 'roundtrip-judge': { model: roundtripModel }, 'back-translator': { model: roundtripModel } },
+  },
+});
+
+const entities = () => [entity('a', '[F]'), entity('b', '[D]'), entity('c', '[S]'), entity('d', '[F] [RT-D]')];
+
+describe('roundtrip-judge', () => {
+  it('back-translates blind to the informal text, then judges the translation against it', async () => {
+    const run = await runAuditor(roundtripJudge, services([entity('a', '[F] unique informal words')], config('deepseek-chat')));
+    expect(run.status).toBe('ok');
+    const bodies = server.requests.flatMap((r) => (r.body ? [r.body] : []));
+    const back = bodies.find((b) => roleOf(b) === 'back')!;
+    expect(userText(back)).toContain('theorem Demo.a (n : ℕ) : P_a n');
+    expect(userText(back)).not.toContain('unique informal words');
+    const judge = bodies.find((b) => roleOf(b) === 'roundtrip')!;
+    expect(userText(judge)).toContain('unique informal words');
+    expect(userText(judge)).toContain('back-translation of Demo.a');
+    expect(run.findings[0]).toMatchObject({
+      messageId: 'faithful',
+      evidence: { protocol: 'roundtrip', backTranslation: 'back-translation of Demo.a' },
+      provenance: { rubric: 'roundtrip-judge', model: 'deepseek-chat' },
+    });
+  });
+
+  it('measures agreement and κ with the direct judge (Faithful+Stronger grouped) at no extra call', async () => {
+    const runs = await runAuditors([directJudge, roundtripJudge], services(entities(), config('deepseek-chat')));
+    const rt = runs[1]!;
+    expect(rt.metrics).toMatchObject({ 'agreement.pairs': 4, 'agreement.rate': 0.75, 'agreement.kappa': 0.5, sameModelFamily: 0 });
+    expect(rt.findings.find((f) => f.messageId === 'agreement')!.message).toBe(
+      "round-trip vs direct: agreement 75.0% and Cohen's κ 0.500 over 4 entities judged by both (Faithful and Stronger grouped)",
+    );
+    expect(rt.findings.some((f) => f.messageId === 'sameFamily')).toBe(false);
+    expect(server.chatCalls()).toBe(4 + 8);
+  });
+
+  it('says when the round-trip and direct judges are the same model family', async () => {
+    const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), config('gpt-4o')));
+    expect(rt!.metrics.sameModelFamily).toBe(1);
+    expect(rt!.findings.find((f) => f.messageId === 'sameFamily')!.message).toContain('(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)');
+  });
+
+  it('reports that no agreement is computed when the direct judge has not run', async () => {
+    const run = await runAuditor(roundtripJudge, services(entities(), config('deepseek-chat')));
+    expect(run.metrics['agreement.pairs']).toBe(0);
+    expect(run.findings.find((f) => f.messageId === 'noAgreement')!.message).toContain('run direct-judge first');
+  });
+
+  it('keeps a failed back-translation as an error on that entity, never a verdict', async () => {
+    server.setScript((body) => (roleOf(body) === 'back' && userText(body).includes('Demo.b') ? { kind: 'status', status: 500 } : scriptedJudge(body)));
+    const run = await runAuditor(roundtripJudge, services(entities(), { llm: { ...config('deepseek-chat').llm, retries: 0 } }));
+    const failed = run.findings.find((f) => f.entityId === 'b')!;
+    expect(failed).toMatchObject({ messageId: 'judgeFailed', severity: 'error', provenance: { rubric: 'back-translator' } });
+    expect(failed.message).toContain('back-translation:');
+    expect(run.metrics).toMatchObject({ entities: 4, judged: 3, failed: 1, coveragePct: 100 });
+  });
+});

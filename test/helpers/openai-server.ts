@@ -1,0 +1,161 @@
+/**
+ * A real HTTP server on 127.0.0.1 speaking the chat-completions protocol, scripted per test, with
+ * fault injection (fenced JSON, prose, 429 + Retry-After, 500, hung responses, malformed bodies).
+ * Used by the LLM tests and by bench/judge.ts; it never touches the network beyond loopback.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface ChatRequestBody {
+  model: string;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string };
+  temperature?: number;
+  max_tokens?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: ChatRequestBody;
+}
+
+/** What the server does with one request. */
+export type Reply =
+  | { kind: 'content'; content: string; usage?: { prompt: number; completion: number } }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'hang' }
+  | { kind: 'malformed' }
+  | { kind: 'delay'; ms: number; then: Reply };
+
+/** Decides the reply to the n-th chat request (0-based) from its body. */
+export type Script = (body: ChatRequestBody, n: number) => Reply;
+
+/** Reply builders. */
+export const reply = {
+  text: (content: string): Reply => ({ kind: 'content', content }),
+  json: (value: unknown): Reply => ({ kind: 'content', content: JSON.stringify(value) }),
+  fenced: (value: unknown): Reply => ({ kind: 'content', content: '```json\n' + JSON.stringify(value, null, 2) + '\n```' }),
+  prose: (value: unknown): Reply => ({
+    kind: 'content',
+    content: `<think>Compare both statements carefully {first}.</think>\nHere is my assessment.\n${JSON.stringify(value)}\nHope this helps.`,
+  }),
+  status: (status: number, headers: Record<string, string> = {}): Reply => ({
+    kind: 'status',
+    status,
+    headers,
+    body: { error: { message: `scripted ${status}`, type: 'scripted' } },
+  }),
+  hang: (): Reply => ({ kind: 'hang' }),
+  malformed: (): Reply => ({ kind: 'malformed' }),
+  delay: (ms: number, then: Reply): Reply => ({ kind: 'delay', ms, then }),
+};
+
+export interface ScriptedServer {
+  /** Base URL to hand to the client, ending in `/v1`. */
+  url: string;
+  /** Every request received, in arrival order. */
+  requests: RecordedRequest[];
+  /** Chat requests only. */
+  chatCalls(): number;
+  /** Replaces the script. */
+  setScript(script: Script): void;
+  close(): Promise<void>;
+}
+
+/** Starts the server on an ephemeral loopback port; `models` is what GET /v1/models lists. */
+export async function startOpenAIServer(script: Script, opts: { models?: string[] } = {}): Promise<ScriptedServer> {
+  let current = script;
+  let chatCount = 0;
+  const requests: RecordedRequest[] = [];
+  const sockets = new Set<Socket>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  const send = (res: ServerResponse, r: Reply, model: string): void => {
+    switch (r.kind) {
+      case 'hang':
+        return;
+      case 'delay': {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          if (!res.destroyed) send(res, r.then, model);
+        }, r.ms);
+        timers.add(t);
+        return;
+      }
+      case 'malformed':
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"id": "x", "choices": [ {"message": ');
+        return;
+      case 'status':
+        res.writeHead(r.status, { 'content-type': 'application/json', ...r.headers }).end(JSON.stringify(r.body ?? {}));
+        return;
+      case 'content': {
+        const usage = r.usage ?? { prompt: 100, completion: 20 };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: `chatcmpl-${chatCount}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content } }],
+            usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
+          }),
+        );
+      }
+    }
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, raw: string): void => {
+    const path = (req.url ?? '').replace(/\?.*$/, '');
+    const record: RecordedRequest = { method: req.method ?? '', path, headers: req.headers };
+    requests.push(record);
+    if (req.method === 'GET' && path.endsWith('/models')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ object: 'list', data: (opts.models ?? ['scripted-model']).map((id) => ({ id, object: 'model' })) }),
+      );
+      return;
+    }
+    if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const body = JSON.parse(raw) as ChatRequestBody;
+    record.body = body;
+    const n = chatCount++;
+    send(res, current(body, n), body.model);
+  };
+
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (raw += chunk));
+    req.on('end', () => handle(req, res, raw));
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    chatCalls: () => chatCount,
+    setScript(s) {
+      current = s;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The user message of a chat request (where rubrics put the entity). */
+export function userText(body: ChatRequestBody): string {
+  return body.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+}

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cacheKey, DiskCache } from '../../src/llm/cache.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'leanaudit-cache-'));
+  dirs.push(d);
+  return d;
+};
+const parts = { rubric: 'direct-judge', version: 1, bodyHash: 'h', model: 'm', input: ['s', 'u'] };
+const entry = { rubric: 'direct-judge', version: 1, model: 'm', createdAt: 'now', value: { q1: true } };
+
+describe('DiskCache', () => {
+  it('keys on every part', () => {
+    const base = cacheKey(parts);
+    for (const change of [{ version: 2 }, { bodyHash: 'h2' }, { model: 'm2' }, { input: ['s', 'u2'] }, { rubric: 'x' }]) {
+      expect(cacheKey({ ...parts, ...change })).not.toBe(base);
+    }
+  });
+
+  it('stores atomically, leaves no temporary file, and gitignores itself', async () => {
+    const dir = join(tmp(), '.leanaudit-cache');
+    const cache = new DiskCache(dir);
+    const key = cacheKey(parts);
+    await cache.put(key, entry);
+    expect(await cache.get(key)).toEqual(entry);
+    expect(readdirSync(join(dir, key.slice(0, 2)))).toEqual([`${key}.json`]);
+    expect(readdirSync(dir)).toContain('.gitignore');
+  });
+
+  it('treats a truncated file (as a crash mid-write without rename would leave) as absent', async () => {
+    const dir = tmp();
+    const cache = new DiskCache(dir);
+    const key = cacheKey(parts);
+    mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
+    writeFileSync(join(dir, key.slice(0, 2), `${key}.json`), '{"rubric": "dir');
+    expect(await cache.get(key)).toBeUndefined();
+    await cache.put(key, entry);
+    expect(await cache.get(key)).toEqual(entry);
+  });
+
+  it('stores nothing when turned off', async () => {
+    const cache = new DiskCache(undefined);
+    await cache.put('k', entry);
+    expect(await cache.get('k')).toBeUndefined();
+  });
+});

@@ -1,0 +1,48 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadRubric, parseFrontMatter, renderRubric, renderTemplate } from '../../src/llm/rubric.js';
+
+const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'rubrics');
+
+describe('rubrics', () => {
+  it('parses front matter scalars, lists and trailing comments', () => {
+    const { meta, body } = parseFrontMatter('---\nid: x\nversion: 2\ninputs: [a, b]  # two\n---\nbody', 'x.md');
+    expect(meta).toEqual({ id: 'x', version: 2, inputs: ['a', 'b'] });
+    expect(body).toBe('body');
+    expect(() => parseFrontMatter('no front matter', 'y.md')).toThrow('y.md:1');
+    expect(() => parseFrontMatter('---\n!!\n---\n', 'z.md')).toThrow('z.md:2');
+  });
+
+  it('renders sections and variables once, never re-reading inserted text', () => {
+    const t = '{{#on}}A {{x}}{{/on}}{{^on}}B{{/on}}';
+    expect(renderTemplate(t, { on: true, x: '{{on}}' })).toBe('A {{on}}');
+    expect(renderTemplate(t, { on: false, x: '' })).toBe('B');
+    expect(() => renderTemplate('{{y}}', {})).toThrow('{{y}}');
+  });
+
+  it('loads a rubric with its schema and refuses missing inputs', () => {
+    const r = loadRubric('yes-no', fixtures);
+    expect(r).toMatchObject({ id: 'yes-no', version: 3, role: 'direct-judge', inputs: ['question', 'strict'] });
+    expect(r.bodyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.validate({ answer: true, why: 'x' })).toBe(true);
+    expect(r.validate({ answer: 'x' })).toBe(false);
+    expect(() => renderRubric(r, { question: 'q' })).toThrow('missing inputs strict');
+  });
+
+  it('ships direct-judge, back-translator and roundtrip-judge with the rules the method needs', () => {
+    const direct = loadRubric('direct-judge');
+    const back = loadRubric('back-translator');
+    const roundtrip = loadRubric('roundtrip-judge');
+    expect([direct.role, back.role, roundtrip.role]).toEqual(['direct-judge', 'back-translator', 'roundtrip-judge']);
+    expect(back.inputs).not.toContain('informal');
+    for (const judge of [direct, roundtrip]) {
+      const on = renderRubric(judge, { kind: 't', name: 'n', informal: 'i', formal: 'f', back: 'b', variables: '', auxiliary: '', context: '', caseSplit: true, skolem: true });
+      for (const rule of ['Implicit context', 'Case split', 'Skolemized witnesses', 'WEAKER', 'Restricting a parameter']) expect(on.system).toContain(rule);
+      const off = renderRubric(judge, { kind: 't', name: 'n', informal: 'i', formal: 'f', back: 'b', variables: '', auxiliary: '', context: '', caseSplit: false, skolem: false });
+      expect(off.system).not.toContain('Skolemized');
+      expect(off.system).not.toContain('Case split');
+      expect(off.user).not.toContain('Surrounding text');
+    }
+  });
+});

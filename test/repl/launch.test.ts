@@ -1,0 +1,57 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REPL_DEFAULTS } from '../../src/repl/config.js';
+import { replTagFor, resolveLaunch } from '../../src/repl/launch.js';
+
+let root: string;
+let bin: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'leanaudit-launch-'));
+  bin = join(root, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(root, 'lean-toolchain'), 'leanprover/lean4:v4.19.0\n');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const fakeLake = () => {
+  writeFileSync(join(bin, 'lake'), '#!/bin/sh\n');
+  chmodSync(join(bin, 'lake'), 0o755);
+};
+
+describe('resolveLaunch', () => {
+  it('uses a whole start command as given, without needing lake', () => {
+    const launch = resolveLaunch(root, { ...REPL_DEFAULTS, command: 'node standin.mjs' }, { PATH: '' });
+    expect(launch).toMatchObject({ ok: true, spec: { shell: 'node standin.mjs', cwd: root } });
+  });
+
+  it('without lake, says so and gives the command that enables the REPL for this toolchain', () => {
+    const launch = resolveLaunch(root, REPL_DEFAULTS, { PATH: bin });
+    expect(launch.ok).toBe(false);
+    if (launch.ok) return;
+    expect(launch.reason).toMatch(/no `lake` on PATH/);
+    expect(launch.enable).toContain('git clone --branch v4.19.0 https://github.com/leanprover-community/repl');
+    expect(launch.enable).toContain('LEANAUDIT_REPL_CMD="lake env ../repl/.lake/build/bin/repl"');
+  });
+
+  it('needs a built project, then a repl binary, and starts it with lake env', () => {
+    fakeLake();
+    const env = { PATH: bin };
+    expect(resolveLaunch(root, REPL_DEFAULTS, env)).toMatchObject({ ok: false, reason: expect.stringMatching(/not built/) });
+    mkdirSync(join(root, '.lake/build/lib/lean'), { recursive: true });
+    expect(resolveLaunch(root, REPL_DEFAULTS, env)).toMatchObject({ ok: false, reason: expect.stringMatching(/no REPL binary/) });
+    writeFileSync(join(root, 'repl'), '');
+    expect(resolveLaunch(root, { ...REPL_DEFAULTS, path: 'repl' }, env)).toMatchObject({
+      ok: true,
+      spec: { file: join(bin, 'lake'), args: ['env', join(root, 'repl')] },
+    });
+    writeFileSync(join(root, 'lake-manifest.json'), JSON.stringify({ packages: [{ name: 'repl' }] }));
+    expect(resolveLaunch(root, REPL_DEFAULTS, env)).toMatchObject({ ok: true, spec: { args: ['exe', 'repl'] } });
+  });
+
+  it('reads the repl tag from lean-toolchain', () => {
+    writeFileSync(join(root, 'lean-toolchain'), 'leanprover/lean4:v4.33.0-rc2');
+    expect(replTagFor(root)).toBe('v4.33.0-rc2');
+  });
+});
