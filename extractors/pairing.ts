@@ -74,20 +74,19 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 
 /**
- * A declaration as a judge sees it: `kind name header`, the proof of a theorem discarded; for
- * definitions, structures and instances the value is part of the statement and is kept (from
- * `fileText`, the declaration's file, when given).
+ * A declaration as a judge sees it: binders and type as written (no keyword, no name), the proof of
+ * a theorem discarded; for definitions, structures and instances the value is part of what is
+ * stated and is kept (read from `fileText`, the declaration's file, when given).
  */
 export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string): PairedDecl {
-  const modifiers = decl.modifiers.filter((m) => m !== 'private' && m !== 'protected');
   const keepsValue = !PROOF_KINDS.has(decl.kind) && decl.bodyRange !== undefined && fileText !== undefined;
-  const statement = keepsValue ? fileText.slice(decl.headerRange.start, decl.range.end).trim() : decl.header;
+  const header = keepsValue ? fileText.slice(decl.headerRange.start, decl.range.end).trim() : decl.header;
   return {
     leanName,
     fullName: decl.fullName,
     kind: decl.kind,
-    header: [...modifiers, decl.kind, decl.name, statement].filter((part) => part !== '').join(' '),
-    variables: usedVariables(decl, statement),
+    header,
+    variables: usedVariables(decl, header),
     ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
     location: decl.location,
     hasSorry: hasSorry(decl),

@@ -1,9 +1,11 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
 import * as directJudge from './direct-judge.js';
+import * as pairing from './pairing.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 
 export const AUDITORS: Auditor[] = [
+  pairing,
   directJudge,
   roundtripJudge,
 ];
