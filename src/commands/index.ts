@@ -1,6 +1,13 @@
 /** Every subcommand; each module adds itself to the program. One line per command. */
 import type { Command } from 'commander';
+import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
 import { registerExtractCommand } from './extract.js';
+import { registerScanCommand } from './scan.js';
 
-export const COMMANDS: ((program: Command) => void)[] = [registerAuditorsCommand, registerExtractCommand];
+export const COMMANDS: ((program: Command) => void)[] = [
+  registerAuditorsCommand,
+  registerAuditCommand,
+  registerScanCommand,
+  registerExtractCommand,
+];

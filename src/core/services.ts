@@ -1,9 +1,11 @@
 /** Builds the RunServices for one repository: the shared, lazily computed resources of a run. */
+import { loadProject } from '../lean/project.js';
 import type { LeanProject } from '../lean/types.js';
 import type { Config } from './config.js';
 import type { Need, PairedEntity } from './types.js';
 import type { RunServices } from './runner.js';
 import { SkipAuditor } from './errors.js';
+import { loadPairedEntities } from '../../extractors/index.js';
 
 /** Parses the Lean project at `root`. */
 export type ProjectLoader = (root: string, options: { signal: AbortSignal }) => Promise<LeanProject>;
@@ -31,6 +33,9 @@ export interface ServiceSources {
 }
 
 export const NO_EXTRACTOR = 'no informal source extractor available';
+
+/** The sources of a real run. */
+export const DEFAULT_SOURCES: ServiceSources = { loadProject, loadEntities: loadPairedEntities };
 
 /** Caches the first call's promise, including a rejection, so every auditor sees the same outcome. */
 export function once<T>(compute: () => Promise<T>): () => Promise<T> {

@@ -28,9 +28,12 @@ export const MODIFIERS: ReadonlySet<string> = new Set([
 ]);
 
 const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '⟨': '⟩', '⦃': '⦄', '⟦': '⟧', '⁅': '⁆' };
+const OPEN: ReadonlySet<string> = new Set(Object.keys(OPENERS));
 const CLOSERS: ReadonlySet<string> = new Set(Object.values(OPENERS));
-const isOpener = (t: Token): boolean => (t.kind === 'symbol' || t.kind === 'attributeOpen') && (t.text in OPENERS || t.kind === 'attributeOpen');
-const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSERS.has(t.text);
+/** True for a token opening a bracket: `(`, `[`, `{`, `⟨`, `⦃`, `⟦`, `⁅`, `@[`. */
+export const isOpener = (t: Token): boolean => t.kind === 'attributeOpen' || (t.kind === 'symbol' && OPEN.has(t.text));
+/** True for a token closing a bracket. */
+export const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSERS.has(t.text);
 
 /** A top-level command: its tokens are code[start, end); `keyword` indexes its main keyword. */
 interface Command {

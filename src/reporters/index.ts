@@ -1,13 +1,17 @@
 /** Every output format and the reporter that renders it. One line per format. */
 import type { Reporter } from './types.js';
+import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { markdownReporter } from './markdown.js';
+import { sarifReporter } from './sarif.js';
 import { terminalReporter } from './terminal.js';
 
 export const REPORTERS = {
   terminal: terminalReporter,
   json: jsonReporter,
   markdown: markdownReporter,
+  html: htmlReporter,
+  sarif: sarifReporter,
 } satisfies Record<string, Reporter>;
 
 export type Format = keyof typeof REPORTERS;

@@ -35,6 +35,7 @@ function table(rows: string[][], paintCell: (row: number, col: number, padded: s
 }
 
 function summaryTable(report: Report, paint: Paint): string[] {
+  if (report.runs.length === 0) return [paint('dim', 'no auditor ran')];
   const header = ['auditor', 'status', 'error', 'warning', 'info', 'metrics / reason'];
   const rows = report.runs.map((run) => {
     const c = countBySeverity(run.findings);

@@ -1,0 +1,63 @@
+/**
+ * lean-source
+ *
+ * What it checks: the problems met while reading the project's Lean source — unterminated
+ * comments, strings and «names», invalid UTF-8, binary or oversized `.lean` files, very long
+ * lines, `end` commands that close the wrong scope, duplicate declarations — each with file:line.
+ *
+ * Why it matters: every other auditor reads the same source model; where it could not read the
+ * source, their counts are incomplete there. Kept apart from proof-gaps so that its severity can be
+ * set, and it can be disabled, on its own, and so that `--only proof-gaps` keeps proof-gap counts
+ * alone.
+ *
+ * Example: `/- never closed` on line 12 gives `unterminated-comment` at that line; the rest of the
+ * file is commented out for Lean, and for leanaudit.
+ */
+import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
+
+export const meta: AuditorMeta = {
+  id: 'lean-source',
+  description: 'Lean source leanaudit could not read cleanly (unterminated comments/strings, bad encoding, binary files)',
+  defaultSeverity: 'warning',
+  messages: {
+    'unterminated-comment': '{{message}}',
+    'unterminated-string': '{{message}}',
+    'unterminated-name': '{{message}}',
+    'long-line': '{{message}}',
+    'invalid-utf8': '{{message}}',
+    'binary-file': '{{message}}',
+    'file-too-large': '{{message}}',
+    'unreadable-file': 'cannot read the file: {{message}}',
+    'unreadable-lakefile': 'cannot read the lakefile: {{message}}',
+    'unmatched-end': '{{message}}',
+    'mismatched-end': '{{message}}',
+    'duplicate-declaration': '{{message}}',
+    'source-problem': '{{message}}',
+  },
+  needs: ['lean-project'],
+};
+
+/** Problems that leave part of the source unread are errors; the rest are warnings. */
+const SEVERITY: Record<string, Severity> = {
+  'unterminated-comment': 'error',
+  'binary-file': 'error',
+  'file-too-large': 'error',
+  'unreadable-file': 'error',
+};
+
+/** Reports every source problem of the project. */
+export async function run(ctx: AuditContext): Promise<void> {
+  const project = await ctx.project();
+  const problems = [...project.files.flatMap((f) => f.problems), ...(project.problems ?? [])];
+  for (const p of problems) {
+    const known = p.messageId in meta.messages;
+    ctx.report({
+      messageId: known ? p.messageId : 'source-problem',
+      ...(SEVERITY[p.messageId] ? { severity: SEVERITY[p.messageId] } : {}),
+      data: { message: p.message },
+      location: p.location,
+    });
+  }
+  ctx.metric('problems', problems.length);
+  ctx.metric('files-with-problems', project.files.filter((f) => f.problems.length > 0).length);
+}

@@ -1,0 +1,109 @@
+/**
+ * proof-gaps
+ *
+ * What it checks: every `sorry` and `admit` token (never one in a comment, string, docstring or an
+ * identifier such as `sorry_free`), classified as in a proof (theorem/lemma/example, a `by` block,
+ * a proof field) or in data (the value of a def/abbrev/instance or a data field); `axiom`
+ * declarations with any modifiers, namespace or indentation; and the escape hatches that make the
+ * kernel trust what it did not check: `native_decide`/`Lean.ofReduceBool`/`decide +native`,
+ * `@[implemented_by]`, `@[extern]`, `unsafe`, bodiless `opaque`, `set_option maxHeartbeats 0`,
+ * `set_option debug.skipKernelTC true`, `apply?`/`exact?`/`rw?` left in a proof, and a theorem
+ * whose statement is `True`. Totals per project and per file are metrics.
+ *
+ * Why it matters: "compiles with no sorry" is the signal people read today, usually counted with
+ * grep, which counts sorries in comments and strings and misses indented or `private` axioms. A
+ * sorry in data is worse than a missing proof: it is an unstated assumption every theorem using
+ * that definition silently depends on.
+ *
+ * Example: `def bound : ℕ := sorry` gives `sorry-in-data`; `theorem t : P := by\n  sorry` gives
+ * `sorry-in-proof`; `/- sorry -/` and `"sorry"` give nothing.
+ */
+import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
+import { proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
+import { readLeanSource } from '../lean/project.js';
+
+export const meta: AuditorMeta = {
+  id: 'proof-gaps',
+  description: 'sorry/admit in proofs and in data, axioms and kernel escape hatches, counted on tokens',
+  defaultSeverity: 'error',
+  messages: {
+    'sorry-in-proof': '`{{token}}` in the proof of {{decl}}',
+    'sorry-in-data': '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof',
+    axiom: 'axiom {{decl}} is assumed without proof',
+    'native-decide': '`{{token}}` in {{decl}}: the kernel trusts compiled code',
+    'implemented-by': '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition',
+    extern: '`@[extern]` on {{decl}}: compiled code may differ from the logical definition',
+    unsafe: '`unsafe` in {{decl}}: bypasses the kernel’s checks',
+    'opaque-without-body': 'opaque {{decl}} has no body: an unspecified constant',
+    'max-heartbeats-zero': '`{{token}}` disables the heartbeat limit',
+    'skip-kernel-tc': '`{{token}}`: declarations are not type-checked by the kernel',
+    'search-tactic': '`{{token}}` left in {{decl}}',
+    'trivial-statement': 'the statement of {{decl}} is `True`',
+  },
+  needs: ['lean-project'],
+};
+
+/** Severity of each gap; `skip-kernel-tc` and `sorry`/`axiom` are errors, smells are warnings. */
+const SEVERITY: Record<GapKind, Severity> = {
+  'sorry-in-proof': 'error',
+  'sorry-in-data': 'error',
+  axiom: 'error',
+  'native-decide': 'warning',
+  'implemented-by': 'warning',
+  extern: 'warning',
+  unsafe: 'warning',
+  'opaque-without-body': 'warning',
+  'max-heartbeats-zero': 'warning',
+  'skip-kernel-tc': 'error',
+  'search-tactic': 'warning',
+  'trivial-statement': 'warning',
+};
+
+const KINDS = Object.keys(SEVERITY) as GapKind[];
+
+/** Reports every proof gap of the project and the per-file and per-project totals. */
+export async function run(ctx: AuditContext): Promise<void> {
+  const project = await ctx.project();
+  const totals = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<GapKind, number>;
+  let filesWithGaps = 0;
+  let sorryDecls = 0;
+  for (const file of project.files) {
+    ctx.signal.throwIfAborted();
+    const text = readLeanSource(project, file);
+    if (text === undefined) continue;
+    const gaps = proofGapsOf(file, text);
+    if (gaps.length > 0) filesWithGaps++;
+    const perFile = new Map<GapKind, number>();
+    const withSorry = new Set<string>();
+    for (const gap of gaps) {
+      totals[gap.kind]++;
+      perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
+      if ((gap.kind === 'sorry-in-proof' || gap.kind === 'sorry-in-data') && gap.decl) withSorry.add(gap.decl.fullName);
+      ctx.report(finding(file.path, gap));
+    }
+    sorryDecls += withSorry.size;
+    for (const [kind, count] of perFile) ctx.metric(`file:${file.path}:${kind}`, count);
+  }
+  for (const kind of KINDS) ctx.metric(kind, totals[kind]);
+  ctx.metric('sorry', totals['sorry-in-proof'] + totals['sorry-in-data']);
+  ctx.metric('escape-hatches', KINDS.filter((k) => k !== 'sorry-in-proof' && k !== 'sorry-in-data' && k !== 'axiom').reduce((n, k) => n + totals[k], 0));
+  ctx.metric('declarations-with-sorry', sorryDecls);
+  ctx.metric('files', project.files.length);
+  ctx.metric('files-with-gaps', filesWithGaps);
+}
+
+function finding(path: string, gap: ProofGap) {
+  const decl = gap.decl ? gap.decl.fullName : `the command at line ${gap.line}`;
+  return {
+    messageId: gap.kind,
+    severity: SEVERITY[gap.kind],
+    data: { token: gap.text, decl },
+    ...(gap.decl ? { entityId: gap.decl.fullName } : {}),
+    location: { file: path, line: gap.line, column: gap.column },
+    evidence: {
+      ...(gap.decl ? { declKind: gap.decl.kind } : {}),
+      ...(gap.context ? { context: gap.context } : {}),
+      ...(gap.field ? { field: gap.field } : {}),
+    },
+  };
+}

@@ -1,0 +1,141 @@
+/** `leanaudit audit <repo>`: runs the auditors over a repository and renders one report. */
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { AUDITORS } from '../auditors/index.js';
+import { loadConfig, validateCoreConfig } from '../core/config.js';
+import { InputError } from '../core/errors.js';
+import { buildReport } from '../core/report.js';
+import { runAuditors } from '../core/runner.js';
+import { createServices, DEFAULT_SOURCES, type ServiceSources } from '../core/services.js';
+import type { Auditor, ProjectMeta, Report, Severity } from '../core/types.js';
+import { SEVERITIES } from '../core/types.js';
+import type { LeanProject } from '../lean/types.js';
+import { verdict } from '../reporters/common.js';
+import { FORMATS, REPORTERS, type Format } from '../reporters/index.js';
+
+export interface AuditOptions {
+  only?: string[];
+  failOn?: Severity;
+  config?: string;
+  signal?: AbortSignal;
+  log?: (message: string) => void;
+}
+
+/** The auditors `--only` selects, in registry order; an unknown id is an InputError listing the known ones. */
+export function selectAuditors(all: readonly Auditor[], only: readonly string[] | undefined): Auditor[] {
+  if (!only) return [...all];
+  const known = all.map((a) => a.meta.id);
+  const unknown = only.filter((id) => !known.includes(id));
+  if (unknown.length) {
+    throw new InputError(`unknown auditor ${unknown.join(', ')}; available: ${known.join(', ') || 'none'}`);
+  }
+  return all.filter((a) => only.includes(a.meta.id));
+}
+
+/** The report's project metadata from the parsed project. */
+export function projectMeta(root: string, project: LeanProject): ProjectMeta {
+  const files = project.files;
+  return {
+    root,
+    name: project.name,
+    ...(project.leanToolchain !== undefined ? { leanToolchain: project.leanToolchain } : {}),
+    ...(project.mathlibRev !== undefined ? { mathlibRev: project.mathlibRev } : {}),
+    libraries: project.libraries,
+    files: files.length,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    declarations: files.reduce((sum, f) => sum + f.decls.length, 0),
+    skipped: project.skipped,
+  };
+}
+
+/** Runs the selected auditors over `repo` and builds the report; throws InputError on bad input. */
+export async function runAudit(
+  repo: string,
+  options: AuditOptions = {},
+  sources: ServiceSources = DEFAULT_SOURCES,
+  auditors: readonly Auditor[] = AUDITORS,
+): Promise<Report> {
+  const root = resolve(repo);
+  if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
+  if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
+  const config = loadConfig(root, options.config);
+  validateCoreConfig(config, auditors.map((a) => a.meta.id), options.config);
+  const selected = selectAuditors(auditors, options.only);
+  const signal = options.signal ?? new AbortController().signal;
+  const services = createServices(root, config, signal, sources, options.log);
+  let project: ProjectMeta;
+  try {
+    project = projectMeta(root, await services.project());
+  } catch (e) {
+    project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
+  }
+  const runs = await runAuditors(selected, services);
+  return buildReport(project, runs, options.failOn ?? config.failOn ?? 'error');
+}
+
+interface CliOptions {
+  only?: string[];
+  format: Format;
+  output?: string;
+  failOn?: Severity;
+  config?: string;
+  verbose?: boolean;
+}
+
+/** Splits `--only a,b --only c` into ids. */
+function collectIds(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+}
+
+/** Colors only for a terminal report written to a TTY, and never under NO_COLOR. */
+function wantsColor(format: Format, output: string | undefined): boolean {
+  if (format !== 'terminal' || output !== undefined || 'NO_COLOR' in process.env) return false;
+  return 'FORCE_COLOR' in process.env || process.stdout.isTTY === true;
+}
+
+/** Writes the rendered report; an unwritable path is an input error. */
+function writeOutput(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new InputError(`cannot write ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** Adds the `audit` subcommand. */
+export function registerAuditCommand(program: Command): void {
+  program
+    .command('audit')
+    .description('run every auditor (or --only some) over a Lean repository and print one report')
+    .argument('<repo>', 'path of the Lean project to audit')
+    .option('--only <ids>', 'comma-separated auditor ids to run (repeatable)', collectIds)
+    .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
+    .option('--output <file>', 'write the report to this file instead of standard output')
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default: error)').choices(
+        SEVERITIES,
+      ),
+    )
+    .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('--verbose', "print the auditors' progress messages on standard error")
+    .action(async (repo: string, opts: CliOptions) => {
+      const controller = new AbortController();
+      const abort = (): void => controller.abort(new Error('interrupted'));
+      process.once('SIGINT', abort);
+      try {
+        const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
+        const report = await runAudit(repo, { ...opts, signal: controller.signal, ...(log ? { log } : {}) });
+        const text = REPORTERS[opts.format](report, { color: wantsColor(opts.format, opts.output) });
+        if (opts.output) {
+          writeOutput(opts.output, text);
+          process.stderr.write(`leanaudit: ${opts.format} report written to ${opts.output} (${verdict(report)})\n`);
+        } else {
+          process.stdout.write(text);
+        }
+        process.exitCode = report.summary.failed ? 1 : 0;
+      } finally {
+        process.off('SIGINT', abort);
+      }
+    });
+}

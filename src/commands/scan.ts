@@ -1,0 +1,69 @@
+/** `leanaudit scan <repo>`: the declaration model of a Lean project as JSON Lines, one declaration per line. */
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { Command } from 'commander';
+import { InputError } from '../core/errors.js';
+import { loadProject } from '../lean/project.js';
+import type { LeanDecl, LeanFile } from '../lean/types.js';
+
+interface ScanOptions {
+  output?: string;
+  body: boolean;
+}
+
+/** One JSON Lines record: a declaration with the file and module it belongs to. */
+export function scanRecord(file: LeanFile, decl: LeanDecl, withBody = true): Record<string, unknown> {
+  const { headerIdents: _h, bodyIdents: _b, body, bodyRange, ...rest } = decl;
+  return {
+    module: file.module,
+    ...rest,
+    ...(withBody && body !== undefined ? { body } : {}),
+    ...(bodyRange ? { bodyRange } : {}),
+  };
+}
+
+/** Writes one line, waiting for the stream to drain; rejects with the stream's error (EPIPE). */
+async function writeLine(out: Writable, line: string): Promise<void> {
+  if (out.errored) throw out.errored;
+  if (!out.write(line + '\n')) await once(out, 'drain');
+}
+
+/** Adds the `scan` subcommand. */
+export function registerScanCommand(program: Command): void {
+  program
+    .command('scan')
+    .description('dump the declaration model of a Lean project as JSON Lines (one declaration per line)')
+    .argument('<repo>', 'path of the Lean project')
+    .option('-o, --output <file>', 'write to this file instead of stdout')
+    .option('--no-body', 'leave proofs and values out (headers only)')
+    .action(async (repo: string, opts: ScanOptions) => {
+      if (!existsSync(repo) || !statSync(repo).isDirectory()) throw new InputError(`not a folder: ${repo}`);
+      const project = await loadProject(repo);
+      const out: Writable = opts.output ? createWriteStream(opts.output) : process.stdout;
+      out.on('error', () => undefined);
+      let count = 0;
+      try {
+        for (const file of project.files) {
+          for (const decl of file.decls) {
+            await writeLine(out, JSON.stringify(scanRecord(file, decl, opts.body)));
+            count++;
+          }
+        }
+      } catch (e) {
+        // The reader went away (`scan … | head`): stop writing, as Unix tools do.
+        if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
+        return;
+      }
+      if (opts.output) {
+        out.end();
+        await once(out, 'finish');
+      }
+      const problems = [...project.files.flatMap((f) => f.problems), ...(project.problems ?? [])];
+      for (const p of problems) {
+        process.stderr.write(`${p.location.file}:${p.location.line}:${p.location.column ?? 0}: ${p.messageId}: ${p.message}\n`);
+      }
+      for (const s of project.skipped) process.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
+      process.stderr.write(`${project.name}: ${project.files.length} files, ${count} declarations, ${problems.length} source problems\n`);
+    });
+}

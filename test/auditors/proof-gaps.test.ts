@@ -1,0 +1,190 @@
+import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import * as proofGaps from '../../src/auditors/proof-gaps.js';
+import { runAuditor, type RunServices } from '../../src/core/runner.js';
+import type { AuditorRun } from '../../src/core/types.js';
+import { proofGapsOf } from '../../src/lean/gaps.js';
+import { parseLean } from '../../src/lean/parser.js';
+import { loadProject } from '../../src/lean/project.js';
+
+const trap = fileURLToPath(new URL('./fixtures/grep-miscount', import.meta.url));
+
+const services = (root: string): RunServices => ({
+  root,
+  config: {},
+  signal: new AbortController().signal,
+  project: () => loadProject(root),
+  entities: () => Promise.resolve([]),
+});
+
+/** The gaps of one source text, as [kind, line, text, context]. */
+const gaps = (src: string) => {
+  const file = parseLean(src, 'T.lean');
+  return proofGapsOf(file, src).map((g) => [g.kind, g.line, g.text, g.context ?? g.decl?.fullName]);
+};
+
+const rows = (run: AuditorRun) => run.findings.map((f) => [f.messageId, `${f.location!.file}:${f.location!.line}:${f.location!.column}`]);
+
+/** Runs a shell pipeline in the fixture and counts its output lines; undefined when grep is absent. */
+function grepCount(pipeline: string): number | undefined {
+  try {
+    execSync('command -v grep', { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return Number(execSync(`${pipeline} | wc -l`, { cwd: trap, shell: '/bin/sh' }).toString().trim());
+}
+
+describe('proof-gaps against the paper’s grep pipeline', () => {
+  it('counts the true sorries and axioms where grep miscounts', async () => {
+    const run = await runAuditor(proofGaps, services(trap));
+    expect(run.status).toBe('ok');
+
+    // grep counts lines, inside comments, docstrings and strings too; `grep -v '^\s*--'` never
+    // filters anything, because `grep -rn` output lines start with `path:line:`.
+    const grepSorry = grepCount(`grep -rn '\\bsorry\\b' --include=*.lean . | grep -v '^\\s*--'`) ?? 14;
+    const grepAxiom = grepCount(`grep -rn '^axiom ' --include=*.lean .`) ?? 2;
+    expect(grepSorry).toBe(14);
+    expect(grepAxiom).toBe(2);
+
+    // True counts: 7 sorry + 1 admit tokens (6 in proofs, 2 in data); 4 axioms, one of them
+    // private, one indented, one `@[simp] protected` in a nested namespace; the one in a block
+    // comment is no axiom.
+    expect(run.metrics).toMatchObject({ 'sorry-in-proof': 6, 'sorry-in-data': 2, sorry: 8, axiom: 4, files: 4, 'files-with-gaps': 3 });
+    expect(rows(run).filter(([id]) => id === 'axiom')).toEqual([
+      ['axiom', 'GrepTrap/Axioms.lean:3:0'],
+      ['axiom', 'GrepTrap/Axioms.lean:5:8'],
+      ['axiom', 'GrepTrap/Axioms.lean:7:2'],
+      ['axiom', 'GrepTrap/Axioms.lean:10:18'],
+    ]);
+    expect(run.findings.filter((f) => f.messageId === 'axiom').map((f) => f.entityId)).toEqual([
+      'GrepTrap.top_level',
+      'GrepTrap.hidden',
+      'GrepTrap.indented',
+      'GrepTrap.Inner.decorated',
+    ]);
+    expect(rows(run).filter(([id]) => id!.startsWith('sorry'))).toEqual([
+      ['sorry-in-proof', 'GrepTrap/Comments.lean:26:2'],
+      ['sorry-in-proof', 'GrepTrap/Comments.lean:28:44'],
+      ['sorry-in-proof', 'GrepTrap/Comments.lean:28:51'],
+      ['sorry-in-proof', 'GrepTrap/Comments.lean:31:2'],
+      ['sorry-in-data', 'GrepTrap/Data.lean:4:19'],
+      ['sorry-in-data', 'GrepTrap/Data.lean:11:13'],
+      ['sorry-in-proof', 'GrepTrap/Data.lean:13:24'],
+      ['sorry-in-proof', 'GrepTrap/Data.lean:25:15'],
+    ]);
+    expect(run.metrics).toMatchObject({
+      'file:GrepTrap/Comments.lean:sorry-in-proof': 4,
+      'file:GrepTrap/Data.lean:sorry-in-data': 2,
+      'file:GrepTrap/Data.lean:sorry-in-proof': 2,
+      'file:GrepTrap/Axioms.lean:axiom': 4,
+    });
+  });
+
+  it('stamps messages, severities and evidence on findings', async () => {
+    const run = await runAuditor(proofGaps, services(trap));
+    const data = run.findings.find((f) => f.messageId === 'sorry-in-data')!;
+    expect(data).toMatchObject({
+      auditorId: 'proof-gaps',
+      severity: 'error',
+      entityId: 'GrepTrap.bound',
+      message: '`sorry` as data in GrepTrap.bound: an unstated assumption, not a missing proof',
+      evidence: { declKind: 'def', context: 'value' },
+    });
+    const field = run.findings.find((f) => f.location?.line === 25)!;
+    expect(field.evidence).toEqual({ declKind: 'def', context: 'proof-field', field: "map_zero'" });
+    const admit = run.findings.find((f) => f.location?.line === 31)!;
+    expect(admit.message).toBe('`admit` in the proof of GrepTrap.admitted');
+  });
+});
+
+describe('proofGapsOf', () => {
+  it('classifies sorry by declaration kind, tactic blocks and field names', () => {
+    expect(
+      gaps(
+        [
+          'example : True := sorry',
+          'def d : Nat := (by exact sorry) + sorry',
+          'def e : Nat × Nat := ⟨by simp; exact sorry, sorry⟩',
+          'instance : Foo where',
+          '  toFun := sorry',
+          '  le_refl := sorry',
+          'structure S where',
+          '  x : Nat := sorry',
+          'abbrev a : Nat := by',
+          '  use 1, sorry',
+          '#eval sorry',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['sorry-in-proof', 1, 'sorry', 'theorem'],
+      ['sorry-in-proof', 2, 'sorry', 'by-block'],
+      ['sorry-in-data', 2, 'sorry', 'value'],
+      ['sorry-in-proof', 3, 'sorry', 'by-block'],
+      ['sorry-in-data', 3, 'sorry', 'value'],
+      ['sorry-in-data', 5, 'sorry', 'data-field'],
+      ['sorry-in-proof', 6, 'sorry', 'proof-field'],
+      ['sorry-in-data', 8, 'sorry', 'value'],
+      ['sorry-in-proof', 10, 'sorry', 'by-block'],
+      ['sorry-in-data', 11, 'sorry', 'command'],
+    ]);
+  });
+
+  it('finds every escape hatch', () => {
+    expect(
+      gaps(
+        [
+          'theorem a : 2 + 2 = 4 := by native_decide',
+          'theorem b : 2 + 2 = 4 := by decide +native',
+          'theorem c : P := Lean.ofReduceBool x y h',
+          '@[implemented_by fastImpl] def slow := 1',
+          '@[extern "c_fn"] opaque cfn : Nat → Nat',
+          'unsafe def u : Nat := 0',
+          'opaque secret : Nat',
+          'set_option maxHeartbeats 0 in',
+          'theorem d : True := by exact?',
+          'set_option synthInstance.maxHeartbeats 0',
+          'set_option debug.skipKernelTC true',
+          'theorem e (n : Nat) : True := by apply?',
+          'attribute [implemented_by fastImpl] other',
+          'set_option maxHeartbeats 400000 in',
+          'theorem f : (x : Nat) → True := fun _ => trivial',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['native-decide', 1, 'native_decide', 'a'],
+      ['native-decide', 2, 'decide +native', 'b'],
+      ['native-decide', 3, 'Lean.ofReduceBool', 'c'],
+      ['implemented-by', 4, '@[implemented_by]', 'slow'],
+      ['extern', 5, '@[extern]', 'cfn'],
+      ['opaque-without-body', 5, 'opaque', 'cfn'],
+      ['unsafe', 6, 'unsafe', 'u'],
+      ['opaque-without-body', 7, 'opaque', 'secret'],
+      ['max-heartbeats-zero', 8, 'set_option maxHeartbeats 0', undefined],
+      ['trivial-statement', 9, 'True', 'd'],
+      ['search-tactic', 9, 'exact?', 'd'],
+      ['max-heartbeats-zero', 10, 'set_option synthInstance.maxHeartbeats 0', undefined],
+      ['skip-kernel-tc', 11, 'set_option debug.skipKernelTC true', undefined],
+      ['trivial-statement', 12, 'True', 'e'],
+      ['search-tactic', 12, 'apply?', 'e'],
+      ['implemented-by', 13, '@[implemented_by]', undefined],
+    ]);
+  });
+
+  it('sees nothing in comments, strings, docstrings, identifiers or after #exit', () => {
+    expect(
+      gaps(
+        [
+          '/-- sorry native_decide -/',
+          'def s : String := s!"sorry {1} admit"',
+          'def sorry_free := 1 -- sorry',
+          '/- axiom bad : False -/',
+          'theorem t : True ∧ True := ⟨trivial, trivial⟩',
+          '#exit',
+          'theorem after : 1 = 2 := sorry',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+});

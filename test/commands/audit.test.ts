@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runAudit, selectAuditors } from '../../src/commands/audit.js';
+import { InputError } from '../../src/core/errors.js';
+import { DEFAULT_SOURCES } from '../../src/core/services.js';
+import type { Auditor, Severity } from '../../src/core/types.js';
+import { reportSchemaErrors } from '../helpers/report-schema.js';
+
+const SAMPLE = resolve('samples/algebra-basics');
+
+/** Reports one finding per theorem whose name ends with `'`, at the given severity. */
+function primed(id: string, severity: Severity): Auditor {
+  return {
+    meta: { id, description: 'primed theorem names', defaultSeverity: severity, messages: { primed: '{{name}} is primed' } },
+    async run(ctx) {
+      const decls = (await ctx.project()).files.flatMap((f) => f.decls).filter((d) => d.name.endsWith("'"));
+      for (const d of decls) ctx.report({ messageId: 'primed', data: { name: d.fullName }, location: d.location });
+      ctx.metric('primed', decls.length);
+    },
+  };
+}
+
+const auditors = [primed('primed-warning', 'warning'), primed('primed-info', 'info')];
+const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-audit-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('selectAuditors', () => {
+  it('keeps registry order and rejects unknown ids with the list of known ones', () => {
+    expect(selectAuditors(auditors, undefined).map((a) => a.meta.id)).toEqual(['primed-warning', 'primed-info']);
+    expect(selectAuditors(auditors, ['primed-info', 'primed-warning']).map((a) => a.meta.id)).toEqual(['primed-warning', 'primed-info']);
+    expect(() => selectAuditors(auditors, ['primed-info', 'nope'])).toThrow(
+      new InputError('unknown auditor nope; available: primed-warning, primed-info'),
+    );
+  });
+});
+
+describe('runAudit', () => {
+  it('audits the sample with the project metadata in the report', async () => {
+    const report = await runAudit(SAMPLE, {}, DEFAULT_SOURCES, auditors);
+    expect(report.project).toMatchObject({
+      root: SAMPLE,
+      name: 'algebra-basics',
+      leanToolchain: 'leanprover/lean4:v4.28.0',
+      mathlibRev: '8f9d9cff6bd728b17a24e163c9402775d9e6a365',
+      libraries: ['AlgebraBasics'],
+      files: 6,
+      declarations: 49,
+    });
+    expect(report.runs.map((r) => [r.auditorId, r.status, r.metrics.primed])).toEqual([
+      ['primed-warning', 'ok', 5],
+      ['primed-info', 'ok', 5],
+    ]);
+    expect(report.summary).toMatchObject({ findings: { error: 0, warning: 5, info: 5 }, failOn: 'error', failed: false });
+    expect(reportSchemaErrors(JSON.parse(JSON.stringify(report)))).toEqual([]);
+  });
+
+  it('takes failOn from the flag before the configuration', async () => {
+    const config = join(tmp, 'fail-on-warning.json');
+    writeFileSync(config, JSON.stringify({ failOn: 'warning', auditors: { 'primed-info': { enabled: false } } }));
+    const fromConfig = await runAudit(SAMPLE, { config }, DEFAULT_SOURCES, auditors);
+    expect(fromConfig.summary).toMatchObject({ failOn: 'warning', failed: true });
+    expect(fromConfig.runs[1]).toMatchObject({ status: 'skipped', reason: 'disabled in the configuration' });
+    const fromFlag = await runAudit(SAMPLE, { config, failOn: 'error' }, DEFAULT_SOURCES, auditors);
+    expect(fromFlag.summary).toMatchObject({ failOn: 'error', failed: false });
+  });
+
+  it('records a project that cannot be read and still runs the auditors', async () => {
+    const sources = { loadProject: () => Promise.reject(new Error('permission denied')) };
+    const report = await runAudit(SAMPLE, {}, sources, auditors);
+    expect(report.project).toEqual({ root: SAMPLE, name: 'algebra-basics', error: 'permission denied' });
+    expect(report.runs[0]).toMatchObject({ status: 'error', reason: 'permission denied' });
+  });
+
+  it('turns a missing repository, a file and a bad configuration into input errors', async () => {
+    await expect(runAudit(join(tmp, 'absent'), {}, DEFAULT_SOURCES, auditors)).rejects.toThrow(/no such repository/);
+    const file = join(tmp, 'file.lean');
+    writeFileSync(file, '');
+    await expect(runAudit(file, {}, DEFAULT_SOURCES, auditors)).rejects.toThrow(/not a directory/);
+    const bad = join(tmp, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ auditors: { 'primed-warnings': {} } }));
+    await expect(runAudit(SAMPLE, { config: bad }, DEFAULT_SOURCES, auditors)).rejects.toThrow(InputError);
+    await expect(runAudit(SAMPLE, { only: ['x'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(/unknown auditor x/);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { registerScanCommand } from '../../src/commands/scan.js';
+import { InputError } from '../../src/core/errors.js';
+
+const trap = fileURLToPath(new URL('../auditors/fixtures/grep-miscount', import.meta.url));
+const out = mkdtempSync(join(tmpdir(), 'leanaudit-scan-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+async function scan(...args: string[]): Promise<{ lines: Record<string, unknown>[]; stderr: string }> {
+  const program = new Command().exitOverride();
+  registerScanCommand(program);
+  const file = join(out, `scan-${Math.random()}.jsonl`);
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    await program.parseAsync(['node', 'leanaudit', 'scan', ...args, '--output', file]);
+    const written = stderr.mock.calls.map((c) => String(c[0])).join('');
+    return { lines: readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>), stderr: written };
+  } finally {
+    stderr.mockRestore();
+  }
+}
+
+describe('leanaudit scan', () => {
+  it('writes one JSON object per declaration with the documented fields', async () => {
+    const { lines, stderr } = await scan(trap);
+    expect(lines).toHaveLength(18);
+    const bound = lines.find((l) => l.fullName === 'GrepTrap.bound')!;
+    expect(bound).toEqual({
+      module: 'GrepTrap.Data',
+      name: 'bound',
+      fullName: 'GrepTrap.bound',
+      kind: 'def',
+      modifiers: [],
+      attributes: [],
+      doc: 'A bound nobody proved: a sorry in data.',
+      header: ': Nat',
+      body: 'sorry',
+      location: { file: 'GrepTrap/Data.lean', line: 4, column: 0, endLine: 4, endColumn: 24 },
+      range: expect.any(Object),
+      headerRange: expect.any(Object),
+      bodyRange: expect.any(Object),
+      namespace: 'GrepTrap',
+      opens: [],
+      variables: [],
+      references: [],
+    });
+    expect(lines.find((l) => l.fullName === 'GrepTrap.one')!.references).toEqual(['GrepTrap.Pos']);
+    expect(stderr).toContain('grep-trap: 4 files, 18 declarations, 0 source problems');
+  });
+
+  it('leaves bodies out with --no-body', async () => {
+    const { lines } = await scan(trap, '--no-body');
+    expect(lines.every((l) => !('body' in l))).toBe(true);
+    expect(lines.some((l) => 'bodyRange' in l)).toBe(true);
+  });
+
+  it('rejects a path that is not a folder as an input error', async () => {
+    await expect(scan(join(out, 'missing'))).rejects.toBeInstanceOf(InputError);
+  });
+});

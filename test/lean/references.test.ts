@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseLean } from '../../src/lean/parser.js';
+import { linkReferences, NameResolver } from '../../src/lean/references.js';
+
+const link = (...sources: string[]) => linkReferences(sources.map((src, i) => parseLean(src, `F${i}.lean`)));
+const refs = (model: ReturnType<typeof link>, name: string) => model.decls.get(name)!.references;
+
+describe('linkReferences', () => {
+  it('resolves through enclosing namespaces, innermost first', () => {
+    const m = link('def f := 1\nnamespace A\ndef f := 2\nnamespace B\ndef g := f\nend B\nend A\ndef h := f');
+    expect(refs(m, 'A.B.g')).toEqual(['A.f']);
+    expect(refs(m, 'h')).toEqual(['f']);
+  });
+
+  it('resolves through open, across files, and through the declaration name’s own namespace', () => {
+    const m = link('namespace Lib\ndef one := 1\ndef Sub.two := 2\nend Lib', 'open Lib\ndef x := one + Sub.two', 'def Lib.three := one');
+    expect(refs(m, 'x')).toEqual(['Lib.one', 'Lib.Sub.two']);
+    expect(refs(m, 'Lib.three')).toEqual(['Lib.one']);
+  });
+
+  it('needs a qualifier for protected names and honours _root_', () => {
+    const m = link('namespace N\nprotected def p := 1\ndef q := p\ndef r := N.p\ndef s := _root_.t\nend N\ndef t := 0');
+    expect(refs(m, 'N.q')).toEqual([]);
+    expect(refs(m, 'N.r')).toEqual(['N.p']);
+    expect(refs(m, 'N.s')).toEqual(['t']);
+  });
+
+  it('maps constructors and fields to their type and guesses unique dot notation', () => {
+    const m = link('structure P where\n  x : Nat\ninductive T | leaf\ndef P.double (p : P) := p.x + p.x\ndef use (p : P) : Nat := p.double + (P.mk 1).x\ndef t := T.leaf');
+    expect(refs(m, 'use')).toEqual(['P', 'P.double']);
+    expect(refs(m, 't')).toEqual(['T']);
+  });
+
+  it('never makes a declaration reference itself, and builds the graph', () => {
+    const m = link('def loop : Nat → Nat\n  | 0 => 0\n  | n + 1 => loop n\ntheorem t : loop 0 = 0 := rfl');
+    expect(refs(m, 'loop')).toEqual([]);
+    expect(m.graph.hasEdge('t', 'loop')).toBe(true);
+    expect(m.graph.order).toBe(2);
+  });
+
+  it('reports duplicate public declarations but not private ones', () => {
+    const m = link('def a := 1\nprivate def p := 1', 'def a := 2\nprivate def p := 2');
+    expect(m.problems.map((p) => [p.messageId, p.location.file, p.location.line])).toEqual([['duplicate-declaration', 'F1.lean', 1]]);
+  });
+
+  it('resolves a bare identifier only to project declarations', () => {
+    const r = new NameResolver(link('namespace A\ndef b := 1\nend A').decls.values());
+    expect(r.resolve('b', { namespace: 'A', opens: [], fullName: 'A.c' })).toBe('A.b');
+    expect(r.resolve('Nat.succ', { namespace: 'A', opens: [], fullName: 'A.c' })).toBeUndefined();
+    expect(r.resolve('b', { namespace: '', opens: ['A'], fullName: 'c' })).toBe('A.b');
+  });
+});
