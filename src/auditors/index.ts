@@ -1,5 +1,6 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
 import * as pairing from './pairing.js';
@@ -12,6 +13,7 @@ export const AUDITORS: Auditor[] = [
   pairing,
   directJudge,
   roundtripJudge,
+  contamination,
 ];
 
 /** The auditor with this id, or undefined. */

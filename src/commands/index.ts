@@ -2,11 +2,13 @@
 import type { Command } from 'commander';
 import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
+import { registerContaminationCommand } from './contamination.js';
 import { registerExtractCommand } from './extract.js';
 import { registerScanCommand } from './scan.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
+  registerContaminationCommand,
   registerAuditCommand,
   registerScanCommand,
   registerExtractCommand,

@@ -1,0 +1,11 @@
+/** Worker thread entry: builds a scanner from the cloned index and answers scan tasks. */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { CorpusTask } from './corpus.js';
+import type { ScanIndex } from './scan-index.js';
+import { Scanner } from './scan.js';
+import { runTask } from './task.js';
+
+const scanner = new Scanner((workerData as { index: ScanIndex }).index);
+parentPort!.on('message', (msg: { id: number; task: CorpusTask }) => {
+  parentPort!.postMessage({ id: msg.id, result: runTask(scanner, msg.task) });
+});
