@@ -3,6 +3,7 @@ import type { Auditor } from '../core/types.js';
 import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
+import * as mathlibOverlap from './mathlib-overlap.js';
 import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
@@ -14,6 +15,7 @@ export const AUDITORS: Auditor[] = [
   directJudge,
   roundtripJudge,
   contamination,
+  mathlibOverlap,
 ];
 
 /** The auditor with this id, or undefined. */
