@@ -2,6 +2,9 @@
 import type { Command } from 'commander';
 import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
+import { registerCalibrateCommand } from './calibrate.js';
+import { registerSampleCommand } from './sample.js';
+import { registerAgreementCommand } from './agreement.js';
 import { registerContaminationCommand } from './contamination.js';
 import { registerScanCommand } from './scan.js';
 
@@ -10,4 +13,7 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerContaminationCommand,
   registerAuditCommand,
   registerScanCommand,
+  registerSampleCommand,
+  registerAgreementCommand,
+  registerCalibrateCommand,
 ];

@@ -6,5 +6,8 @@
  */
 import type { NeedCheck } from './services.js';
 import type { Need } from './types.js';
+import { llmUnavailable } from '../llm/engine.js';
 
-export const NEED_CHECKS: Partial<Record<Need, NeedCheck>> = {};
+export const NEED_CHECKS: Partial<Record<Need, NeedCheck>> = {
+  llm: llmUnavailable,
+};
