@@ -1,5 +1,6 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as axiomUsage from './axiom-usage.js';
 import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
@@ -16,6 +17,7 @@ export const AUDITORS: Auditor[] = [
   roundtripJudge,
   contamination,
   mathlibOverlap,
+  axiomUsage,
 ];
 
 /** The auditor with this id, or undefined. */
