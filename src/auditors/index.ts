@@ -5,12 +5,14 @@ import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
+import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 
 export const AUDITORS: Auditor[] = [
   proofGaps,
   leanSource,
+  pairing,
   directJudge,
   roundtripJudge,
   contamination,
