@@ -2,10 +2,20 @@
 import type { Command } from 'commander';
 import { registerAuditCommand } from './audit.js';
 import { registerAuditorsCommand } from './auditors.js';
+import { registerCalibrateCommand } from './calibrate.js';
+import { registerSampleCommand } from './sample.js';
+import { registerAgreementCommand } from './agreement.js';
+import { registerContaminationCommand } from './contamination.js';
+import { registerExtractCommand } from './extract.js';
 import { registerScanCommand } from './scan.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
+  registerContaminationCommand,
   registerAuditCommand,
   registerScanCommand,
+  registerSampleCommand,
+  registerAgreementCommand,
+  registerCalibrateCommand,
+  registerExtractCommand,
 ];

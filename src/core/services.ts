@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import type { Need, PairedEntity } from './types.js';
 import type { RunServices } from './runner.js';
 import { SkipAuditor } from './errors.js';
+import { NEED_CHECKS } from './needs.js';
+import { loadPairedEntities } from '../../extractors/index.js';
 
 /** Parses the Lean project at `root`. */
 export type ProjectLoader = (root: string, options: { signal: AbortSignal }) => Promise<LeanProject>;
@@ -27,14 +29,14 @@ export type NeedCheck = (env: EntityEnv) => Promise<string | undefined>;
 export interface ServiceSources {
   loadProject: ProjectLoader;
   loadEntities?: EntityLoader;
-  /** One availability check per need; a need without a check is unavailable. */
+  /** Availability checks per need; a need without a check is left to the auditor (`ctx.skip`). */
   needChecks?: Partial<Record<Need, NeedCheck>>;
 }
 
 export const NO_EXTRACTOR = 'no informal source extractor available';
 
 /** The sources of a real run. */
-export const DEFAULT_SOURCES: ServiceSources = { loadProject };
+export const DEFAULT_SOURCES: ServiceSources = { loadProject, loadEntities: loadPairedEntities, needChecks: NEED_CHECKS };
 
 /** Caches the first call's promise, including a rejection, so every auditor sees the same outcome. */
 export function once<T>(compute: () => Promise<T>): () => Promise<T> {
@@ -66,7 +68,7 @@ export function createServices(
     let answer = answers.get(need);
     if (!answer) {
       const check = checks[need];
-      answer = once(() => (check ? check(env) : Promise.resolve(`nothing in this build provides "${need}"`)));
+      answer = once(() => (check ? check(env) : Promise.resolve(undefined)));
       answers.set(need, answer);
     }
     return answer();

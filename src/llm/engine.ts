@@ -21,6 +21,12 @@ export interface EngineSetup {
   backoffMs?: number;
 }
 
+/**
+ * Answers being computed in this process, by cache key: two auditors (or two entities) asking the
+ * same question share one call, and a cache-only lookup waits for an answer already on its way.
+ */
+const inFlight = new Map<string, Promise<AskResult>>();
+
 export class LlmEngine {
   readonly accounting: Accounting;
   readonly cache: DiskCache;
@@ -88,7 +94,24 @@ export class LlmEngine {
       this.accounting.cacheHits += 1;
       return { ok: true, value: hit.value as Record<string, unknown>, cached: true, model };
     }
+    const pending = inFlight.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared.ok) this.accounting.cacheHits += 1;
+      return shared.ok ? { ...shared, cached: true } : shared;
+    }
     if (cacheOnly) return { ok: false, cause: 'not-cached', message: 'no cached answer', model };
+    const call = this.call(client, rubric, key, system, user, signal);
+    inFlight.set(key, call);
+    try {
+      return await call;
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  private async call(client: ChatClient, rubric: Rubric, key: string, system: string, user: string, signal: AbortSignal): Promise<AskResult> {
+    const { model } = client.endpoint;
     const messages: ChatMessage[] = [
       { role: 'system', content: system },
       { role: 'user', content: user },
@@ -137,4 +160,10 @@ function repairRequest(rubric: Rubric, problem: string): string {
     `Reply again with one JSON object only, no prose and no code fence, matching this JSON schema:\n` +
     JSON.stringify(rubric.schema)
   );
+}
+
+/** The `llm` need of the run services: undefined when an endpoint resolves, else why not and what to set. */
+export async function llmUnavailable(env: { root: string; config: Config }): Promise<string | undefined> {
+  const resolution = await resolveEndpoints(['direct-judge'], llmConfig(env.config), process.env);
+  return resolution.ok ? undefined : resolution.reason;
 }

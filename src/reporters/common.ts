@@ -52,11 +52,20 @@ export function ruleId(finding: Finding): string {
   return `${finding.auditorId}/${finding.messageId}`;
 }
 
-/** A run's metrics as `name=value` pairs, in the order the auditor recorded them. */
+/** Key metrics shown in summary tables before the rest is cut (the JSON report has them all). */
+export const KEY_METRIC_LIMIT = 8;
+
+/**
+ * A run's key metrics as `name=value` pairs, in the order the auditor recorded them: zeros and
+ * breakdowns (names with a `:`, such as `file:A.lean:sorry`) are left to the JSON report.
+ */
 export function metricsText(run: AuditorRun): string {
-  return Object.entries(run.metrics)
-    .map(([name, value]) => `${name}=${Number.isInteger(value) ? value : value.toFixed(3)}`)
-    .join(' ');
+  const key = Object.entries(run.metrics).filter(([name, value]) => value !== 0 && !name.includes(':'));
+  const shown = key
+    .slice(0, KEY_METRIC_LIMIT)
+    .map(([name, value]) => `${name}=${Number.isInteger(value) ? value : value.toFixed(3)}`);
+  if (key.length > KEY_METRIC_LIMIT) shown.push(`(+${key.length - KEY_METRIC_LIMIT} more)`);
+  return shown.join(' ');
 }
 
 /** A byte count in B, kB or MB. */

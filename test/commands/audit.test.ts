@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAudit, selectAuditors } from '../../src/commands/audit.js';
 import { InputError } from '../../src/core/errors.js';
 import { DEFAULT_SOURCES } from '../../src/core/services.js';
 import type { Auditor, Severity } from '../../src/core/types.js';
+import { SAMPLE, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
-
-const SAMPLE = resolve('samples/algebra-basics');
 
 /** Reports one finding per theorem whose name ends with `'`, at the given severity. */
 function primed(id: string, severity: Severity): Auditor {
@@ -39,15 +38,7 @@ describe('selectAuditors', () => {
 describe('runAudit', () => {
   it('audits the sample with the project metadata in the report', async () => {
     const report = await runAudit(SAMPLE, {}, DEFAULT_SOURCES, auditors);
-    expect(report.project).toMatchObject({
-      root: SAMPLE,
-      name: 'algebra-basics',
-      leanToolchain: 'leanprover/lean4:v4.28.0',
-      mathlibRev: '8f9d9cff6bd728b17a24e163c9402775d9e6a365',
-      libraries: ['AlgebraBasics'],
-      files: 6,
-      declarations: 49,
-    });
+    expect(report.project).toMatchObject(SAMPLE_PROJECT);
     expect(report.runs.map((r) => [r.auditorId, r.status, r.metrics.primed])).toEqual([
       ['primed-warning', 'ok', 5],
       ['primed-info', 'ok', 5],

@@ -88,7 +88,7 @@ describe('createServices', () => {
     expect(sources.loads()).toBe(1);
   });
 
-  it('skips an auditor whose need nothing provides, or whose check fails, with the reason', async () => {
+  it('skips an auditor whose need check fails, with the reason, and leaves unchecked needs to the auditor', async () => {
     let checks = 0;
     const services = createServices(
       '/repo',
@@ -108,7 +108,7 @@ describe('createServices', () => {
       services,
     );
     expect(runs.map((r) => [r.auditorId, r.status, r.reason])).toEqual([
-      ['judge', 'skipped', 'needs llm: nothing in this build provides "llm"'],
+      ['judge', 'ok', undefined],
       ['probe1', 'skipped', 'needs repl: lake is not on PATH'],
       ['probe2', 'skipped', 'needs repl: lake is not on PATH'],
       ['free', 'ok', undefined],

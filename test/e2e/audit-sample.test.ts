@@ -3,78 +3,115 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
+import { SAMPLE, SAMPLE_GAPS, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
-import { leanaudit, SAMPLE } from './cli.js';
+import { leanaudit } from './cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-e2e-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const jsonReport = (...args: string[]): { report: Report; status: number | null } => {
+const jsonAudit = (...args: string[]): { report: Report; status: number | null } => {
   const run = leanaudit('audit', SAMPLE, '--format', 'json', ...args);
   expect(run.stderr).toBe('');
   return { report: JSON.parse(run.stdout) as Report, status: run.status };
 };
 
+const config = (name: string, value: unknown): string => {
+  const file = join(tmp, name);
+  writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+  return file;
+};
+
 describe('leanaudit audit samples/algebra-basics', () => {
-  it('reports the project metadata, and the JSON validates against the shipped schema', () => {
-    const { report } = jsonReport();
+  const { report, status } = jsonAudit();
+
+  it('exits 1: the sample has errors at the default failing severity', () => {
+    expect(status).toBe(1);
+    expect(report.summary).toMatchObject({ failOn: 'error', failed: true });
+  });
+
+  it('validates against the shipped schema and carries the project metadata', () => {
     expect(reportSchemaErrors(report)).toEqual([]);
-    expect(report.project).toMatchObject({
-      root: SAMPLE,
-      name: 'algebra-basics',
-      leanToolchain: 'leanprover/lean4:v4.28.0',
-      mathlibRev: '8f9d9cff6bd728b17a24e163c9402775d9e6a365',
-      libraries: ['AlgebraBasics'],
-      files: 6,
-      declarations: 49,
-    });
+    expect(report.project).toMatchObject(SAMPLE_PROJECT);
     expect(report.project.bytes).toBeGreaterThan(9000);
     expect(report.project.skipped).toContainEqual(expect.objectContaining({ path: '.scratch' }));
-    expect(report.summary.auditors.ok + report.summary.auditors.skipped + report.summary.auditors.error).toBe(report.runs.length);
   });
 
-  it('lists every registered auditor in the report, run or skipped with a reason', () => {
+  it('finds exactly the true proof gaps: none in comments, docstrings, strings or scratch files', () => {
+    const gaps = report.runs
+      .find((r) => r.auditorId === 'proof-gaps')!
+      .findings.map((f) => [`${f.auditorId}/${f.messageId}`, `${f.location?.file}:${f.location?.line}`]);
+    expect(gaps.sort()).toEqual([...SAMPLE_GAPS].sort());
+    expect(report.runs.find((r) => r.auditorId === 'proof-gaps')!.metrics).toMatchObject({
+      'sorry-in-proof': 6,
+      'sorry-in-data': 1,
+      axiom: 1,
+      'native-decide': 1,
+    });
+    expect(report.summary.findings).toEqual({ error: 8, warning: 1, info: 0 });
+  });
+
+  it('lists every registered auditor, run or skipped with a reason', () => {
     const listed = JSON.parse(leanaudit('auditors', '--json').stdout) as { id: string }[];
-    const { report } = jsonReport();
     expect(report.runs.map((r) => r.auditorId)).toEqual(listed.map((a) => a.id));
+    expect(report.summary.auditors.ok + report.summary.auditors.skipped + report.summary.auditors.error).toBe(listed.length);
     for (const run of report.runs.filter((r) => r.status !== 'ok')) expect(run.reason).toMatch(/\S/);
   });
+});
 
-  it('writes the report to --output and nothing to standard output', () => {
-    const file = join(tmp, 'report.md');
-    const run = leanaudit('audit', SAMPLE, '--format', 'markdown', '--output', file);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toContain(`markdown report written to ${file}`);
-    expect(readFileSync(file, 'utf8')).toMatch(/^## leanaudit report: algebra-basics\n/);
+describe('options', () => {
+  it('--only runs the auditors named and no other', () => {
+    const { report } = jsonAudit('--only', 'proof-gaps');
+    expect(report.runs.map((r) => r.auditorId)).toEqual(['proof-gaps']);
   });
 
-  it('prints a readable terminal summary without colors when not on a TTY', () => {
+  it('--fail-on and failOn in the config set the failing severity', () => {
+    const warningsOnly = config('warnings-only.json', { auditors: { 'proof-gaps': { severity: 'warning' } } });
+    expect(jsonAudit('--only', 'proof-gaps', '--config', warningsOnly).status).toBe(0);
+    expect(jsonAudit('--only', 'proof-gaps', '--config', warningsOnly, '--fail-on', 'warning').status).toBe(1);
+    const failOnWarning = config('fail-on-warning.json', { failOn: 'warning', auditors: { 'proof-gaps': { severity: 'warning' } } });
+    expect(jsonAudit('--only', 'proof-gaps', '--config', failOnWarning).status).toBe(1);
+    const disabled = config('disabled.json', { auditors: { 'proof-gaps': { enabled: false } } });
+    const { report, status } = jsonAudit('--only', 'proof-gaps', '--config', disabled);
+    expect(status).toBe(0);
+    expect(report.runs[0]).toMatchObject({ status: 'skipped', reason: 'disabled in the configuration' });
+  });
+
+  it('--output writes the report there and nothing to standard output', () => {
+    const file = join(tmp, 'report.md');
+    const run = leanaudit('audit', SAMPLE, '--format', 'markdown', '--output', file);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`markdown report written to ${file} (FAILED: findings at or above error)`);
+    const markdown = readFileSync(file, 'utf8');
+    expect(markdown).toMatch(/^## leanaudit report: algebra-basics\n/);
+    expect(markdown).toContain('| 62:45 | error | `sorry` as data in AlgebraBasics.GaussInt.divRound');
+  });
+
+  it('prints a readable terminal report without colors when not on a TTY', () => {
     const run = leanaudit('audit', SAMPLE);
-    expect(run.stdout).toContain('leanaudit ');
     expect(run.stdout).toContain('Lean leanprover/lean4:v4.28.0 · Mathlib 8f9d9cff6bd7 · 6 files');
+    expect(run.stdout).toMatch(/proof-gaps\s+ok\s+8\s+1\s+0\s+sorry-in-proof=6 sorry-in-data=1 axiom=1 native-decide=1/);
+    expect(run.stdout).toContain('AlgebraBasics/Groups/Order.lean:35:1');
     expect(run.stdout).not.toContain('\u001b[');
   });
 
-  it.each(['html', 'sarif'])('renders --format %s', (format) => {
-    const run = leanaudit('audit', SAMPLE, '--format', format);
-    expect(run.stdout).toContain(format === 'html' ? '<h1>leanaudit report: algebra-basics</h1>' : '"version": "2.1.0"');
+  it.each([
+    ['html', '<h1>leanaudit report: algebra-basics</h1>'],
+    ['sarif', '"ruleId": "proof-gaps/sorry-in-data"'],
+  ])('--format %s', (format, expected) => {
+    expect(leanaudit('audit', SAMPLE, '--format', format).stdout).toContain(expected);
   });
 });
 
 describe('exit code 2: usage and input errors', () => {
-  const badConfig = (name: string, text: string): string => {
-    const file = join(tmp, name);
-    writeFileSync(file, text);
-    return file;
-  };
-
   it.each([
     ['a nonexistent repository', ['audit', 'samples/no-such-project'], /no such repository: samples\/no-such-project/],
     ['an unknown format', ['audit', SAMPLE, '--format', 'pdf'], /argument 'pdf' is invalid/],
     ['an unknown severity', ['audit', SAMPLE, '--fail-on', 'fatal'], /argument 'fatal' is invalid/],
     ['an unknown flag', ['audit', SAMPLE, '--frobnicate'], /unknown option '--frobnicate'/],
     ['a missing repository argument', ['audit'], /missing required argument 'repo'/],
-    ['an unknown auditor in --only', ['audit', SAMPLE, '--only', 'no-such-auditor'], /unknown auditor no-such-auditor; available: /],
+    ['an unknown auditor in --only', ['audit', SAMPLE, '--only', 'proof-gaps,no-such'], /unknown auditor no-such; available: proof-gaps, /],
     ['a missing config file', ['audit', SAMPLE, '--config', 'absent.json'], /config file not found: absent\.json/],
   ])('%s', (_name, args, message) => {
     const run = leanaudit(...args);
@@ -83,13 +120,17 @@ describe('exit code 2: usage and input errors', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('a configuration that is not JSON, or has a bad failOn', () => {
-    const broken = leanaudit('audit', SAMPLE, '--config', badConfig('broken.json', '{"failOn": '));
-    expect(broken.status).toBe(2);
-    expect(broken.stderr).toMatch(/broken\.json: invalid JSON/);
-    const fatal = leanaudit('audit', SAMPLE, '--config', badConfig('fatal.json', '{"failOn": "fatal"}'));
-    expect(fatal.status).toBe(2);
-    expect(fatal.stderr).toMatch(/fatal\.json: failOn must be one of info, warning, error/);
+  it('a configuration that is not JSON, has a bad failOn or names an unknown auditor', () => {
+    const cases: [string, RegExp][] = [
+      [config('broken.json', '{"failOn": '), /broken\.json: invalid JSON/],
+      [config('fatal.json', { failOn: 'fatal' }), /fatal\.json: failOn must be one of info, warning, error/],
+      [config('typo.json', { auditors: { 'proof-gap': {} } }), /typo\.json: auditors\.proof-gap: unknown auditor \(known: proof-gaps/],
+    ];
+    for (const [file, message] of cases) {
+      const run = leanaudit('audit', SAMPLE, '--config', file);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(message);
+    }
   });
 
   it('an --output path that cannot be written', () => {

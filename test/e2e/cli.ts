@@ -4,8 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/core/paths.js';
 
-export const ROOT = packageRoot();
-export const SAMPLE = join(ROOT, 'samples', 'algebra-basics');
+const ROOT = packageRoot();
 const BIN = join(ROOT, 'bin', 'leanaudit.js');
 
 export interface CliResult {

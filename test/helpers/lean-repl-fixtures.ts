@@ -3,19 +3,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReplCommandSpec } from '../../src/repl/process.js';
+import { sharedFixture } from './shared-fixtures.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..');
 export const standinScript = join(here, 'repl-standin.mjs');
 
-/** `<repo>/../shared/fixtures/lean-repl`, looked up in the repository's ancestors (worktrees sit deeper). */
-export function leanReplFixtures(): string {
-  for (let dir = repoRoot; ; dir = dirname(dir)) {
-    const candidate = join(dir, '..', 'shared', 'fixtures', 'lean-repl');
-    if (existsSync(candidate)) return resolve(candidate);
-    if (dirname(dir) === dir) throw new Error('shared/fixtures/lean-repl not found beside the repository');
-  }
-}
+/** `<repo>/../shared/fixtures/lean-repl`. */
+export const leanReplFixtures = (): string => sharedFixture('lean-repl');
 
 export const transcriptsDir = (): string => join(leanReplFixtures(), 'transcripts');
 
@@ -61,9 +56,18 @@ export interface StandinScenario {
 
 /** Writes a scenario into `dir` and returns the spec of a simulating stand-in (logging to `dir/requests.jsonl`). */
 export function simSpec(dir: string, scenario: StandinScenario): ReplCommandSpec {
+  return standinSpec(simArgs(dir, scenario), dir);
+}
+
+/** The same stand-in as a shell command line, as `repl.command` or $LEANAUDIT_REPL_CMD would give it. */
+export function simCommand(dir: string, scenario: StandinScenario): string {
+  return [process.execPath, standinScript, ...simArgs(dir, scenario)].map((a) => JSON.stringify(a)).join(' ');
+}
+
+function simArgs(dir: string, scenario: StandinScenario): string[] {
   const file = join(dir, `scenario-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify({ transcripts: transcriptsDir(), ...scenario }));
-  return standinSpec(['--sim', file, '--log', join(dir, 'requests.jsonl')], dir);
+  return ['--sim', file, '--log', join(dir, 'requests.jsonl')];
 }
 
 /** The requests the simulating stand-ins in `dir` received, with the lineage of their environment. */

@@ -22,7 +22,7 @@ const runs: AuditorRun[] = [
     auditorId: 'proof-gaps',
     status: 'ok',
     durationMs: 12,
-    metrics: { sorries: 2, axioms: 1, ratio: 0.125 },
+    metrics: { sorries: 2, axioms: 1, ratio: 0.125, opaque: 0, 'file:Foo/B.lean:sorries': 2 },
     meta: gapsMeta,
     findings: [
       {

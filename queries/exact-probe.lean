@@ -1,0 +1,3 @@
+set_option maxHeartbeats {{maxHeartbeats}} in
+{{prefix}}theorem {{probeName}}{{signature}} := by
+  exact?

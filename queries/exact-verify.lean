@@ -1,0 +1,4 @@
+{{prefix}}theorem {{probeName}}{{signature}} := by
+  {{tactic}}
+
+#print axioms {{probeName}}

@@ -1,0 +1,126 @@
+/**
+ * mathlib-overlap — What it checks: runs `exact?` on every theorem's statement in the environment of
+ * exactly the declarations before it (Lean REPL, one worker pool, imports paid once per worker) and
+ * classifies the outcome: closed by library lemmas only (overlap), by the project's own earlier
+ * results, trivially (hypotheses, rfl), not found, or failed (timeout, crash, error).
+ *
+ * Why it matters: a project that mostly re-proves what Mathlib has adds little mathematics, and a
+ * statement `exact?` closes from its own hypotheses is probably vacuous. Suggestions that depend on
+ * `sorryAx` are rejected.
+ *
+ * Example: `theorem pos : 0 < 1 := by norm_num` → overlap, closed by `exact Nat.one_pos`.
+ */
+import type { AuditContext, AuditorMeta } from '../core/types.js';
+import { readLeanSource } from '../lean/project.js';
+import type { LeanDecl } from '../lean/types.js';
+import { replForAudit, runOnPool } from '../repl/audit-support.js';
+import { EnvChain } from '../repl/chain.js';
+import { probeTheorem, projectConstantTest, type ProbeResult } from '../repl/exact-probe.js';
+import { planFile } from '../repl/file-plan.js';
+import type { FileJob } from '../repl/pool.js';
+
+export const meta: AuditorMeta = {
+  id: 'mathlib-overlap',
+  description: 'exact? on every theorem in the environment before it: library overlap, project reuse, trivial statements',
+  defaultSeverity: 'warning',
+  messages: {
+    overlap: '{{name}} is already in the library: `{{tactic}}` closes it',
+    trivial: '{{name}} is closed by `{{tactic}}` without any library lemma: the statement may be vacuous or restate a hypothesis',
+    closedByProject: '{{name}} follows directly from earlier project results: `{{tactic}}`',
+    rejectedSorry: 'exact? closed {{name}} with `{{tactic}}`, which depends on sorryAx: not counted',
+    probeFailed: 'exact? on {{name}} did not finish ({{cause}}): {{detail}}',
+    fileFailed: '{{file}} could not be elaborated in the REPL: {{reason}}',
+  },
+  needs: ['lean-project'],
+};
+
+const PROBED_KINDS = new Set(['theorem', 'lemma']);
+
+interface Probed {
+  decl: LeanDecl;
+  result: ProbeResult;
+}
+
+/** Runs the probes and reports the findings and metrics. */
+export async function run(ctx: AuditContext): Promise<void> {
+  const project = await ctx.project();
+  const targets = project.files.filter((f) => f.decls.some((d) => PROBED_KINDS.has(d.kind) && !d.mutual));
+  if (targets.length === 0) ctx.skip('the project has no theorem to probe');
+  const repl = replForAudit(ctx);
+  const options = { maxHeartbeats: repl.settings.maxHeartbeats, timeoutMs: repl.settings.timeoutMs, isProjectConstant: projectConstantTest(project) };
+  const jobs: FileJob<Probed[]>[] = [];
+  for (const file of targets) {
+    const text = readLeanSource(project, file);
+    if (text === undefined) continue;
+    const plan = planFile(text, file);
+    jobs.push({
+      id: file.path,
+      header: plan.header,
+      weight: file.decls.filter((d) => PROBED_KINDS.has(d.kind)).length * 4 + plan.steps.length,
+      async run(session) {
+        const chain = new EnvChain(session);
+        const probed: Probed[] = [];
+        for (const step of plan.steps) {
+          const [decl] = step.decls;
+          if (step.decls.length === 1 && PROBED_KINDS.has(decl!.kind) && !decl!.mutual) {
+            if (step.before.trim()) await chain.extend(step.before);
+            probed.push({ decl: decl!, result: await probeTheorem(chain, step, decl!, options) });
+            await chain.extend(step.prefix + step.text);
+          } else {
+            await chain.extend(step.before + step.prefix + step.text);
+          }
+        }
+        return probed;
+      },
+    });
+  }
+  const results = await runOnPool(ctx, repl, jobs);
+  const counts = { probed: 0, overlap: 0, project: 0, trivial: 0, notFound: 0, rejectedSorry: 0, failed: 0, timeouts: 0 };
+  for (const outcome of results) {
+    if (!outcome.ok) {
+      ctx.report({ messageId: 'fileFailed', severity: 'error', location: { file: outcome.id, line: 1 }, data: { file: outcome.id, reason: outcome.error } });
+      continue;
+    }
+    for (const { decl, result } of outcome.value) {
+      counts.probed += 1;
+      report(ctx, decl, result, counts);
+    }
+  }
+  ctx.metric('proofsProbed', counts.probed);
+  ctx.metric('overlap', counts.overlap);
+  ctx.metric('overlapRate', counts.probed ? Math.round((counts.overlap / counts.probed) * 1000) / 1000 : 0);
+  ctx.metric('closedByProject', counts.project);
+  ctx.metric('trivial', counts.trivial);
+  ctx.metric('notFound', counts.notFound);
+  ctx.metric('rejectedSorry', counts.rejectedSorry);
+  ctx.metric('failed', counts.failed);
+  ctx.metric('timeouts', counts.timeouts);
+}
+
+function report(ctx: AuditContext, decl: LeanDecl, result: ProbeResult, counts: Record<string, number>): void {
+  const { ms, ...evidence } = result;
+  const common = { entityId: decl.fullName, location: decl.location, evidence: { ...evidence, ms } };
+  const data = { name: decl.fullName, tactic: result.tactic ?? '', cause: result.cause ?? '', detail: result.detail ?? '' };
+  switch (result.class) {
+    case 'overlap':
+      counts.overlap! += 1;
+      return ctx.report({ messageId: 'overlap', ...common, data });
+    case 'trivial':
+      counts.trivial! += 1;
+      return ctx.report({ messageId: 'trivial', ...common, data });
+    case 'project':
+      counts.project! += 1;
+      return ctx.report({ messageId: 'closedByProject', severity: 'info', ...common, data });
+    case 'not-found':
+      counts.notFound! += 1;
+      if (result.rejected) {
+        counts.rejectedSorry! += 1;
+        ctx.report({ messageId: 'rejectedSorry', severity: 'info', ...common, data });
+      }
+      return;
+    case 'failed':
+      counts.failed! += 1;
+      if (result.cause === 'timeout' || result.cause === 'heartbeats') counts.timeouts! += 1;
+      return ctx.report({ messageId: 'probeFailed', severity: 'info', ...common, data });
+  }
+}

@@ -1,0 +1,121 @@
+/** The `contamination` configuration section: defaults, validation and the reproducibility hash. */
+import { createHash } from 'node:crypto';
+import { InputError } from '../core/errors.js';
+import { NORMALIZER_VERSION } from './normalize.js';
+import { NOTATION_VERSION } from './notation.js';
+
+export type Verdict = 'clean' | 'suspicious' | 'dirty';
+export type ChannelId = 'exact' | 'ngram' | 'lean' | 'name';
+export const CHANNELS: readonly ChannelId[] = ['exact', 'ngram', 'lean', 'name'];
+
+/** Which fields of a JSON record hold what. */
+export interface FieldMapping {
+  id?: string;
+  informal?: string;
+  formal?: string;
+}
+
+/** One benchmark input: a JSONL/JSON file or a directory of `.lean` files. */
+export interface BenchSpec {
+  path: string;
+  preset?: string;
+  fields?: FieldMapping;
+}
+
+/** Everything that decides a verdict; hashed into `configHash`. */
+export interface ScanSettings {
+  normalizerVersion: number;
+  notationVersion: number;
+  window: number;
+  thresholds: { suspicious: number; dirty: number };
+  ngram: { hit: number; coverage: number };
+  lean: { n: number };
+  nameMinLength: number;
+  channels: ChannelId[];
+}
+
+/** The whole section as the user writes it (all optional). */
+export interface ContaminationConfig {
+  bench?: (string | BenchSpec)[];
+  corpus?: string[];
+  /** Record fields of JSON corpora that hold text (default: every string field). */
+  corpusFields?: string[];
+  window?: number;
+  thresholds?: { suspicious?: number; dirty?: number };
+  ngram?: { hit?: number; coverage?: number };
+  lean?: { n?: number };
+  nameMinLength?: number;
+  channels?: ChannelId[];
+  /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
+  threads?: number;
+}
+
+export const DEFAULT_SETTINGS: ScanSettings = {
+  normalizerVersion: NORMALIZER_VERSION,
+  notationVersion: NOTATION_VERSION,
+  window: 50,
+  thresholds: { suspicious: 0.2, dirty: 0.8 },
+  ngram: { hit: 13, coverage: 8 },
+  lean: { n: 8 },
+  nameMinLength: 5,
+  channels: [...CHANNELS],
+};
+
+function fail(what: string): never {
+  throw new InputError(`contamination config: ${what}`);
+}
+
+function posInt(v: unknown, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(`${name} must be a positive integer`);
+  return v;
+}
+
+function ratio(v: unknown, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !(v >= 0 && v <= 1)) fail(`${name} must be a number between 0 and 1`);
+  return v;
+}
+
+/** Validates the section and fills in the defaults. */
+export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
+  if (typeof cfg !== 'object' || cfg === null || Array.isArray(cfg)) fail('the section must be an object');
+  const suspicious = ratio(cfg.thresholds?.suspicious, 'thresholds.suspicious', DEFAULT_SETTINGS.thresholds.suspicious);
+  const dirty = ratio(cfg.thresholds?.dirty, 'thresholds.dirty', DEFAULT_SETTINGS.thresholds.dirty);
+  if (suspicious > dirty) fail('thresholds.suspicious must not exceed thresholds.dirty');
+  const channels = cfg.channels ?? [...CHANNELS];
+  if (!Array.isArray(channels) || channels.some((c) => !CHANNELS.includes(c))) {
+    fail(`channels must be a list of ${CHANNELS.join(', ')}`);
+  }
+  return {
+    normalizerVersion: NORMALIZER_VERSION,
+    notationVersion: NOTATION_VERSION,
+    window: posInt(cfg.window, 'window', DEFAULT_SETTINGS.window),
+    thresholds: { suspicious, dirty },
+    ngram: {
+      hit: posInt(cfg.ngram?.hit, 'ngram.hit', DEFAULT_SETTINGS.ngram.hit),
+      coverage: posInt(cfg.ngram?.coverage, 'ngram.coverage', DEFAULT_SETTINGS.ngram.coverage),
+    },
+    lean: { n: posInt(cfg.lean?.n, 'lean.n', DEFAULT_SETTINGS.lean.n) },
+    nameMinLength: posInt(cfg.nameMinLength, 'nameMinLength', DEFAULT_SETTINGS.nameMinLength),
+    channels: CHANNELS.filter((c) => channels.includes(c)),
+  };
+}
+
+/** The verdict of a score under the thresholds. */
+export function verdictOf(score: number, t: ScanSettings['thresholds']): Verdict {
+  if (score >= t.dirty) return 'dirty';
+  if (score >= t.suspicious) return 'suspicious';
+  return 'clean';
+}
+
+/** sha256 (first 16 hex digits) of the settings in canonical key order. */
+export function settingsHash(s: ScanSettings): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : v;
+  return createHash('sha256').update(JSON.stringify(canonical(s))).digest('hex').slice(0, 16);
+}

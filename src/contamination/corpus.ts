@@ -1,0 +1,87 @@
+/**
+ * Corpus enumeration: folders of Lean, text, Markdown and LaTeX files, JSONL/JSON datasets, gzip
+ * included. Yields scan tasks; JSONL files are streamed in batches of lines so memory stays bounded.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { innerName, readLines } from './input.js';
+
+/** Extensions of text files read from corpus folders (a file named directly is read whatever its name). */
+export const TEXT_EXTENSIONS = ['.lean', '.md', '.markdown', '.tex', '.txt', '.rst', '.org', '.mdx', '.bib'];
+const DATA_EXTENSIONS = ['.jsonl', '.ndjson', '.json'];
+const SKIPPED_DIRS = new Set(['.git', '.lake', 'lake-packages', 'node_modules', '.hg', '.svn']);
+
+/** One unit of scanning work, small enough to hand to a worker. */
+export type CorpusTask =
+  | { kind: 'file'; corpus: string; path: string }
+  | { kind: 'json'; corpus: string; path: string; fields?: string[] }
+  | { kind: 'records'; corpus: string; path: string; lines: { line: number; text: string }[]; fields?: string[] };
+
+/** Whether a file holds Lean source (its text also goes to the Lean-aware channel). */
+export function isLeanPath(path: string): boolean {
+  return innerName(path).endsWith('.lean');
+}
+
+function kindOf(path: string): 'text' | 'jsonl' | 'json' | undefined {
+  const name = innerName(path);
+  if (name.endsWith('.json')) return 'json';
+  if (DATA_EXTENSIONS.some((e) => name.endsWith(e))) return 'jsonl';
+  if (TEXT_EXTENSIONS.some((e) => name.endsWith(e))) return 'text';
+  return undefined;
+}
+
+function walk(dir: string, out: string[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_DIRS.has(entry.name)) walk(path, out);
+    } else if (entry.isFile() && kindOf(path) !== undefined) out.push(path);
+  }
+}
+
+/** The files of one corpus path: the file itself, or the known files under a folder, sorted. */
+export function corpusFiles(path: string): string[] {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new InputError(`corpus not found: ${path}`);
+  }
+  if (!stat.isDirectory()) return [path];
+  const out: string[] = [];
+  walk(path, out);
+  return out;
+}
+
+/** Characters of JSONL text per records task. */
+const BATCH_CHARS = 1 << 20;
+
+/** The scan tasks of the given corpora, in order; JSONL lines are read as they are needed. */
+export async function* corpusTasks(corpora: string[], fields?: string[]): AsyncGenerator<CorpusTask> {
+  for (const corpus of corpora) {
+    for (const path of corpusFiles(corpus)) {
+      const kind = kindOf(path) ?? 'text';
+      if (kind === 'text') {
+        yield { kind: 'file', corpus, path };
+        continue;
+      }
+      if (kind === 'json') {
+        yield { kind: 'json', corpus, path, ...(fields ? { fields } : {}) };
+        continue;
+      }
+      let lines: { line: number; text: string }[] = [];
+      let chars = 0;
+      for await (const l of readLines(path)) {
+        lines.push(l);
+        chars += l.text.length;
+        if (chars >= BATCH_CHARS) {
+          yield { kind: 'records', corpus, path, lines, ...(fields ? { fields } : {}) };
+          lines = [];
+          chars = 0;
+        }
+      }
+      if (lines.length > 0) yield { kind: 'records', corpus, path, lines, ...(fields ? { fields } : {}) };
+    }
+  }
+}

@@ -1,0 +1,127 @@
+/** Turns a scan outcome into findings and metrics, and item results into JSONL. */
+import type { AuditorMeta, FindingInput, Location } from '../core/types.js';
+import type { BestMatch, ItemResult } from './aggregate.js';
+import type { ScanOutcome } from './run.js';
+
+/** Message templates of the contamination findings. */
+export const CONTAMINATION_MESSAGES: AuditorMeta['messages'] = {
+  dirty: '{{item}} ({{benchmark}}) is dirty: {{detail}}',
+  suspicious: '{{item}} ({{benchmark}}) is suspicious: {{detail}}',
+  nameLeak: 'the theorem name {{name}} of {{item}} ({{benchmark}}) appears in the corpus at {{where}}',
+  inputProblem: 'skipped input: {{problem}}',
+  benchmarkTotals: 'benchmark {{benchmark}}: {{items}} items, {{dirty}} dirty, {{suspicious}} suspicious, {{clean}} clean, {{nameLeaks}} name leaks',
+  corpusTotals: 'corpus {{corpus}}: {{files}} files, {{documents}} documents, {{bytes}} bytes, {{documentsWithHits}} documents with hits, {{itemsHit}} items hit',
+  configuration: 'configuration {{hash}}: {{summary}}',
+};
+
+/** Where a best match is, as `file:line` (with the record index for JSON arrays). */
+export function matchPlace(m: { file: string; line: number; record?: number }): string {
+  return m.record !== undefined ? `${m.file}#${m.record}` : `${m.file}:${m.line}`;
+}
+
+function detail(r: ItemResult): string {
+  const fmt = (x: number): string => x.toFixed(2);
+  switch (r.strongest) {
+    case 'exact':
+      {
+      const f = r.exact!.byField[r.exact!.field]!;
+      return `exact windows of the ${r.exact!.field} statement η=${fmt(f.eta)} (${f.matched}/${f.windows})`;
+    }
+    case 'ngram':
+      return `word ${r.ngram!.coverN}-gram coverage ${fmt(r.ngram!.coverage)}${r.ngram!.hit ? `, ${r.ngram!.hitN}-gram hit` : ''}`;
+    case 'lean': {
+      const l = r.lean!;
+      return `Lean statement matches ${l.best?.name ?? ''} (token ${l.n}-gram coverage ${fmt(l.coverage)}, longest run ${l.best?.longestRun ?? 0} of ${l.tokens} tokens)`;
+    }
+    case 'name':
+      return `theorem name ${r.nameLeak!.name} found`;
+    default:
+      return 'clean';
+  }
+}
+
+function bestOf(r: ItemResult): BestMatch | undefined {
+  if (r.strongest === 'exact') return r.exact?.best;
+  if (r.strongest === 'ngram') return r.ngram?.best;
+  if (r.strongest === 'lean') return r.lean?.best;
+  return undefined;
+}
+
+const toLocation = (m: { file: string; line: number }): Location => ({ file: m.file, line: m.line });
+
+/** Reports the outcome through `sink`: one finding per item not clean, name leaks, skipped input, totals. */
+export function reportOutcome(
+  outcome: ScanOutcome,
+  sink: { report(f: FindingInput): void; metric(name: string, value: number): void },
+): void {
+  for (const r of outcome.items) {
+    const data = { item: r.id, benchmark: r.benchmark };
+    if (r.verdict !== 'clean' && r.strongest !== 'name') {
+      const best = bestOf(r);
+      sink.report({
+        messageId: r.verdict,
+        severity: r.verdict === 'dirty' ? 'error' : 'warning',
+        entityId: r.id,
+        location: r.location,
+        ...(best ? { related: [{ location: toLocation(best), message: `best match (coverage ${best.coverage.toFixed(2)})` }] } : {}),
+        evidence: { ...r },
+        data: { ...data, detail: detail(r) + (best ? `; best match ${matchPlace(best)}` : '') },
+      });
+    }
+    const leak = r.nameLeak;
+    if (leak?.leaked && leak.where) {
+      sink.report({
+        messageId: 'nameLeak',
+        severity: 'info',
+        entityId: r.id,
+        location: r.location,
+        related: [{ location: toLocation(leak.where), message: `${leak.name} appears here` }],
+        evidence: { name: leak.name, where: leak.where },
+        data: { ...data, name: leak.name, where: matchPlace(leak.where) },
+      });
+    }
+  }
+  for (const p of outcome.problems) {
+    sink.report({ messageId: 'inputProblem', severity: 'warning', location: p.location, data: { problem: p.message } });
+  }
+  for (const b of outcome.benchmarks) {
+    sink.report({
+      messageId: 'benchmarkTotals',
+      severity: 'info',
+      evidence: { ...b },
+      data: { benchmark: b.benchmark, items: b.items, ...b.verdicts, nameLeaks: b.nameLeaks },
+    });
+  }
+  for (const c of outcome.corpora) {
+    sink.report({ messageId: 'corpusTotals', severity: 'info', evidence: { ...c }, data: { ...c } });
+  }
+  const s = outcome.settings;
+  sink.report({
+    messageId: 'configuration',
+    severity: 'info',
+    evidence: { configHash: outcome.configHash, settings: s, bench: outcome.bench, corpus: outcome.corpus },
+    data: {
+      hash: outcome.configHash,
+      summary:
+        `normalizer v${s.normalizerVersion}, notation v${s.notationVersion}, window ${s.window}, ` +
+        `thresholds ${s.thresholds.suspicious}/${s.thresholds.dirty}, word n-grams ${s.ngram.hit}/${s.ngram.coverage}, ` +
+        `lean n ${s.lean.n}, channels ${s.channels.join(',')}`,
+    },
+  });
+  const count = (v: string): number => outcome.items.filter((r) => r.verdict === v).length;
+  sink.metric('items', outcome.items.length);
+  sink.metric('dirty', count('dirty'));
+  sink.metric('suspicious', count('suspicious'));
+  sink.metric('clean', count('clean'));
+  sink.metric('nameLeaks', outcome.items.filter((r) => r.nameLeak?.leaked).length);
+  sink.metric('windows', outcome.stats.windows);
+  sink.metric('corpusDocuments', outcome.corpora.reduce((n, c) => n + c.documents, 0));
+  sink.metric('corpusBytes', outcome.corpora.reduce((n, c) => n + c.bytes, 0));
+  sink.metric('inputProblems', outcome.problems.length);
+  sink.metric('scanMs', outcome.stats.scanMs);
+}
+
+/** One JSON line per item result, each carrying the configuration hash. */
+export function itemResultsJsonl(outcome: ScanOutcome): string {
+  return outcome.items.map((r) => JSON.stringify({ configHash: outcome.configHash, ...r })).join('\n') + '\n';
+}

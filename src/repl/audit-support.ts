@@ -1,0 +1,46 @@
+/** What the REPL-backed auditors share: deciding whether the REPL can run, and running a pool of jobs. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AuditContext } from '../core/types.js';
+import { replSettings, type ReplSettings } from './config.js';
+import { resolveLaunch } from './launch.js';
+import { ReplPool, type FileJob, type JobResult } from './pool.js';
+import type { ReplCommandSpec } from './process.js';
+
+export interface ReplForAudit {
+  settings: ReplSettings;
+  spec: ReplCommandSpec;
+}
+
+/** The settings and start command, or skips the auditor with the reason and the command that enables it. */
+export function replForAudit(ctx: AuditContext): ReplForAudit {
+  const settings = replSettings(ctx.config);
+  const launch = resolveLaunch(ctx.root, settings);
+  if (!launch.ok) ctx.skip(`${launch.reason}. To enable: ${launch.enable}`);
+  ctx.log(`REPL: ${launch.describe}, ${settings.workers} worker(s)`);
+  return { settings, spec: launch.spec };
+}
+
+/** Runs the jobs on a pool sized by the settings; records the pool's counters as metrics; always closes it. */
+export async function runOnPool<R>(ctx: AuditContext, { settings, spec }: ReplForAudit, jobs: FileJob<R>[]): Promise<JobResult<R>[]> {
+  const pickleDir = settings.pickle ? mkdtempSync(join(tmpdir(), 'leanaudit-pickle-')) : undefined;
+  const pool = new ReplPool(spec, {
+    workers: Math.min(settings.workers, Math.max(1, jobs.length)),
+    timeoutMs: settings.timeoutMs,
+    importTimeoutMs: settings.importTimeoutMs,
+    limits: { maxOutputChars: settings.maxOutputMb * 2 ** 20, memoryLimitBytes: settings.memoryLimitMb * 2 ** 20, memoryPollMs: 1000 },
+    signal: ctx.signal,
+    ...(pickleDir ? { pickleDir } : {}),
+  });
+  try {
+    return await pool.run(jobs);
+  } finally {
+    pool.close();
+    const stats = pool.stats();
+    ctx.metric('replWorkers', stats.workers);
+    ctx.metric('replImports', stats.imports + stats.unpickles);
+    ctx.metric('replRestarts', stats.restarts);
+    if (pickleDir) rmSync(pickleDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCalibration, registerCalibrateCommand, type Calibration } from '../../src/commands/calibrate.js';
+import { packageRoot } from '../../src/core/paths.js';
+import { loadGold } from '../../src/llm/gold.js';
+import { reply, startOpenAIServer, userText, type ChatRequestBody, type ScriptedServer } from '../helpers/openai-server.js';
+
+const goldDir = join(packageRoot(), 'samples', 'gold');
+const gold = loadGold(goldDir);
+const ANSWER = { Faithful: [true, true], Stronger: [true, false], Different: [false, true] } as const;
+
+/** Answers every pair correctly except the Faithful Skolemized ones, which it calls Different. */
+function oracle(body: ChatRequestBody) {
+  const text = userText(body);
+  if (body.messages[0]!.content.startsWith('You translate Lean')) return reply.json({ statement: 'a faithful rendering' });
+  const pair = gold.find((p) => text.includes(p.informal))!;
+  const verdict = pair.pattern === 'Skolemized witness' && pair.expected === 'Faithful' ? 'Different' : pair.expected;
+  const [q1, q2] = ANSWER[verdict];
+  return reply.json({ q1, q2, reason: `oracle: ${pair.id}`, verdict });
+}
+
+let server: ScriptedServer;
+let dir: string;
+const saved = { ...process.env };
+beforeEach(async () => {
+  server = await startOpenAIServer(oracle);
+  dir = mkdtempSync(join(tmpdir(), 'leanaudit-calibrate-'));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ llm: { cacheDir: join(dir, 'cache') } }));
+  process.env.OPENAI_BASE_URL = server.url;
+  process.env.OPENAI_API_KEY = 'sk-calibrate';
+  process.env.LEANAUDIT_MODEL = 'gpt-4o-mini';
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.env = { ...saved };
+  vi.restoreAllMocks();
+});
+
+async function calibrateCli(args: string[]): Promise<string> {
+  let out = '';
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+  const program = new Command().exitOverride();
+  registerCalibrateCommand(program);
+  await program.parseAsync(['calibrate', '--gold', goldDir, '--config', join(dir, 'config.json'), ...args], { from: 'user' });
+  return out;
+}
+
+describe('leanaudit calibrate', () => {
+  it('ships a gold set of at least 40 pairs covering every pattern of the method', () => {
+    expect(gold.length).toBeGreaterThanOrEqual(40);
+    const patterns = new Set(gold.map((p) => p.pattern));
+    for (const p of [
+      'incompleteness', 'added hypothesis', 'parameter restriction', 'Skolemized witness', 'generalization',
+      'dropped redundant hypothesis', 'goal among the hypotheses', 'wrong summation range', '∃ c, e = c conclusion',
+      'vacuous auxiliary definition', 'sorry standing for data', 'case split over several declarations', 'implicit context',
+    ]) expect(patterns).toContain(p);
+    const skolem = gold.filter((p) => p.pattern === 'Skolemized witness').map((p) => p.expected);
+    expect(skolem).toContain('Faithful');
+    expect(skolem).toContain('Different');
+  });
+
+  it('prints the confusion matrix, per-verdict scores, κ and the accept-everything baseline', async () => {
+    const [direct] = JSON.parse(await calibrateCli(['--protocol', 'direct', '--json'])) as Calibration[];
+    const faithful = gold.filter((p) => p.expected === 'Faithful').length;
+    const skolemFaithful = gold.filter((p) => p.pattern === 'Skolemized witness' && p.expected === 'Faithful').length;
+    expect(direct!.pairs).toBe(gold.length);
+    expect(direct!.confusion.Faithful).toEqual({ Faithful: faithful - skolemFaithful, Stronger: 0, Different: skolemFaithful });
+    expect(direct!.accuracy).toBeCloseTo((gold.length - skolemFaithful) / gold.length);
+    expect(direct!.perVerdict.Faithful.recall).toBeCloseTo((faithful - skolemFaithful) / faithful);
+    expect(direct!.perVerdict.Stronger).toMatchObject({ precision: 1, recall: 1, f1: 1 });
+    expect(direct!.baseline.accuracy).toBeCloseTo(faithful / gold.length);
+    expect(direct!.baseline.kappa).toBe(0);
+    expect(direct!.baseline.differentRecall).toBe(0);
+    expect(direct!.perPattern['Skolemized witness']).toEqual({ pairs: 5, correct: 5 - skolemFaithful });
+    const text = formatCalibration(direct!);
+    expect(text).toContain('confusion (rows: expected, columns: judge)');
+    expect(text).toContain('accept-everything baseline');
+    expect(text).toMatch(/Cohen's κ \d\.\d{3}/);
+  });
+
+  it('runs both protocols and answers a second calibration from the cache', async () => {
+    const text = await calibrateCli([]);
+    expect(text).toContain('== direct protocol (direct-judge: gpt-4o-mini)');
+    expect(text).toContain('== roundtrip protocol (back-translator: gpt-4o-mini, roundtrip-judge: gpt-4o-mini)');
+    const calls = server.chatCalls();
+    expect(calls).toBe(gold.length * 3);
+    await calibrateCli([]);
+    expect(server.chatCalls()).toBe(calls);
+  });
+
+  it('refuses to run without an endpoint, naming the variables to set', async () => {
+    for (const k of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'LEANAUDIT_MODEL']) delete process.env[k];
+    process.env.LEANAUDIT_OLLAMA_URL = 'http://127.0.0.1:9/v1';
+    await expect(calibrateCli([])).rejects.toThrow(/OPENAI_BASE_URL.*OPENAI_API_KEY.*LEANAUDIT_MODEL/);
+  });
+});
