@@ -35,6 +35,8 @@ export function cacheKey(parts: CacheKeyParts): string {
 }
 
 export class DiskCache {
+  private readonly folders = new Set<string>();
+
   /** `dir` undefined: nothing is stored (cache turned off). */
   constructor(readonly dir: string | undefined) {
     if (dir) {
@@ -61,7 +63,11 @@ export class DiskCache {
   async put(key: string, entry: CacheEntry): Promise<void> {
     if (!this.dir) return;
     const target = this.file(key);
-    mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
+    const folder = join(this.dir, key.slice(0, 2));
+    if (!this.folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.folders.add(folder);
+    }
     const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       await writeFile(tmp, JSON.stringify(entry));
