@@ -7,6 +7,7 @@ import * as leanSource from './lean-source.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
+import * as statementCompiles from './statement-compiles.js';
 
 export const AUDITORS: Auditor[] = [
   proofGaps,
@@ -16,6 +17,7 @@ export const AUDITORS: Auditor[] = [
   contamination,
   mathlibOverlap,
   axiomUsage,
+  statementCompiles,
 ];
 
 /** The auditor with this id, or undefined. */
