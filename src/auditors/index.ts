@@ -5,6 +5,7 @@ import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
+import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 import * as statementCompiles from './statement-compiles.js';
@@ -12,6 +13,7 @@ import * as statementCompiles from './statement-compiles.js';
 export const AUDITORS: Auditor[] = [
   proofGaps,
   leanSource,
+  pairing,
   directJudge,
   roundtripJudge,
   contamination,
