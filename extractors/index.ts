@@ -1,13 +1,17 @@
 /** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../src/core/config.js';
-import { InputError } from '../src/core/errors.js';
+import { InputError, SkipAuditor } from '../src/core/errors.js';
+import type { EntityEnv } from '../src/core/services.js';
+import type { PairedEntity } from '../src/core/types.js';
+import type { LeanProject } from '../src/lean/types.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
 import { extractDocstrings } from './lean-docstring.js';
 import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
+import { coverage, pairEntities, type Coverage } from './pairing.js';
 import { SOURCE_KINDS, type ExtractInput, type ExtractOptions, type Extraction, type SourceKind } from './types.js';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
   blueprint: extractBlueprint,
@@ -54,4 +58,51 @@ export function extractOptions(config: Config): ExtractOptions {
     bad('markdown must be a list of files or folders');
   }
   return options as ExtractOptions;
+}
+
+/** An extraction whose entities are paired with the project's declarations. */
+export interface PairedExtraction extends Omit<Extraction, 'entities'> {
+  entities: PairedEntity[];
+  coverage: Coverage;
+  /** Why the Lean project could not be read (then no name resolves). */
+  projectError?: string;
+}
+
+const runs = new WeakMap<object, Map<string, Promise<PairedExtraction>>>();
+
+/**
+ * Extracts (format from `source`, else the config, else `auto`) and pairs with the project's
+ * declarations; memoized per `env.project`, so every auditor of one run shares one result.
+ */
+export function extractAndPair(env: Pick<EntityEnv, 'root' | 'config' | 'project'>, source?: SourceKind | 'auto'): Promise<PairedExtraction> {
+  const options = extractOptions(env.config);
+  const kind = source ?? options.source ?? 'auto';
+  const cache = runs.get(env.project) ?? new Map<string, Promise<PairedExtraction>>();
+  runs.set(env.project, cache);
+  let result = cache.get(kind);
+  if (!result) {
+    result = (async () => {
+      let project: LeanProject | undefined;
+      let projectError: string | undefined;
+      try {
+        project = await env.project();
+      } catch (e) {
+        projectError = e instanceof Error ? e.message : String(e);
+      }
+      const extraction = extract({ root: env.root, options, ...(project ? { project } : {}) }, kind);
+      const entities = pairEntities(extraction.entities, project);
+      return { ...extraction, entities, coverage: coverage(entities), ...(projectError ? { projectError } : {}) };
+    })();
+    cache.set(kind, result);
+  }
+  return result;
+}
+
+/** The run services' `entities()`: paired entities, or a skip saying no informal source was found. */
+export async function loadPairedEntities(env: EntityEnv): Promise<PairedEntity[]> {
+  const { entities, source } = await extractAndPair(env);
+  if (entities.length === 0) {
+    throw new SkipAuditor(`no informal entities found (source: ${source}; see \`leanaudit extract\` and the extract config section)`);
+  }
+  return entities;
 }

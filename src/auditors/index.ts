@@ -1,19 +1,25 @@
 /** Every auditor leanaudit knows, in the order `audit` runs them. One line per auditor. */
 import type { Auditor } from '../core/types.js';
+import * as axiomUsage from './axiom-usage.js';
 import * as contamination from './contamination.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
+import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
+import * as statementCompiles from './statement-compiles.js';
 
 export const AUDITORS: Auditor[] = [
   proofGaps,
   leanSource,
+  pairing,
   directJudge,
   roundtripJudge,
   contamination,
   mathlibOverlap,
+  axiomUsage,
+  statementCompiles,
 ];
 
 /** The auditor with this id, or undefined. */

@@ -6,6 +6,7 @@ import { registerCalibrateCommand } from './calibrate.js';
 import { registerSampleCommand } from './sample.js';
 import { registerAgreementCommand } from './agreement.js';
 import { registerContaminationCommand } from './contamination.js';
+import { registerExtractCommand } from './extract.js';
 import { registerScanCommand } from './scan.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
@@ -16,4 +17,5 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerSampleCommand,
   registerAgreementCommand,
   registerCalibrateCommand,
+  registerExtractCommand,
 ];

@@ -58,6 +58,18 @@ export interface NgramResult {
   best?: BestMatch;
 }
 
+export interface LeanResult {
+  verdict: Verdict;
+  /** Canonical tokens of the formal statement. */
+  tokens: number;
+  /** Token n-gram length used (shorter when the statement is shorter). */
+  n: number;
+  grams: number;
+  /** Share of the n-grams found in the best-matching corpus statement. */
+  coverage: number;
+  best?: BestMatch & { name: string };
+}
+
 export interface NameResult {
   verdict: Verdict;
   name: string;
@@ -75,7 +87,23 @@ export interface ItemResult {
   strongest: ChannelId | null;
   exact?: ExactResult;
   ngram?: NgramResult;
+  lean?: LeanResult;
   nameLeak?: NameResult;
+}
+
+/** Length of the longest run of equal consecutive tokens shared by `a` and `b`. */
+export function longestCommonRun(a: string[], b: string[]): number {
+  let best = 0;
+  let prev = new Uint32Array(b.length + 1);
+  let cur = new Uint32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : 0;
+      if (cur[j]! > best) best = cur[j]!;
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return best;
 }
 
 /** Per-corpus totals. */
@@ -93,6 +121,8 @@ interface Best {
   doc: DocRef;
   line: number;
   units: number[];
+  /** The matched corpus statement (Lean-aware channel). */
+  decl?: { name: string; tokens: string[] };
 }
 
 const MAX_SPANS = 20;
@@ -108,7 +138,7 @@ class ChannelFold {
   }
 
   /** Adds one document's [id, line] pairs; items with a hit are added to `touched`. */
-  add(doc: DocRef, pairs: number[], touched: Set<number>): void {
+  add(doc: DocRef, pairs: number[], touched: Set<number>, decl?: Best['decl']): void {
     const perItem = new Map<number, Best>();
     for (let i = 0; i < pairs.length; i += 2) {
       const units = this.units.byId.get(pairs[i]!);
@@ -121,7 +151,7 @@ class ChannelFold {
         if (cur) {
           cur.units.push(u);
           if (line < cur.line) cur.line = line;
-        } else perItem.set(item, { doc, line, units: [u] });
+        } else perItem.set(item, { doc, line, units: [u], ...(decl ? { decl } : {}) });
       }
     }
     for (const [item, cand] of perItem) {
@@ -152,6 +182,7 @@ export class Aggregator {
   private readonly hit: ChannelFold;
   private readonly cover: ChannelFold;
   private readonly names: ChannelFold;
+  private readonly lean: ChannelFold;
   private readonly corpora = new Map<string, CorpusTotals & { items: Set<number>; paths: Set<string> }>();
   readonly problems: InputProblem[] = [];
 
@@ -163,6 +194,7 @@ export class Aggregator {
     this.hit = new ChannelFold(prep.hit);
     this.cover = new ChannelFold(prep.cover);
     this.names = new ChannelFold(prep.names);
+    this.lean = new ChannelFold(prep.lean);
     for (const c of corpusOrder) this.totals(c);
   }
 
@@ -183,12 +215,16 @@ export class Aggregator {
     t.bytes += result.bytes;
     t.problems += result.problems.length;
     this.problems.push(...result.problems);
-    for (const { ref, hits } of result.docs) {
+    for (const { ref, hits, lean } of result.docs) {
       t.documentsWithHits++;
       this.exact.add(ref, hits.exact, t.items);
       this.hit.add(ref, hits.grams, t.items);
       this.cover.add(ref, hits.grams, t.items);
       this.names.add(ref, hits.names, t.items);
+      for (const d of lean) {
+        const pairs = d.ids.flatMap((id) => [id, d.line]);
+        this.lean.add({ ...ref, line: d.line }, pairs, t.items, { name: d.name, tokens: d.tokens });
+      }
     }
   }
 
@@ -197,7 +233,7 @@ export class Aggregator {
     return [...this.corpora.values()].map(({ items, paths, ...t }) => ({ ...t, files: paths.size, itemsHit: items.size }));
   }
 
-  private bestMatch(fold: ChannelFold, i: number, total: number, unit: 'chars' | 'words'): BestMatch | undefined {
+  private bestMatch(fold: ChannelFold, i: number, total: number, unit: 'chars' | 'words' | 'tokens'): BestMatch | undefined {
     const best = fold.best[i];
     if (!best) return undefined;
     const p = this.prep.items[i]!;
@@ -212,6 +248,7 @@ export class Aggregator {
       else merged.push({ ...iv });
     }
     const spans = merged.map((m): Span => {
+      if (unit === 'tokens') return { field: 'formal', start: m.start, end: m.end, text: p.leanTokens.slice(m.start, m.end).join(' ') };
       const { field, norm } = p.texts[m.text]!;
       const [s, e] = unit === 'chars' ? [m.start, m.end] : [p.words[m.start]![0], p.words[m.end - 1]![1]];
       return { field, start: s, end: e, text: norm.slice(s, e) };
@@ -222,7 +259,10 @@ export class Aggregator {
       line: best.line,
       ...(best.doc.record !== undefined ? { record: best.doc.record } : {}),
       coverage: best.units.length / total,
-      longestRun: Math.max(...merged.map((m) => m.end - m.start)),
+      longestRun:
+        unit === 'tokens' && best.decl
+          ? longestCommonRun(p.leanTokens, best.decl.tokens)
+          : Math.max(...merged.map((m) => m.end - m.start)),
       spans: spans.slice(0, MAX_SPANS),
     };
   }
@@ -276,6 +316,19 @@ export class Aggregator {
           ...(best ? { best } : {}),
         };
       }
+      const leanGrams = this.prep.lean.of(i);
+      if (leanGrams > 0) {
+        const best = this.bestMatch(this.lean, i, leanGrams, 'tokens');
+        const coverage = best?.coverage ?? 0;
+        r.lean = {
+          verdict: verdictOf(coverage, settings.thresholds),
+          tokens: p.leanTokens.length,
+          n: this.prep.lean.len[this.prep.lean.first[i]!]!,
+          grams: leanGrams,
+          coverage,
+          ...(best ? { best: { ...best, name: this.lean.best[i]!.decl!.name } } : {}),
+        };
+      }
       if (this.prep.names.of(i) > 0) {
         const best = this.names.best[i];
         r.nameLeak = {
@@ -288,6 +341,7 @@ export class Aggregator {
       const scored: [ChannelId, Verdict, number][] = [];
       if (r.exact) scored.push(['exact', r.exact.verdict, r.exact.eta]);
       if (r.ngram) scored.push(['ngram', r.ngram.verdict, r.ngram.coverage]);
+      if (r.lean) scored.push(['lean', r.lean.verdict, r.lean.coverage]);
       if (r.nameLeak) scored.push(['name', r.nameLeak.verdict, 0]);
       for (const [channel, verdict, score] of scored) {
         if (verdict === 'clean') continue;

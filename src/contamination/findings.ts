@@ -29,6 +29,10 @@ function detail(r: ItemResult): string {
     }
     case 'ngram':
       return `word ${r.ngram!.coverN}-gram coverage ${fmt(r.ngram!.coverage)}${r.ngram!.hit ? `, ${r.ngram!.hitN}-gram hit` : ''}`;
+    case 'lean': {
+      const l = r.lean!;
+      return `Lean statement matches ${l.best?.name ?? ''} (token ${l.n}-gram coverage ${fmt(l.coverage)}, longest run ${l.best?.longestRun ?? 0} of ${l.tokens} tokens)`;
+    }
     case 'name':
       return `theorem name ${r.nameLeak!.name} found`;
     default:
@@ -39,6 +43,7 @@ function detail(r: ItemResult): string {
 function bestOf(r: ItemResult): BestMatch | undefined {
   if (r.strongest === 'exact') return r.exact?.best;
   if (r.strongest === 'ngram') return r.ngram?.best;
+  if (r.strongest === 'lean') return r.lean?.best;
   return undefined;
 }
 

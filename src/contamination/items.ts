@@ -2,13 +2,14 @@
  * Benchmark items: from JSONL/JSON files (field presets or an explicit mapping), from a directory
  * of `.lean` files (one item per theorem), or from the entities of an audited project.
  */
-import { statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Location, PairedEntity } from '../core/types.js';
 import { InputError } from '../core/errors.js';
 import type { BenchSpec, FieldMapping } from './config.js';
 import type { InputProblem } from './input.js';
 import { innerName, jsonRecords, parseRecordLine, readLines, readTextFile } from './input.js';
+import { leanStatements } from './lean-canon.js';
 
 /** One benchmark item: an informal statement, a formal statement, or both. */
 export interface BenchItem {
@@ -115,6 +116,39 @@ export async function readItemsFile(spec: BenchSpec, problems: InputProblem[]): 
   return items;
 }
 
+function leanFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...leanFiles(path));
+    else if (entry.name.endsWith('.lean')) out.push(path);
+  }
+  return out;
+}
+
+/** One item per `theorem`/`lemma` of the `.lean` files under `dir`: statement without proof, docstring as informal. */
+export function readItemsLeanDir(dir: string, problems: InputProblem[]): BenchItem[] {
+  const benchmark = basename(dir);
+  const items: BenchItem[] = [];
+  for (const file of leanFiles(dir)) {
+    const { statements, problems: found } = leanStatements(readTextFile(file), file);
+    for (const p of found) problems.push({ location: p.location, message: p.message });
+    for (const s of statements) {
+      if (s.kind === 'example') continue;
+      items.push({
+        id: s.name,
+        benchmark,
+        name: s.name,
+        formal: `${s.kind} ${s.name} ${s.header}`,
+        ...(s.doc !== undefined ? { informal: s.doc } : {}),
+        location: { file, line: s.line },
+      });
+    }
+  }
+  return items;
+}
+
 /** Items read from one benchmark input: a folder of `.lean` files or a JSONL/JSON file. */
 export async function readBenchmark(spec: BenchSpec, problems: InputProblem[]): Promise<BenchItem[]> {
   let isDir: boolean;
@@ -123,8 +157,7 @@ export async function readBenchmark(spec: BenchSpec, problems: InputProblem[]): 
   } catch {
     throw new InputError(`benchmark not found: ${spec.path}`);
   }
-  if (isDir) throw new InputError(`${spec.path}: benchmark folders of .lean files need the Lean lexer (not yet available)`);
-  return readItemsFile(spec, problems);
+  return isDir ? readItemsLeanDir(spec.path, problems) : readItemsFile(spec, problems);
 }
 
 /** Items made from the entities of an audited project: informal statement and paired Lean statement. */

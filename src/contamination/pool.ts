@@ -41,7 +41,7 @@ export async function scanTasks(
     const scanner = new Scanner(index);
     for await (const task of tasks) {
       signal?.throwIfAborted();
-      onResult(runTask(scanner, task));
+      onResult(runTask(scanner, index, task));
     }
     return;
   }

@@ -5,6 +5,8 @@
 import type { ScanSettings } from './config.js';
 import { wordHashes } from './hash.js';
 import type { BenchItem } from './items.js';
+import { canonicalFormal } from './lean-canon.js';
+import { tokenHashes } from './lean-scan.js';
 import { nfkc, normalizeExact, windowStarts, wordSpans } from './normalize.js';
 import type { ScanIndex } from './scan-index.js';
 import { ScanIndexBuilder } from './scan-index.js';
@@ -16,6 +18,8 @@ export interface PreparedItem {
   texts: { field: 'informal' | 'formal'; norm: string }[];
   /** Word offsets in the normalized informal statement. */
   words: [number, number][];
+  /** Canonical tokens of the formal statement (Lean-aware channel). */
+  leanTokens: string[];
 }
 
 /** Units of one channel: unit k belongs to item `item[k]`, starts at `pos[k]` and spans `len[k]`. */
@@ -61,6 +65,8 @@ export interface Prepared {
   /** Word n-grams of length `ngram.coverage` (or the whole text when shorter). */
   cover: Units;
   names: Units;
+  /** Lean token n-grams of length `lean.n` (or the whole statement when shorter). */
+  lean: Units;
 }
 
 /** The formal statement without a trailing proof placeholder (`:= by sorry`, `:= sorry`, `:= by`). */
@@ -83,6 +89,7 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
   const hit = new Units();
   const cover = new Units();
   const names = new Units();
+  const lean = new Units();
   const prepared = items.map((item, i): PreparedItem => {
     const texts: PreparedItem['texts'] = [];
     if (item.informal !== undefined) texts.push({ field: 'informal', norm: normalizeExact(item.informal) });
@@ -113,7 +120,13 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
     }
     const name = on.has('name') ? searchableName(item.name, settings.nameMinLength) : undefined;
     if (name !== undefined) names.add(i, 0, name.length, -1, builder.addName(name));
-    return { item, texts, words };
+    const leanTokens = on.has('lean') && item.formal !== undefined ? canonicalFormal(item.formal) : [];
+    if (leanTokens.length > 0) {
+      const { h1, h2 } = tokenHashes(leanTokens);
+      const len = Math.min(settings.lean.n, leanTokens.length);
+      for (let s = 0; s + len <= leanTokens.length; s++) lean.add(i, s, len, -1, builder.addLeanGram(h1, h2, s, len));
+    }
+    return { item, texts, words, leanTokens };
   });
-  return { settings, items: prepared, index: builder.build(), exact, hit, cover, names };
+  return { settings, items: prepared, index: builder.build(), exact, hit, cover, names, lean };
 }

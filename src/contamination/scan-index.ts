@@ -25,6 +25,8 @@ export interface ScanIndex {
   leanTable: KeyTable;
   leanCount: number;
   leanN: number;
+  /** Token n-gram lengths in the lean table: n, and the lengths of statements shorter than n. */
+  leanLengths: number[];
 }
 
 /** Collects unique keys and hands out their ids. */
@@ -35,6 +37,7 @@ export class ScanIndexBuilder {
   private readonly gramLengthSet = new Set<number>();
   private readonly names = new Map<string, number>();
   private readonly leanGrams = new Map<string, number>();
+  private readonly leanLengthSet = new Set<number>();
 
   constructor(
     readonly window: number,
@@ -65,6 +68,7 @@ export class ScanIndexBuilder {
 
   /** The id of the Lean token n-gram `tokens[start, start+len)`. */
   addLeanGram(h1: Int32Array, h2: Int32Array, start: number, len: number): number {
+    this.leanLengthSet.add(len);
     return this.intern(this.leanGrams, gramKey(h1, h2, start, len));
   }
 
@@ -111,6 +115,7 @@ export class ScanIndexBuilder {
       leanTable: table(this.leanGrams),
       leanCount: this.leanGrams.size,
       leanN: this.leanN,
+      leanLengths: [...this.leanLengthSet].sort((a, b) => a - b),
     };
   }
 }

@@ -3,6 +3,10 @@ import { statSync } from 'node:fs';
 import type { InputProblem } from './input.js';
 import { jsonRecords, parseRecordLine, readTextFile } from './input.js';
 import type { CorpusTask } from './corpus.js';
+import { isLeanPath } from './corpus.js';
+import type { LeanDeclHit } from './lean-scan.js';
+import { leanHits } from './lean-scan.js';
+import type { ScanIndex } from './scan-index.js';
 import type { Scanner, TextHits } from './scan.js';
 
 /** Where a corpus document is: its file and line (a JSONL record's line), and its corpus. */
@@ -18,6 +22,7 @@ export interface DocRef {
 export interface DocResult {
   ref: DocRef;
   hits: TextHits;
+  lean: LeanDeclHit[];
 }
 
 /** What a task reports back: documents with hits, skipped input, and how much was read. */
@@ -42,7 +47,8 @@ export function recordText(record: Record<string, unknown>, fields?: string[]): 
   return parts.join('\n');
 }
 
-const hasHits = (h: TextHits): boolean => h.exact.length + h.grams.length + h.names.length > 0;
+const hasHits = (h: TextHits, lean: LeanDeclHit[]): boolean =>
+  h.exact.length + h.grams.length + h.names.length + lean.length > 0;
 
 function pinLines(h: TextHits, line: number): TextHits {
   for (const list of [h.exact, h.grams, h.names]) for (let i = 1; i < list.length; i += 2) list[i] = line;
@@ -50,7 +56,7 @@ function pinLines(h: TextHits, line: number): TextHits {
 }
 
 /** Scans the documents of one task; malformed records are problems, never failures. */
-export function runTask(scanner: Scanner, task: CorpusTask): TaskResult {
+export function runTask(scanner: Scanner, index: ScanIndex, task: CorpusTask): TaskResult {
   const result: TaskResult = { corpus: task.corpus, path: task.path, docs: [], problems: [], bytes: 0, documents: 0 };
   const file = task.path;
   const scanRecord = (record: unknown, ref: DocRef, fields?: string[]): void => {
@@ -59,8 +65,10 @@ export function runTask(scanner: Scanner, task: CorpusTask): TaskResult {
       return;
     }
     result.documents++;
-    const hits = pinLines(scanner.scan(recordText(record as Record<string, unknown>, fields), ref.line), ref.line);
-    if (hasHits(hits)) result.docs.push({ ref, hits });
+    const text = recordText(record as Record<string, unknown>, fields);
+    const hits = pinLines(scanner.scan(text, ref.line), ref.line);
+    const lean = leanHits(index, text).map((h) => ({ ...h, line: ref.line }));
+    if (hasHits(hits, lean)) result.docs.push({ ref, hits, lean });
   };
   try {
     if (task.kind === 'file') {
@@ -68,7 +76,8 @@ export function runTask(scanner: Scanner, task: CorpusTask): TaskResult {
       result.bytes = statSync(file).size;
       result.documents = 1;
       const hits = scanner.scan(text, 1);
-      if (hasHits(hits)) result.docs.push({ ref: { corpus: task.corpus, file, line: 1 }, hits });
+      const lean = isLeanPath(file) ? leanHits(index, text) : [];
+      if (hasHits(hits, lean)) result.docs.push({ ref: { corpus: task.corpus, file, line: 1 }, hits, lean });
     } else if (task.kind === 'json') {
       const text = readTextFile(file);
       result.bytes = statSync(file).size;

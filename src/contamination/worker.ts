@@ -5,7 +5,8 @@ import type { ScanIndex } from './scan-index.js';
 import { Scanner } from './scan.js';
 import { runTask } from './task.js';
 
-const scanner = new Scanner((workerData as { index: ScanIndex }).index);
+const { index } = workerData as { index: ScanIndex };
+const scanner = new Scanner(index);
 parentPort!.on('message', (msg: { id: number; task: CorpusTask }) => {
-  parentPort!.postMessage({ id: msg.id, result: runTask(scanner, msg.task) });
+  parentPort!.postMessage({ id: msg.id, result: runTask(scanner, index, msg.task) });
 });

@@ -6,6 +6,7 @@ import type { Need, PairedEntity } from './types.js';
 import type { RunServices } from './runner.js';
 import { SkipAuditor } from './errors.js';
 import { NEED_CHECKS } from './needs.js';
+import { loadPairedEntities } from '../../extractors/index.js';
 
 /** Parses the Lean project at `root`. */
 export type ProjectLoader = (root: string, options: { signal: AbortSignal }) => Promise<LeanProject>;
@@ -35,7 +36,7 @@ export interface ServiceSources {
 export const NO_EXTRACTOR = 'no informal source extractor available';
 
 /** The sources of a real run. */
-export const DEFAULT_SOURCES: ServiceSources = { loadProject, needChecks: NEED_CHECKS };
+export const DEFAULT_SOURCES: ServiceSources = { loadProject, loadEntities: loadPairedEntities, needChecks: NEED_CHECKS };
 
 /** Caches the first call's promise, including a rejection, so every auditor sees the same outcome. */
 export function once<T>(compute: () => Promise<T>): () => Promise<T> {

@@ -96,6 +96,10 @@ export interface PairedDecl {
   leanName: string;
   fullName: string;
   kind: string;
+  /**
+   * Binders and type as written, without keyword or name; a theorem's proof is discarded, while the
+   * value of a definition, structure or instance (`:= …`, `where …`) is kept as part of the statement.
+   */
   header: string;
   /** `variable` binders in scope that the header uses. */
   variables: string[];

@@ -34,12 +34,17 @@ function table(rows: string[][], paintCell: (row: number, col: number, padded: s
   );
 }
 
+/** Reasons longer than this are cut in the table and printed in full below it. */
+const REASON_WIDTH = 80;
+
+const cut = (text: string): string => (text.length > REASON_WIDTH ? `${text.slice(0, REASON_WIDTH - 1)}… (below)` : text);
+
 function summaryTable(report: Report, paint: Paint): string[] {
   if (report.runs.length === 0) return [paint('dim', 'no auditor ran')];
   const header = ['auditor', 'status', 'error', 'warning', 'info', 'metrics / reason'];
   const rows = report.runs.map((run) => {
     const c = countBySeverity(run.findings);
-    const note = run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
+    const note = run.status === 'ok' ? metricsText(run) : cut(run.reason ?? '');
     return [run.auditorId, run.status, String(c.error), String(c.warning), String(c.info), note];
   });
   return table([header, ...rows], (row, col, text) => {
@@ -74,7 +79,11 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
   const facts = projectFacts(report);
   if (facts.length) lines.push(facts.join(' · '));
   for (const s of project.skipped ?? []) lines.push(paint('dim', `skipped ${s.path}: ${s.reason}`));
-  lines.push('', ...summaryTable(report, paint), ...findingLines(report, paint), '');
+  lines.push('', ...summaryTable(report, paint));
+  for (const run of report.runs.filter((r) => r.status !== 'ok' && (r.reason ?? '').length > REASON_WIDTH)) {
+    lines.push('', `${paint(STATUS_STYLE[run.status], `${run.auditorId} ${run.status}:`)} ${run.reason}`);
+  }
+  lines.push(...findingLines(report, paint), '');
   const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
   lines.push(`${severityTotals(summary.findings)} · ${status}`);
   return lines.join('\n') + '\n';

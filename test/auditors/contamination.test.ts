@@ -46,11 +46,18 @@ describe('contamination auditor', () => {
     const byMessage = (id: string) => run.findings.filter((f) => f.messageId === id);
     expect(byMessage('dirty').map((f) => [f.entityId, f.severity, f.location?.line])).toEqual([
       ['planted_verbatim', 'error', 1],
+      ['planted_renamed', 'error', 2],
+      ['planted_ascii', 'error', 3],
+      ['planted_reordered', 'error', 4],
+      ['planted_spacing', 'error', 5],
       ['planted_informal_case', 'error', 7],
     ]);
+    const renamed = byMessage('dirty')[1]!;
+    expect(renamed.message).toMatch(/Lean statement matches product_bound/);
+    expect(renamed.related?.[0]?.location.line).toBe(3);
     expect(byMessage('nameLeak').map((f) => f.entityId)).toEqual(['planted_verbatim', 'planted_spacing']);
     expect(byMessage('configuration')[0]!.message).toMatch(/^configuration [0-9a-f]{16}: normalizer v1/);
-    expect(run.metrics).toMatchObject({ items: 10, dirty: 2, suspicious: 1, clean: 7, nameLeaks: 2 });
+    expect(run.metrics).toMatchObject({ items: 10, dirty: 6, suspicious: 0, clean: 4, nameLeaks: 2 });
   });
 
   it('scans the project entities when no benchmark is configured', async () => {

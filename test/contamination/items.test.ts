@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -78,6 +78,23 @@ describe('readBenchmark', () => {
     const path = file('g.jsonl', '{}');
     await expect(readBenchmark({ path, preset: 'nope' }, [])).rejects.toThrow(/unknown benchmark preset nope/);
     await expect(readBenchmark({ path: join(dir, 'missing.jsonl') }, [])).rejects.toThrow(/benchmark not found/);
+  });
+});
+
+describe('readBenchmark on a folder of .lean files', () => {
+  it('makes one item per theorem/lemma, docstring as informal, proof dropped; bad source is a problem', async () => {
+    const lean = join(dir, 'leanbench');
+    mkdirSync(join(lean, 'Sub'), { recursive: true });
+    writeFileSync(join(lean, 'A.lean'), '/-- Zero is neutral. -/\ntheorem zero_add\' (n : ℕ) : 0 + n = n := by\n  simp\n\ndef helper := 3\n');
+    writeFileSync(join(lean, 'Sub', 'B.lean'), 'lemma two_pos : (0 : ℕ) < 2 := by decide\n\n/- never closed\n');
+    const problems: InputProblem[] = [];
+    const items = await readBenchmark({ path: lean }, problems);
+    expect(items.map((i) => [i.id, i.benchmark, i.formal, i.informal, i.location.line])).toEqual([
+      ["zero_add'", 'leanbench', "theorem zero_add' (n : ℕ) : 0 + n = n", 'Zero is neutral.', 2],
+      ['two_pos', 'leanbench', 'lemma two_pos : (0 : ℕ) < 2', undefined, 1],
+    ]);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.location).toMatchObject({ file: join(lean, 'Sub', 'B.lean'), line: 3 });
   });
 });
 

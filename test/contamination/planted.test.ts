@@ -13,33 +13,28 @@ async function scan(threads: number): Promise<Map<string, ItemResult>> {
   return new Map(outcome.items.map((r) => [r.id, r]));
 }
 
-/** id -> [overall verdict, exact-channel verdict, word n-gram verdict, name leaked]. */
-const EXPECTED: Record<string, [string, string, string, boolean]> = {
-  planted_verbatim: ['dirty', 'dirty', 'dirty', true],
-  planted_renamed: ['clean', 'clean', 'clean', false],
-  planted_ascii: ['clean', 'clean', 'clean', false],
-  planted_reordered: ['clean', 'clean', 'clean', false],
-  planted_spacing: ['suspicious', 'clean', 'clean', true],
-  planted_paraphrase: ['clean', 'clean', 'clean', false],
-  planted_informal_case: ['dirty', 'dirty', 'dirty', false],
-  control_triangle: ['clean', 'clean', 'clean', false],
-  control_digits: ['clean', 'clean', 'clean', false],
-  control_sequence: ['clean', 'clean', 'clean', false],
+/** id -> [overall verdict, exact windows, word n-grams, Lean-aware, name leaked]. */
+const EXPECTED: Record<string, [string, string, string, string, boolean]> = {
+  planted_verbatim: ['dirty', 'dirty', 'dirty', 'dirty', true],
+  planted_renamed: ['dirty', 'clean', 'clean', 'dirty', false],
+  planted_ascii: ['dirty', 'clean', 'clean', 'dirty', false],
+  planted_reordered: ['dirty', 'clean', 'clean', 'dirty', false],
+  planted_spacing: ['dirty', 'clean', 'clean', 'dirty', true],
+  planted_paraphrase: ['clean', 'clean', 'clean', 'clean', false],
+  planted_informal_case: ['dirty', 'dirty', 'dirty', 'clean', false],
+  control_triangle: ['clean', 'clean', 'clean', 'clean', false],
+  control_digits: ['clean', 'clean', 'clean', 'clean', false],
+  control_sequence: ['clean', 'clean', 'clean', 'clean', false],
 };
 
 describe('planted contamination', () => {
   it('gives each planted item its expected verdict per channel', async () => {
     const results = await scan(0);
     expect(results.size).toBe(Object.keys(EXPECTED).length);
-    for (const [id, [overall, exact, ngram, leaked]] of Object.entries(EXPECTED)) {
+    for (const [id, [overall, exact, ngram, lean, leaked]] of Object.entries(EXPECTED)) {
       const r = results.get(id)!;
-      expect({ id, overall: r.verdict, exact: r.exact?.verdict, ngram: r.ngram?.verdict, leaked: r.nameLeak?.leaked }).toEqual({
-        id,
-        overall,
-        exact,
-        ngram,
-        leaked,
-      });
+      const got = { id, overall: r.verdict, exact: r.exact?.verdict, ngram: r.ngram?.verdict, lean: r.lean?.verdict, leaked: r.nameLeak?.leaked };
+      expect(got).toEqual({ id, overall, exact, ngram, lean, leaked });
     }
   });
 
@@ -69,6 +64,19 @@ describe('planted contamination', () => {
     const r = (await scan(0)).get('planted_informal_case')!;
     expect(r.exact!.best!.line).toBe(9);
     expect(r.exact!.byField['informal']!.eta).toBe(1);
+  });
+
+  it('matches renamed, ASCII-notation, reordered and re-spaced statements to the right corpus theorem', async () => {
+    const results = await scan(0);
+    const where = (id: string) => {
+      const l = results.get(id)!.lean!;
+      return [l.best!.name, l.best!.file.split('/').pop(), l.best!.line, l.coverage, l.best!.longestRun === l.tokens];
+    };
+    expect(where('planted_renamed')).toEqual(['product_bound', 'Copied.lean', 3, 1, true]);
+    expect(where('planted_ascii')).toEqual(['antitone_of_succ', 'Copied.lean', 6, 1, true]);
+    expect(where('planted_reordered')).toEqual(['dvd_chain', 'Copied.lean', 11, 1, true]);
+    expect(where('planted_spacing')).toEqual(['planted_spacing', 'Copied.lean', 16, 1, true]);
+    expect(results.get('planted_renamed')!.strongest).toBe('lean');
   });
 
   it('gives identical results on worker threads and on the main thread', async () => {

@@ -28,3 +28,16 @@ describe('terminal reporter', () => {
     expect(terminalReporter(sampleReport()).endsWith('\n')).toBe(true);
   });
 });
+
+describe('long reasons', () => {
+  it('are cut in the table and printed in full below it', () => {
+    const report = sampleReport();
+    const reason = `no lake on PATH. To enable: ${'x'.repeat(120)} && leanaudit audit /repo`;
+    report.runs[1]!.reason = reason;
+    const lines = terminalReporter(report).split('\n');
+    const row = lines.find((l) => l.startsWith('direct-judge'))!;
+    expect(row).toContain('no lake on PATH. To enable: xxx');
+    expect(row.endsWith('… (below)')).toBe(true);
+    expect(lines).toContain(`direct-judge skipped: ${reason}`);
+  });
+});

@@ -1,0 +1,234 @@
+/**
+ * Pairing: resolves the Lean names an informal entity claims against the declarations of the
+ * source model (exact full name, else an unambiguous suffix, else the candidates), attaching each
+ * declaration's header with the proof discarded, the section `variable`s it uses and its docstring.
+ */
+import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
+import { lex } from '../src/lean/lexer.js';
+import { readLeanSource } from '../src/lean/project.js';
+import type { LeanDecl, LeanProject } from '../src/lean/types.js';
+
+/** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
+export interface Resolution {
+  decl?: LeanDecl;
+  candidates: string[];
+}
+
+/** Looks Lean names up in one project; built once per project. */
+export class NameIndex {
+  private readonly bySuffix = new Map<string, string[]>();
+
+  constructor(private readonly project: LeanProject) {
+    for (const fullName of project.decls.keys()) {
+      const parts = fullName.split('.');
+      for (let i = 1; i < parts.length; i++) {
+        const suffix = parts.slice(i).join('.');
+        const list = this.bySuffix.get(suffix);
+        if (list) list.push(fullName);
+        else this.bySuffix.set(suffix, [fullName]);
+      }
+    }
+  }
+
+  /** Exact fully qualified name, else the one declaration whose name ends with `.name`. */
+  resolve(name: string): Resolution {
+    const clean = name.replace(/^_root_\./, '');
+    const exact = this.project.decls.get(clean);
+    if (exact) return { decl: exact, candidates: [] };
+    const candidates = this.bySuffix.get(clean) ?? [];
+    if (candidates.length === 1) return { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
+    return { candidates: [...candidates].sort() };
+  }
+}
+
+const indexes = new WeakMap<LeanProject, NameIndex>();
+
+/** The name index of a project, built on first use. */
+export function nameIndex(project: LeanProject): NameIndex {
+  let index = indexes.get(project);
+  if (!index) indexes.set(project, (index = new NameIndex(project)));
+  return index;
+}
+
+/** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
+export function pairEntities(entities: Entity[], project: LeanProject | undefined): PairedEntity[] {
+  const index = project ? nameIndex(project) : undefined;
+  const sources = new Map<string, string | undefined>();
+  const source = (file: string) => {
+    if (!sources.has(file)) sources.set(file, project ? readLeanSource(project, file) : undefined);
+    return sources.get(file);
+  };
+  return entities.map((entity) => {
+    const decls: PairedDecl[] = [];
+    const unresolved: PairedEntity['unresolved'] = [];
+    for (const leanName of entity.leanNames) {
+      const { decl, candidates } = index?.resolve(leanName) ?? { candidates: [] };
+      if (decl) decls.push(pairedDecl(leanName, decl, source(decl.location.file)));
+      else unresolved.push({ leanName, candidates });
+    }
+    return { ...entity, decls, unresolved, ...(entity.origin === 'docstring' ? { selfConsistency: true } : {}) };
+  });
+}
+
+/** Kinds whose body is a proof, discarded from what a judge sees; the value of a definition is kept. */
+const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
+
+/**
+ * A declaration as a judge sees it: binders and type as written (no keyword, no name), the proof of
+ * a theorem discarded; for definitions, structures and instances the value is part of what is
+ * stated and is kept (read from `fileText`, the declaration's file, when given).
+ */
+export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string): PairedDecl {
+  const keepsValue = !PROOF_KINDS.has(decl.kind) && decl.bodyRange !== undefined && fileText !== undefined;
+  const header = keepsValue ? fileText.slice(decl.headerRange.start, decl.range.end).trim() : decl.header;
+  return {
+    leanName,
+    fullName: decl.fullName,
+    kind: decl.kind,
+    header,
+    variables: usedVariables(decl, header),
+    ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
+    location: decl.location,
+    hasSorry: hasSorry(decl),
+  };
+}
+
+/** True when the declaration's proof or value contains `sorry` or `admit` (as tokens, not in comments). */
+export function hasSorry(decl: LeanDecl): boolean {
+  if (decl.body === undefined) return false;
+  return lex(decl.body).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'));
+}
+
+/** One binder of a `variable` command: its text, the names it binds, the identifiers it mentions. */
+interface Binder {
+  text: string;
+  names: string[];
+  idents: string[];
+  instance: boolean;
+}
+
+const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '⦄', '{{': '}}' };
+
+/**
+ * The `variable` binders a declaration's statement uses, as Lean includes them: binders whose
+ * names the statement mentions, the binders their types mention, and instance binders all of whose
+ * variables are included.
+ */
+export function usedVariables(decl: LeanDecl, statement = decl.header): string[] {
+  const binders = decl.variables.flatMap(bindersOf);
+  if (binders.length === 0) return [];
+  const mentioned = new Set(identsOf(statement));
+  const included = new Set<Binder>();
+  const names = new Set<string>();
+  const include = (b: Binder) => {
+    if (included.has(b)) return false;
+    included.add(b);
+    for (const n of b.names) names.add(n);
+    return true;
+  };
+  for (const b of binders) if (!b.instance && b.names.some((n) => mentioned.has(n))) include(b);
+  const variableNames = new Set(binders.flatMap((b) => b.names));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const b of [...included]) {
+      for (const ident of b.idents) {
+        if (!variableNames.has(ident) || names.has(ident)) continue;
+        const owner = binders.find((o) => o.names.includes(ident));
+        if (owner) changed = include(owner) || changed;
+      }
+    }
+    for (const b of binders) {
+      if (!b.instance || included.has(b)) continue;
+      const vars = b.idents.filter((i) => variableNames.has(i));
+      if (vars.length > 0 && vars.every((v) => names.has(v))) changed = include(b) || changed;
+    }
+  }
+  return binders.filter((b) => included.has(b)).map((b) => b.text);
+}
+
+/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders. */
+function bindersOf(command: string): Binder[] {
+  const text = command.replace(/^\s*variable\b/, '');
+  const binders: Binder[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const open = text.startsWith('{{', i) ? '{{' : text[i]!;
+    const close = CLOSING[open];
+    if (!close) {
+      i++;
+      continue;
+    }
+    let depth = 0;
+    let j = i;
+    for (; j < text.length; j++) {
+      if (text.startsWith(open, j) && (open !== '{' || !text.startsWith('{{', j))) depth++;
+      else if (text.startsWith(close, j)) {
+        depth--;
+        if (depth === 0) break;
+      }
+    }
+    const inner = text.slice(i + open.length, j);
+    const instance = open === '[';
+    const colon = topLevelColon(inner);
+    const names = colon === -1 ? (instance ? [] : identsOf(inner)) : identsOf(inner.slice(0, colon));
+    binders.push({ text: text.slice(i, j + close.length), names, idents: identsOf(colon === -1 ? inner : inner.slice(colon + 1)), instance });
+    i = j + close.length;
+  }
+  return binders;
+}
+
+function topLevelColon(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if ('([{⦃⟨'.includes(c)) depth++;
+    else if (')]}⦄⟩'.includes(c)) depth--;
+    else if (c === ':' && depth === 0 && text[i + 1] !== '=') return i;
+  }
+  return -1;
+}
+
+/** Identifiers of a Lean fragment, dotted names split into their first component and whole. */
+function identsOf(text: string): string[] {
+  return lex(text).tokens.flatMap((t) => (t.kind === 'ident' ? [t.text, t.text.split('.')[0]!] : []));
+}
+
+/** Coverage of the informal source by the Lean code. */
+export interface Coverage {
+  entities: number;
+  /** Entities naming at least one Lean declaration. */
+  withLeanNames: number;
+  /** Entities with at least one name that resolved to a declaration. */
+  paired: number;
+  /** Entities all of whose Lean names resolved. */
+  found: number;
+  /** Entities whose names all resolved to declarations free of `sorry`. */
+  proofComplete: number;
+  leanNames: number;
+  leanNamesFound: number;
+}
+
+/** Counts entities with Lean names, found, and proof-complete. */
+export function coverage(paired: PairedEntity[]): Coverage {
+  const c: Coverage = { entities: paired.length, withLeanNames: 0, paired: 0, found: 0, proofComplete: 0, leanNames: 0, leanNamesFound: 0 };
+  for (const e of paired) {
+    c.leanNames += e.leanNames.length;
+    c.leanNamesFound += e.decls.length;
+    if (e.leanNames.length === 0) continue;
+    c.withLeanNames++;
+    if (e.decls.length > 0) c.paired++;
+    if (e.unresolved.length > 0) continue;
+    c.found++;
+    if (e.decls.every((d) => !d.hasSorry)) c.proofComplete++;
+  }
+  return c;
+}
+
+/** Declarations claimed by more than one entity: full name → the claiming entities. */
+export function sharedDecls(paired: PairedEntity[]): Map<string, PairedEntity[]> {
+  const claims = new Map<string, PairedEntity[]>();
+  for (const e of paired) {
+    for (const fullName of new Set(e.decls.map((d) => d.fullName))) claims.set(fullName, [...(claims.get(fullName) ?? []), e]);
+  }
+  return new Map([...claims].filter(([, list]) => list.length > 1));
+}

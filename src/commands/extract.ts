@@ -1,0 +1,60 @@
+/** `leanaudit extract <repo>`: informal entities paired with Lean declarations, as JSON Lines. */
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { extractAndPair, type PairedExtraction } from '../../extractors/index.js';
+import { SOURCE_KINDS, type SourceKind } from '../../extractors/types.js';
+import { loadConfig } from '../core/config.js';
+import { InputError } from '../core/errors.js';
+import { loadProject } from '../lean/project.js';
+
+export interface ExtractCommandOptions {
+  source?: SourceKind | 'auto';
+  config?: string;
+  signal?: AbortSignal;
+}
+
+/** Extracts and pairs the entities of `repo`; throws InputError on a missing repository or bad config. */
+export async function runExtract(repo: string, options: ExtractCommandOptions = {}): Promise<PairedExtraction> {
+  const root = resolve(repo);
+  if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`no such repository: ${repo}`);
+  const config = loadConfig(root, options.config);
+  const signal = options.signal ?? new AbortController().signal;
+  let loaded: ReturnType<typeof loadProject> | undefined;
+  const project = () => (loaded ??= loadProject(root, { signal }));
+  return extractAndPair({ root, config, project }, options.source);
+}
+
+/** The one-paragraph summary printed to stderr after extraction. */
+export function extractSummary(x: PairedExtraction): string {
+  const c = x.coverage;
+  const rate = c.withLeanNames === 0 ? 'n/a' : `${((100 * c.found) / c.withLeanNames).toFixed(1)}%`;
+  const lines = [
+    `extract: source ${x.source}, ${x.files.length} file(s), ${c.entities} entities`,
+    `  with Lean names ${c.withLeanNames}, all names found ${c.found} (${rate}), proof-complete ${c.proofComplete}`,
+    `  Lean names ${c.leanNames}, found ${c.leanNamesFound}; problems ${x.problems.length}`,
+  ];
+  if (x.projectError) lines.push(`  Lean project not read: ${x.projectError}`);
+  return lines.join('\n') + '\n';
+}
+
+/** Adds the `extract` subcommand. */
+export function registerExtractCommand(program: Command): void {
+  program
+    .command('extract')
+    .description('pair the informal entities of a repository with its Lean declarations; writes JSON Lines')
+    .argument('<repo>', 'the Lean repository')
+    .addOption(new Option('--source <format>', 'informal source format').choices(['auto', ...SOURCE_KINDS]).default('auto'))
+    .option('-o, --output <file>', 'write the JSON Lines here instead of stdout')
+    .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('-q, --quiet', 'no summary or problems on stderr')
+    .action(async (repo: string, opts: { source: SourceKind | 'auto'; output?: string; config?: string; quiet?: boolean }) => {
+      const result = await runExtract(repo, { source: opts.source, ...(opts.config ? { config: opts.config } : {}) });
+      const lines = result.entities.map((e) => JSON.stringify(e) + '\n').join('');
+      if (opts.output) writeFileSync(opts.output, lines);
+      else process.stdout.write(lines);
+      if (opts.quiet) return;
+      for (const p of result.problems) process.stderr.write(`${p.location.file}:${p.location.line}: ${p.message}\n`);
+      process.stderr.write(extractSummary(result));
+    });
+}

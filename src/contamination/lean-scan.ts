@@ -1,0 +1,47 @@
+/** The Lean-aware side of the scanner: canonical statements of Lean source looked up by token n-gram. */
+import { gramKey, tableFind, wordHashes } from './hash.js';
+import { leanStatements } from './lean-canon.js';
+import type { ScanIndex } from './scan-index.js';
+
+/** A corpus statement sharing at least one token n-gram with the benchmark. */
+export interface LeanDeclHit {
+  line: number;
+  name: string;
+  tokens: string[];
+  /** Lean gram ids found, each once. */
+  ids: number[];
+}
+
+/** Token hashes of a canonical token sequence. */
+export function tokenHashes(tokens: string[]): { h1: Int32Array; h2: Int32Array } {
+  const h1 = new Int32Array(tokens.length);
+  const h2 = new Int32Array(tokens.length);
+  tokens.forEach((t, k) => {
+    [h1[k], h2[k]] = wordHashes(t);
+  });
+  return { h1, h2 };
+}
+
+/** The n-gram lengths looked up in a statement of `count` tokens: n, or the whole statement when shorter items have that length. */
+function lengthsFor(ix: ScanIndex, count: number): number[] {
+  return ix.leanLengths.filter((l) => l === count || (l === ix.leanN && l <= count));
+}
+
+/** Theorem-like statements of `text` that share token n-grams with the benchmark; lines offset by `firstLine - 1`. */
+export function leanHits(ix: ScanIndex, text: string, firstLine = 1): LeanDeclHit[] {
+  if (ix.leanCount === 0 || !/\b(?:theorem|lemma|example)\b/.test(text)) return [];
+  const hits: LeanDeclHit[] = [];
+  for (const s of leanStatements(text).statements) {
+    const { h1, h2 } = tokenHashes(s.tokens);
+    const ids = new Set<number>();
+    for (const len of lengthsFor(ix, s.tokens.length)) {
+      for (let k = 0; k + len <= s.tokens.length; k++) {
+        const [a, b] = gramKey(h1, h2, k, len);
+        const id = tableFind(ix.leanTable, a, b);
+        if (id >= 0) ids.add(id);
+      }
+    }
+    if (ids.size > 0) hits.push({ line: s.line + firstLine - 1, name: s.name, tokens: s.tokens, ids: [...ids] });
+  }
+  return hits;
+}

@@ -1,0 +1,62 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadPairedEntities } from '../../extractors/index.js';
+import * as pairing from '../../src/auditors/pairing.js';
+import { runAuditor } from '../../src/core/runner.js';
+import { createServices } from '../../src/core/services.js';
+import type { AuditorRun } from '../../src/core/types.js';
+import { loadProject } from '../../src/lean/project.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/pairing-bp');
+const TEX = 'blueprint/src/web.tex';
+
+async function audit(stripped = false): Promise<AuditorRun> {
+  const services = createServices(root, {}, new AbortController().signal, {
+    loadProject,
+    loadEntities: async (env) => {
+      const entities = await loadPairedEntities(env);
+      if (!stripped) return entities;
+      return structuredClone(entities).map((e) => {
+        delete (e as { location?: unknown }).location;
+        for (const d of e.decls) delete (d as { location?: unknown }).location;
+        for (const m of e.markers ?? []) delete (m as { location?: unknown }).location;
+        return e;
+      });
+    },
+  });
+  return runAuditor(pairing, services);
+}
+
+describe('pairing auditor', () => {
+  it('reports each kind of pairing defect at its place in the blueprint', async () => {
+    const run = await audit();
+    expect(run.status).toBe('ok');
+    const findings = run.findings.map((f) => [f.messageId, f.severity, f.entityId, f.location ? `${f.location.file}:${f.location.line}` : '-']);
+    expect(findings).toEqual([
+      ['source-problem', 'warning', undefined, `${TEX}:36`],
+      ['unknown-use', 'warning', 'thm:done', `${TEX}:6`],
+      ['leanok-sorry', 'error', 'thm:pending', `${TEX}:13`],
+      ['ambiguous', 'warning', 'lem:same', `${TEX}:20`],
+      ['not-found', 'warning', 'lem:missing', `${TEX}:24`],
+      ['unknown-marker', 'info', 'lem:missing', `${TEX}:24`],
+      ['no-lean-name', 'info', 'cor:none', `${TEX}:32`],
+      ['shared-decl', 'warning', 'thm:done', `${TEX}:6`],
+    ]);
+    const message = (id: string) => run.findings.find((f) => f.messageId === id)!.message;
+    expect(message('leanok-sorry')).toBe('thm:pending is marked \\leanok (proof) but `Bp.pending` contains sorry');
+    expect(message('ambiguous')).toBe('lem:same: Lean name `same` is ambiguous: Bp.A.same, Bp.B.same');
+    expect(message('shared-decl')).toBe('`Bp.done` is claimed by 2 entities: thm:done, thm:pending');
+    expect(message('source-problem')).toBe('\\input{absent}: file not found');
+    expect(run.metrics).toEqual({
+      entities: 7, withLeanNames: 6, paired: 3, found: 3, proofComplete: 2, leanNames: 7, leanNamesFound: 4, problems: 1,
+    });
+  });
+
+  it('reports the same messages when the model has no locations', async () => {
+    const [full, stripped] = [await audit(), await audit(true)];
+    expect(stripped.status).toBe('ok');
+    expect(stripped.findings.map((f) => f.messageId).sort()).toEqual(full.findings.map((f) => f.messageId).sort());
+    expect(stripped.findings.filter((f) => f.entityId && f.messageId !== 'source-problem').every((f) => f.location === undefined)).toBe(true);
+  });
+});

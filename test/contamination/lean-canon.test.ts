@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalFormal, canonicalHeader, leanStatements, leanTokens } from '../../src/contamination/lean-canon.js';
+import { canonicalNotation, NOTATION } from '../../src/contamination/notation.js';
+
+const canon = (s: string) => canonicalFormal(s).join(' ');
+
+describe('notation table', () => {
+  it('maps ASCII and long spellings to one form', () => {
+    expect(['->', 'forall', 'λ', '=>', '<=', 'Nat', 'Real', 'exists', '<->'].map(canonicalNotation)).toEqual([
+      '→', '∀', 'fun', '↦', '≤', 'ℕ', 'ℝ', '∃', '↔',
+    ]);
+  });
+
+  it('never maps ≠ to != (Boolean bne in Lean 4)', () => {
+    expect(canonicalNotation('≠')).toBe('≠');
+    expect(canonicalNotation('!=')).toBe('!=');
+    expect(NOTATION.some(([a, b]) => (a === '!=' && b === '≠') || (a === '≠' && b === '!='))).toBe(false);
+    expect(canon('theorem t (a b : ℕ) : a ≠ b')).not.toBe(canon('theorem t (a b : ℕ) : a != b'));
+  });
+});
+
+describe('leanTokens', () => {
+  it('is NFC only: ℝ stays ℝ (NFKC would make it R), composed accents are unified', () => {
+    expect(leanTokens('ℝ').map((t) => t.text)).toEqual(['ℝ']);
+    expect(leanTokens('x = cafe\u0301').map((t) => t.text)).toEqual(leanTokens('x = caf\u00e9').map((t) => t.text));
+  });
+
+  it('drops comments and maps `x in s` to `x ∈ s` after a big operator only', () => {
+    expect(leanTokens('∑ x in s, f x -- c\n/- d -/').map((t) => t.text)).toEqual(['∑', 'x', '∈', 's', ',', 'f', 'x']);
+    expect(leanTokens('let y := 1 in y').map((t) => t.text)).toContain('in');
+  });
+});
+
+describe('canonicalHeader', () => {
+  it('renames variables in order and erases hypothesis names', () => {
+    expect(canonicalHeader('(x y : ℝ) (hx : 0 < x) : x * y = y * x').join(' ')).toBe(
+      '( v1 : ℝ ) ( v2 : ℝ ) ( _h : 0 < v1 ) : v1 * v2 = v2 * v1',
+    );
+  });
+
+  it('is α-equivalent for renamed binders, including bound variables and dotted names', () => {
+    expect(canon('theorem a (s : Finset ℕ) (h : ∀ x ∈ s, x ≤ 3) : ∑ i ∈ s, i ≤ 3 * s.card := by sorry')).toBe(
+      canon('theorem b (t : Finset Nat) (ht : forall y ∈ t, y <= 3) : ∑ j in t, j ≤ 3 * t.card := by simp'),
+    );
+  });
+
+  it('ignores the order of hypotheses but not of variables', () => {
+    const base = canon('theorem a (m n : ℤ) (h₀ : m ∣ n) (h₁ : n ≠ 0) : m ≠ 0');
+    expect(canon('theorem a (m n : ℤ) (h₁ : n ≠ 0) (h₀ : m ∣ n) : m ≠ 0')).toBe(base);
+    expect(canon('theorem a (m : ℤ) (h₁ : m ∣ n) (n : ℤ) (h₀ : n ≠ 0) : m ≠ 0')).not.toBe(canon('theorem a (n m : ℤ) : m ≠ 0'));
+  });
+
+  it('renames set-builder and fun binders', () => {
+    expect(canon('theorem a : {x : ℕ | x < 2} = {y | y < 2} := rfl')).toContain('{ b1 | b1 < 2 }');
+    expect(canon('theorem a : (fun x => x + 1) = (λ y ↦ y + 1)')).toBe(': ( fun b1 ↦ b1 + 1 ) = ( fun b2 ↦ b2 + 1 )');
+  });
+
+  it('keeps different statements apart', () => {
+    expect(canon('theorem a (x : ℝ) : x ^ 2 ≥ 0')).not.toBe(canon('theorem a (x : ℝ) : x ^ 3 ≥ 0'));
+  });
+});
+
+describe('leanStatements', () => {
+  it('lists theorems, lemmas and examples with their lines, proofs and comments left out', () => {
+    const src = 'import Mathlib\n\n/-- doc -/\ntheorem foo (n : ℕ) : n = n := by\n  rfl\n\ndef bar := 1\n\nexample : True := trivial\n';
+    const { statements } = leanStatements(src, 'x.lean');
+    expect(statements.map((s) => [s.kind, s.line, s.doc])).toEqual([
+      ['theorem', 4, 'doc'],
+      ['example', 9, undefined],
+    ]);
+    expect(statements[0]!.name).toBe('foo');
+    expect(statements[0]!.tokens.join(' ')).toBe('( v1 : ℕ ) : v1 = v1');
+  });
+});
