@@ -5,7 +5,7 @@
  * It reads the lexer's TokenTable directly: no object or string per token.
  */
 import { KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import type { DeclKind, LeanDecl, LeanFile, SourceProblem } from './types.js';
+import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
 const STRONG = 2;
@@ -60,6 +60,13 @@ export function bracketDelta(table: TokenTable, i: number): number {
       return 0;
   }
 }
+
+const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
+const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
+/** True for a Token opening a bracket: `(`, `[`, `{`, `⟨`, `⦃`, `⟦`, `⁅`, `@[`. */
+export const isOpener = (t: Token): boolean => t.kind === 'attributeOpen' || (t.kind === 'symbol' && OPENING.has(t.text));
+/** True for a Token closing a bracket. */
+export const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSING.has(t.text);
 
 /** Words that may precede a command keyword. */
 export const MODIFIERS: ReadonlySet<string> = new Set([
