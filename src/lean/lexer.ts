@@ -86,7 +86,7 @@ const isHexDigit = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) |
 /**
  * The tokens of one text as parallel arrays. `code` holds, for a symbol, its first char code
  * (multi-character symbols: `MULTI + index`); for a keyword, its id in KEYWORD_LIST (`-1` for
- * `#command`s); 0 otherwise.
+ * `#command`s); for an identifier, a hash of its text; 0 otherwise.
  */
 export class TokenTable {
   count = 0;
@@ -218,7 +218,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { 
       if (identQuoteError >= 0) problem = ['unterminated-name', 'unterminated «quoted name»'];
       code = identPlain && end - start <= MAX_KEYWORD ? keywordId(text, start, end, identHash) : -1;
       kind = code >= 0 ? KIND.keyword : KIND.ident;
-      if (code < 0) code = 0;
+      if (code < 0) code = identHash;
     } else if (c === 45 && next === 45) {
       kind = KIND.lineComment;
       end = lineEndFrom(text, pos);
@@ -295,7 +295,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { 
   return { table, problems };
 }
 
-/** Hash of the ASCII characters, whether the identifier is one plain ASCII component, and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */
+/** Hash of the characters, whether the identifier is one plain ASCII component, and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */
 let identHash = 0;
 let identPlain = true;
 let identQuoteError = -1;
@@ -331,6 +331,7 @@ function identEnd(text: string, pos: number): number {
           const r = codePointAt(text, i);
           if (!(first ? isIdFirst(r) : isIdRest(r))) break;
           plain = false;
+          hash = hashStep(hash, r);
           i += r > 0xffff ? 2 : 1;
         }
         first = false;
@@ -338,6 +339,7 @@ function identEnd(text: string, pos: number): number {
     }
     if (text.charCodeAt(i) === 46 && i + 1 < n && (text.charCodeAt(i + 1) === 0xab || isIdFirst(codePointAt(text, i + 1)))) {
       plain = false;
+      hash = hashStep(hash, 46);
       i++;
     } else break;
   }
@@ -433,8 +435,10 @@ function codePointAt(text: string, i: number): number {
 }
 
 function lineEndFrom(text: string, from: number): number {
-  const e = text.indexOf('\n', from);
-  return e < 0 ? text.length : e;
+  const n = text.length;
+  let i = from;
+  while (i < n && text.charCodeAt(i) !== 10) i++;
+  return i;
 }
 
 /** Offset of the last line break found by the latest `breaks()` call. */
@@ -443,9 +447,11 @@ let lastBreak = -1;
 /** Number of line breaks in text[from, to); sets `lastBreak`. */
 function breaks(text: string, from: number, to: number): number {
   let count = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
-    count++;
-    lastBreak = i;
+  for (let i = from; i < to; i++) {
+    if (text.charCodeAt(i) === 10) {
+      count++;
+      lastBreak = i;
+    }
   }
   return count;
 }
