@@ -100,17 +100,19 @@ export class NameResolver {
 
   /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
   resolve(ident: string, scope: Scope): string | undefined {
-    if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
-    let candidates = this.candidatesOf.get(ident);
-    if (candidates === undefined) {
-      candidates = this.byLast.get(lastComponent(ident)) ?? null;
-      this.candidatesOf.set(ident, candidates);
-    }
-    if (candidates === null) return undefined;
     const entry = this.scopeOf(scope);
     const known = entry.memo.get(ident);
     if (known !== undefined) return known ?? undefined;
-    const found = this.lookup(ident, candidates, entry.ranks);
+    let found: string | undefined;
+    if (ident.startsWith('_root_.')) found = this.owner.get(ident.slice(7));
+    else {
+      let candidates = this.candidatesOf.get(ident);
+      if (candidates === undefined) {
+        candidates = this.byLast.get(lastComponent(ident)) ?? null;
+        this.candidatesOf.set(ident, candidates);
+      }
+      if (candidates !== null) found = this.lookup(ident, candidates, entry.ranks);
+    }
     entry.memo.set(ident, found ?? null);
     return found;
   }
