@@ -39,7 +39,7 @@ function leanaudit(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ status:
 }
 
 const baseEnv = (): NodeJS.ProcessEnv => {
-  const env = { ...process.env, LEANAUDIT_OLLAMA_URL: 'http://127.0.0.1:9/v1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, LEANAUDIT_OLLAMA_URL: 'http://127.0.0.1:9/v1' };
   for (const k of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'LEANAUDIT_MODEL', 'FORCE_COLOR']) delete env[k];
   return env;
 };
