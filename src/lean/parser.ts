@@ -467,6 +467,7 @@ class FileParser {
   private headerEnd(kind: DeclKind, from: number, end: number): { sep: number; bodyStart: number } {
     let depth = 0;
     let pendingLets = 0;
+    let noArmsBefore = 0;
     const typeLike = kind === 'structure' || kind === 'inductive' || kind === 'class';
     for (let j = from; j < end; j++) {
       const d = this.delta(j);
@@ -478,22 +479,26 @@ class FileParser {
         else return { sep: j, bodyStart: j + 1 };
       } else if (this.isKeyword(j, K_WHERE) || (typeLike && this.isKeyword(j, K_DERIVING))) {
         return { sep: j, bodyStart: j };
-      } else if (this.isSymbol(j, BAR) && (kind === 'inductive' || this.armsFollow(j + 1, end))) {
-        return { sep: j, bodyStart: j };
+      } else if (this.isSymbol(j, BAR) && j >= noArmsBefore) {
+        if (kind === 'inductive') return { sep: j, bodyStart: j };
+        const stop = this.armsScan(j + 1, end);
+        if (stop >= 0) return { sep: j, bodyStart: j };
+        noArmsBefore = -stop - 1; // no arms start before the `:=` that stopped the scan
       }
     }
     return { sep: end, bodyStart: end };
   }
 
-  private armsFollow(from: number, end: number): boolean {
+  /** The index of the first top-level `=>` from `from`, or -(index of the first top-level `:=`, or end) - 1. */
+  private armsScan(from: number, end: number): number {
     let depth = 0;
     for (let j = from; j < end; j++) {
       const d = this.delta(j);
       if (d !== 0) depth = Math.max(0, depth + d);
-      else if (depth === 0 && this.isSymbol(j, ARROW)) return true;
-      else if (depth === 0 && this.isSymbol(j, ASSIGN)) return false;
+      else if (depth === 0 && this.isSymbol(j, ARROW)) return j;
+      else if (depth === 0 && this.isSymbol(j, ASSIGN)) return -j - 1;
     }
-    return false;
+    return -end - 1;
   }
 
   /**
