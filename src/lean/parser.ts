@@ -29,6 +29,7 @@ flag(
 );
 /** Commands whose keyword also occurs inside terms or tactics (`open … in`, `set_option … in`). */
 flag(['open', 'set_option'], WEAK);
+/** Modifiers that may precede a command keyword (with the identifiers `public` and `meta` of the module system). */
 flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
@@ -67,11 +68,6 @@ const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧'
 export const isOpener = (t: Token): boolean => t.kind === 'attributeOpen' || (t.kind === 'symbol' && OPENING.has(t.text));
 /** True for a Token closing a bracket. */
 export const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSING.has(t.text);
-
-/** Words that may precede a command keyword. */
-export const MODIFIERS: ReadonlySet<string> = new Set([
-  'private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped', 'public', 'meta',
-]);
 
 /** A top-level command: its tokens are code[start, end); `keyword` indexes its main keyword. */
 interface Command {
