@@ -6,20 +6,28 @@
 import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
 import { lex } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
+import { additiveNames } from './to-additive.js';
 import type { LeanDecl, LeanProject } from '../src/lean/types.js';
 
 /** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
 export interface Resolution {
   decl?: LeanDecl;
+  /** The name resolved to a declaration `@[to_additive]` generates from `decl`. */
+  generated?: boolean;
   candidates: string[];
 }
 
-/** Looks Lean names up in one project; built once per project. */
+/** Looks Lean names up in one project (and the names its `@[to_additive]` generate); built once per project. */
 export class NameIndex {
+  /** Generated name → the full name of the declaration it is generated from. */
+  private readonly generated = new Map<string, string>();
   private readonly bySuffix = new Map<string, string[]>();
 
   constructor(private readonly project: LeanProject) {
-    for (const fullName of project.decls.keys()) {
+    for (const decl of project.decls.values()) {
+      for (const name of additiveNames(decl)) if (!project.decls.has(name)) this.generated.set(name, decl.fullName);
+    }
+    for (const fullName of [...project.decls.keys(), ...this.generated.keys()]) {
       const parts = fullName.split('.');
       for (let i = 1; i < parts.length; i++) {
         const suffix = parts.slice(i).join('.');
@@ -33,11 +41,10 @@ export class NameIndex {
   /** Exact fully qualified name, else the one declaration whose name ends with `.name`. */
   resolve(name: string): Resolution {
     const clean = name.replace(/^_root_\./, '');
-    const exact = this.project.decls.get(clean);
-    if (exact) return { decl: exact, candidates: [] };
-    const candidates = this.bySuffix.get(clean) ?? [];
-    if (candidates.length === 1) return { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
-    return { candidates: [...candidates].sort() };
+    const candidates = this.project.decls.has(clean) || this.generated.has(clean) ? [clean] : (this.bySuffix.get(clean) ?? []);
+    if (candidates.length !== 1) return { candidates: [...candidates].sort() };
+    const source = this.generated.get(candidates[0]!);
+    return source ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] } : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
   }
 }
 
@@ -53,17 +60,19 @@ export function nameIndex(project: LeanProject): NameIndex {
 /** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
 export function pairEntities(entities: Entity[], project: LeanProject | undefined): PairedEntity[] {
   const index = project ? nameIndex(project) : undefined;
+  const fileOf = new Map(project?.files.flatMap((f) => f.decls.map((d) => [d, f.path] as const)));
   const sources = new Map<string, string | undefined>();
-  const source = (file: string) => {
-    if (!sources.has(file)) sources.set(file, project ? readLeanSource(project, file) : undefined);
-    return sources.get(file);
+  const source = (decl: LeanDecl) => {
+    const file = fileOf.get(decl);
+    if (file !== undefined && !sources.has(file)) sources.set(file, readLeanSource(project!, file));
+    return file === undefined ? undefined : sources.get(file);
   };
   return entities.map((entity) => {
     const decls: PairedDecl[] = [];
     const unresolved: PairedEntity['unresolved'] = [];
     for (const leanName of entity.leanNames) {
-      const { decl, candidates } = index?.resolve(leanName) ?? { candidates: [] };
-      if (decl) decls.push(pairedDecl(leanName, decl, source(decl.location.file)));
+      const { decl, generated, candidates } = index?.resolve(leanName) ?? { candidates: [] };
+      if (decl) decls.push({ ...pairedDecl(leanName, decl, source(decl)), ...(generated ? { generatedBy: 'to_additive' } : {}) });
       else unresolved.push({ leanName, candidates });
     }
     return { ...entity, decls, unresolved, ...(entity.origin === 'docstring' ? { selfConsistency: true } : {}) };

@@ -8,6 +8,7 @@ import * as mathlibOverlap from './mathlib-overlap.js';
 import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
+import * as statementCompiles from './statement-compiles.js';
 
 export const AUDITORS: Auditor[] = [
   proofGaps,
@@ -18,6 +19,7 @@ export const AUDITORS: Auditor[] = [
   contamination,
   mathlibOverlap,
   axiomUsage,
+  statementCompiles,
 ];
 
 /** The auditor with this id, or undefined. */

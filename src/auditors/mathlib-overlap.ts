@@ -11,13 +11,10 @@
  * Example: `theorem pos : 0 < 1 := by norm_num` → overlap, closed by `exact Nat.one_pos`.
  */
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { readLeanSource } from '../lean/project.js';
 import type { LeanDecl } from '../lean/types.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
-import { EnvChain } from '../repl/chain.js';
-import { probeTheorem, projectConstantTest, type ProbeResult } from '../repl/exact-probe.js';
-import { planFile } from '../repl/file-plan.js';
-import type { FileJob } from '../repl/pool.js';
+import { projectConstantTest, type ProbeResult } from '../repl/exact-probe.js';
+import { isProbeable, overlapJobs } from '../repl/overlap-jobs.js';
 
 export const meta: AuditorMeta = {
   id: 'mathlib-overlap',
@@ -34,46 +31,13 @@ export const meta: AuditorMeta = {
   needs: ['lean-project'],
 };
 
-const PROBED_KINDS = new Set(['theorem', 'lemma']);
-
-interface Probed {
-  decl: LeanDecl;
-  result: ProbeResult;
-}
-
 /** Runs the probes and reports the findings and metrics. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
-  const targets = project.files.filter((f) => f.decls.some((d) => PROBED_KINDS.has(d.kind) && !d.mutual));
-  if (targets.length === 0) ctx.skip('the project has no theorem to probe');
+  if (!project.files.some((f) => f.decls.some(isProbeable))) ctx.skip('the project has no theorem to probe');
   const repl = replForAudit(ctx);
   const options = { maxHeartbeats: repl.settings.maxHeartbeats, timeoutMs: repl.settings.timeoutMs, isProjectConstant: projectConstantTest(project) };
-  const jobs: FileJob<Probed[]>[] = [];
-  for (const file of targets) {
-    const text = readLeanSource(project, file);
-    if (text === undefined) continue;
-    const plan = planFile(text, file);
-    jobs.push({
-      id: file.path,
-      header: plan.header,
-      weight: file.decls.filter((d) => PROBED_KINDS.has(d.kind)).length * 4 + plan.steps.length,
-      async run(session) {
-        const chain = new EnvChain(session);
-        const probed: Probed[] = [];
-        for (const step of plan.steps) {
-          const [decl] = step.decls;
-          if (step.decls.length === 1 && PROBED_KINDS.has(decl!.kind) && !decl!.mutual) {
-            if (step.before.trim()) await chain.extend(step.before);
-            probed.push({ decl: decl!, result: await probeTheorem(chain, step, decl!, options) });
-            await chain.extend(step.prefix + step.text);
-          } else {
-            await chain.extend(step.before + step.prefix + step.text);
-          }
-        }
-        return probed;
-      },
-    });
-  }
+  const jobs = overlapJobs(project, options, () => true);
   const results = await runOnPool(ctx, repl, jobs);
   const counts = { probed: 0, overlap: 0, project: 0, trivial: 0, notFound: 0, rejectedSorry: 0, failed: 0, timeouts: 0 };
   for (const outcome of results) {

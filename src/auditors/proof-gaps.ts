@@ -33,7 +33,7 @@ export const meta: AuditorMeta = {
     'native-decide': '`{{token}}` in {{decl}}: the kernel trusts compiled code',
     'implemented-by': '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition',
     extern: '`@[extern]` on {{decl}}: compiled code may differ from the logical definition',
-    unsafe: '`unsafe` in {{decl}}: bypasses the kernel’s checks',
+    unsafe: '{{decl}} is `unsafe`: the kernel does not check it',
     'opaque-without-body': 'opaque {{decl}} has no body: an unspecified constant',
     'max-heartbeats-zero': '`{{token}}` disables the heartbeat limit',
     'skip-kernel-tc': '`{{token}}`: declarations are not type-checked by the kernel',

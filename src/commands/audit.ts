@@ -133,7 +133,7 @@ export function registerAuditCommand(program: Command): void {
         } else {
           process.stdout.write(text);
         }
-        process.exitCode = report.summary.failed ? 1 : 0;
+        process.exitCode = controller.signal.aborted ? 130 : report.summary.failed ? 1 : 0;
       } finally {
         process.off('SIGINT', abort);
       }

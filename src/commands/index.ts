@@ -8,6 +8,7 @@ import { registerAgreementCommand } from './agreement.js';
 import { registerContaminationCommand } from './contamination.js';
 import { registerExtractCommand } from './extract.js';
 import { registerScanCommand } from './scan.js';
+import { registerProbeCommand } from './probe.js';
 
 export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
@@ -18,4 +19,5 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerAgreementCommand,
   registerCalibrateCommand,
   registerExtractCommand,
+  registerProbeCommand,
 ];

@@ -107,6 +107,8 @@ export interface PairedDecl {
   location: Location;
   /** The declaration's proof or value contains `sorry`/`admit`. */
   hasSorry: boolean;
+  /** The name is generated from `fullName` by this attribute (`to_additive`): header and proof are the source's. */
+  generatedBy?: string;
 }
 
 /** An entity with its Lean names resolved against the project's declarations. */

@@ -3,9 +3,9 @@
  * identifiers): `sorry`/`admit` classified as in a proof or in data, axioms, and the escape hatches
  * that make the kernel trust something it did not check.
  */
-import { lex } from './lexer.js';
-import { isCloser, isOpener } from './parser.js';
-import type { LeanDecl, LeanFile, Token } from './types.js';
+import { isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta } from './parser.js';
+import type { LeanDecl, LeanFile } from './types.js';
 
 export type GapKind =
   | 'sorry-in-proof'
@@ -43,7 +43,9 @@ const TACTIC_BLOCKS: ReadonlySet<string> = new Set(['by', 'decreasing_by']);
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 /** A file containing none of these needs no token scan for sorry/escape hatches. */
-const NEEDLES = ['sorry', 'admit', 'native', 'ofReduceBool', 'implemented_by', 'extern', 'unsafe', 'Heartbeats', 'skipKernelTC', 'apply?', 'exact?', 'rw?'];
+/** First characters of the identifiers the scan looks at (`native_decide`, `Lean.ofReduceBool`, `implemented_by`, `extern`, `apply?`, …). */
+const NEEDLE_FIRST: ReadonlySet<number> = new Set([...'nLoieacr'].map((c) => c.charCodeAt(0)));
+const NEEDLES = ['sorry', 'admit', 'native', 'ofReduceBool', 'implemented_by', 'extern', 'Heartbeats', 'skipKernelTC', 'apply?', 'exact?', 'rw?'];
 
 /**
  * A field name that reads as a proposition: Mathlib names proof fields in snake_case or with a
@@ -59,6 +61,7 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   for (const decl of file.decls) {
     const at = { line: decl.location.line, column: decl.location.column ?? 0, decl };
     if (decl.kind === 'axiom') gaps.push({ kind: 'axiom', text: 'axiom', ...at });
+    if (decl.modifiers.includes('unsafe')) gaps.push({ kind: 'unsafe', text: 'unsafe', ...at });
     if (decl.kind === 'opaque' && decl.body === undefined) gaps.push({ kind: 'opaque-without-body', text: 'opaque', ...at });
     if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) gaps.push({ kind: 'trivial-statement', text: 'True', ...at });
   }
@@ -69,59 +72,68 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
 /** True when the header's type (after its last top-level `:`) is exactly `True`. */
 function statesTrue(header: string): boolean {
   if (!header.endsWith('True')) return false;
-  const tokens = lex(header).tokens.filter((t) => t.kind !== 'lineComment' && t.kind !== 'blockComment');
+  const { table } = lexTable(header);
   let depth = 0;
   let colon = -1;
-  tokens.forEach((t, i) => {
-    if (isOpener(t)) depth++;
-    else if (isCloser(t)) depth--;
-    else if (depth === 0 && t.text === ':') colon = i;
-  });
-  return colon >= 0 && colon === tokens.length - 2;
+  let lastCode = -1;
+  for (let i = 0; i < table.count; i++) {
+    if (isCommentKind(table.kind[i]!)) continue;
+    const d = bracketDelta(table, i);
+    if (d !== 0) depth += d;
+    else if (depth === 0 && table.kind[i] === KIND.symbol && table.code[i] === 58) colon = i;
+    lastCode = i;
+  }
+  if (colon < 0) return false;
+  let next = colon + 1;
+  while (next < table.count && isCommentKind(table.kind[next]!)) next++;
+  return next === lastCode && table.is(next, 'True');
 }
 
 /** An identifier starts a field assignment `name := …` when it begins a line or follows `{ , ⟨ where with`. */
-function startsField(name: Token, before: Token | undefined): boolean {
-  if (before === undefined || before.line < name.line) return true;
-  const b = before.text;
-  return b === '{' || b === ',' || b === '⟨' || b === 'where' || b === 'with';
+function startsField(table: TokenTable, name: number, before: number): boolean {
+  if (before < 0 || table.line[before]! < table.line[name]!) return true;
+  return table.is(before, '{') || table.is(before, ',') || table.is(before, '⟨') || table.is(before, 'where') || table.is(before, 'with');
 }
 
 function scanTokens(file: LeanFile, text: string, gaps: ProofGap[]): void {
-  const tokens = lex(text, file.path).tokens;
+  const { table } = lexTable(text, file.path);
   const decls = file.decls;
   let d = 0;
   let current: LeanDecl | undefined;
   let depth = 0;
   const tactics: number[] = [];
-  let prev: Token | undefined;
-  let prev2: Token | undefined;
-  let prev3: Token | undefined;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const kind = t.kind;
-    if (kind === 'lineComment' || kind === 'blockComment' || kind === 'docComment' || kind === 'moduleDoc') continue;
-    if (kind === 'keyword' && t.text === '#exit') break;
-    while (d < decls.length && decls[d]!.range.end <= t.start) d++;
-    const inDecl = d < decls.length && decls[d]!.range.start <= t.start ? decls[d] : undefined;
+  let prev = -1;
+  let prev2 = -1;
+  let prev3 = -1;
+  const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
+  for (let i = 0; i < table.count; i++) {
+    const kind = table.kind[i]!;
+    if (isCommentKind(kind)) continue;
+    const start = table.start[i]!;
+    while (d < decls.length && decls[d]!.range.end <= start) d++;
+    const inDecl = d < decls.length && decls[d]!.range.start <= start ? decls[d] : undefined;
     if (inDecl !== current) {
       current = inDecl;
       depth = 0;
       tactics.length = 0;
     }
     const add = (gapKind: GapKind, written: string, extra: Partial<ProofGap> = {}): void => {
-      gaps.push({ kind: gapKind, text: written, line: t.line, column: t.column, ...(current ? { decl: current } : {}), ...extra });
+      gaps.push({ kind: gapKind, text: written, line: table.line[i]!, column: table.column[i]!, ...(current ? { decl: current } : {}), ...extra });
     };
-    if (isOpener(t)) depth++;
-    else if (isCloser(t)) {
+    const delta = bracketDelta(table, i);
+    if (delta > 0) depth++;
+    else if (delta < 0) {
       depth = Math.max(0, depth - 1);
       while (tactics.length > 0 && tactics[tactics.length - 1]! > depth) tactics.pop();
-    } else if (t.text === ',' && depth > 0) {
+    } else if (kind === KIND.symbol && table.code[i] === 44 && depth > 0) {
       while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth) tactics.pop();
-    } else if (kind === 'keyword') {
-      if (TACTIC_BLOCKS.has(t.text)) tactics.push(depth);
-      else if (t.text === 'sorry' || t.text === 'admit') {
-        const field = prev?.text === ':=' && prev2?.kind === 'ident' && startsField(prev2, prev3) ? prev2.text : undefined;
+    } else if (kind === KIND.keyword) {
+      const word = table.textOf(i);
+      if (word === '#exit') break;
+      if (TACTIC_BLOCKS.has(word)) tactics.push(depth);
+      else if (word === 'sorry' || word === 'admit') {
+        const isField = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN && prev2 >= 0 && table.kind[prev2] === KIND.ident && startsField(table, prev2, prev3);
+        const field = isField ? table.textOf(prev2) : undefined;
         const context: SorryContext = tactics.length > 0
           ? 'by-block'
           : current && PROOF_KINDS.has(current.kind)
@@ -130,24 +142,22 @@ function scanTokens(file: LeanFile, text: string, gaps: ProofGap[]): void {
               ? isProofFieldName(field) ? 'proof-field' : 'data-field'
               : current ? 'value' : 'command';
         const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
-        add(inProof ? 'sorry-in-proof' : 'sorry-in-data', t.text, { context, ...(field !== undefined ? { field } : {}) });
-      } else if (t.text === 'unsafe') add('unsafe', 'unsafe');
-      else if (t.text === 'set_option') {
-        const option = tokens[i + 1];
-        const value = tokens[i + 2];
-        if (option?.text.endsWith('maxHeartbeats') && value?.text === '0') add('max-heartbeats-zero', `set_option ${option.text} 0`);
-        else if (option?.text === 'debug.skipKernelTC' && value?.text === 'true') add('skip-kernel-tc', 'set_option debug.skipKernelTC true');
+        add(inProof ? 'sorry-in-proof' : 'sorry-in-data', word, { context, ...(field !== undefined ? { field } : {}) });
+      } else if (word === 'set_option' && i + 2 < table.count) {
+        const option = table.textOf(i + 1);
+        if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add('max-heartbeats-zero', `set_option ${option} 0`);
+        else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add('skip-kernel-tc', 'set_option debug.skipKernelTC true');
       }
-    } else if (kind === 'ident') {
-      const w = t.text;
+    } else if (kind === KIND.ident && NEEDLE_FIRST.has(text.charCodeAt(start))) {
+      const w = table.textOf(i);
       if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') add('native-decide', w);
-      else if (w === 'native' && prev?.text === '+' && prev2?.text === 'decide') add('native-decide', 'decide +native');
-      else if ((w === 'implemented_by' || w === 'extern') && (prev?.kind === 'attributeOpen' || prev?.text === '[' || prev?.text === ',')) {
+      else if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) add('native-decide', 'decide +native');
+      else if ((w === 'implemented_by' || w === 'extern') && prev >= 0 && (table.kind[prev] === KIND.attributeOpen || table.is(prev, '[') || table.is(prev, ','))) {
         add(w === 'extern' ? 'extern' : 'implemented-by', `@[${w}]`);
       } else if (SEARCH_TACTICS.has(w)) add('search-tactic', w);
     }
     prev3 = prev2;
     prev2 = prev;
-    prev = t;
+    prev = i;
   }
 }

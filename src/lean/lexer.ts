@@ -2,11 +2,14 @@
  * Lean 4 lexer: one pass over UTF-16 char codes, no regular expressions, no per-character strings.
  * Whitespace is dropped; comments and doc comments are tokens. Malformed input (an unterminated
  * comment, string or `«name»`) becomes a SourceProblem and lexing goes on.
+ *
+ * The lexer fills a TokenTable (parallel typed arrays, no object or string per token) that the
+ * parser and the proof-gap scan read directly; `lex()` turns it into Token objects.
  */
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
-/** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers. */
-export const KEYWORDS: ReadonlySet<string> = new Set([
+/** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
+export const KEYWORD_LIST: readonly string[] = [
   'theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'coinductive',
   'axiom', 'opaque', 'example', 'namespace', 'section', 'end', 'variable', 'universe', 'open',
   'export', 'import', 'module', 'set_option', 'attribute', 'notation', 'infix', 'infixl', 'infixr',
@@ -16,10 +19,20 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'nonrec', 'local', 'scoped', 'by', 'fun', 'have', 'show', 'from', 'at', 'with', 'then', 'else',
   'if', 'let', 'match', 'do', 'return', 'where', 'in', 'calc', 'sorry', 'admit', 'extends',
   'termination_by', 'decreasing_by', 'Type', 'Sort', 'Prop', 'nomatch', 'nofun', 'suffices',
-]);
+];
+export const KEYWORDS: ReadonlySet<string> = new Set(KEYWORD_LIST);
 
 /** Lines longer than this are reported (generated data, minified or binary-like content). */
 export const LONG_LINE = 100_000;
+
+/** Token kinds as stored in a TokenTable. */
+export const KIND: Record<TokenKind, number> = {
+  ident: 0, keyword: 1, symbol: 2, number: 3, string: 4, char: 5,
+  lineComment: 6, blockComment: 7, docComment: 8, moduleDoc: 9, attributeOpen: 10,
+};
+const KIND_NAMES = Object.keys(KIND) as TokenKind[];
+/** True for the four comment kinds (line, block, doc, module doc). */
+export const isCommentKind = (kind: number): boolean => kind >= 6 && kind <= 9;
 
 // ASCII classes: bit 1 = may start an identifier, bit 2 = may continue one.
 const ASCII = new Uint8Array(128);
@@ -29,6 +42,18 @@ for (let c = 0; c < 128; c++) {
   if (letter || c === 95) ASCII[c] = 3;
   else if (digit || c === 39 || c === 33 || c === 63) ASCII[c] = 2; // ' ! ?
 }
+
+const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + c) | 0;
+/** Open-addressing table: slot (by hash of the text) -> keyword id + 1, 0 when empty. */
+const KEYWORD_SLOTS = new Int16Array(4096);
+KEYWORD_LIST.forEach((word, id) => {
+  let h = 0;
+  for (let i = 0; i < word.length; i++) h = hashStep(h, word.charCodeAt(i));
+  let slot = h & 4095;
+  while (KEYWORD_SLOTS[slot] !== 0) slot = (slot + 1) & 4095;
+  KEYWORD_SLOTS[slot] = id + 1;
+});
+const MAX_KEYWORD = Math.max(...KEYWORD_LIST.map((k) => k.length));
 
 /** Lean's `isLetterLike`: Greek (not λ Π Σ), Coptic, polytonic Greek, letter-like block, math alphanumerics. */
 function isLetterLike(cp: number): boolean {
@@ -58,6 +83,89 @@ function isIdRest(cp: number): boolean {
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHexDigit = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 
+/**
+ * The tokens of one text as parallel arrays. `code` holds, for a symbol, its first char code
+ * (multi-character symbols: `MULTI + index`); for a keyword, its id in KEYWORD_LIST (`-1` for
+ * `#command`s); 0 otherwise.
+ */
+export class TokenTable {
+  count = 0;
+  kind: Uint8Array;
+  start: Int32Array;
+  end: Int32Array;
+  line: Int32Array;
+  column: Int32Array;
+  code: Int32Array;
+
+  constructor(public text: string) {
+    const capacity = (text.length >> 2) + 16;
+    this.kind = new Uint8Array(capacity);
+    this.start = new Int32Array(capacity);
+    this.end = new Int32Array(capacity);
+    this.line = new Int32Array(capacity);
+    this.column = new Int32Array(capacity);
+    this.code = new Int32Array(capacity);
+  }
+
+  /** Empties the table for another text, keeping its arrays. */
+  reset(text: string): this {
+    this.text = text;
+    this.count = 0;
+    return this;
+  }
+
+  push(kind: number, start: number, end: number, line: number, column: number, code: number): void {
+    if (this.count === this.kind.length) this.grow();
+    const i = this.count++;
+    this.kind[i] = kind;
+    this.start[i] = start;
+    this.end[i] = end;
+    this.line[i] = line;
+    this.column[i] = column;
+    this.code[i] = code;
+  }
+
+  private grow(): void {
+    const size = this.kind.length * 2;
+    const widen = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a);
+      return b;
+    };
+    this.kind = widen(this.kind, (n) => new Uint8Array(n));
+    this.start = widen(this.start, (n) => new Int32Array(n));
+    this.end = widen(this.end, (n) => new Int32Array(n));
+    this.line = widen(this.line, (n) => new Int32Array(n));
+    this.column = widen(this.column, (n) => new Int32Array(n));
+    this.code = widen(this.code, (n) => new Int32Array(n));
+  }
+
+  /** The source text of token i. */
+  textOf(i: number): string {
+    return this.text.slice(this.start[i], this.end[i]);
+  }
+
+  /** True when token i's text is exactly `s`, without building a string. */
+  is(i: number, s: string): boolean {
+    const start = this.start[i]!;
+    return this.end[i]! - start === s.length && this.text.startsWith(s, start);
+  }
+
+  /** Token i as an object. */
+  token(i: number): Token {
+    return { kind: KIND_NAMES[this.kind[i]!]!, text: this.textOf(i), start: this.start[i]!, end: this.end[i]!, line: this.line[i]!, column: this.column[i]! };
+  }
+}
+
+/** Code of multi-character symbols in TokenTable.code: MULTI + index in MULTI_SYMBOLS. */
+export const MULTI = 0x110000;
+export const MULTI_SYMBOLS: readonly string[] = [':=', '::', '=>', '->', '<-', '<=', '<|', '<;>', '..', '...', '|>', '|>.', '||', '&&', '==', '>=', '!=', '++'];
+const symbolKey = (a: number, b: number, c: number): number => (a * 128 + b) * 128 + c;
+/** Multi-character symbol code by its (up to three) ASCII char codes. */
+const MULTI_CODE = new Map<number, number>(
+  MULTI_SYMBOLS.map((s, k) => [symbolKey(s.charCodeAt(0), s.charCodeAt(1), s.length > 2 ? s.charCodeAt(2) : 0), MULTI + k]),
+);
+
 /** Tokens and problems of one Lean source text. */
 export interface LexResult {
   tokens: Token[];
@@ -66,7 +174,15 @@ export interface LexResult {
 
 /** Splits Lean source into tokens (comments included, whitespace dropped). */
 export function lex(text: string, file = '<input>'): LexResult {
-  const tokens: Token[] = [];
+  const { table, problems } = lexTable(text, file);
+  const tokens: Token[] = new Array(table.count);
+  for (let i = 0; i < table.count; i++) tokens[i] = table.token(i);
+  return { tokens, problems };
+}
+
+/** Splits Lean source into a TokenTable (refilling `reuse` if given); the fast path of the parser and the proof-gap scan. */
+export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { table: TokenTable; problems: SourceProblem[] } {
+  const table = reuse ? reuse.reset(text) : new TokenTable(text);
   const problems: SourceProblem[] = [];
   const n = text.length;
   let pos = 0;
@@ -75,95 +191,22 @@ export function lex(text: string, file = '<input>'): LexResult {
   // Brace depth of each open `s!"…{` interpolation; the string resumes at the `}` closing depth 0.
   const interp: number[] = [];
 
-  const codePoint = (i: number): number => {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
-    }
-    return c;
-  };
-  const width = (cp: number): number => (cp > 0xffff ? 2 : 1);
-  const push = (kind: TokenKind, start: number, startLine: number, startCol: number): void => {
-    tokens.push({ kind, text: text.slice(start, pos), start, end: pos, line: startLine, column: startCol });
-  };
   const problem = (messageId: string, message: string, atLine: number, column: number): void => {
     problems.push({ messageId, message, location: { file, line: atLine, column } });
   };
-  /** Advances `pos` to `to`, counting the newlines crossed. */
-  const advanceTo = (to: number): void => {
-    for (let i = pos; i < to; i++) {
-      if (text.charCodeAt(i) === 10) {
-        line++;
-        lineStart = i + 1;
-      }
-    }
-    pos = to;
-  };
-  const lineEnd = (from: number): number => {
-    const e = text.indexOf('\n', from);
-    return e < 0 ? n : e;
-  };
-
-  /** Block comment body after its opener; returns the end offset, or -1 if unterminated. */
-  const blockEnd = (from: number): number => {
-    let depth = 1;
-    let i = from;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 45 && text.charCodeAt(i + 1) === 47) {
-        i += 2;
-        if (--depth === 0) return i;
-      } else if (c === 47 && text.charCodeAt(i + 1) === 45) {
-        i += 2;
-        depth++;
-      } else i++;
-    }
-    return -1;
-  };
-
-  /**
-   * String body from `from` (just after `"` or `}`); stops after the closing `"` or, when
-   * interpolated, after an opening `{`. Returns [end, 'close' | 'open' | 'eof'].
-   */
-  const stringEnd = (from: number, interpolated: boolean): [number, 'close' | 'open' | 'eof'] => {
-    let i = from;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 92) i += 2;
-      else if (c === 34) return [i + 1, 'close'];
-      else if (interpolated && c === 123) return [i + 1, 'open'];
-      else i++;
-    }
-    return [n, 'eof'];
-  };
-
-  const lexString = (start: number, bodyFrom: number, interpolated: boolean, startLine: number, startCol: number): void => {
-    const [end, how] = stringEnd(bodyFrom, interpolated);
-    if (how === 'eof') {
-      problem('unterminated-string', 'unterminated string literal', startLine, startCol);
-      // Recover: end the string at the end of its first line and lex on from there.
-      line = startLine;
-      lineStart = start - startCol;
-      pos = lineEnd(start);
-      push('string', start, startLine, startCol);
-      return;
-    }
-    advanceTo(end);
-    push('string', start, startLine, startCol);
-    if (how === 'open') interp.push(0);
-  };
 
   while (pos < n) {
-    const c = text.charCodeAt(pos);
-    if (c === 10) {
-      pos++;
-      line++;
-      lineStart = pos;
-      continue;
-    }
-    if (c === 32 || c === 9 || c === 13) {
-      pos++;
+    let c = text.charCodeAt(pos);
+    if (c === 32 || c === 10 || c === 9 || c === 13) {
+      while (pos < n) {
+        c = text.charCodeAt(pos);
+        if (c === 32 || c === 9 || c === 13) pos++;
+        else if (c === 10) {
+          pos++;
+          line++;
+          lineStart = pos;
+        } else break;
+      }
       continue;
     }
     const start = pos;
@@ -171,46 +214,126 @@ export function lex(text: string, file = '<input>'): LexResult {
     const startLine = line;
     const next = pos + 1 < n ? text.charCodeAt(pos + 1) : 0;
 
+    // Identifiers and keywords, ASCII-first.
+    if (c < 128 ? (ASCII[c]! & 1) !== 0 && !(c === 114 && (next === 34 || next === 35)) : c === 0xab || isIdFirst(codePointAt(text, pos))) {
+      let i = pos;
+      let hash = 0;
+      let plain = true; // one ASCII component: may be a keyword
+      for (;;) {
+        if (text.charCodeAt(i) === 0xab) {
+          plain = false;
+          const eol = lineEndFrom(text, i);
+          let close = i + 1;
+          while (close < eol && text.charCodeAt(close) !== 0xbb) close++;
+          if (close >= eol) {
+            problem('unterminated-name', 'unterminated «quoted name»', startLine, i - lineStart);
+            i = eol;
+            break;
+          }
+          i = close + 1;
+        } else {
+          let first = true;
+          while (i < n) {
+            const d = text.charCodeAt(i);
+            if (d < 128) {
+              if ((ASCII[d]! & (first ? 1 : 2)) === 0) break;
+              hash = hashStep(hash, d);
+              i++;
+            } else {
+              const r = codePointAt(text, i);
+              if (!(first ? isIdFirst(r) : isIdRest(r))) break;
+              plain = false;
+              i += r > 0xffff ? 2 : 1;
+            }
+            first = false;
+          }
+        }
+        if (text.charCodeAt(i) === 46 && i + 1 < n && (text.charCodeAt(i + 1) === 0xab || isIdFirst(codePointAt(text, i + 1)))) {
+          plain = false;
+          i++;
+        } else break;
+      }
+      pos = i;
+      let id = -1;
+      if (plain && pos - start <= MAX_KEYWORD) {
+        for (let slot = hash & 4095; KEYWORD_SLOTS[slot] !== 0; slot = (slot + 1) & 4095) {
+          const k = KEYWORD_SLOTS[slot]! - 1;
+          const word = KEYWORD_LIST[k]!;
+          if (word.length === pos - start && text.startsWith(word, start)) {
+            id = k;
+            break;
+          }
+        }
+      }
+      table.push(id >= 0 ? KIND.keyword : KIND.ident, start, pos, startLine, col, id >= 0 ? id : 0);
+      continue;
+    }
+
     // Comments.
     if (c === 45 && next === 45) {
-      pos = lineEnd(pos);
-      push('lineComment', start, startLine, col);
+      pos = lineEndFrom(text, pos);
+      table.push(KIND.lineComment, start, pos, startLine, col, 0);
       continue;
     }
     if (c === 47 && next === 45) {
       const third = text.charCodeAt(pos + 2);
-      const kind: TokenKind = third === 45 ? 'docComment' : third === 33 ? 'moduleDoc' : 'blockComment';
-      const end = blockEnd(pos + (kind === 'blockComment' ? 2 : 3));
+      const kind = third === 45 ? KIND.docComment : third === 33 ? KIND.moduleDoc : KIND.blockComment;
+      let end = blockEnd(text, pos + (kind === KIND.blockComment ? 2 : 3));
       if (end < 0) {
-        problem('unterminated-comment', `unterminated ${kind === 'blockComment' ? 'block' : 'doc'} comment: the rest of the file is commented out`, startLine, col);
-        advanceTo(n);
-      } else advanceTo(end);
-      push(kind, start, startLine, col);
+        problem('unterminated-comment', `unterminated ${kind === KIND.blockComment ? 'block' : 'doc'} comment: the rest of the file is commented out`, startLine, col);
+        end = n;
+      }
+      const count = breaks(text, pos, end);
+      if (count > 0) {
+        line += count;
+        lineStart = lastBreak + 1;
+      }
+      pos = end;
+      table.push(kind, start, pos, startLine, col, 0);
       continue;
     }
 
     // Strings, and the tail of an interpolated string after `}`.
+    let body = -1;
+    let interpolated = false;
     if (c === 34) {
-      const prev = tokens.length > 0 ? tokens[tokens.length - 1]! : undefined;
-      const interpolated = prev !== undefined && prev.end === pos && prev.kind === 'ident' && prev.text.endsWith('!');
-      lexString(start, pos + 1, interpolated, startLine, col);
-      continue;
-    }
-    if (interp.length > 0 && (c === 123 || c === 125)) {
+      const p = table.count - 1;
+      interpolated = p >= 0 && table.end[p] === pos && table.kind[p] === KIND.ident && text.charCodeAt(pos - 1) === 33;
+      body = pos + 1;
+    } else if (interp.length > 0 && (c === 123 || c === 125)) {
       const top = interp.length - 1;
-      if (c === 123) interp[top]!++;
-      else if (interp[top] === 0) {
+      if (c === 125 && interp[top] === 0) {
         interp.pop();
-        lexString(start, pos + 1, true, startLine, col);
+        interpolated = true;
+        body = pos + 1;
+      } else {
+        interp[top]! += c === 123 ? 1 : -1;
+        pos++;
+        table.push(KIND.symbol, start, pos, startLine, col, c);
         continue;
-      } else interp[top]!--;
-      pos++;
-      push('symbol', start, startLine, col);
+      }
+    }
+    if (body >= 0) {
+      const end = stringEnd(text, body, interpolated);
+      if (end < 0) {
+        problem('unterminated-string', 'unterminated string literal', startLine, col);
+        // Recover: end the string at the end of its first line and lex on from there.
+        pos = lineEndFrom(text, start);
+      } else {
+        const count = breaks(text, pos, end);
+        if (count > 0) {
+          line += count;
+          lineStart = lastBreak + 1;
+        }
+        pos = end;
+      }
+      table.push(KIND.string, start, pos, startLine, col, 0);
+      if (end >= 0 && stringOpened) interp.push(0);
       continue;
     }
 
-    // Raw strings r"…", r#"…"#.
-    if (c === 114 && (next === 34 || next === 35)) {
+    // Raw strings r"…", r#"…"# (an `r` not followed by `"`/`#"` was read as an identifier above).
+    if (c === 114) {
       let hashes = 0;
       let i = pos + 1;
       while (text.charCodeAt(i) === 35) {
@@ -230,49 +353,28 @@ export function lex(text: string, file = '<input>'): LexResult {
         }
         if (end < 0) {
           problem('unterminated-string', 'unterminated raw string literal', startLine, col);
-          pos = lineEnd(pos);
-        } else advanceTo(end);
-        push('string', start, startLine, col);
-        continue;
-      }
-    }
-
-    // Identifiers (dotted, with «quoted» parts) and keywords.
-    const cp = codePoint(pos);
-    if (isIdFirst(cp) || c === 0xab) {
-      let i = pos;
-      for (;;) {
-        if (text.charCodeAt(i) === 0xab) {
-          const eol = lineEnd(i);
-          let close = i + 1;
-          while (close < eol && text.charCodeAt(close) !== 0xbb) close++;
-          if (close >= eol) {
-            problem('unterminated-name', 'unterminated «quoted name»', startLine, i - lineStart);
-            i = eol;
-            break;
-          }
-          i = close + 1;
+          end = lineEndFrom(text, pos);
         } else {
-          i += width(codePoint(i));
-          while (i < n) {
-            const r = codePoint(i);
-            if (!isIdRest(r)) break;
-            i += width(r);
+          const count = breaks(text, pos, end);
+          if (count > 0) {
+            line += count;
+            lineStart = lastBreak + 1;
           }
         }
-        if (text.charCodeAt(i) === 46 && i + 1 < n && (text.charCodeAt(i + 1) === 0xab || isIdFirst(codePoint(i + 1)))) i++;
-        else break;
+        pos = end;
+        table.push(KIND.string, start, pos, startLine, col, 0);
+        continue;
       }
-      pos = i;
-      const word = text.slice(start, pos);
-      tokens.push({ kind: KEYWORDS.has(word) ? 'keyword' : 'ident', text: word, start, end: pos, line: startLine, column: col });
+      // `r#` not starting a raw string: the identifier `r`.
+      pos++;
+      table.push(KIND.ident, start, pos, startLine, col, 0);
       continue;
     }
 
     // Numbers; right after an adjacent `.` only digits (field index `h.1.2`).
     if (isDigit(c)) {
-      const prev = tokens.length > 0 ? tokens[tokens.length - 1]! : undefined;
-      const fieldIndex = prev !== undefined && prev.end === pos && prev.text === '.';
+      const p = table.count - 1;
+      const fieldIndex = p >= 0 && table.end[p] === pos && table.code[p] === 46 && table.kind[p] === KIND.symbol;
       let i = pos + 1;
       if (c === 48 && (next === 120 || next === 88 || next === 98 || next === 66 || next === 111 || next === 79)) {
         i = pos + 2;
@@ -297,7 +399,7 @@ export function lex(text: string, file = '<input>'): LexResult {
         }
       }
       pos = i;
-      push('number', start, startLine, col);
+      table.push(KIND.number, start, pos, startLine, col, 0);
       continue;
     }
 
@@ -315,38 +417,107 @@ export function lex(text: string, file = '<input>'): LexResult {
           }
         }
       } else if (next !== 10 && next !== 39 && pos + 1 < n) {
-        const w = width(codePoint(pos + 1));
+        const w = codePointAt(text, pos + 1) > 0xffff ? 2 : 1;
         if (text.charCodeAt(pos + 1 + w) === 39) end = pos + 2 + w;
       }
       pos = end > 0 ? end : pos + 1;
-      push(end > 0 ? 'char' : 'symbol', start, startLine, col);
+      table.push(end > 0 ? KIND.char : KIND.symbol, start, pos, startLine, col, end > 0 ? 0 : c);
       continue;
     }
 
     // `@[` attributes and `#command` keywords.
     if (c === 64 && next === 91) {
       pos += 2;
-      push('attributeOpen', start, startLine, col);
+      table.push(KIND.attributeOpen, start, pos, startLine, col, 0);
       continue;
     }
     if (c === 35 && next < 128 && (ASCII[next]! & 1) !== 0) {
       let i = pos + 2;
       while (i < n && text.charCodeAt(i) < 128 && (ASCII[text.charCodeAt(i)]! & 2) !== 0) i++;
       pos = i;
-      push('keyword', start, startLine, col);
+      table.push(KIND.keyword, start, pos, startLine, col, -1);
       continue;
     }
 
-    pos += symbolLength(text, pos, c, next, width(cp));
-    push('symbol', start, startLine, col);
+    const len = symbolLength(text, pos, c, next);
+    pos += len;
+    const symbol = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? text.charCodeAt(start + 2) : 0)) : undefined;
+    table.push(KIND.symbol, start, pos, startLine, col, symbol ?? c);
   }
 
   reportLongLines(text, file, problems);
-  return { tokens, problems };
+  return { table, problems };
+}
+
+/** The code point at i (a lone surrogate stands for itself). */
+function codePointAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+function lineEndFrom(text: string, from: number): number {
+  const e = text.indexOf('\n', from);
+  return e < 0 ? text.length : e;
+}
+
+/** Offset of the last line break found by the latest `breaks()` call. */
+let lastBreak = -1;
+
+/** Number of line breaks in text[from, to); sets `lastBreak`. */
+function breaks(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
+    count++;
+    lastBreak = i;
+  }
+  return count;
+}
+
+/** End of a block comment whose body starts at `from` (nesting counted), or -1 if unterminated. */
+function blockEnd(text: string, from: number): number {
+  const n = text.length;
+  let depth = 1;
+  let i = from;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 45 && text.charCodeAt(i + 1) === 47) {
+      i += 2;
+      if (--depth === 0) return i;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 45) {
+      i += 2;
+      depth++;
+    } else i++;
+  }
+  return -1;
+}
+
+/** Whether the latest `stringEnd()` stopped at an interpolation `{`. */
+let stringOpened = false;
+
+/** End of a string body starting at `from`: just after its `"` (or, interpolated, its `{`), or -1 at EOF. */
+function stringEnd(text: string, from: number, interpolated: boolean): number {
+  const n = text.length;
+  let i = from;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i += 2;
+    else if (c === 34) {
+      stringOpened = false;
+      return i + 1;
+    } else if (interpolated && c === 123) {
+      stringOpened = true;
+      return i + 1;
+    } else i++;
+  }
+  return -1;
 }
 
 /** Length of the symbol at `pos`: a few multi-character operators, else one code point. */
-function symbolLength(text: string, pos: number, c: number, next: number, cpWidth: number): number {
+function symbolLength(text: string, pos: number, c: number, next: number): number {
   switch (c) {
     case 58: // :
       return next === 61 || next === 58 ? 2 : 1;
@@ -371,7 +542,7 @@ function symbolLength(text: string, pos: number, c: number, next: number, cpWidt
     case 43: // +
       return next === 43 ? 2 : 1;
     default:
-      return cpWidth;
+      return c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
   }
 }
 

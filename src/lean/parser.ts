@@ -2,38 +2,76 @@
  * Lean 4 declaration parser: splits a file's tokens into top-level commands, tracks
  * `namespace`/`section`/`end`, `open`, `variable` and `mutual`, and turns every declaration
  * command into a LeanDecl whose header (statement) is kept apart from its body (proof or value).
+ * It reads the lexer's TokenTable directly: no object or string per token.
  */
-import { lex } from './lexer.js';
+import { KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
+const DECL = 1;
+const STRONG = 2;
+const WEAK = 4;
+const MODIFIER = 8;
+
+/** Per keyword id: is it a declaration keyword, a top-level-only command, an ambiguous command, a modifier. */
+const KEYWORD_FLAGS = new Uint8Array(KEYWORD_LIST.length);
+const flag = (words: string[], bit: number): void => {
+  for (const w of words) KEYWORD_FLAGS[KEYWORD_LIST.indexOf(w)]! |= bit;
+};
 /** Declaration keywords: always start a command. */
-const DECL_KINDS: ReadonlySet<string> = new Set<DeclKind>([
-  'theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'axiom', 'opaque', 'example',
-]);
-
+flag(['theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'axiom', 'opaque', 'example'], DECL);
 /** Other commands that can only stand at the top level. */
-const STRONG_COMMANDS: ReadonlySet<string> = new Set([
-  'namespace', 'section', 'end', 'variable', 'universe', 'import', 'module', 'mutual', 'coinductive',
-  'irreducible_def', 'proof_wanted', 'notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix',
-  'macro_rules', 'elab_rules', 'declare_syntax_cat', 'initialize', 'builtin_initialize', 'omit', 'include',
-  'alias', 'export', 'attribute', 'macro', 'syntax', 'elab',
-]);
-
+flag(
+  ['namespace', 'section', 'end', 'variable', 'universe', 'import', 'module', 'mutual', 'coinductive', 'irreducible_def',
+    'proof_wanted', 'notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro_rules', 'elab_rules',
+    'declare_syntax_cat', 'initialize', 'builtin_initialize', 'omit', 'include', 'alias', 'export', 'attribute', 'macro',
+    'syntax', 'elab'],
+  STRONG,
+);
 /** Commands whose keyword also occurs inside terms or tactics (`open … in`, `set_option … in`). */
-const WEAK_COMMANDS: ReadonlySet<string> = new Set(['open', 'set_option']);
+flag(['open', 'set_option'], WEAK);
+flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
+
+const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
+const K_CLASS = KW('class');
+const K_DERIVING = KW('deriving');
+const K_INSTANCE = KW('instance');
+const K_IN = KW('in');
+const K_LET = KW('let');
+const K_HAVE = KW('have');
+const K_WHERE = KW('where');
+const K_IRREDUCIBLE_DEF = KW('irreducible_def');
+const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
+const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
+const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
+const BAR = 124;
+const COMMA = 44;
+
+/** +1 for a token opening a bracket (`( [ { ⟨ ⦃ ⟦ ⁅ @[`), -1 for one closing it, else 0. */
+export function bracketDelta(table: TokenTable, i: number): number {
+  const kind = table.kind[i];
+  if (kind === KIND.attributeOpen) return 1;
+  if (kind !== KIND.symbol) return 0;
+  switch (table.code[i]) {
+    case 40: case 91: case 123: case 0x27e8: case 0x2983: case 0x27e6: case 0x2045:
+      return 1;
+    case 41: case 93: case 125: case 0x27e9: case 0x2984: case 0x27e7: case 0x2046:
+      return -1;
+    default:
+      return 0;
+  }
+}
+
+const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
+const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
+/** True for a Token opening a bracket: `(`, `[`, `{`, `⟨`, `⦃`, `⟦`, `⁅`, `@[`. */
+export const isOpener = (t: Token): boolean => t.kind === 'attributeOpen' || (t.kind === 'symbol' && OPENING.has(t.text));
+/** True for a Token closing a bracket. */
+export const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSING.has(t.text);
 
 /** Words that may precede a command keyword. */
 export const MODIFIERS: ReadonlySet<string> = new Set([
   'private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped', 'public', 'meta',
 ]);
-
-const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '⟨': '⟩', '⦃': '⦄', '⟦': '⟧', '⁅': '⁆' };
-const OPEN: ReadonlySet<string> = new Set(Object.keys(OPENERS));
-const CLOSERS: ReadonlySet<string> = new Set(Object.values(OPENERS));
-/** True for a token opening a bracket: `(`, `[`, `{`, `⟨`, `⦃`, `⟦`, `⁅`, `@[`. */
-export const isOpener = (t: Token): boolean => t.kind === 'attributeOpen' || (t.kind === 'symbol' && OPEN.has(t.text));
-/** True for a token closing a bracket. */
-export const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSERS.has(t.text);
 
 /** A top-level command: its tokens are code[start, end); `keyword` indexes its main keyword. */
 interface Command {
@@ -55,16 +93,20 @@ export function moduleName(path: string): string {
   return path.replace(/\.lean$/, '').split('/').join('.');
 }
 
-/** Parses one Lean file into its declarations; never throws on malformed source. */
-export function parseLean(text: string, path: string, module = moduleName(path)): LeanFile {
-  const { tokens, problems } = lex(text, path);
-  const code = tokens.filter((t) => t.kind !== 'lineComment' && t.kind !== 'blockComment');
-  const parser = new FileParser(text, path, module, code, problems);
+/** A token table kept between calls, so parsing many files does not allocate one per file. */
+let spareTable: TokenTable | undefined;
+
+/** Parses one Lean file into its declarations (`bytes`: its UTF-8 size, if known); never throws on malformed source. */
+export function parseLean(text: string, path: string, module = moduleName(path), bytes?: number): LeanFile {
+  const { table, problems } = lexTable(text, path, spareTable);
+  spareTable = undefined;
+  const parser = new FileParser(text, path, module, table, problems);
   parser.parse();
+  spareTable = table.reset('');
   return {
     path,
     module,
-    bytes: Buffer.byteLength(text),
+    bytes: bytes ?? Buffer.byteLength(text),
     imports: parser.imports,
     decls: parser.decls,
     problems,
@@ -78,42 +120,98 @@ class FileParser {
   private namespace = '';
   private opens: string[] = [];
   private variables: string[] = [];
-  private opensSnapshot: string[] = [];
-  private variablesSnapshot: string[] = [];
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
+  /** Table indices of the tokens that are not line or block comments. */
+  private readonly code: Int32Array;
+  private readonly n: number;
 
   constructor(
     private readonly text: string,
     private readonly path: string,
     private readonly module: string,
-    private readonly code: Token[],
+    private readonly table: TokenTable,
     private readonly problems: SourceProblem[],
-  ) {}
+  ) {
+    const code = new Int32Array(table.count);
+    let n = 0;
+    for (let i = 0; i < table.count; i++) {
+      const k = table.kind[i]!;
+      if (k !== KIND.lineComment && k !== KIND.blockComment) code[n++] = i;
+    }
+    this.code = code;
+    this.n = n;
+  }
+
+  private kind(j: number): number {
+    return this.table.kind[this.code[j]!]!;
+  }
+  /** Keyword id or symbol code of code token j. */
+  private sym(j: number): number {
+    return this.table.code[this.code[j]!]!;
+  }
+  private isKeyword(j: number, id: number): boolean {
+    return j < this.n && this.kind(j) === KIND.keyword && this.sym(j) === id;
+  }
+  private isSymbol(j: number, code: number): boolean {
+    return j < this.n && this.kind(j) === KIND.symbol && this.sym(j) === code;
+  }
+  private keywordFlags(j: number): number {
+    if (this.kind(j) !== KIND.keyword) return 0;
+    const id = this.sym(j);
+    return id >= 0 ? KEYWORD_FLAGS[id]! : 0;
+  }
+  private is(j: number, s: string): boolean {
+    return j < this.n && this.table.is(this.code[j]!, s);
+  }
+  private textOf(j: number): string {
+    return this.table.textOf(this.code[j]!);
+  }
+  private line(j: number): number {
+    return this.table.line[this.code[j]!]!;
+  }
+  private column(j: number): number {
+    return this.table.column[this.code[j]!]!;
+  }
+  private start(j: number): number {
+    return this.table.start[this.code[j]!]!;
+  }
+  private end(j: number): number {
+    return this.table.end[this.code[j]!]!;
+  }
+  private delta(j: number): number {
+    return bracketDelta(this.table, this.code[j]!);
+  }
+  private isModifier(j: number): boolean {
+    const k = this.kind(j);
+    if (k === KIND.keyword) return (this.keywordFlags(j) & MODIFIER) !== 0;
+    return k === KIND.ident && (this.is(j, 'public') || this.is(j, 'meta'));
+  }
+  /** A `#command` keyword (`#check`, `#exit`, …). */
+  private isHashCommand(j: number): boolean {
+    return this.kind(j) === KIND.keyword && this.sym(j) === -1;
+  }
 
   parse(): void {
     for (const cmd of this.commands()) {
-      const kw = this.code[cmd.keyword]!;
       const applied = { opens: this.pendingOpens, variables: this.pendingVariables };
       this.pendingOpens = [];
       this.pendingVariables = [];
-      if (kw.text === '#exit') break;
-      if (DECL_KINDS.has(kw.text) || kw.text === 'irreducible_def') this.declaration(cmd, applied);
-      else this.scopeCommand(cmd, kw);
+      if (this.is(cmd.keyword, '#exit')) break;
+      if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) this.declaration(cmd, applied);
+      else this.scopeCommand(cmd);
     }
   }
 
   /** Splits the token stream into commands. */
   private commands(): Command[] {
-    const code = this.code;
     const out: Command[] = [];
     let depth = 0;
     let current: Command | undefined;
     let baseColumn = 0;
     let afterIn = false;
-    for (let i = 0; i < code.length; i++) {
-      const t = code[i]!;
+    for (let i = 0; i < this.n; i++) {
       const startKw = afterIn ? this.chainKeyword(i, true) : this.commandAt(i, depth, baseColumn);
       afterIn = false;
       if (startKw >= 0) {
@@ -121,15 +219,15 @@ class FileParser {
           current.end = i;
           out.push(current);
         }
-        current = { start: i, keyword: startKw, end: code.length };
-        baseColumn = t.column;
+        current = { start: i, keyword: startKw, end: this.n };
+        baseColumn = this.column(i);
         depth = 0;
         i = startKw;
         continue;
       }
-      if (isOpener(t)) depth++;
-      else if (isCloser(t)) depth = Math.max(0, depth - 1);
-      else if (depth === 0 && t.text === 'in' && current && !DECL_KINDS.has(code[current.keyword]!.text)) afterIn = true;
+      const d = this.delta(i);
+      if (d !== 0) depth = Math.max(0, depth + d);
+      else if (depth === 0 && current && this.isKeyword(i, K_IN) && (this.keywordFlags(current.keyword) & DECL) === 0) afterIn = true;
     }
     if (current) out.push(current);
     return out;
@@ -137,22 +235,19 @@ class FileParser {
 
   /** The index of the command keyword if a command starts at token i, else -1. */
   private commandAt(i: number, depth: number, baseColumn: number): number {
-    const t = this.code[i]!;
-    const kind = t.kind;
-    if (kind !== 'keyword' && kind !== 'docComment' && kind !== 'attributeOpen' && !(kind === 'ident' && MODIFIERS.has(t.text))) return -1;
-    const prev = i > 0 ? this.code[i - 1] : undefined;
-    const lineFirst = prev === undefined || prev.line < t.line;
-    if (kind === 'keyword' && !MODIFIERS.has(t.text)) {
-      if (DECL_KINDS.has(t.text)) {
-        if (prev?.kind === 'keyword' && (prev.text === 'class' || prev.text === 'deriving')) return -1;
-        if ((t.text === 'instance' || t.text === 'class') && depth > 0) return -1;
+    const kind = this.kind(i);
+    if (kind !== KIND.keyword && kind !== KIND.docComment && kind !== KIND.attributeOpen && !(kind === KIND.ident && this.isModifier(i))) return -1;
+    const lineFirst = i === 0 || this.line(i - 1) < this.line(i);
+    if (kind === KIND.keyword && !this.isModifier(i)) {
+      const flags = this.keywordFlags(i);
+      if (flags & DECL) {
+        if (i > 0 && (this.isKeyword(i - 1, K_CLASS) || this.isKeyword(i - 1, K_DERIVING))) return -1;
+        if ((this.isKeyword(i, K_INSTANCE) || this.isKeyword(i, K_CLASS)) && depth > 0) return -1;
         return i;
       }
-      if (STRONG_COMMANDS.has(t.text)) return i;
-      if (t.text === 'deriving') return this.code[i + 1]?.text === 'instance' ? i : -1;
-      if (WEAK_COMMANDS.has(t.text) || t.text.startsWith('#')) {
-        return depth === 0 && lineFirst && t.column <= baseColumn ? i : -1;
-      }
+      if (flags & STRONG) return i;
+      if (this.isKeyword(i, K_DERIVING)) return this.isKeyword(i + 1, K_INSTANCE) ? i : -1;
+      if (flags & WEAK || this.isHashCommand(i)) return depth === 0 && lineFirst && this.column(i) <= baseColumn ? i : -1;
       return -1;
     }
     if (!lineFirst && depth > 0) return -1;
@@ -164,61 +259,56 @@ class FileParser {
    * or -1. With `any`, a bare keyword at i also counts (the command after `… in`).
    */
   private chainKeyword(i: number, any: boolean): number {
-    const code = this.code;
     let j = i;
-    while (j < code.length) {
-      const t = code[j]!;
-      if (t.kind === 'docComment' || ((t.kind === 'keyword' || t.kind === 'ident') && MODIFIERS.has(t.text))) j++;
-      else if (t.kind === 'attributeOpen') j = this.matching(j) + 1;
+    while (j < this.n) {
+      const k = this.kind(j);
+      if (k === KIND.docComment || this.isModifier(j)) j++;
+      else if (k === KIND.attributeOpen) j = this.matching(j) + 1;
       else break;
     }
-    const kw = code[j];
-    if (kw === undefined || kw.kind !== 'keyword') return -1;
+    if (j >= this.n || this.kind(j) !== KIND.keyword) return -1;
     if (j === i && !any) return -1;
-    if (DECL_KINDS.has(kw.text) || STRONG_COMMANDS.has(kw.text) || WEAK_COMMANDS.has(kw.text) || kw.text.startsWith('#')) return j;
-    if (kw.text === 'deriving' && code[j + 1]?.text === 'instance') return j;
+    if (this.keywordFlags(j) & (DECL | STRONG | WEAK) || this.isHashCommand(j)) return j;
+    if (this.isKeyword(j, K_DERIVING) && this.isKeyword(j + 1, K_INSTANCE)) return j;
     return -1;
   }
 
   /** Index of the token closing the bracket opened at i (or the last token). */
   private matching(i: number): number {
     let depth = 0;
-    for (let j = i; j < this.code.length; j++) {
-      const t = this.code[j]!;
-      if (isOpener(t)) depth++;
-      else if (isCloser(t) && --depth === 0) return j;
+    for (let j = i; j < this.n; j++) {
+      depth += this.delta(j);
+      if (depth === 0) return j;
     }
-    return this.code.length - 1;
+    return this.n - 1;
   }
 
   private sliceText(from: number, to: number): string {
     if (to <= from) return '';
-    return this.text.slice(this.code[from]!.start, this.code[to - 1]!.end);
+    return this.text.slice(this.start(from), this.end(to - 1));
   }
 
   /** `namespace`, `section`, `end`, `open`, `variable`, `mutual`, `import`. */
-  private scopeCommand(cmd: Command, kw: Token): void {
-    const code = this.code;
-    const arg = code[cmd.keyword + 1];
-    const argName = arg && arg.kind === 'ident' && arg.line === kw.line ? arg.text : '';
-    switch (kw.text) {
+  private scopeCommand(cmd: Command): void {
+    const k = cmd.keyword;
+    const arg = k + 1;
+    const argName = arg < cmd.end && this.kind(arg) === KIND.ident && this.line(arg) === this.line(k) ? this.textOf(arg) : '';
+    const word = this.textOf(k);
+    switch (word) {
       case 'import':
-        if (arg?.text === 'all') {
-          const m = code[cmd.keyword + 2];
-          if (m?.kind === 'ident') this.imports.push(m.text);
+        if (this.is(arg, 'all')) {
+          if (arg + 1 < this.n && this.kind(arg + 1) === KIND.ident) this.imports.push(this.textOf(arg + 1));
         } else if (argName) this.imports.push(argName);
         return;
       case 'namespace':
-        this.pushScope('namespace', argName);
-        return;
       case 'section':
-        this.pushScope('section', argName);
+        this.pushScope(word, argName);
         return;
       case 'mutual':
         this.inMutual = true;
         return;
       case 'end':
-        this.end(kw, argName);
+        this.closeScopes(k, argName);
         return;
       case 'open': {
         const { names, isIn } = this.openNames(cmd);
@@ -227,9 +317,8 @@ class FileParser {
         return;
       }
       case 'variable': {
-        const last = code[cmd.end - 1]!;
-        const isIn = last.text === 'in';
-        const binders = this.sliceText(cmd.keyword + 1, isIn ? cmd.end - 1 : cmd.end);
+        const isIn = this.isKeyword(cmd.end - 1, K_IN);
+        const binders = this.sliceText(k + 1, isIn ? cmd.end - 1 : cmd.end);
         if (isIn) this.pendingVariables = [binders];
         else this.variables = [...this.variables, binders];
         return;
@@ -251,13 +340,13 @@ class FileParser {
   }
 
   /** `end A.B` closes as many scopes as its name has components; a bare `end` closes a `mutual` or an anonymous section. */
-  private end(kw: Token, name: string): void {
+  private closeScopes(k: number, name: string): void {
     if (this.inMutual && !name) {
       this.inMutual = false;
       return;
     }
     const parts = name ? name.split('.') : [''];
-    const at = { file: this.path, line: kw.line, column: kw.column };
+    const at = { file: this.path, line: this.line(k), column: this.column(k) };
     if (this.scopes.length < parts.length) {
       this.problems.push({ messageId: 'unmatched-end', message: `\`end${name ? ' ' + name : ''}\` closes no open namespace or section`, location: at });
       if (this.scopes.length === 0) return;
@@ -280,53 +369,51 @@ class FileParser {
     let depth = 0;
     let isIn = false;
     for (let j = cmd.keyword + 1; j < cmd.end; j++) {
-      const t = this.code[j]!;
-      if (isOpener(t)) depth++;
-      else if (isCloser(t)) depth--;
-      else if (t.text === 'in' && depth === 0) isIn = true;
-      else if (t.text === 'hiding' || t.text === 'renaming') skipping = true;
-      else if (t.kind === 'ident' && depth === 0 && !skipping) names.push(t.text);
+      const d = this.delta(j);
+      if (d !== 0) depth += d;
+      else if (depth === 0 && this.isKeyword(j, K_IN)) isIn = true;
+      else if (this.is(j, 'hiding') || this.is(j, 'renaming')) skipping = true;
+      else if (depth === 0 && !skipping && this.kind(j) === KIND.ident) names.push(this.textOf(j));
     }
     return { names, isIn };
   }
 
   /** Builds the LeanDecl of a declaration command. */
   private declaration(cmd: Command, applied: { opens: string[]; variables: string[] }): void {
-    const code = this.code;
-    const kwTok = code[cmd.keyword]!;
-    let kind = kwTok.text as DeclKind;
-    if (kwTok.text === 'irreducible_def') kind = 'def';
+    let kind = this.textOf(cmd.keyword) as DeclKind;
+    if (this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) kind = 'def';
     let cursor = cmd.keyword + 1;
-    if (kind === 'class' && (code[cursor]?.text === 'inductive' || code[cursor]?.text === 'abbrev')) cursor++;
+    if (kind === 'class' && (this.is(cursor, 'inductive') || this.is(cursor, 'abbrev'))) cursor++;
 
     const modifiers: string[] = [];
     const attributes: string[] = [];
     let doc: string | undefined;
     for (let j = cmd.start; j < cmd.keyword; j++) {
-      const t = code[j]!;
-      if (t.kind === 'docComment') doc = t.text.slice(3, -2).trim();
-      else if (t.kind === 'attributeOpen') {
+      const k = this.kind(j);
+      if (k === KIND.docComment) doc = this.textOf(j).slice(3, -2).trim();
+      else if (k === KIND.attributeOpen) {
         const close = this.matching(j);
         attributes.push(...this.attributeItems(j + 1, close));
         j = close;
-      } else if (MODIFIERS.has(t.text)) modifiers.push(t.text);
+      } else if (this.isModifier(j)) modifiers.push(this.textOf(j));
     }
 
-    if (kind === 'instance' && code[cursor]?.text === '(' && code[cursor + 1]?.text === 'priority') cursor = this.matching(cursor) + 1;
+    if (kind === 'instance' && this.isSymbol(cursor, 40) && this.is(cursor + 1, 'priority')) cursor = this.matching(cursor) + 1;
     let name = '';
-    const nameTok = code[cursor];
-    if (kind !== 'example' && nameTok !== undefined && cursor < cmd.end && nameTok.kind === 'ident') {
-      name = nameTok.text;
+    if (kind !== 'example' && cursor < cmd.end && this.kind(cursor) === KIND.ident) {
+      name = this.textOf(cursor);
       cursor++;
     }
     const { sep, bodyStart } = this.headerEnd(kind, cursor, cmd.end);
-    const last = code[cmd.end - 1]!;
-    const headerRange = sep > cursor ? { start: code[cursor]!.start, end: code[sep - 1]!.end } : { start: code[cursor - 1]!.end, end: code[cursor - 1]!.end };
+    const last = cmd.end - 1;
+    const lastEnd = this.end(last);
+    const headerRange = sep > cursor ? { start: this.start(cursor), end: this.end(sep - 1) } : { start: this.end(cursor - 1), end: this.end(cursor - 1) };
     const hasBody = bodyStart < cmd.end;
     const ns = this.namespace;
+    const kwLine = this.line(cmd.keyword);
     const fullName = name
       ? name.startsWith('_root_.') ? name.slice(7) : ns ? `${ns}.${name}` : name
-      : `${ns ? ns + '.' : ''}«${kind}@${this.module}:${kwTok.line}»`;
+      : `${ns ? ns + '.' : ''}«${kind}@${this.module}:${kwLine}»`;
 
     const decl: LeanDecl = {
       name,
@@ -336,14 +423,14 @@ class FileParser {
       attributes,
       ...(doc !== undefined ? { doc } : {}),
       header: this.text.slice(headerRange.start, headerRange.end).trim(),
-      ...(hasBody ? { body: this.text.slice(code[bodyStart]!.start, last.end) } : {}),
-      location: { file: this.path, line: kwTok.line, column: kwTok.column, endLine: last.line, endColumn: last.column + (last.end - last.start) },
-      range: { start: code[cmd.start]!.start, end: last.end },
+      ...(hasBody ? { body: this.text.slice(this.start(bodyStart), lastEnd) } : {}),
+      location: { file: this.path, line: kwLine, column: this.column(cmd.keyword), endLine: this.line(last), endColumn: this.column(last) + (lastEnd - this.start(last)) },
+      range: { start: this.start(cmd.start), end: lastEnd },
       headerRange,
-      ...(hasBody ? { bodyRange: { start: code[bodyStart]!.start, end: last.end } } : {}),
+      ...(hasBody ? { bodyRange: { start: this.start(bodyStart), end: lastEnd } } : {}),
       namespace: ns,
-      opens: this.snapshotOpens(applied.opens),
-      variables: this.snapshotVariables(applied.variables),
+      opens: applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens,
+      variables: applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables,
       ...(this.inMutual ? { mutual: true } : {}),
       references: [],
       headerIdents: this.idents(cursor, sep),
@@ -354,31 +441,17 @@ class FileParser {
     this.decls.push(decl);
   }
 
-  private snapshotOpens(extra: string[]): string[] {
-    if (extra.length > 0) return [...this.opens, ...extra];
-    if (this.opensSnapshot.length !== this.opens.length || this.opensSnapshot.some((o, k) => o !== this.opens[k])) this.opensSnapshot = this.opens;
-    return this.opensSnapshot;
-  }
-
-  private snapshotVariables(extra: string[]): string[] {
-    if (extra.length > 0) return [...this.variables, ...extra];
-    if (this.variablesSnapshot !== this.variables) this.variablesSnapshot = this.variables;
-    return this.variablesSnapshot;
-  }
-
   /** The items of `@[a, b c]` between tokens from and close, as source text. */
   private attributeItems(from: number, close: number): string[] {
     const items: string[] = [];
     let depth = 0;
     let itemStart = from;
     for (let j = from; j <= close; j++) {
-      const t = this.code[j]!;
-      if (j === close || (depth === 0 && t.text === ',')) {
+      if (j === close || (depth === 0 && this.isSymbol(j, COMMA))) {
         const item = this.sliceText(itemStart, j).trim();
         if (item) items.push(item);
         itemStart = j + 1;
-      } else if (isOpener(t)) depth++;
-      else if (isCloser(t)) depth--;
+      } else depth += this.delta(j);
     }
     return items;
   }
@@ -388,21 +461,20 @@ class FileParser {
    * top-level `=>` follows before any `:=`, so `|x|` in a statement stays in the header).
    */
   private headerEnd(kind: DeclKind, from: number, end: number): { sep: number; bodyStart: number } {
-    const code = this.code;
     let depth = 0;
     let pendingLets = 0;
+    const typeLike = kind === 'structure' || kind === 'inductive' || kind === 'class';
     for (let j = from; j < end; j++) {
-      const t = code[j]!;
-      if (isOpener(t)) depth++;
-      else if (isCloser(t)) depth = Math.max(0, depth - 1);
+      const d = this.delta(j);
+      if (d !== 0) depth = Math.max(0, depth + d);
       else if (depth > 0) continue;
-      else if (t.kind === 'keyword' && (t.text === 'let' || t.text === 'have')) pendingLets++;
-      else if (t.text === ':=') {
+      else if (this.isKeyword(j, K_LET) || this.isKeyword(j, K_HAVE)) pendingLets++;
+      else if (this.isSymbol(j, ASSIGN)) {
         if (pendingLets > 0) pendingLets--;
         else return { sep: j, bodyStart: j + 1 };
-      } else if (t.text === 'where' || (t.text === 'deriving' && (kind === 'structure' || kind === 'inductive' || kind === 'class'))) {
+      } else if (this.isKeyword(j, K_WHERE) || (typeLike && this.isKeyword(j, K_DERIVING))) {
         return { sep: j, bodyStart: j };
-      } else if (t.text === '|' && (kind === 'inductive' || this.armsFollow(j + 1, end))) {
+      } else if (this.isSymbol(j, BAR) && (kind === 'inductive' || this.armsFollow(j + 1, end))) {
         return { sep: j, bodyStart: j };
       }
     }
@@ -412,11 +484,10 @@ class FileParser {
   private armsFollow(from: number, end: number): boolean {
     let depth = 0;
     for (let j = from; j < end; j++) {
-      const t = this.code[j]!;
-      if (isOpener(t)) depth++;
-      else if (isCloser(t)) depth = Math.max(0, depth - 1);
-      else if (depth === 0 && t.text === '=>') return true;
-      else if (depth === 0 && t.text === ':=') return false;
+      const d = this.delta(j);
+      if (d !== 0) depth = Math.max(0, depth + d);
+      else if (depth === 0 && this.isSymbol(j, ARROW)) return true;
+      else if (depth === 0 && this.isSymbol(j, ASSIGN)) return false;
     }
     return false;
   }
@@ -424,43 +495,49 @@ class FileParser {
   /** Distinct identifiers of tokens [from, to), in order of first use. */
   private idents(from: number, to: number): string[] {
     const seen = new Set<string>();
-    for (let j = from; j < to; j++) {
-      const t = this.code[j]!;
-      if (t.kind === 'ident') seen.add(t.text);
-    }
+    for (let j = from; j < to; j++) if (this.kind(j) === KIND.ident) seen.add(this.textOf(j));
     return [...seen];
   }
 
   /** Constructors and fields a structure, class or inductive declares, fully qualified. */
   private members(kind: DeclKind, fullName: string, from: number, to: number): string[] {
     if (kind !== 'structure' && kind !== 'class' && kind !== 'inductive') return [];
-    const code = this.code;
     const out: string[] = [];
+    const member = (j: number): void => {
+      out.push(`${fullName}.${this.textOf(j)}`);
+    };
     let depth = 0;
     let ctorNamed = false;
     let fieldColumn = -1;
-    const oldStyle = kind !== 'inductive' && code[from]!.text !== 'where';
+    const oldStyle = kind !== 'inductive' && !this.isKeyword(from, K_WHERE);
     for (let j = from; j < to; j++) {
-      const t = code[j]!;
-      const prev = code[j - 1]!;
-      if (isOpener(t)) {
-        if (depth === 0 && oldStyle && t.text === '(' && code[j + 1]?.kind === 'ident') {
-          for (let k = j + 1; k < to && code[k]!.kind === 'ident'; k++) out.push(`${fullName}.${code[k]!.text}`);
+      const d = this.delta(j);
+      if (d > 0) {
+        if (depth === 0 && oldStyle && this.isSymbol(j, 40) && this.kind(j + 1) === KIND.ident) {
+          for (let k = j + 1; k < to && this.kind(k) === KIND.ident; k++) member(k);
         }
         depth++;
-      } else if (isCloser(t)) depth = Math.max(0, depth - 1);
-      else if (depth > 0 || t.kind !== 'ident') continue;
-      else if (kind === 'inductive' && prev.text === '|') out.push(`${fullName}.${t.text}`);
-      else if (kind !== 'inductive' && code[j + 1]?.text === '::') {
-        out.push(`${fullName}.${t.text}`);
+        continue;
+      }
+      if (d < 0) {
+        depth = Math.max(0, depth - 1);
+        continue;
+      }
+      if (depth > 0 || this.kind(j) !== KIND.ident) continue;
+      const prevNewLine = this.line(j - 1) < this.line(j) || this.kind(j - 1) === KIND.docComment;
+      if (kind === 'inductive') {
+        if (this.isSymbol(j - 1, BAR)) member(j);
+      } else if (this.isSymbol(j + 1, CONS)) {
+        member(j);
         ctorNamed = true;
-      } else if (kind !== 'inductive' && (prev.line < t.line || prev.kind === 'docComment') && t.column > 0) {
-        if (fieldColumn < 0) fieldColumn = t.column;
-        if (t.column !== fieldColumn) continue;
-        for (let k = j; k < to && code[k]!.kind === 'ident' && code[k]!.line === t.line; k++) out.push(`${fullName}.${code[k]!.text}`);
+      } else if (prevNewLine && this.column(j) > 0) {
+        if (fieldColumn < 0) fieldColumn = this.column(j);
+        if (this.column(j) !== fieldColumn) continue;
+        for (let k = j; k < to && this.kind(k) === KIND.ident && this.line(k) === this.line(j); k++) member(k);
       }
     }
     if (kind !== 'inductive' && !ctorNamed) out.push(`${fullName}.mk`);
     return out;
   }
 }
+

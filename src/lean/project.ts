@@ -10,7 +10,8 @@ import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSyn
 import { basename, join, sep } from 'node:path';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
 import { moduleName, parseLean } from './parser.js';
-import { linkReferences } from './references.js';
+import type { DirectedGraph } from 'graphology';
+import { linkReferences, referenceGraph } from './references.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
 
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
@@ -183,11 +184,11 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   for (const [path, count] of outside) {
     skipped.push({ path, reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})` });
   }
-  const { decls, graph, problems: linkProblems } = linkReferences(files);
+  const { decls, problems: linkProblems } = linkReferences(files);
   const toolchainFile = join(realRoot, 'lean-toolchain');
   const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
   const mathlibRev = mathlibRevision(realRoot);
-  return {
+  const project: Omit<LeanProject, 'graph'> = {
     root: realRoot,
     name: lakefile?.packageName ?? basename(realRoot),
     files,
@@ -196,9 +197,11 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     ...(mathlibRev ? { mathlibRev } : {}),
     libraries: libs.map((l) => l.name),
     decls,
-    graph,
     problems: [...problems, ...linkProblems],
   };
+  // The graph is an index over `references`: built on first use, as most runs never walk it.
+  let graph: DirectedGraph | undefined;
+  return Object.defineProperty(project, 'graph', { enumerable: true, get: () => (graph ??= referenceGraph(files, decls)) }) as LeanProject;
 }
 
 function loadFile(root: string, path: string, module: string): LeanFile {
@@ -216,8 +219,7 @@ function loadFile(root: string, path: string, module: string): LeanFile {
   }
   const { text, problem } = decodeLeanSource(bytes, path);
   if (text === undefined) return empty(bytes.length, problem!);
-  const file = parseLean(text, path, module);
-  file.bytes = bytes.length;
+  const file = parseLean(text, path, module, bytes.length);
   if (problem) file.problems.unshift(problem);
   return file;
 }

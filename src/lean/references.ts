@@ -8,10 +8,9 @@
 import { DirectedGraph } from 'graphology';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
-/** The declarations of a project by full name, and who references whom. */
+/** The declarations of a project by full name, with their references filled in. */
 export interface ReferenceModel {
   decls: Map<string, LeanDecl>;
-  graph: DirectedGraph;
   problems: SourceProblem[];
 }
 
@@ -25,13 +24,27 @@ function prefixes(namespace: string): string[] {
   return out;
 }
 
+type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>;
+
+/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier -> resolution (null: none). */
+interface ScopeEntry {
+  ranks: Map<string, number>;
+  memo: Map<string, string | null>;
+}
+
 /** Resolves identifiers against one project's declarations. */
 export class NameResolver {
   /** Declaration or member full name -> the declaration's full name. */
   private readonly owner = new Map<string, string>();
   private readonly protectedNames = new Set<string>();
-  private readonly lastComponents = new Set<string>();
+  /** Last name component -> every declaration or member name ending in it. */
   private readonly byLast = new Map<string, string[]>();
+  /** Identifier -> the names ending in its last component (null: none), memoized. */
+  private readonly candidatesOf = new Map<string, string[] | null>();
+  /** Scope key -> its ranked prefixes and memo. */
+  private readonly scopes = new Map<string, ScopeEntry>();
+  private lastScope: Scope | undefined;
+  private lastEntry: ScopeEntry | undefined;
 
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
@@ -45,42 +58,97 @@ export class NameResolver {
     if (this.owner.has(name)) return;
     this.owner.set(name, owner);
     const last = lastComponent(name);
-    this.lastComponents.add(last);
     const list = this.byLast.get(last);
     if (list) list.push(name);
     else this.byLast.set(last, [name]);
   }
 
-  /** The full name of the project declaration `ident` denotes inside `decl`, if any. */
-  resolve(ident: string, decl: Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>): string | undefined {
-    if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
-    if (!this.lastComponents.has(lastComponent(ident))) return undefined;
-    const qualified = ident.includes('.');
-    const lookup = (name: string, viaPrefix: boolean): string | undefined => {
-      if (viaPrefix && !qualified && this.protectedNames.has(name)) return undefined;
-      return this.owner.get(name);
-    };
-    const own = decl.fullName.includes('.') ? decl.fullName.slice(0, decl.fullName.lastIndexOf('.')) : '';
-    const scopes = own && own !== decl.namespace ? [...prefixes(decl.namespace), own] : prefixes(decl.namespace);
-    for (const ns of scopes) {
-      const hit = ns ? lookup(`${ns}.${ident}`, true) : lookup(ident, false);
-      if (hit) return hit;
+  /**
+   * The prefixes an identifier may be completed with inside `scope`, ranked as Lean tries them:
+   * enclosing namespaces innermost first, the namespace of the declaration's own name, then the
+   * `open`ed namespaces (each relative to the enclosing namespaces); with a memo of answers.
+   */
+  private scopeOf(scope: Scope): ScopeEntry {
+    if (scope === this.lastScope && this.lastEntry) return this.lastEntry;
+    const own = scope.fullName.includes('.') ? scope.fullName.slice(0, scope.fullName.lastIndexOf('.')) : '';
+    const key = `${scope.namespace}\0${own}\0${scope.opens.join('\0')}`;
+    let entry = this.scopes.get(key);
+    if (!entry) {
+      const ranks = new Map<string, number>();
+      const enclosing = prefixes(scope.namespace);
+      const put = (prefix: string): void => {
+        if (!ranks.has(prefix)) ranks.set(prefix, ranks.size);
+      };
+      enclosing.forEach(put);
+      put(own);
+      for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
+      entry = { ranks, memo: new Map() };
+      this.scopes.set(key, entry);
     }
-    for (const open of decl.opens) {
-      for (const ns of prefixes(decl.namespace)) {
-        const hit = lookup(ns ? `${ns}.${open}.${ident}` : `${open}.${ident}`, true);
-        if (hit) return hit;
+    this.lastScope = scope;
+    this.lastEntry = entry;
+    return entry;
+  }
+
+  /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
+  resolve(ident: string, scope: Scope): string | undefined {
+    if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
+    let candidates = this.candidatesOf.get(ident);
+    if (candidates === undefined) {
+      candidates = this.byLast.get(lastComponent(ident)) ?? null;
+      this.candidatesOf.set(ident, candidates);
+    }
+    if (candidates === null) return undefined;
+    const entry = this.scopeOf(scope);
+    const known = entry.memo.get(ident);
+    if (known !== undefined) return known ?? undefined;
+    const found = this.lookup(ident, candidates, entry.ranks);
+    entry.memo.set(ident, found ?? null);
+    return found;
+  }
+
+  private lookup(ident: string, candidates: string[], ranks: Map<string, number>): string | undefined {
+    const qualified = ident.includes('.');
+    let best: string | undefined;
+    let bestRank = Infinity;
+    const consider = (name: string, prefix: string): void => {
+      const rank = ranks.get(prefix);
+      if (rank === undefined || rank >= bestRank) return;
+      if (prefix !== '' && !qualified && this.protectedNames.has(name)) return;
+      best = name;
+      bestRank = rank;
+    };
+    if (candidates.length <= ranks.size) {
+      for (const name of candidates) {
+        if (name === ident) consider(name, '');
+        else if (name.length > ident.length && name.endsWith(ident) && name.charCodeAt(name.length - ident.length - 1) === 46) {
+          consider(name, name.slice(0, name.length - ident.length - 1));
+        }
+      }
+    } else {
+      for (const [prefix] of ranks) {
+        const name = prefix ? `${prefix}.${ident}` : ident;
+        if (this.owner.has(name)) consider(name, prefix);
       }
     }
-    if (!qualified) return undefined;
-    // Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match.
+    if (best !== undefined) return this.owner.get(best);
+    return qualified && candidates.length <= 64 ? this.dotNotation(ident, candidates) : undefined;
+  }
+
+  /** Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match. */
+  private dotNotation(ident: string, candidates: string[]): string | undefined {
     const tail = ident.slice(ident.indexOf('.') + 1);
-    const candidates = (this.byLast.get(lastComponent(ident)) ?? []).filter((c) => c === tail || c.endsWith(`.${tail}`));
-    return candidates.length === 1 ? this.owner.get(candidates[0]!) : undefined;
+    let found: string | undefined;
+    for (const c of candidates) {
+      if (c !== tail && !c.endsWith(`.${tail}`)) continue;
+      if (found !== undefined) return undefined;
+      found = c;
+    }
+    return found === undefined ? undefined : this.owner.get(found);
   }
 }
 
-/** Fills each declaration's `references` and builds the declaration map and reference graph. */
+/** Fills each declaration's `references`; returns the declarations by full name. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = new Map<string, LeanDecl>();
   const problems: SourceProblem[] = [];
@@ -98,17 +166,23 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     }
   }
   const resolver = new NameResolver(decls.values());
-  const graph = new DirectedGraph();
-  for (const name of decls.keys()) graph.addNode(name);
-  for (const decl of files.flatMap((f) => f.decls)) {
-    const refs = new Set<string>();
-    for (const ident of decl.headerIdents) addRef(resolver.resolve(ident, decl));
-    for (const ident of decl.bodyIdents) addRef(resolver.resolve(ident, decl));
-    decl.references = [...refs];
-    for (const target of refs) graph.mergeEdge(decl.fullName, target);
-    function addRef(target: string | undefined): void {
-      if (target !== undefined && target !== decl.fullName) refs.add(target);
+  for (const file of files) {
+    for (const decl of file.decls) {
+      const refs = new Set<string>();
+      for (const ident of decl.headerIdents) refs.add(resolver.resolve(ident, decl) ?? '');
+      for (const ident of decl.bodyIdents) refs.add(resolver.resolve(ident, decl) ?? '');
+      refs.delete('');
+      refs.delete(decl.fullName);
+      decl.references = [...refs];
     }
   }
-  return { decls, graph, problems };
+  return { decls, problems };
+}
+
+/** The reference graph: a node per declaration full name, an edge a -> b when a references b. */
+export function referenceGraph(files: LeanFile[], decls: Map<string, LeanDecl>): DirectedGraph {
+  const graph = new DirectedGraph();
+  for (const name of decls.keys()) graph.addNode(name);
+  for (const file of files) for (const decl of file.decls) for (const target of decl.references) graph.mergeEdge(decl.fullName, target);
+  return graph;
 }

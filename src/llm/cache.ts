@@ -3,8 +3,7 @@
  * and renamed into place, so a `kill -9` leaves either the old state or the new, never half a file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What identifies one answer: the rubric, its version and text, the model, and the rendered prompt. */
@@ -35,6 +34,8 @@ export function cacheKey(parts: CacheKeyParts): string {
 }
 
 export class DiskCache {
+  private readonly folders = new Set<string>();
+
   /** `dir` undefined: nothing is stored (cache turned off). */
   constructor(readonly dir: string | undefined) {
     if (dir) {
@@ -47,11 +48,16 @@ export class DiskCache {
     return join(this.dir!, key.slice(0, 2), `${key}.json`);
   }
 
-  /** The stored entry, or undefined (also for an unreadable file, which is treated as absent). */
+  /**
+   * The stored entry, or undefined (also for an unreadable file, which is treated as absent).
+   * Synchronous on purpose: entries are small, and thousands of concurrent async opens cost more.
+   */
   async get(key: string): Promise<CacheEntry | undefined> {
     if (!this.dir) return undefined;
+    const file = this.file(key);
+    if (!existsSync(file)) return undefined;
     try {
-      return JSON.parse(await readFile(this.file(key), 'utf8')) as CacheEntry;
+      return JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
     } catch {
       return undefined;
     }
@@ -61,13 +67,17 @@ export class DiskCache {
   async put(key: string, entry: CacheEntry): Promise<void> {
     if (!this.dir) return;
     const target = this.file(key);
-    mkdirSync(join(this.dir, key.slice(0, 2)), { recursive: true });
+    const folder = join(this.dir, key.slice(0, 2));
+    if (!this.folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.folders.add(folder);
+    }
     const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, JSON.stringify(entry));
-      await rename(tmp, target);
+      writeFileSync(tmp, JSON.stringify(entry));
+      renameSync(tmp, target);
     } catch (e) {
-      await unlink(tmp).catch(() => undefined);
+      if (existsSync(tmp)) unlinkSync(tmp);
       throw e;
     }
   }

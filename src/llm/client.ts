@@ -114,9 +114,22 @@ export class ChatClient {
     return base * (1 + Math.random() * 0.25);
   }
 
-  private async once(messages: ChatMessage[], signal: AbortSignal): Promise<ChatReply> {
-    const { endpoint, opts } = this;
+  private async once(messages: ChatMessage[], parent: AbortSignal): Promise<ChatReply> {
+    const { opts } = this;
     opts.accounting.calls += 1;
+    const call = new AbortController();
+    const relay = () => call.abort(parent.reason);
+    parent.addEventListener('abort', relay, { once: true });
+    try {
+      return await this.send(messages, call.signal);
+    } finally {
+      parent.removeEventListener('abort', relay);
+    }
+  }
+
+  /** One request on a signal of its own, so the run's signal only carries listeners of calls in flight. */
+  private async send(messages: ChatMessage[], signal: AbortSignal): Promise<ChatReply> {
+    const { endpoint, opts } = this;
     const res = await this.openai.chat.completions.create(
       {
         model: endpoint.model,

@@ -27,6 +27,15 @@ export interface EngineSetup {
  */
 const inFlight = new Map<string, Promise<AskResult>>();
 
+/** One limiter per endpoint and limit in this process, so auditors running side by side share `concurrency`. */
+const limiters = new Map<string, Limiter>();
+function limiterFor(baseURL: string, limit: number): Limiter {
+  const id = `${baseURL}|${limit}`;
+  let limiter = limiters.get(id);
+  if (!limiter) limiters.set(id, (limiter = new Limiter(limit)));
+  return limiter;
+}
+
 export class LlmEngine {
   readonly accounting: Accounting;
   readonly cache: DiskCache;
@@ -41,8 +50,9 @@ export class LlmEngine {
     this.accounting = new Accounting(settings.prices);
     const dir = settings.cacheDir ?? LLM_DEFAULTS.cacheDir;
     this.cache = new DiskCache(dir === false ? undefined : isAbsolute(dir) ? dir : join(root, dir));
-    const limiter = new Limiter(settings.concurrency ?? LLM_DEFAULTS.concurrency);
+    const limit = settings.concurrency ?? LLM_DEFAULTS.concurrency;
     for (const endpoint of endpoints) {
+      const limiter = limiterFor(endpoint.baseURL, limit);
       this.clients.set(
         endpoint.role,
         new ChatClient(endpoint, {

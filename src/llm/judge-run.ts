@@ -162,13 +162,14 @@ function reportMetrics(ctx: AuditContext, outcomes: Outcome[], engine: LlmEngine
 
 /** Pairs of grouped verdicts (direct, round-trip) for the entities both protocols judged. */
 export async function directPairs({ engine, rubrics, outcomes, skolem }: JudgeRun, signal: AbortSignal): Promise<[Grouped, Grouped][]> {
-  const pairs: [Grouped, Grouped][] = [];
-  for (const o of outcomes) {
-    if (o.kind !== 'judged' || !o.judgment.ok || !o.input) continue;
-    const direct = await judgeDirect(engine, rubrics, o.input, skolem, signal, true);
-    if (direct.ok) pairs.push([grouped(direct.verdict), grouped(o.judgment.verdict)]);
-  }
-  return pairs;
+  const pairs = await Promise.all(
+    outcomes.map(async (o): Promise<[Grouped, Grouped] | undefined> => {
+      if (o.kind !== 'judged' || !o.judgment.ok || !o.input) return undefined;
+      const direct = await judgeDirect(engine, rubrics, o.input, skolem, signal, true);
+      return direct.ok ? [grouped(direct.verdict), grouped(o.judgment.verdict)] : undefined;
+    }),
+  );
+  return pairs.filter((p): p is [Grouped, Grouped] => p !== undefined);
 }
 
 /** Agreement and Cohen's κ, as metric values (NaN-free: absent when there are no pairs). */

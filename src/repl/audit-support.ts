@@ -23,7 +23,11 @@ export function replForAudit(ctx: AuditContext): ReplForAudit {
 }
 
 /** Runs the jobs on a pool sized by the settings; records the pool's counters as metrics; always closes it. */
-export async function runOnPool<R>(ctx: AuditContext, { settings, spec }: ReplForAudit, jobs: FileJob<R>[]): Promise<JobResult<R>[]> {
+export async function runOnPool<R>(
+  ctx: Pick<AuditContext, 'signal' | 'metric'>,
+  { settings, spec }: ReplForAudit,
+  jobs: FileJob<R>[],
+): Promise<JobResult<R>[]> {
   const pickleDir = settings.pickle ? mkdtempSync(join(tmpdir(), 'leanaudit-pickle-')) : undefined;
   const pool = new ReplPool(spec, {
     workers: Math.min(settings.workers, Math.max(1, jobs.length)),

@@ -68,6 +68,11 @@ export function metricsText(run: AuditorRun): string {
   return shown.join(' ');
 }
 
+/** What the summary table says of a run: its key metrics when it ran, else why it did not. */
+export function runNote(run: AuditorRun): string {
+  return run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
+}
+
 /** A byte count in B, kB or MB. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;

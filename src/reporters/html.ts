@@ -3,7 +3,7 @@ import type { Report } from '../core/types.js';
 import {
   countBySeverity,
   groupByFile,
-  metricsText,
+  runNote,
   position,
   projectFacts,
   ruleId,
@@ -41,10 +41,9 @@ export function htmlReporter(report: Report): string {
   out.push('<h2>Auditors</h2><table><tr><th>auditor</th><th>status</th><th>errors</th><th>warnings</th><th>info</th><th>metrics / reason</th></tr>');
   for (const run of report.runs) {
     const c = countBySeverity(run.findings);
-    const note = run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
-    out.push(
+        out.push(
       `<tr><td><code>${esc(run.auditorId)}</code></td><td class="${run.status}">${run.status}</td>` +
-        `<td class="n">${c.error}</td><td class="n">${c.warning}</td><td class="n">${c.info}</td><td>${esc(note)}</td></tr>`,
+        `<td class="n">${c.error}</td><td class="n">${c.warning}</td><td class="n">${c.info}</td><td>${esc(runNote(run))}</td></tr>`,
     );
   }
   out.push('</table>');

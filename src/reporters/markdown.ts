@@ -3,7 +3,7 @@ import type { Report } from '../core/types.js';
 import {
   countBySeverity,
   groupByFile,
-  metricsText,
+  runNote,
   position,
   projectFacts,
   ruleId,
@@ -38,8 +38,7 @@ export function markdownReporter(report: Report): string {
   out.push('| auditor | status | errors | warnings | info | metrics / reason |', '| --- | --- | ---: | ---: | ---: | --- |');
   for (const run of report.runs) {
     const c = countBySeverity(run.findings);
-    const note = run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
-    out.push(`| ${code(run.auditorId)} | ${run.status} | ${c.error} | ${c.warning} | ${c.info} | ${cell(note)} |`);
+    out.push(`| ${code(run.auditorId)} | ${run.status} | ${c.error} | ${c.warning} | ${c.info} | ${cell(runNote(run))} |`);
   }
   let budget = MARKDOWN_FINDING_LIMIT;
   let omitted = 0;

@@ -4,7 +4,7 @@ import type { ReporterOptions } from './types.js';
 import {
   countBySeverity,
   groupByFile,
-  metricsText,
+  runNote,
   position,
   projectFacts,
   ruleId,
@@ -44,7 +44,7 @@ function summaryTable(report: Report, paint: Paint): string[] {
   const header = ['auditor', 'status', 'error', 'warning', 'info', 'metrics / reason'];
   const rows = report.runs.map((run) => {
     const c = countBySeverity(run.findings);
-    const note = run.status === 'ok' ? metricsText(run) : cut(run.reason ?? '');
+    const note = run.status === 'ok' ? runNote(run) : cut(runNote(run));
     return [run.auditorId, run.status, String(c.error), String(c.warning), String(c.info), note];
   });
   return table([header, ...rows], (row, col, text) => {

@@ -150,6 +150,7 @@ describe('proofGapsOf', () => {
           'attribute [implemented_by fastImpl] other',
           'set_option maxHeartbeats 400000 in',
           'theorem f : (x : Nat) → True := fun _ => trivial',
+          'theorem g : True := by aesop (add unsafe foo)',
         ].join('\n'),
       ),
     ).toEqual([
@@ -169,6 +170,7 @@ describe('proofGapsOf', () => {
       ['trivial-statement', 12, 'True', 'e'],
       ['search-tactic', 12, 'apply?', 'e'],
       ['implemented-by', 13, '@[implemented_by]', undefined],
+      ['trivial-statement', 16, 'True', 'g'],
     ]);
   });
 

@@ -173,6 +173,7 @@ export function testAuditor(auditor: Auditor, cases: { valid?: TesterCase[]; inv
     }
     for (const testCase of cases.invalid ?? []) {
       it(`invalid: ${title(testCase)}`, async () => {
+        expect(testCase.findings.length, 'an invalid case expects at least one finding (else make it valid)').toBeGreaterThan(0);
         const root = project(testCase);
         const run = await runCase(auditor, root, testCase);
         assertFindings(run, testCase.findings, testCase.path);

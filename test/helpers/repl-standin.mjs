@@ -24,7 +24,7 @@ const opt = (name) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const logFile = opt('--log');
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
 const write = (text) => new Promise((r) => process.stdout.write(text, r));
 
 /** Blocks of a transcript file: requests joined the way the REPL's getLines does. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moduleName, parseLean } from '../../src/lean/parser.js';
+import { isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
+import { lex } from '../../src/lean/lexer.js';
 
 const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
 const byName = (src: string) => Object.fromEntries(decls(src).map((d) => [d.fullName, d]));
@@ -203,5 +204,11 @@ describe('parseLean', () => {
     const file = parseLean('def a := 1\n/- never closed\ndef b := 2', 'U.lean');
     expect(file.decls.map((d) => d.name)).toEqual(['a']);
     expect(file.problems[0]).toMatchObject({ messageId: 'unterminated-comment', location: { file: 'U.lean', line: 2 } });
+  });
+
+  it('tells bracket tokens apart for Token users', () => {
+    const tokens = lex('@[simp] (⟨x⟩) "(" a').tokens;
+    expect(tokens.filter(isOpener).map((t) => t.text)).toEqual(['@[', '(', '⟨']);
+    expect(tokens.filter(isCloser).map((t) => t.text)).toEqual([']', '⟩', ')']);
   });
 });

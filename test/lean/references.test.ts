@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseLean } from '../../src/lean/parser.js';
-import { linkReferences, NameResolver } from '../../src/lean/references.js';
+import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
 
-const link = (...sources: string[]) => linkReferences(sources.map((src, i) => parseLean(src, `F${i}.lean`)));
+const link = (...sources: string[]) => {
+  const files = sources.map((src, i) => parseLean(src, `F${i}.lean`));
+  const model = linkReferences(files);
+  return { ...model, graph: referenceGraph(files, model.decls) };
+};
 const refs = (model: ReturnType<typeof link>, name: string) => model.decls.get(name)!.references;
 
 describe('linkReferences', () => {

@@ -169,4 +169,25 @@ describe('LlmEngine over HTTP', () => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => ask(engine, `q${i}`)));
     expect(peak).toBe(3);
   });
+
+  it('shares the concurrency limit between engines on the same endpoint, and one call between equal questions', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const { engine, make } = await engineFor(
+      () => {
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        setTimeout(() => (inFlight -= 1), 50);
+        return reply.delay(50, reply.json(good));
+      },
+      { concurrency: 2 },
+    );
+    const other = await make();
+    await Promise.all(Array.from({ length: 6 }, (_, i) => ask(i % 2 ? engine : other, `s${i}`)));
+    expect(peak).toBe(2);
+    const calls = server!.chatCalls();
+    const [a, b] = await Promise.all([ask(engine, 'same'), ask(other, 'same')]);
+    expect(server!.chatCalls()).toBe(calls + 1);
+    expect([a.ok && a.cached, b.ok && b.cached].sort()).toEqual([false, true]);
+  });
 });

@@ -1,0 +1,96 @@
+/**
+ * Scan throughput: leanaudit's full scan of a large Lean tree — parse, references and proof gaps —
+ * against the audit paper's grep pipeline on the same tree, in the same run.
+ *
+ *   npm run bench -- scan <tree>
+ *
+ * Prints the tree size, both pipelines' counts and times (wall and CPU), our throughput per core,
+ * the time ratio against grep and the peak memory, with the targets (>= 40 MB/s per core, <= 10x
+ * grep's time, <= 1.5 GB).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { proofGapsOf } from '../src/lean/gaps.js';
+import { loadProject, readLeanSource } from '../src/lean/project.js';
+
+const GREP_SORRY = `grep -rn '\\bsorry\\b' --include=*.lean . | grep -v '^\\s*--' | wc -l`;
+const GREP_AXIOM = `grep -rn '^axiom ' --include=*.lean . | wc -l`;
+
+interface Timed {
+  wall: number;
+  cpu: number;
+}
+
+/** Runs the grep pipeline in `root`; `times` reports the children's CPU seconds. */
+function grepPipeline(root: string): Timed & { sorry: number; axiom: number } {
+  const started = performance.now();
+  const out = execFileSync('/bin/sh', ['-c', `${GREP_SORRY}; ${GREP_AXIOM}; times`], { cwd: root, encoding: 'utf8' });
+  const wall = (performance.now() - started) / 1000;
+  const lines = out.trim().split('\n');
+  const seconds = (s: string): number => {
+    const m = /(\d+)m([\d.]+)s/.exec(s);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  };
+  const [user, sys] = lines[3]!.trim().split(/\s+/);
+  return { sorry: Number(lines[0]), axiom: Number(lines[1]), wall, cpu: seconds(user!) + seconds(sys!) };
+}
+
+const cpuSeconds = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+
+/** Benchmark entry point: `args[0]` is the tree to scan. */
+export async function run(args: string[]): Promise<void> {
+  const root = args[0];
+  if (!root || !existsSync(root)) {
+    process.stderr.write('usage: npm run bench -- scan <tree of Lean projects, >= 100 MB>\n');
+    process.exitCode = 2;
+    return;
+  }
+  grepPipeline(root); // warm the page cache for both contenders
+  const grep = grepPipeline(root);
+
+  const wall0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  const project = await loadProject(root);
+  const loaded: Timed = { wall: (performance.now() - wall0) / 1000, cpu: cpuSeconds(cpu0) };
+  let sorry = 0;
+  let axiom = 0;
+  let hatches = 0;
+  for (const file of project.files) {
+    const text = readLeanSource(project, file);
+    if (text === undefined) continue;
+    for (const gap of proofGapsOf(file, text)) {
+      if (gap.kind === 'sorry-in-proof' || gap.kind === 'sorry-in-data') sorry++;
+      else if (gap.kind === 'axiom') axiom++;
+      else hatches++;
+    }
+  }
+  const full: Timed = { wall: (performance.now() - wall0) / 1000, cpu: cpuSeconds(cpu0) };
+  const graph0 = performance.now();
+  const edges = project.graph.size;
+  const graphWall = (performance.now() - graph0) / 1000;
+  const peakMB = process.resourceUsage().maxRSS / 1024;
+
+  const bytes = project.files.reduce((n, f) => n + f.bytes, 0);
+  const decls = project.files.reduce((n, f) => n + f.decls.length, 0);
+  const refs = project.files.reduce((n, f) => n + f.decls.reduce((m, d) => m + d.references.length, 0), 0);
+  const mb = bytes / 1e6;
+  const perCore = mb / full.cpu;
+  const ratioWall = full.wall / grep.wall;
+  const ratioCpu = full.cpu / grep.cpu;
+  const f = (x: number, digits = 2): string => x.toFixed(digits);
+  const mark = (ok: boolean): string => (ok ? 'meets' : 'MISSES');
+  const rows: [string, string][] = [
+    ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
+    ['grep pipeline', `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU; counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`],
+    ['leanaudit parse+references', `${f(loaded.wall)} s wall, ${f(loaded.cpu)} s CPU`],
+    ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU; counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
+    ['reference graph (lazy)', `${f(graphWall)} s wall to build on first use`],
+    ['throughput per core', `${f(perCore, 1)} MB/s (target >= 40: ${mark(perCore >= 40)})`],
+    ['time vs grep', `${f(ratioWall, 1)}x wall, ${f(ratioCpu, 1)}x CPU (target <= 10x: ${mark(ratioWall <= 10)})`],
+    ['peak memory', `${f(peakMB, 0)} MB RSS (target <= 1536: ${mark(peakMB <= 1536)})`],
+  ];
+  for (const [k, v] of rows) process.stdout.write(`${k.padEnd(28)} ${v}\n`);
+}

@@ -1,0 +1,2 @@
+import NumberTheory.Divisibility
+import NumberTheory.Primes

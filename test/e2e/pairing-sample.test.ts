@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { PairedEntity, Report } from '../../src/core/types.js';
+import { SAMPLE } from '../helpers/algebra-basics.js';
+import { leanaudit } from './cli.js';
+
+const TEXTBOOK = SAMPLE.replace(/algebra-basics$/, 'number-theory-textbook');
+
+const records = (stdout: string): PairedEntity[] => stdout.trim().split('\n').map((l) => JSON.parse(l) as PairedEntity);
+const pairingRun = (repo: string) => {
+  const run = leanaudit('audit', repo, '--only', 'pairing', '--format', 'json');
+  return (JSON.parse(run.stdout) as Report).runs[0]!;
+};
+
+describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
+  it('reads every entity of the blueprint and pairs it', () => {
+    const run = leanaudit('extract', SAMPLE);
+    expect(run.status).toBe(0);
+    const entities = records(run.stdout);
+    expect(entities.map((e) => e.id)).toEqual([
+      'thm:identity-unique', 'lem:inverses', 'def:commutator', 'thm:commutator-iff', 'lem:order-dvd', 'lem:order-dvd-mathlib',
+      'thm:lagrange-elements', 'cor:pow-card', 'thm:feit-thompson', 'thm:fermat', 'thm:wilson', 'sub:sq-mod-4', 'sub:odd-sq-mod-8',
+      'cor:two-squares',
+    ]);
+    const byId = (id: string) => entities.find((e) => e.id === id)!;
+    expect(byId('lem:inverses').decls.map((d) => d.fullName)).toEqual(['AlgebraBasics.inverse_unique', 'AlgebraBasics.inv_mul_rev']);
+    expect(byId('lem:order-dvd')).toMatchObject({ flags: { leanok: true, proofLeanok: true }, decls: [{ fullName: "AlgebraBasics.Order.orderOf_dvd_of_pow_eq_one'" }] });
+    expect(byId('thm:identity-unique').decls[0]!.variables).toEqual(['{G : Type*}', '[Group G]']);
+    expect(run.stderr).toContain('extract: source blueprint, 5 file(s), 14 entities');
+  });
+
+  it('reports the defects the blueprint carries', () => {
+    const run = pairingRun(SAMPLE);
+    expect(run.findings.map((f) => [f.messageId, f.severity, `${f.location?.file}:${f.location?.line}`])).toEqual([
+      ['leanok-sorry', 'error', 'blueprint/src/chapter/groups.tex:33'],
+      ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:44'],
+      ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:45'],
+      ['not-found', 'warning', 'blueprint/src/chapter/modular.tex:25'],
+      ['no-lean-name', 'info', 'blueprint/src/chapter/modular.tex:29'],
+    ]);
+    expect(run.metrics).toEqual({ entities: 14, withLeanNames: 13, paired: 11, found: 11, proofComplete: 8, leanNames: 14, leanNamesFound: 12, problems: 0 });
+  });
+
+  it('reads the Lean docstrings instead when asked', () => {
+    const entities = records(leanaudit('extract', SAMPLE, '--source', 'docstring').stdout);
+    expect(entities).toHaveLength(34);
+    expect(entities.every((e) => e.selfConsistency === true && e.decls.length === 1)).toBe(true);
+  });
+});
+
+describe('extract and pairing on samples/number-theory-textbook (Markdown)', () => {
+  it('pairs by docstring anchors and by the mapping file', () => {
+    const entities = records(leanaudit('extract', TEXTBOOK).stdout);
+    expect(entities.map((e) => [e.id, e.decls.map((d) => d.fullName)])).toEqual([
+      ['Definition 1.1', ['NumberTheory.Divides']],
+      ['Theorem 1.2', ['NumberTheory.divides_trans']],
+      ['Lemma 1.3', ['NumberTheory.divides_add']],
+      ['Theorem 1.4', ['NumberTheory.div_rem']],
+      ['Theorem 2.1', ['NumberTheory.euclid']],
+      ['Lemma 2.2', ['NumberTheory.exists_prime_factor']],
+      ['Theorem 2.3', ['NumberTheory.infinitely_many_primes']],
+      ['Corollary 2.4', []],
+    ]);
+    expect(entities[3]!.statement).toContain('$0 \\le r < |b|$');
+    expect(entities.some((e) => e.selfConsistency)).toBe(false);
+  });
+
+  it('reports the entity left unformalized', () => {
+    const run = pairingRun(TEXTBOOK);
+    expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([['no-lean-name', 'Corollary 2.4']]);
+    expect(run.metrics).toMatchObject({ entities: 8, found: 7, proofComplete: 6 });
+  });
+});
