@@ -13,7 +13,7 @@ import OpenAI from 'openai';
 import * as directJudge from '../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../src/auditors/roundtrip-judge.js';
 import { runAuditor, type RunServices } from '../src/core/runner.js';
-import type { Auditor, PairedEntity } from '../src/core/types.js';
+import type { AuditorRun, PairedEntity } from '../src/core/types.js';
 import { Limiter } from '../src/llm/limiter.js';
 import { reply, startOpenAIServer, userText, type ChatRequestBody } from '../test/helpers/openai-server.js';
 
@@ -78,61 +78,76 @@ async function serverThread(latency: number): Promise<{ url: string; calls(): Pr
   };
 }
 
+/** Best (lowest) and median of repeated timings. */
+function spread(ms: number[]): { best: number; median: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { best: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]! };
+}
+
 /** Runs the benchmark and prints its figures. */
 export async function run(args: string[]): Promise<void> {
   const n = flag(args, 'entities', 2000);
   const latency = flag(args, 'latency', 200);
   const concurrency = flag(args, 'concurrency', 32);
+  const repeat = flag(args, 'repeat', 3);
   const server = await serverThread(latency);
   const dir = mkdtempSync(join(tmpdir(), 'leanaudit-bench-judge-'));
-  const config = { llm: { default: { baseURL: server.url, model: 'bench-model', apiKeyEnv: 'LEANAUDIT_BENCH_KEY' }, concurrency, cacheDir: join(dir, 'cache') } };
   process.env.LEANAUDIT_BENCH_KEY = 'sk-bench';
   const list = entities(n);
-  const services: RunServices = {
+  const services = (cacheDir: string): RunServices => ({
     root: dir,
-    config,
+    config: { llm: { default: { baseURL: server.url, model: 'bench-model', apiKeyEnv: 'LEANAUDIT_BENCH_KEY' }, concurrency, cacheDir: join(dir, cacheDir) } },
     signal: new AbortController().signal,
     project: () => Promise.reject(new Error('no project in the benchmark')),
     entities: async () => list,
+  });
+  const timed = async (label: string, calls: number, work: () => Promise<AuditorRun | void>): Promise<number> => {
+    const before = await server.calls();
+    const t = performance.now();
+    const result = await work();
+    const ms = performance.now() - t;
+    if (result && result.status !== 'ok') throw new Error(`${label}: ${result.status} ${result.reason}`);
+    const made = (await server.calls()) - before;
+    if (made !== calls) throw new Error(`${label}: ${made} calls, expected ${calls}`);
+    return ms;
   };
   try {
-    process.stdout.write(`${n} entities, ${latency} ms per call, concurrency ${concurrency}\n`);
-
+    process.stdout.write(`${n} entities, ${latency} ms per call, concurrency ${concurrency}, best and median of ${repeat} runs\n`);
     const raw = new OpenAI({ baseURL: server.url, apiKey: 'sk-bench', maxRetries: 0 });
     const limiter = new Limiter(concurrency);
-    let t = performance.now();
-    await Promise.all(
-      list.map((e) =>
-        limiter.run(() => raw.chat.completions.create({ model: 'bench-model', messages: [{ role: 'user', content: `baseline ${e.statement}` }] })),
-      ),
-    );
-    const rawMs = performance.now() - t;
-    const idealDirect = Math.ceil(n / concurrency) * latency;
-    process.stdout.write(`baseline raw client, ${n} calls: ${seconds(rawMs)} s = ${(rawMs / idealDirect).toFixed(3)}x the ideal ${seconds(idealDirect)} s\n`);
-
-    const measure = async (auditor: Auditor, calls: number, label: string) => {
-      const before = await server.calls();
-      t = performance.now();
-      const result = await runAuditor(auditor, services);
-      const ms = performance.now() - t;
-      const made = (await server.calls()) - before;
-      const ideal = Math.max(Math.ceil(calls / concurrency), calls / n) * latency;
-      if (result.status !== 'ok') throw new Error(`${label}: ${result.status} ${result.reason}`);
-      process.stdout.write(
-        `${label}: ${made} calls in ${seconds(ms)} s; critical-path ideal ${seconds(ideal)} s; ratio ${(ms / ideal).toFixed(3)}x (target <= 1.2x); vs raw client ${(ms / rawMs / (calls / n)).toFixed(3)}x per call; judged ${result.metrics.judged}/${n}\n`,
+    const times = { raw: [] as number[], direct: [] as number[], roundtrip: [] as number[] };
+    for (let r = 0; r < repeat; r++) {
+      times.raw.push(
+        await timed('raw client', n, async () => {
+          await Promise.all(
+            list.map((e) => limiter.run(() => raw.chat.completions.create({ model: 'bench-model', messages: [{ role: 'user', content: `baseline ${r} ${e.statement}` }] }))),
+          );
+        }),
       );
-      return made;
+      times.direct.push(await timed('direct protocol', n, () => runAuditor(directJudge, services(`cache-${r}`))));
+      times.roundtrip.push(await timed('round-trip protocol', 2 * n, () => runAuditor(roundtripJudge, services(`cache-${r}`))));
+    }
+    const rawTime = spread(times.raw);
+    const line = (label: string, calls: number, ms: number[]) => {
+      const { best, median } = spread(ms);
+      const ideal = Math.max(Math.ceil(calls / concurrency), calls / n) * latency;
+      const perCall = (x: number, base: number) => (x / base / (calls / n)).toFixed(3);
+      process.stdout.write(
+        `${label}: ${calls} calls, critical-path ideal ${seconds(ideal)} s; best ${seconds(best)} s = ${(best / ideal).toFixed(3)}x, median ${seconds(median)} s = ${(median / ideal).toFixed(3)}x (target <= 1.2x)` +
+          (label === 'raw client' ? '\n' : `; per call vs raw client: best ${perCall(best, rawTime.best)}x, median ${perCall(median, rawTime.median)}x\n`),
+      );
     };
-    await measure(directJudge, n, 'direct protocol');
-    await measure(roundtripJudge, 2 * n, 'round-trip protocol');
+    line('raw client', n, times.raw);
+    line('direct protocol', n, times.direct);
+    line('round-trip protocol', 2 * n, times.roundtrip);
 
-    const before = await server.calls();
-    t = performance.now();
-    const [d, r] = [await runAuditor(directJudge, services), await runAuditor(roundtripJudge, services)];
-    const rerunMs = performance.now() - t;
-    process.stdout.write(
-      `rerun of both: ${(await server.calls()) - before} calls (target 0), ${d.metrics['llm.cacheHits']! + r.metrics['llm.cacheHits']!} cache hits, ${seconds(rerunMs)} s\n`,
-    );
+    const rerun = services('cache-0');
+    const rerunMs = await timed('rerun', 0, async () => {
+      const d = await runAuditor(directJudge, rerun);
+      const r = await runAuditor(roundtripJudge, rerun);
+      process.stdout.write(`rerun of both: ${d.metrics['llm.calls']! + r.metrics['llm.calls']!} calls (target 0), ${d.metrics['llm.cacheHits']! + r.metrics['llm.cacheHits']!} cache hits`);
+    });
+    process.stdout.write(`, ${seconds(rerunMs)} s\n`);
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -50,10 +50,22 @@ export function parseFrontMatter(text: string, file: string): { meta: Record<str
   return { meta, body: text.slice(m[0].length) };
 }
 
-/** Loads and checks `rubrics/<id>.md` and its schema. */
+/** Rubrics already read and compiled in this process, by file and content hash. */
+const loaded = new Map<string, Rubric>();
+
+/** Loads and checks `rubrics/<id>.md` and its schema (compiled once per content of the file). */
 export function loadRubric(id: string, dir = rubricsDir()): Rubric {
   const file = join(dir, `${id}.md`);
   const text = readFileSync(file, 'utf8');
+  const memo = `${file}\0${sha256(text)}`;
+  const known = loaded.get(memo);
+  if (known) return known;
+  const rubric = compileRubric(id, file, text, dir);
+  loaded.set(memo, rubric);
+  return rubric;
+}
+
+function compileRubric(id: string, file: string, text: string, dir: string): Rubric {
   const { meta, body } = parseFrontMatter(text, file);
   if (meta.id !== id) throw new Error(`${file}: front matter id ${String(meta.id)} does not match the file name`);
   if (typeof meta.version !== 'number') throw new Error(`${file}: version must be an integer`);

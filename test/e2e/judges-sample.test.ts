@@ -70,6 +70,13 @@ describe('direct-judge and roundtrip-judge on samples/algebra-basics', () => {
     }
   });
 
+  it('refuse an invalid llm section with exit 2, naming the key', async () => {
+    writeFileSync(join(tmp, 'bad.json'), JSON.stringify({ llm: { concurrency: 0 } }));
+    const run = await leanaudit(baseEnv(), 'audit', SAMPLE, '--only', 'direct-judge', '--config', join(tmp, 'bad.json'));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('config llm.concurrency: must be an integer >= 1');
+  });
+
   it('judge every paired entity, account for the rest, and rerun with zero calls; the key leaks nowhere', async () => {
     const env = { ...baseEnv(), OPENAI_BASE_URL: server.url, OPENAI_API_KEY: KEY, LEANAUDIT_MODEL: 'gpt-4o-mini' };
     const first = await audit(env);

@@ -49,6 +49,12 @@ describe('LlmEngine over HTTP', () => {
     expect(engine.accounting.metrics()).toMatchObject({ 'llm.calls': 1, 'llm.promptTokens': 100, 'llm.completionTokens': 20 });
   });
 
+  it('prices the tokens when the model has a price', async () => {
+    const { engine } = await engineFor(() => reply.json(good), { prices: { 'gpt-test': { prompt: 1, completion: 2 } } });
+    await ask(engine);
+    expect(engine.accounting.metrics()['llm.cost']).toBeCloseTo((100 * 1 + 20 * 2) / 1e6, 9);
+  });
+
   it('reads JSON inside a code fence and after prose with a <think> preamble, coercing "yes"/"no"', async () => {
     const { engine } = await engineFor((body) =>
       body.messages[1]!.content.includes('fence') ? reply.fenced({ answer: 'yes', why: 'f' }) : reply.prose({ answer: 'No', why: 'p' }),
