@@ -122,6 +122,7 @@ class BlueprintReader {
     let tree: Ast.Root;
     try {
       text = readFileSync(path, 'utf8');
+      if (text.includes('\u0000')) throw new Error('not a text file (NUL bytes); not read');
       tree = this.parser.parse(text);
     } catch (e) {
       this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
@@ -339,23 +340,25 @@ function nextGroupText(nodes: Ast.Node[], i: number): string | undefined {
   return j !== i && group?.type === 'group' ? printRaw(group.content).trim() : undefined;
 }
 
-/** The file named by `\input{name}` or `\input name`, how many nodes it spans, and where it ends. */
+/**
+ * The file named by `\\input{name}` or `\\input name`, how many nodes it spans, and where it ends.
+ * unified-latex gives a bare `\\input chapter/x` the argument `chapter`; the rest (`/x`) follows it
+ * as adjacent strings.
+ */
 function inputTarget(node: Ast.Macro, nodes: Ast.Node[], i: number): { name?: string; consumed: number; end?: number } {
-  const fromArgs = argText(node, 0);
-  if (fromArgs) return { name: fromArgs, consumed: 0, end: node.position?.end.offset };
   const next = nodes[i + 1];
-  if (next?.type === 'group') {
+  let name = argText(node, 0) ?? '';
+  if (!name && next?.type === 'group') {
     return { name: printRaw(next.content).trim() || undefined, consumed: 1, end: next.position?.end.offset };
   }
+  const arg = node.args?.[0]?.content ?? [];
+  let end = arg[arg.length - 1]?.position?.end.offset;
   let j = i + 1;
-  while (nodes[j]?.type === 'whitespace') j++;
-  let name = '';
-  let last: Ast.Node | undefined;
-  for (; nodes[j]?.type === 'string'; j++) {
-    last = nodes[j]!;
-    name += (last as Ast.String).content;
+  for (; nodes[j]?.type === 'string' && end !== undefined && nodes[j]!.position?.start.offset === end; j++) {
+    name += (nodes[j] as Ast.String).content;
+    end = nodes[j]!.position?.end.offset;
   }
-  return name ? { name, consumed: j - 1 - i, end: last?.position?.end.offset } : { consumed: 0 };
+  return name ? { name, consumed: j - 1 - i, end: Math.max(end ?? 0, macroEnd(node)) } : { consumed: 0 };
 }
 
 /** The printed body of an environment, whitespace tidied. */

@@ -40,22 +40,22 @@ export function extractOptions(config: Config): ExtractOptions {
   const section = config.extract;
   if (section === undefined) return {};
   const bad = (message: string): never => {
-    throw new InputError(`config: extract.${message}`);
+    throw new InputError(`config: extract${message}`);
   };
   if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
   const options = section as Record<string, unknown>;
   for (const key of Object.keys(options)) {
-    if (!['source', 'blueprint', 'markdown', 'mapping', 'json'].includes(key)) bad(`${key} is not a known option`);
+    if (!['source', 'blueprint', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
   }
   if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
-    bad(`source must be one of auto, ${SOURCE_KINDS.join(', ')}`);
+    bad(`.source must be one of auto, ${SOURCE_KINDS.join(', ')}`);
   }
   for (const key of ['blueprint', 'mapping', 'json']) {
-    if (options[key] !== undefined && typeof options[key] !== 'string') bad(`${key} must be a path relative to the repository`);
+    if (options[key] !== undefined && typeof options[key] !== 'string') bad(`.${key} must be a path relative to the repository`);
   }
   const markdown = options.markdown;
   if (markdown !== undefined && !(Array.isArray(markdown) && markdown.every((m) => typeof m === 'string'))) {
-    bad('markdown must be a list of files or folders');
+    bad('.markdown must be a list of files or folders');
   }
   return options as ExtractOptions;
 }

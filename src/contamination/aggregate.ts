@@ -126,6 +126,13 @@ interface Best {
 }
 
 const MAX_SPANS = 20;
+
+/** Ties go to the earlier place (file, record, line), so results do not depend on worker timing. */
+function earlier(a: Best, b: Best): boolean {
+  if (a.doc.file !== b.doc.file) return a.doc.file < b.doc.file;
+  if ((a.doc.record ?? 0) !== (b.doc.record ?? 0)) return (a.doc.record ?? 0) < (b.doc.record ?? 0);
+  return a.line < b.line;
+}
 const RANK: Record<Verdict, number> = { clean: 0, suspicious: 1, dirty: 2 };
 
 /** Per-channel state: units matched anywhere and the best document per item. */
@@ -157,7 +164,8 @@ class ChannelFold {
     for (const [item, cand] of perItem) {
       touched.add(item);
       const best = this.best[item];
-      if (!best || cand.units.length > best.units.length) this.best[item] = cand;
+      const more = best === undefined || cand.units.length > best.units.length;
+      if (more || (cand.units.length === best.units.length && earlier(cand, best))) this.best[item] = cand;
     }
   }
 

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../core/paths.js';
 import type { CorpusTask } from './corpus.js';
 import type { ScanIndex } from './scan-index.js';
+import type { ScanOptions } from './scan.js';
 import { Scanner } from './scan.js';
 import type { TaskResult } from './task.js';
 import { runTask } from './task.js';
@@ -29,16 +30,22 @@ export function workerScript(): string {
   return script;
 }
 
-/** Scans every task, calling `onResult` in completion order; `threads` 0 scans on this thread. */
+/** How a corpus is scanned: worker threads (0: on this thread), cancellation, scanner options. */
+export interface PoolOptions extends ScanOptions {
+  threads: number;
+  signal?: AbortSignal;
+}
+
+/** Scans every task, calling `onResult` in completion order. */
 export async function scanTasks(
   index: ScanIndex,
   tasks: AsyncIterable<CorpusTask>,
-  threads: number,
+  options: PoolOptions,
   onResult: (r: TaskResult) => void,
-  signal?: AbortSignal,
 ): Promise<void> {
+  const { threads, signal, ...scanOptions } = options;
   if (threads <= 0) {
-    const scanner = new Scanner(index);
+    const scanner = new Scanner(index, scanOptions);
     for await (const task of tasks) {
       signal?.throwIfAborted();
       onResult(runTask(scanner, index, task));
@@ -46,7 +53,7 @@ export async function scanTasks(
     return;
   }
   const script = workerScript();
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { index } }));
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { index, options: scanOptions } }));
   const iterator = tasks[Symbol.asyncIterator]();
   let nextId = 0;
   try {

@@ -73,9 +73,8 @@ export async function runScan(req: ScanRequest): Promise<ScanOutcome> {
   await scanTasks(
     prep.index,
     corpusTasks(req.corpus, req.corpusFields),
-    req.threads,
+    { threads: req.threads, ...(req.signal ? { signal: req.signal } : {}) },
     (r) => agg.add(r, r.path),
-    req.signal,
   );
   const results = agg.results();
   return {

@@ -9,14 +9,41 @@ import { nfkc, TABLES } from './normalize.js';
 import type { ScanIndex } from './scan-index.js';
 
 const { SPACE, WORD, LOWER, LOWER_MULTI } = TABLES;
-const MULTI = new Uint8Array(65536);
-for (const c of LOWER_MULTI.keys()) MULTI[c] = 1;
+const MULTI_RE = new RegExp(`[${[...LOWER_MULTI.keys()].map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`, 'g');
+
+/** Replaces the rare code units whose lowercase is longer (İ) by that lowercase, so the loop maps one to one. */
+function expandLowerMulti(text: string): string {
+  MULTI_RE.lastIndex = 0;
+  return MULTI_RE.test(text) ? text.replace(MULTI_RE, (m) => LOWER_MULTI.get(m.charCodeAt(0))!) : text;
+}
+
+/** NORM[c]: the lowercase of code unit c, or SPACE_MARK for whitespace. */
+const SPACE_MARK = -1;
+const NORM = new Int32Array(65536);
+for (let c = 0; c < 65536; c++) NORM[c] = SPACE[c] === 1 ? SPACE_MARK : LOWER[c]!;
+
+/** How many entries of the ascending `sorted` are <= x. */
+function countAtMost(sorted: number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** Hits in one document: flat [id, line] pairs, each id once (its first line). */
 export interface TextHits {
   exact: number[];
   grams: number[];
   names: number[];
+}
+
+export interface ScanOptions {
+  /** Report every occurrence of an exact window, not only its first line per document (the benchmark compares line sets with ripgrep). */
+  allOccurrences?: boolean;
 }
 
 /** Per-scanner scratch space, reused across documents. */
@@ -27,12 +54,26 @@ export class Scanner {
   private stamp = 0;
   private readonly ringMask: number;
   private readonly ring: Uint16Array;
-  private readonly ringLine: Int32Array;
+  /** Normalized offsets at which each newline of the document was read. */
+  private readonly newlines: number[] = [];
   private readonly pow: number;
   private readonly gramPow1: Int32Array;
   private readonly gramPow2: Int32Array;
+  /** Word n-gram state: rolling sums per length, the last 64 word hashes and their lines. */
+  private readonly g1: Int32Array;
+  private readonly g2: Int32Array;
+  private readonly wr1 = new Int32Array(64);
+  private readonly wr2 = new Int32Array(64);
+  private readonly wrLine = new Int32Array(64);
+  private words = 0;
 
-  constructor(private readonly ix: ScanIndex) {
+  private readonly all: boolean;
+
+  constructor(
+    private readonly ix: ScanIndex,
+    options: ScanOptions = {},
+  ) {
+    this.all = options.allOccurrences === true;
     this.seenWindow = new Int32Array(ix.windows.length);
     this.seenGram = new Int32Array(ix.gramCount);
     this.seenName = new Int32Array(ix.nameCount);
@@ -40,11 +81,12 @@ export class Scanner {
     while (size <= ix.window) size *= 2;
     this.ringMask = size - 1;
     this.ring = new Uint16Array(size);
-    this.ringLine = new Int32Array(size);
     this.pow = powMod32(CHAR_BASE, ix.window);
     if (ix.gramLengths.some((l) => l > 63)) throw new Error('word n-grams longer than 63 words are not supported');
     this.gramPow1 = Int32Array.from(ix.gramLengths, (l) => powMod32(GRAM_BASE1, l));
     this.gramPow2 = Int32Array.from(ix.gramLengths, (l) => powMod32(GRAM_BASE2, l));
+    this.g1 = new Int32Array(ix.gramLengths.length);
+    this.g2 = new Int32Array(ix.gramLengths.length);
   }
 
   /** Scans one document whose first line is `firstLine`. */
@@ -52,30 +94,22 @@ export class Scanner {
     const hits: TextHits = { exact: [], grams: [], names: [] };
     const ix = this.ix;
     const stamp = ++this.stamp;
-    const text = nfkc(raw);
+    const text = expandLowerMulti(nfkc(raw));
     const n = text.length;
     const W = ix.window;
     const mask = this.ringMask;
     const ring = this.ring;
-    const ringLine = this.ringLine;
+    const newlines = this.newlines;
+    newlines.length = 0;
     const pow = this.pow;
-    const wt = ix.windowTable;
-    const wFilter = wt.filter;
-    const wShift = wt.filterShift;
+    const wFilter = ix.windowTable.filter;
+    const wShift = ix.windowTable.filterShift;
     const doWindows = ix.windows.length > 0;
-    const lengths = ix.gramLengths;
-    const nLengths = lengths.length;
-    const doWords = nLengths > 0;
+    const doWords = ix.gramLengths.length > 0;
     const doNames = ix.nameCount > 0;
-    const gp1 = this.gramPow1;
-    const gp2 = this.gramPow2;
-    // Rolling sums over word hashes, one per n-gram length.
-    const g1 = new Int32Array(nLengths);
-    const g2 = new Int32Array(nLengths);
-    const wr1 = new Int32Array(64);
-    const wr2 = new Int32Array(64);
-    const wrLine = new Int32Array(64);
-    let words = 0;
+    this.words = 0;
+    this.g1.fill(0);
+    this.g2.fill(0);
     let inWord = false;
     let wh1 = 0;
     let wh2 = 0;
@@ -84,118 +118,132 @@ export class Scanner {
     let nh1 = 0;
     let nh2 = 0;
     let nameLine = 0;
-
     let line = firstLine;
     let h = 0;
     let count = 0;
     let lastSpace = true;
-
-    const endWord = (): void => {
-      inWord = false;
-      const a = mix32(wh1);
-      const b = mix32(wh2);
-      const slot = words & 63;
-      wr1[slot] = a;
-      wr2[slot] = b;
-      wrLine[slot] = wordLine;
-      words++;
-      for (let k = 0; k < nLengths; k++) {
-        const len = lengths[k]!;
-        let x1 = (Math.imul(g1[k]!, GRAM_BASE1) + a) | 0;
-        let x2 = (Math.imul(g2[k]!, GRAM_BASE2) + b) | 0;
-        if (words > len) {
-          const out = (words - 1 - len) & 63;
-          x1 = (x1 - Math.imul(wr1[out]!, gp1[k]!)) | 0;
-          x2 = (x2 - Math.imul(wr2[out]!, gp2[k]!)) | 0;
-        }
-        g1[k] = x1;
-        g2[k] = x2;
-        if (words >= len) {
-          const id = tableFind(ix.gramTable, x1, x2 ^ Math.imul(len, 0x2545f491));
-          if (id >= 0 && this.seenGram[id] !== stamp) {
-            this.seenGram[id] = stamp;
-            hits.grams.push(id, wrLine[(words - len) & 63]!);
-          }
-        }
-      }
-    };
-
-    const endName = (): void => {
-      inName = false;
-      const id = tableFind(ix.nameTable, mix32(nh1), mix32(nh2));
-      if (id >= 0 && this.seenName[id] !== stamp) {
-        this.seenName[id] = stamp;
-        hits.names.push(id, nameLine);
-      }
-    };
-
-    const emit = (ch: number): void => {
-      if (doWords) {
-        if (WORD[ch] === 1) {
-          if (!inWord) {
-            inWord = true;
-            wh1 = WORD_SEED1;
-            wh2 = WORD_SEED2;
-            wordLine = line;
-          }
-          wh1 = Math.imul(wh1 ^ ch, 0x01000193);
-          wh2 = Math.imul(wh2 + ch, 0x5bd1e995) ^ (wh2 >>> 15);
-        } else if (inWord) endWord();
-      }
-      if (!doWindows) return;
-      const slot = count & mask;
-      h = (Math.imul(h, CHAR_BASE) + ch) | 0;
-      if (count >= W) h = (h - Math.imul(ring[(count - W) & mask]!, pow)) | 0;
-      ring[slot] = ch;
-      ringLine[slot] = line;
-      count++;
-      if (count < W) return;
-      const m = mix32(h);
-      const bit = m >>> wShift;
-      if ((wFilter[bit >>> 5]! & (1 << (bit & 31))) === 0) return;
-      for (let id = tableFind(wt, h, 0); id >= 0; id = ix.windowNext[id]!) {
-        if (this.seenWindow[id] === stamp) continue;
-        const w = ix.windows[id]!;
-        const base = count - W;
-        let k = 0;
-        while (k < W && w.charCodeAt(k) === ring[(base + k) & mask]) k++;
-        if (k === W) {
-          this.seenWindow[id] = stamp;
-          hits.exact.push(id, ringLine[base & mask]!);
-        }
-      }
-    };
-
+    // Module bindings read through locals: the loop runs once per code unit of the corpus.
+    const norm = NORM;
+    const word = WORD;
+    const base = CHAR_BASE;
+    const seed1 = WORD_SEED1;
+    const seed2 = WORD_SEED2;
     for (let i = 0; i < n; i++) {
-      const c = text.charCodeAt(i);
+      let c = text.charCodeAt(i);
       if (doNames) {
-        if (WORD[c] === 1 || c === 39) {
+        if (word[c] === 1 || c === 39) {
           if (!inName) {
             inName = true;
-            nh1 = WORD_SEED1;
-            nh2 = WORD_SEED2;
+            nh1 = seed1;
+            nh2 = seed2;
             nameLine = line;
           }
           nh1 = Math.imul(nh1 ^ c, 0x01000193);
           nh2 = Math.imul(nh2 + c, 0x5bd1e995) ^ (nh2 >>> 15);
-        } else if (inName) endName();
-      }
-      if (SPACE[c] === 1) {
-        if (c === 10) line++;
-        if (!lastSpace) {
-          lastSpace = true;
-          emit(32);
+        } else if (inName) {
+          inName = false;
+          this.nameEnd(nh1, nh2, nameLine, hits, stamp);
         }
-        continue;
       }
-      lastSpace = false;
-      if (MULTI[c] === 1) {
-        const low = LOWER_MULTI.get(c)!;
-        for (let k = 0; k < low.length; k++) emit(low.charCodeAt(k));
-      } else emit(LOWER[c]!);
+      c = norm[c]!;
+      if (c === SPACE_MARK) {
+        if (text.charCodeAt(i) === 10) {
+          line++;
+          newlines.push(count);
+        }
+        if (lastSpace) continue;
+        lastSpace = true;
+        c = 32;
+      } else lastSpace = false;
+      if (doWords) {
+        if (word[c] === 1) {
+          if (!inWord) {
+            inWord = true;
+            wh1 = seed1;
+            wh2 = seed2;
+            wordLine = line;
+          }
+          wh1 = Math.imul(wh1 ^ c, 0x01000193);
+          wh2 = Math.imul(wh2 + c, 0x5bd1e995) ^ (wh2 >>> 15);
+        } else if (inWord) {
+          inWord = false;
+          this.wordEnd(wh1, wh2, wordLine, hits, stamp);
+        }
+      }
+      if (!doWindows) continue;
+      h = (Math.imul(h, base) + c) | 0;
+      if (count >= W) h = (h - Math.imul(ring[(count - W) & mask]!, pow)) | 0;
+      ring[count & mask] = c;
+      count++;
+      if (count < W) continue;
+      let m = h ^ (h >>> 16);
+      m = Math.imul(m, 0x85ebca6b);
+      m ^= m >>> 13;
+      m = Math.imul(m, 0xc2b2ae35);
+      m ^= m >>> 16;
+      const bit = m >>> wShift;
+      if ((wFilter[bit >>> 5]! & (1 << (bit & 31))) !== 0) this.windowCandidates(h, count, firstLine, hits, stamp);
     }
-    if (inName) endName();
-    if (inWord) endWord();
+    if (inName) this.nameEnd(nh1, nh2, nameLine, hits, stamp);
+    if (inWord) this.wordEnd(wh1, wh2, wordLine, hits, stamp);
     return hits;
+  }
+
+  /** Verifies the windows whose rolling hash is `h` against the last `window` characters. */
+  private windowCandidates(h: number, count: number, firstLine: number, hits: TextHits, stamp: number): void {
+    const ix = this.ix;
+    const W = ix.window;
+    const mask = this.ringMask;
+    const base = count - W;
+    for (let id = tableFind(ix.windowTable, h, 0); id >= 0; id = ix.windowNext[id]!) {
+      if (!this.all && this.seenWindow[id] === stamp) continue;
+      const w = ix.windows[id]!;
+      let k = 0;
+      while (k < W && w.charCodeAt(k) === this.ring[(base + k) & mask]) k++;
+      if (k === W) {
+        this.seenWindow[id] = stamp;
+        hits.exact.push(id, firstLine + countAtMost(this.newlines, base));
+      }
+    }
+  }
+
+  /** Ends a word: pushes its hashes and looks up the n-grams ending with it. */
+  private wordEnd(wh1: number, wh2: number, line: number, hits: TextHits, stamp: number): void {
+    const a = mix32(wh1);
+    const b = mix32(wh2);
+    const lengths = this.ix.gramLengths;
+    const { g1, g2, wr1, wr2, wrLine } = this;
+    const slot = this.words & 63;
+    wr1[slot] = a;
+    wr2[slot] = b;
+    wrLine[slot] = line;
+    const words = ++this.words;
+    for (let k = 0; k < lengths.length; k++) {
+      const len = lengths[k]!;
+      let x1 = (Math.imul(g1[k]!, GRAM_BASE1) + a) | 0;
+      let x2 = (Math.imul(g2[k]!, GRAM_BASE2) + b) | 0;
+      if (words > len) {
+        const out = (words - 1 - len) & 63;
+        x1 = (x1 - Math.imul(wr1[out]!, this.gramPow1[k]!)) | 0;
+        x2 = (x2 - Math.imul(wr2[out]!, this.gramPow2[k]!)) | 0;
+      }
+      g1[k] = x1;
+      g2[k] = x2;
+      if (words < len) continue;
+      const id = tableFind(this.ix.gramTable, x1, x2 ^ Math.imul(len, 0x2545f491));
+      if (id >= 0 && this.seenGram[id] !== stamp) {
+        this.seenGram[id] = stamp;
+        hits.grams.push(id, wrLine[(words - len) & 63]!);
+      }
+    }
+  }
+
+  /** Ends an identifier: looks it up among the theorem names. */
+  private nameEnd(nh1: number, nh2: number, line: number, hits: TextHits, stamp: number): void {
+    const id = tableFind(this.ix.nameTable, mix32(nh1), mix32(nh2));
+    if (id >= 0 && this.seenName[id] !== stamp) {
+      this.seenName[id] = stamp;
+      hits.names.push(id, line);
+    }
   }
 }

@@ -42,10 +42,10 @@ export interface ProofGap {
 const TACTIC_BLOCKS: ReadonlySet<string> = new Set(['by', 'decreasing_by']);
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
-/** A file containing none of these needs no token scan for sorry/escape hatches. */
 /** First characters of the identifiers the scan looks at (`native_decide`, `Lean.ofReduceBool`, `implemented_by`, `extern`, `apply?`, …). */
 const NEEDLE_FIRST: ReadonlySet<number> = new Set([...'nLoieacr'].map((c) => c.charCodeAt(0)));
-const NEEDLES = ['sorry', 'admit', 'native', 'ofReduceBool', 'implemented_by', 'extern', 'Heartbeats', 'skipKernelTC', 'apply?', 'exact?', 'rw?'];
+/** A file matching none of these needs no token scan for sorry and escape hatches (one pass over the text). */
+const NEEDLES = /sorry|admit|native|ofReduceBool|implemented_by|extern|Heartbeats|skipKernelTC|apply\?|exact\?|rw\?/;
 
 /**
  * A field name that reads as a proposition: Mathlib names proof fields in snake_case or with a
@@ -65,7 +65,7 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
     if (decl.kind === 'opaque' && decl.body === undefined) gaps.push({ kind: 'opaque-without-body', text: 'opaque', ...at });
     if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) gaps.push({ kind: 'trivial-statement', text: 'True', ...at });
   }
-  if (NEEDLES.some((needle) => text.includes(needle))) scanTokens(file, text, gaps);
+  if (NEEDLES.test(text)) scanTokens(file, text, gaps);
   return gaps.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 

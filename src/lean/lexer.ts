@@ -86,7 +86,7 @@ const isHexDigit = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) |
 /**
  * The tokens of one text as parallel arrays. `code` holds, for a symbol, its first char code
  * (multi-character symbols: `MULTI + index`); for a keyword, its id in KEYWORD_LIST (`-1` for
- * `#command`s); 0 otherwise.
+ * `#command`s); for an identifier, a hash of its text; 0 otherwise.
  */
 export class TokenTable {
   count = 0;
@@ -191,10 +191,6 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { 
   // Brace depth of each open `s!"…{` interpolation; the string resumes at the `}` closing depth 0.
   const interp: number[] = [];
 
-  const problem = (messageId: string, message: string, atLine: number, column: number): void => {
-    problems.push({ messageId, message, location: { file, line: atLine, column } });
-  };
-
   while (pos < n) {
     let c = text.charCodeAt(pos);
     if (c === 32 || c === 10 || c === 9 || c === 13) {
@@ -211,242 +207,221 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { 
     }
     const start = pos;
     const col = pos - lineStart;
-    const startLine = line;
     const next = pos + 1 < n ? text.charCodeAt(pos + 1) : 0;
+    let kind: number = KIND.symbol;
+    let code = 0;
+    let end: number;
+    let problem: [string, string] | undefined;
 
-    // Identifiers and keywords, ASCII-first.
     if (c < 128 ? (ASCII[c]! & 1) !== 0 && !(c === 114 && (next === 34 || next === 35)) : c === 0xab || isIdFirst(codePointAt(text, pos))) {
-      let i = pos;
-      let hash = 0;
-      let plain = true; // one ASCII component: may be a keyword
-      for (;;) {
-        if (text.charCodeAt(i) === 0xab) {
-          plain = false;
-          const eol = lineEndFrom(text, i);
-          let close = i + 1;
-          while (close < eol && text.charCodeAt(close) !== 0xbb) close++;
-          if (close >= eol) {
-            problem('unterminated-name', 'unterminated «quoted name»', startLine, i - lineStart);
-            i = eol;
-            break;
-          }
-          i = close + 1;
-        } else {
-          let first = true;
-          while (i < n) {
-            const d = text.charCodeAt(i);
-            if (d < 128) {
-              if ((ASCII[d]! & (first ? 1 : 2)) === 0) break;
-              hash = hashStep(hash, d);
-              i++;
-            } else {
-              const r = codePointAt(text, i);
-              if (!(first ? isIdFirst(r) : isIdRest(r))) break;
-              plain = false;
-              i += r > 0xffff ? 2 : 1;
-            }
-            first = false;
-          }
-        }
-        if (text.charCodeAt(i) === 46 && i + 1 < n && (text.charCodeAt(i + 1) === 0xab || isIdFirst(codePointAt(text, i + 1)))) {
-          plain = false;
-          i++;
-        } else break;
-      }
-      pos = i;
-      let id = -1;
-      if (plain && pos - start <= MAX_KEYWORD) {
-        for (let slot = hash & 4095; KEYWORD_SLOTS[slot] !== 0; slot = (slot + 1) & 4095) {
-          const k = KEYWORD_SLOTS[slot]! - 1;
-          const word = KEYWORD_LIST[k]!;
-          if (word.length === pos - start && text.startsWith(word, start)) {
-            id = k;
-            break;
-          }
-        }
-      }
-      table.push(id >= 0 ? KIND.keyword : KIND.ident, start, pos, startLine, col, id >= 0 ? id : 0);
-      continue;
-    }
-
-    // Comments.
-    if (c === 45 && next === 45) {
-      pos = lineEndFrom(text, pos);
-      table.push(KIND.lineComment, start, pos, startLine, col, 0);
-      continue;
-    }
-    if (c === 47 && next === 45) {
+      end = identEnd(text, pos);
+      if (identQuoteError >= 0) problem = ['unterminated-name', 'unterminated «quoted name»'];
+      code = identPlain && end - start <= MAX_KEYWORD ? keywordId(text, start, end, identHash) : -1;
+      kind = code >= 0 ? KIND.keyword : KIND.ident;
+      if (code < 0) code = identHash;
+    } else if (c === 45 && next === 45) {
+      kind = KIND.lineComment;
+      end = lineEndFrom(text, pos);
+    } else if (c === 47 && next === 45) {
       const third = text.charCodeAt(pos + 2);
-      const kind = third === 45 ? KIND.docComment : third === 33 ? KIND.moduleDoc : KIND.blockComment;
-      let end = blockEnd(text, pos + (kind === KIND.blockComment ? 2 : 3));
+      kind = third === 45 ? KIND.docComment : third === 33 ? KIND.moduleDoc : KIND.blockComment;
+      end = blockEnd(text, pos + (kind === KIND.blockComment ? 2 : 3));
       if (end < 0) {
-        problem('unterminated-comment', `unterminated ${kind === KIND.blockComment ? 'block' : 'doc'} comment: the rest of the file is commented out`, startLine, col);
+        problem = ['unterminated-comment', `unterminated ${kind === KIND.blockComment ? 'block' : 'doc'} comment: the rest of the file is commented out`];
         end = n;
       }
+    } else if (c === 34 || (interp.length > 0 && c === 125 && interp[interp.length - 1] === 0)) {
+      // A string, or the tail of an interpolated string after its `}`.
+      const p = table.count - 1;
+      const interpolated = c === 125 || (p >= 0 && table.end[p] === pos && table.kind[p] === KIND.ident && text.charCodeAt(pos - 1) === 33);
+      if (c === 125) interp.pop();
+      kind = KIND.string;
+      end = stringEnd(text, pos + 1, interpolated);
+      if (end < 0) {
+        problem = ['unterminated-string', 'unterminated string literal'];
+        end = lineEndFrom(text, start); // recover: lex on from the next line
+      } else if (stringOpened) interp.push(0);
+    } else if (c === 114) {
+      kind = KIND.string;
+      end = rawStringEnd(text, pos);
+      if (end === -1) {
+        kind = KIND.ident; // `r#` not opening a raw string
+        end = pos + 1;
+      } else if (end < 0) {
+        problem = ['unterminated-string', 'unterminated raw string literal'];
+        end = lineEndFrom(text, pos);
+      }
+    } else if (c >= 48 && c <= 57) {
+      const p = table.count - 1;
+      const fieldIndex = p >= 0 && table.end[p] === pos && table.code[p] === 46 && table.kind[p] === KIND.symbol;
+      kind = KIND.number;
+      end = numberEnd(text, pos, fieldIndex);
+    } else if (c === 39) {
+      end = charEnd(text, pos);
+      if (end > 0) kind = KIND.char;
+      else {
+        end = pos + 1;
+        code = c;
+      }
+    } else if (c === 64 && next === 91) {
+      kind = KIND.attributeOpen;
+      end = pos + 2;
+    } else if (c === 35 && next < 128 && (ASCII[next]! & 1) !== 0) {
+      kind = KIND.keyword;
+      code = -1;
+      end = pos + 2;
+      while (end < n && text.charCodeAt(end) < 128 && (ASCII[text.charCodeAt(end)]! & 2) !== 0) end++;
+    } else {
+      if (interp.length > 0 && (c === 123 || c === 125)) interp[interp.length - 1]! += c === 123 ? 1 : -1;
+      const len = symbolLength(text, pos, c, next);
+      end = pos + len;
+      const multiCode = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? text.charCodeAt(start + 2) : 0)) : undefined;
+      code = multiCode ?? c;
+    }
+
+    if (problem) problems.push({ messageId: problem[0], message: problem[1], location: { file, line, column: problem[0] === 'unterminated-name' ? identQuoteError - lineStart : col } });
+    table.push(kind, start, end, line, col, code);
+    if (kind >= KIND.string && kind <= KIND.moduleDoc && kind !== KIND.char && kind !== KIND.lineComment && !problem) {
       const count = breaks(text, pos, end);
       if (count > 0) {
         line += count;
         lineStart = lastBreak + 1;
       }
-      pos = end;
-      table.push(kind, start, pos, startLine, col, 0);
-      continue;
     }
-
-    // Strings, and the tail of an interpolated string after `}`.
-    let body = -1;
-    let interpolated = false;
-    if (c === 34) {
-      const p = table.count - 1;
-      interpolated = p >= 0 && table.end[p] === pos && table.kind[p] === KIND.ident && text.charCodeAt(pos - 1) === 33;
-      body = pos + 1;
-    } else if (interp.length > 0 && (c === 123 || c === 125)) {
-      const top = interp.length - 1;
-      if (c === 125 && interp[top] === 0) {
-        interp.pop();
-        interpolated = true;
-        body = pos + 1;
-      } else {
-        interp[top]! += c === 123 ? 1 : -1;
-        pos++;
-        table.push(KIND.symbol, start, pos, startLine, col, c);
-        continue;
-      }
-    }
-    if (body >= 0) {
-      const end = stringEnd(text, body, interpolated);
-      if (end < 0) {
-        problem('unterminated-string', 'unterminated string literal', startLine, col);
-        // Recover: end the string at the end of its first line and lex on from there.
-        pos = lineEndFrom(text, start);
-      } else {
-        const count = breaks(text, pos, end);
-        if (count > 0) {
-          line += count;
-          lineStart = lastBreak + 1;
-        }
-        pos = end;
-      }
-      table.push(KIND.string, start, pos, startLine, col, 0);
-      if (end >= 0 && stringOpened) interp.push(0);
-      continue;
-    }
-
-    // Raw strings r"…", r#"…"# (an `r` not followed by `"`/`#"` was read as an identifier above).
-    if (c === 114) {
-      let hashes = 0;
-      let i = pos + 1;
-      while (text.charCodeAt(i) === 35) {
-        hashes++;
-        i++;
-      }
-      if (text.charCodeAt(i) === 34) {
-        let end = -1;
-        for (let j = i + 1; j < n; j++) {
-          if (text.charCodeAt(j) !== 34) continue;
-          let k = 0;
-          while (k < hashes && text.charCodeAt(j + 1 + k) === 35) k++;
-          if (k === hashes) {
-            end = j + 1 + hashes;
-            break;
-          }
-        }
-        if (end < 0) {
-          problem('unterminated-string', 'unterminated raw string literal', startLine, col);
-          end = lineEndFrom(text, pos);
-        } else {
-          const count = breaks(text, pos, end);
-          if (count > 0) {
-            line += count;
-            lineStart = lastBreak + 1;
-          }
-        }
-        pos = end;
-        table.push(KIND.string, start, pos, startLine, col, 0);
-        continue;
-      }
-      // `r#` not starting a raw string: the identifier `r`.
-      pos++;
-      table.push(KIND.ident, start, pos, startLine, col, 0);
-      continue;
-    }
-
-    // Numbers; right after an adjacent `.` only digits (field index `h.1.2`).
-    if (isDigit(c)) {
-      const p = table.count - 1;
-      const fieldIndex = p >= 0 && table.end[p] === pos && table.code[p] === 46 && table.kind[p] === KIND.symbol;
-      let i = pos + 1;
-      if (c === 48 && (next === 120 || next === 88 || next === 98 || next === 66 || next === 111 || next === 79)) {
-        i = pos + 2;
-        while (i < n && isHexDigit(text.charCodeAt(i))) i++;
-      } else {
-        while (i < n && isDigit(text.charCodeAt(i))) i++;
-        if (!fieldIndex) {
-          if (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
-            i += 2;
-            while (i < n && isDigit(text.charCodeAt(i))) i++;
-          }
-          const e = text.charCodeAt(i);
-          if (e === 101 || e === 69) {
-            let j = i + 1;
-            const sign = text.charCodeAt(j);
-            if (sign === 43 || sign === 45) j++;
-            if (isDigit(text.charCodeAt(j))) {
-              i = j;
-              while (i < n && isDigit(text.charCodeAt(i))) i++;
-            }
-          }
-        }
-      }
-      pos = i;
-      table.push(KIND.number, start, pos, startLine, col, 0);
-      continue;
-    }
-
-    // Char literals 'a', '\n', '\x41', '\u{3b1}'; a lone ' is a symbol.
-    if (c === 39) {
-      let end = -1;
-      if (next === 92) {
-        const limit = Math.min(n, pos + 14);
-        for (let j = pos + 3; j < limit; j++) {
-          const d = text.charCodeAt(j);
-          if (d === 10) break;
-          if (d === 39) {
-            end = j + 1;
-            break;
-          }
-        }
-      } else if (next !== 10 && next !== 39 && pos + 1 < n) {
-        const w = codePointAt(text, pos + 1) > 0xffff ? 2 : 1;
-        if (text.charCodeAt(pos + 1 + w) === 39) end = pos + 2 + w;
-      }
-      pos = end > 0 ? end : pos + 1;
-      table.push(end > 0 ? KIND.char : KIND.symbol, start, pos, startLine, col, end > 0 ? 0 : c);
-      continue;
-    }
-
-    // `@[` attributes and `#command` keywords.
-    if (c === 64 && next === 91) {
-      pos += 2;
-      table.push(KIND.attributeOpen, start, pos, startLine, col, 0);
-      continue;
-    }
-    if (c === 35 && next < 128 && (ASCII[next]! & 1) !== 0) {
-      let i = pos + 2;
-      while (i < n && text.charCodeAt(i) < 128 && (ASCII[text.charCodeAt(i)]! & 2) !== 0) i++;
-      pos = i;
-      table.push(KIND.keyword, start, pos, startLine, col, -1);
-      continue;
-    }
-
-    const len = symbolLength(text, pos, c, next);
-    pos += len;
-    const symbol = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? text.charCodeAt(start + 2) : 0)) : undefined;
-    table.push(KIND.symbol, start, pos, startLine, col, symbol ?? c);
+    pos = end;
   }
 
   reportLongLines(text, file, problems);
   return { table, problems };
+}
+
+/** Hash of the characters, whether the identifier is one plain ASCII component, and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */
+let identHash = 0;
+let identPlain = true;
+let identQuoteError = -1;
+
+/** End of the (dotted, «quoted») identifier starting at pos. */
+function identEnd(text: string, pos: number): number {
+  const n = text.length;
+  let i = pos;
+  let hash = 0;
+  let plain = true;
+  identQuoteError = -1;
+  for (;;) {
+    if (text.charCodeAt(i) === 0xab) {
+      plain = false;
+      const eol = lineEndFrom(text, i);
+      let close = i + 1;
+      while (close < eol && text.charCodeAt(close) !== 0xbb) close++;
+      if (close >= eol) {
+        identQuoteError = i;
+        i = eol;
+        break;
+      }
+      i = close + 1;
+    } else {
+      let first = true;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d < 128) {
+          if ((ASCII[d]! & (first ? 1 : 2)) === 0) break;
+          hash = hashStep(hash, d);
+          i++;
+        } else {
+          const r = codePointAt(text, i);
+          if (!(first ? isIdFirst(r) : isIdRest(r))) break;
+          plain = false;
+          hash = hashStep(hash, r);
+          i += r > 0xffff ? 2 : 1;
+        }
+        first = false;
+      }
+    }
+    if (text.charCodeAt(i) === 46 && i + 1 < n && (text.charCodeAt(i + 1) === 0xab || isIdFirst(codePointAt(text, i + 1)))) {
+      plain = false;
+      hash = hashStep(hash, 46);
+      i++;
+    } else break;
+  }
+  identHash = hash;
+  identPlain = plain;
+  return i;
+}
+
+/** The keyword id of text[start, end) given its hash, or -1. */
+function keywordId(text: string, start: number, end: number, hash: number): number {
+  for (let slot = hash & 4095; KEYWORD_SLOTS[slot] !== 0; slot = (slot + 1) & 4095) {
+    const k = KEYWORD_SLOTS[slot]! - 1;
+    const word = KEYWORD_LIST[k]!;
+    if (word.length === end - start && text.startsWith(word, start)) return k;
+  }
+  return -1;
+}
+
+/** End of the raw string `r#"…"#` at pos: -1 if none starts there, -2 if unterminated. */
+function rawStringEnd(text: string, pos: number): number {
+  let hashes = 0;
+  let i = pos + 1;
+  while (text.charCodeAt(i) === 35) {
+    hashes++;
+    i++;
+  }
+  if (text.charCodeAt(i) !== 34) return -1;
+  for (let j = i + 1; j < text.length; j++) {
+    if (text.charCodeAt(j) !== 34) continue;
+    let k = 0;
+    while (k < hashes && text.charCodeAt(j + 1 + k) === 35) k++;
+    if (k === hashes) return j + 1 + hashes;
+  }
+  return -2;
+}
+
+/** End of the numeric literal at pos; right after an adjacent `.` only digits (field index `h.1.2`). */
+function numberEnd(text: string, pos: number, fieldIndex: boolean): number {
+  const n = text.length;
+  const c = text.charCodeAt(pos);
+  const next = text.charCodeAt(pos + 1);
+  let i = pos + 1;
+  if (c === 48 && (next === 120 || next === 88 || next === 98 || next === 66 || next === 111 || next === 79)) {
+    i = pos + 2;
+    while (i < n && isHexDigit(text.charCodeAt(i))) i++;
+    return i;
+  }
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  if (fieldIndex) return i;
+  if (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
+    i += 2;
+    while (i < n && isDigit(text.charCodeAt(i))) i++;
+  }
+  const e = text.charCodeAt(i);
+  if (e === 101 || e === 69) {
+    let j = i + 1;
+    const sign = text.charCodeAt(j);
+    if (sign === 43 || sign === 45) j++;
+    if (isDigit(text.charCodeAt(j))) {
+      i = j;
+      while (i < n && isDigit(text.charCodeAt(i))) i++;
+    }
+  }
+  return i;
+}
+
+/** End of the char literal ('a', '\n', '\x41', '\u{3b1}') at pos, or -1 for a lone `'`. */
+function charEnd(text: string, pos: number): number {
+  const n = text.length;
+  const next = text.charCodeAt(pos + 1);
+  if (next === 92) {
+    const limit = Math.min(n, pos + 14);
+    for (let j = pos + 3; j < limit; j++) {
+      const d = text.charCodeAt(j);
+      if (d === 10) return -1;
+      if (d === 39) return j + 1;
+    }
+    return -1;
+  }
+  if (next === 10 || next === 39 || pos + 1 >= n) return -1;
+  const w = codePointAt(text, pos + 1) > 0xffff ? 2 : 1;
+  return text.charCodeAt(pos + 1 + w) === 39 ? pos + 2 + w : -1;
 }
 
 /** The code point at i (a lone surrogate stands for itself). */
@@ -460,8 +435,10 @@ function codePointAt(text: string, i: number): number {
 }
 
 function lineEndFrom(text: string, from: number): number {
-  const e = text.indexOf('\n', from);
-  return e < 0 ? text.length : e;
+  const n = text.length;
+  let i = from;
+  while (i < n && text.charCodeAt(i) !== 10) i++;
+  return i;
 }
 
 /** Offset of the last line break found by the latest `breaks()` call. */
@@ -470,9 +447,11 @@ let lastBreak = -1;
 /** Number of line breaks in text[from, to); sets `lastBreak`. */
 function breaks(text: string, from: number, to: number): number {
   let count = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) {
-    count++;
-    lastBreak = i;
+  for (let i = from; i < to; i++) {
+    if (text.charCodeAt(i) === 10) {
+      count++;
+      lastBreak = i;
+    }
   }
   return count;
 }

@@ -123,6 +123,10 @@ class FileParser {
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
+  /** Identifier text by hash (see `idents`), and the last identifier list each name was added to. */
+  private readonly interned = new Map<number, string>();
+  private readonly identMarks = new Map<string, number>();
+  private identMark = 0;
   /** Table indices of the tokens that are not line or block comments. */
   private readonly code: Int32Array;
   private readonly n: number;
@@ -492,11 +496,31 @@ class FileParser {
     return false;
   }
 
-  /** Distinct identifiers of tokens [from, to), in order of first use. */
+  /**
+   * Distinct identifiers of tokens [from, to), in order of first use. Strings are interned per
+   * file by the lexer's hash, so a name used a thousand times is sliced once.
+   */
   private idents(from: number, to: number): string[] {
-    const seen = new Set<string>();
-    for (let j = from; j < to; j++) if (this.kind(j) === KIND.ident) seen.add(this.textOf(j));
-    return [...seen];
+    const out: string[] = [];
+    const mark = ++this.identMark;
+    const { table, text } = this;
+    for (let j = from; j < to; j++) {
+      const t = this.code[j]!;
+      if (table.kind[t] !== KIND.ident) continue;
+      const hash = table.code[t]!;
+      const start = table.start[t]!;
+      const length = table.end[t]! - start;
+      let name = this.interned.get(hash);
+      if (name === undefined || name.length !== length || !text.startsWith(name, start)) {
+        name = text.slice(start, start + length);
+        this.interned.set(hash, name);
+      }
+      if (this.identMarks.get(name) !== mark) {
+        this.identMarks.set(name, mark);
+        out.push(name);
+      }
+    }
+    return out;
   }
 
   /** Constructors and fields a structure, class or inductive declares, fully qualified. */

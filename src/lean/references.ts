@@ -26,6 +26,12 @@ function prefixes(namespace: string): string[] {
 
 type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>;
 
+/** A declaration or member name and the namespace it sits in. */
+interface Candidate {
+  name: string;
+  namespace: string;
+}
+
 /** Namespace prefix -> rank (lower wins, `''` is the root), and identifier -> resolution (null: none). */
 interface ScopeEntry {
   ranks: Map<string, number>;
@@ -37,10 +43,10 @@ export class NameResolver {
   /** Declaration or member full name -> the declaration's full name. */
   private readonly owner = new Map<string, string>();
   private readonly protectedNames = new Set<string>();
-  /** Last name component -> every declaration or member name ending in it. */
-  private readonly byLast = new Map<string, string[]>();
+  /** Last name component -> every declaration or member name ending in it, with its namespace. */
+  private readonly byLast = new Map<string, Candidate[]>();
   /** Identifier -> the names ending in its last component (null: none), memoized. */
-  private readonly candidatesOf = new Map<string, string[] | null>();
+  private readonly candidatesOf = new Map<string, Candidate[] | null>();
   /** Scope key -> its ranked prefixes and memo. */
   private readonly scopes = new Map<string, ScopeEntry>();
   private lastScope: Scope | undefined;
@@ -57,10 +63,12 @@ export class NameResolver {
   private add(name: string, owner: string): void {
     if (this.owner.has(name)) return;
     this.owner.set(name, owner);
-    const last = lastComponent(name);
+    const dot = name.lastIndexOf('.');
+    const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
+    const last = name.slice(dot + 1);
     const list = this.byLast.get(last);
-    if (list) list.push(name);
-    else this.byLast.set(last, [name]);
+    if (list) list.push(candidate);
+    else this.byLast.set(last, [candidate]);
   }
 
   /**
@@ -92,22 +100,24 @@ export class NameResolver {
 
   /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
   resolve(ident: string, scope: Scope): string | undefined {
-    if (ident.startsWith('_root_.')) return this.owner.get(ident.slice(7));
-    let candidates = this.candidatesOf.get(ident);
-    if (candidates === undefined) {
-      candidates = this.byLast.get(lastComponent(ident)) ?? null;
-      this.candidatesOf.set(ident, candidates);
-    }
-    if (candidates === null) return undefined;
     const entry = this.scopeOf(scope);
     const known = entry.memo.get(ident);
     if (known !== undefined) return known ?? undefined;
-    const found = this.lookup(ident, candidates, entry.ranks);
+    let found: string | undefined;
+    if (ident.startsWith('_root_.')) found = this.owner.get(ident.slice(7));
+    else {
+      let candidates = this.candidatesOf.get(ident);
+      if (candidates === undefined) {
+        candidates = this.byLast.get(lastComponent(ident)) ?? null;
+        this.candidatesOf.set(ident, candidates);
+      }
+      if (candidates !== null) found = this.lookup(ident, candidates, entry.ranks);
+    }
     entry.memo.set(ident, found ?? null);
     return found;
   }
 
-  private lookup(ident: string, candidates: string[], ranks: Map<string, number>): string | undefined {
+  private lookup(ident: string, candidates: Candidate[], ranks: Map<string, number>): string | undefined {
     const qualified = ident.includes('.');
     let best: string | undefined;
     let bestRank = Infinity;
@@ -118,8 +128,10 @@ export class NameResolver {
       best = name;
       bestRank = rank;
     };
-    if (candidates.length <= ranks.size) {
-      for (const name of candidates) {
+    if (!qualified && candidates.length <= 4 * ranks.size) {
+      for (const c of candidates) consider(c.name, c.namespace);
+    } else if (candidates.length <= ranks.size) {
+      for (const { name } of candidates) {
         if (name === ident) consider(name, '');
         else if (name.length > ident.length && name.endsWith(ident) && name.charCodeAt(name.length - ident.length - 1) === 46) {
           consider(name, name.slice(0, name.length - ident.length - 1));
@@ -136,13 +148,13 @@ export class NameResolver {
   }
 
   /** Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match. */
-  private dotNotation(ident: string, candidates: string[]): string | undefined {
+  private dotNotation(ident: string, candidates: Candidate[]): string | undefined {
     const tail = ident.slice(ident.indexOf('.') + 1);
     let found: string | undefined;
-    for (const c of candidates) {
-      if (c !== tail && !c.endsWith(`.${tail}`)) continue;
+    for (const { name } of candidates) {
+      if (name !== tail && !name.endsWith(`.${tail}`)) continue;
       if (found !== undefined) return undefined;
-      found = c;
+      found = name;
     }
     return found === undefined ? undefined : this.owner.get(found);
   }

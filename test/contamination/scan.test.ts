@@ -3,21 +3,12 @@ import { normalizeExact, windowStarts } from '../../src/contamination/normalize.
 import { ScanIndexBuilder } from '../../src/contamination/scan-index.js';
 import { Scanner } from '../../src/contamination/scan.js';
 import { wordHashes } from '../../src/contamination/hash.js';
+import { rng } from '../../bench/contamination.js';
 
 function indexOf(windows: string[], window = 10) {
   const b = new ScanIndexBuilder(window, 8);
   for (const w of windows) b.addWindow(w);
   return b.build();
-}
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('Scanner exact windows', () => {

@@ -98,6 +98,24 @@ describe('blueprint-latex path safety', () => {
     ]);
   });
 
+  it('follows \\input without braces and reports bad LaTeX with file:line, keeping what it read', () => {
+    const dir = join(root, 'bad');
+    mkdirSync(join(dir, 'blueprint/src/chapter'), { recursive: true });
+    writeFileSync(join(dir, 'blueprint/src/chapter/x.tex'), '\\begin{lemma}\\label{x}fine\\end{lemma}\n');
+    writeFileSync(join(dir, 'blueprint/src/bin.tex'), Buffer.from([0, 255, 254, 0x5c, 0x7b, 0, 0x7d, 0x25, 10, 0x24]));
+    writeFileSync(
+      join(dir, 'blueprint/src/web.tex'),
+      '\\input chapter/x\ntext \\end{lemma}\n\\input{bin}\n\\begin{theorem}\\label{y}$unclosed math\\end{theorem}\n\\input{}\n',
+    );
+    const result = extractBlueprint({ root: dir, options: {} });
+    expect(result.entities.map((e) => e.id)).toEqual(['x', 'y']);
+    expect(result.problems.map((p) => [p.messageId, `${p.location.file}:${p.location.line}`])).toEqual([
+      ['stray-end', 'blueprint/src/web.tex:2'],
+      ['unreadable', 'blueprint/src/bin.tex:1'],
+      ['bad-input', 'blueprint/src/web.tex:5'],
+    ]);
+  });
+
   it('reports a missing entry file', () => {
     const result = extractBlueprint({ root, options: { blueprint: 'nowhere/web.tex' } });
     expect(result.problems.map((p) => p.messageId)).toEqual(['no-entry']);

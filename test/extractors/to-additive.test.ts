@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { additiveNames, guessAdditive } from '../../extractors/to-additive.js';
+import { parseLean } from '../../src/lean/parser.js';
+
+describe('guessAdditive', () => {
+  it('guesses the additive name word by word', () => {
+    expect(guessAdditive('mulEquivHaarChar_piCongrRight')).toBe('addEquivAddHaarChar_piCongrRight');
+    expect(guessAdditive('mulEquivHaarChar_prodCongr')).toBe('addEquivAddHaarChar_sumCongr');
+    expect(guessAdditive('prod_one_div')).toBe('sum_zero_sub');
+    expect(guessAdditive('SMulCommClass')).toBe('VAddCommClass');
+    expect(guessAdditive('multiply_onedrive')).toBe('multiply_onedrive');
+  });
+});
+
+describe('additiveNames', () => {
+  const decls = parseLean(
+    [
+      'namespace M',
+      '@[to_additive (attr := simp) /-- The sum. -/]',
+      'lemma prod_mul : True := trivial',
+      '@[to_additive addConj]',
+      'lemma mulConj : True := trivial',
+      '@[to_additive existing]',
+      'lemma mulOld : True := trivial',
+      'lemma mulPlain : True := trivial',
+      'end M',
+    ].join('\n'),
+    'M.lean',
+  ).decls;
+
+  it('gives the explicit name in the namespace, the guessed one otherwise, none without the attribute', () => {
+    expect(decls.map(additiveNames)).toEqual([['M.sum_add'], ['M.addConj', 'addConj'], ['M.addOld'], []]);
+  });
+});
