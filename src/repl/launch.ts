@@ -52,13 +52,16 @@ function dependsOnRepl(root: string): boolean {
   }
 }
 
-/** The shell commands that build a matching repl and point leanaudit at it. */
+const quote = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
+
+/** The shell commands that build a matching repl beside the project and point leanaudit at it. */
 export function enableCommand(root: string): string {
   const tag = replTagFor(root);
   const checkout = tag ? ` --branch ${tag}` : '';
+  const repl = quote(resolve(root, '..', 'repl'));
   return (
-    `git clone${checkout} https://github.com/leanprover-community/repl ../repl && (cd ../repl && lake build) && ` +
-    `(cd ${root} && lake build) && ${REPL_CMD_ENV}="lake env ../repl/.lake/build/bin/repl" leanaudit audit ${root}`
+    `git clone${checkout} https://github.com/leanprover-community/repl ${repl} && (cd ${repl} && lake build) && ` +
+    `(cd ${quote(root)} && lake build) && ${REPL_CMD_ENV}="lake env ${repl}/.lake/build/bin/repl" leanaudit audit ${quote(root)}`
   );
 }
 

@@ -32,7 +32,7 @@ describe('resolveLaunch', () => {
     if (launch.ok) return;
     expect(launch.reason).toMatch(/no `lake` on PATH/);
     expect(launch.enable).toContain('git clone --branch v4.19.0 https://github.com/leanprover-community/repl');
-    expect(launch.enable).toContain('LEANAUDIT_REPL_CMD="lake env ../repl/.lake/build/bin/repl"');
+    expect(launch.enable).toContain(`LEANAUDIT_REPL_CMD="lake env ${join(root, '..', 'repl')}/.lake/build/bin/repl"`);
   });
 
   it('needs a built project, then a repl binary, and starts it with lake env', () => {
