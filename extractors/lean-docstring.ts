@@ -7,8 +7,10 @@
  */
 import { dirname } from 'node:path';
 import type { Entity } from '../src/core/types.js';
-import type { LeanDecl, LeanProject, SourceProblem } from '../src/lean/types.js';
-import { normalizeKind } from './text.js';
+import { lex } from '../src/lean/lexer.js';
+import { readLeanSource } from '../src/lean/project.js';
+import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/lean/types.js';
+import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** Words that open an entity heading (canonical kinds and the abbreviations or misspellings seen in the wild). */
@@ -56,16 +58,32 @@ export function parseDocHeading(doc: string): DocHeading | undefined {
   };
 }
 
+/** A declaration whose docstring has an entity heading, and the file it stands in. */
+export interface DocumentedDecl {
+  decl: LeanDecl;
+  heading: DocHeading;
+  file: LeanFile;
+}
+
 /** Declarations whose docstring has an entity heading, in file order, with the heading. */
-export function documentedDecls(project: LeanProject): { decl: LeanDecl; heading: DocHeading }[] {
-  const found: { decl: LeanDecl; heading: DocHeading }[] = [];
+export function documentedDecls(project: LeanProject): DocumentedDecl[] {
+  const found: DocumentedDecl[] = [];
   for (const file of project.files) {
     for (const decl of file.decls) {
       const heading = decl.doc === undefined ? undefined : parseDocHeading(decl.doc);
-      if (heading && decl.fullName) found.push({ decl, heading });
+      if (heading && decl.fullName) found.push({ decl, heading, file });
     }
   }
   return found;
+}
+
+/** The module docs (`/-! … -/`) of a file, with their offsets; the nearest one before a declaration is its context. */
+function moduleDocs(project: LeanProject, file: LeanFile): { start: number; text: string }[] {
+  const text = readLeanSource(project, file);
+  if (text === undefined) return [];
+  return lex(text, file.path)
+    .tokens.filter((t) => t.kind === 'moduleDoc')
+    .map((t) => ({ start: t.start, text: t.text.replace(/^\/-!/, '').replace(/-\/$/, '') }));
 }
 
 /** Extracts one entity per documented statement (declarations sharing a heading are merged) and one per helper. */
@@ -76,14 +94,18 @@ export function extractDocstrings(input: ExtractInput): Extraction {
     return { source: 'docstring', entities: [], files: [], problems };
   }
   const documented = documentedDecls(input.project);
-  const scoped = scopedIds(documented.filter((d) => !d.heading.helper).map((d) => ({ label: d.heading.label, dir: folder(d.decl) })));
+  const scoped = scopedIds(documented.filter((d) => !d.heading.helper).map((d) => ({ label: d.heading.label, dir: folder(d.file) })));
   const entities: Entity[] = [];
   const byId = new Map<string, Entity>();
-  for (const { decl, heading } of documented) {
-    const dir = folder(decl);
+  const docs = new Map<LeanFile, { start: number; text: string }[]>();
+  for (const { decl, heading, file } of documented) {
+    if (!docs.has(file)) docs.set(file, moduleDocs(input.project, file));
+    const before = docs.get(file)!.filter((d) => d.start < decl.range.start).pop();
+    const context = before ? contextOf(before.text) : undefined;
+    const dir = folder(file);
     const target = scoped(heading.label, dir);
     if (heading.helper) {
-      entities.push(toEntity(decl.fullName, 'helper', heading, decl, { helperOf: target }));
+      entities.push(toEntity(decl.fullName, 'helper', heading, decl, { helperOf: target, ...(context ? { context } : {}) }));
       continue;
     }
     const existing = byId.get(target);
@@ -92,15 +114,15 @@ export function extractDocstrings(input: ExtractInput): Extraction {
       if (heading.text && !existing.statement.includes(heading.text)) existing.statement += `\n\n${heading.text}`;
       continue;
     }
-    const entity = toEntity(target, heading.kind, heading, decl, {});
+    const entity = toEntity(target, heading.kind, heading, decl, context ? { context } : {});
     byId.set(target, entity);
     entities.push(entity);
   }
-  const files = [...new Set(documented.map((d) => d.decl.location.file))];
+  const files = [...new Set(documented.map((d) => d.file.path))];
   return { source: 'docstring', entities, files, problems };
 }
 
-function toEntity(id: string, kind: string, heading: DocHeading, decl: LeanDecl, extra: { helperOf?: string }): Entity {
+function toEntity(id: string, kind: string, heading: DocHeading, decl: LeanDecl, extra: { helperOf?: string; context?: string }): Entity {
   return {
     id,
     kind,
@@ -115,8 +137,8 @@ function toEntity(id: string, kind: string, heading: DocHeading, decl: LeanDecl,
   };
 }
 
-function folder(decl: LeanDecl): string {
-  return dirname(decl.location.file);
+function folder(file: LeanFile): string {
+  return dirname(file.path);
 }
 
 /**

@@ -131,13 +131,18 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
   return entities;
 }
 
-/** The entity lead-in at the start of a block: its kind, number, title and length. */
+/**
+ * The entity lead-in at the start of a block: its kind, number, title and length. A plain
+ * (unemphasised) lead-in needs a number and then a stop, a title or a capitalised sentence
+ * (`Lemma 3.4 Let …`), so that `Theorem 2.1 implies …` stays prose.
+ */
 function leadIn(text: string, heading: boolean): { kind: string; word: string; number?: string; title?: string; length: number } | undefined {
   const match = LEAD.exec(text);
   const groups = match?.groups;
   if (!match || !groups) return undefined;
   const { open, kind, number, title, stop } = groups;
-  if (!heading && !open && !(number && (stop || title))) return undefined;
+  const sentence = /^\p{Lu}/u.test(text.slice(match[0].length));
+  if (!heading && !open && !(number && (stop || title || sentence))) return undefined;
   const canonical = normalizeKind(kind!);
   return {
     kind: canonical,

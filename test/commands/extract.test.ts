@@ -39,7 +39,7 @@ describe('leanaudit extract', () => {
     expect(records).toHaveLength(5);
     const first = records[0]!;
     expect(Object.keys(first).sort()).toEqual(
-      ['decls', 'flags', 'id', 'kind', 'leanNames', 'location', 'origin', 'selfConsistency', 'statement', 'title', 'unresolved', 'uses'].sort(),
+      ['context', 'decls', 'flags', 'id', 'kind', 'leanNames', 'location', 'origin', 'selfConsistency', 'statement', 'title', 'unresolved', 'uses'].sort(),
     );
     expect(Object.keys(first.decls[0]!).sort()).toEqual(['doc', 'fullName', 'hasSorry', 'header', 'kind', 'leanName', 'location', 'variables'].sort());
   });

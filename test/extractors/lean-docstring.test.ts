@@ -43,9 +43,11 @@ describe('lean-docstring extractor', async () => {
       title: 'Title',
       statement: 'every element equals itself.\n\nThe identity equals itself.',
       origin: 'docstring',
-      location: { file: 'Docs/Ch1.lean', line: 9 },
+      location: { file: 'Docs/Ch1.lean', line: 15 },
     });
     expect(byId('Docs.two_one_aux').helperOf).toBe('Docs#Theorem 2.1');
+    expect(byId('Definition 355A').context).toBe('# Chapter 2\n\nThroughout, `α` is a group.');
+    expect(byId('Docs/Other#Theorem 2.1').context).toBeUndefined();
   });
 
   it('reports that it needs a Lean project', () => {

@@ -66,5 +66,7 @@ describe('markdown textbook extractor', () => {
       ['Lemma A.1', undefined, 'More.\n\nDefinition 7 is used below.'],
     ]);
     expect(looksLikeTextbook('Nothing here.\n')).toBe(false);
+    const plain = entitiesOfFile('y.md', 'Lemma 3.4 Let $G$ be a group.\n\nTheorem 3.5 implies the rest.\n');
+    expect(plain.map((e) => [e.id, e.statement])).toEqual([['Lemma 3.4', 'Let $G$ be a group.\n\nTheorem 3.5 implies the rest.']]);
   });
 });

@@ -35,7 +35,7 @@ describe('pairing', async () => {
       header: '(y : α) : y = y',
       variables: ['{α : Type*}', '[Group α]'],
       doc: 'Theorem 2.1 (Title): every element equals itself.',
-      location: { file: 'Docs/Ch1.lean', line: 9 },
+      location: { file: 'Docs/Ch1.lean', line: 15 },
       hasSorry: false,
     });
     expect(aux).toMatchObject({ header: ': x = x', variables: ['{α : Type*}', '[Group α]', '(x : α)'], hasSorry: true });
