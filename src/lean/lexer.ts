@@ -20,7 +20,6 @@ export const KEYWORD_LIST: readonly string[] = [
   'if', 'let', 'match', 'do', 'return', 'where', 'in', 'calc', 'sorry', 'admit', 'extends',
   'termination_by', 'decreasing_by', 'Type', 'Sort', 'Prop', 'nomatch', 'nofun', 'suffices',
 ];
-export const KEYWORDS: ReadonlySet<string> = new Set(KEYWORD_LIST);
 
 /** Lines longer than this are reported (generated data, minified or binary-like content). */
 export const LONG_LINE = 100_000;

@@ -29,6 +29,7 @@ flag(
 );
 /** Commands whose keyword also occurs inside terms or tactics (`open … in`, `set_option … in`). */
 flag(['open', 'set_option'], WEAK);
+/** Modifiers that may precede a command keyword (with the identifiers `public` and `meta` of the module system). */
 flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
@@ -67,11 +68,6 @@ const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧'
 export const isOpener = (t: Token): boolean => t.kind === 'attributeOpen' || (t.kind === 'symbol' && OPENING.has(t.text));
 /** True for a Token closing a bracket. */
 export const isCloser = (t: Token): boolean => t.kind === 'symbol' && CLOSING.has(t.text);
-
-/** Words that may precede a command keyword. */
-export const MODIFIERS: ReadonlySet<string> = new Set([
-  'private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped', 'public', 'meta',
-]);
 
 /** A top-level command: its tokens are code[start, end); `keyword` indexes its main keyword. */
 interface Command {
@@ -467,6 +463,7 @@ class FileParser {
   private headerEnd(kind: DeclKind, from: number, end: number): { sep: number; bodyStart: number } {
     let depth = 0;
     let pendingLets = 0;
+    let noArmsBefore = 0;
     const typeLike = kind === 'structure' || kind === 'inductive' || kind === 'class';
     for (let j = from; j < end; j++) {
       const d = this.delta(j);
@@ -478,22 +475,26 @@ class FileParser {
         else return { sep: j, bodyStart: j + 1 };
       } else if (this.isKeyword(j, K_WHERE) || (typeLike && this.isKeyword(j, K_DERIVING))) {
         return { sep: j, bodyStart: j };
-      } else if (this.isSymbol(j, BAR) && (kind === 'inductive' || this.armsFollow(j + 1, end))) {
-        return { sep: j, bodyStart: j };
+      } else if (this.isSymbol(j, BAR) && j >= noArmsBefore) {
+        if (kind === 'inductive') return { sep: j, bodyStart: j };
+        const stop = this.armsScan(j + 1, end);
+        if (stop >= 0) return { sep: j, bodyStart: j };
+        noArmsBefore = -stop - 1; // no arms start before the `:=` that stopped the scan
       }
     }
     return { sep: end, bodyStart: end };
   }
 
-  private armsFollow(from: number, end: number): boolean {
+  /** The index of the first top-level `=>` from `from`, or -(index of the first top-level `:=`, or end) - 1. */
+  private armsScan(from: number, end: number): number {
     let depth = 0;
     for (let j = from; j < end; j++) {
       const d = this.delta(j);
       if (d !== 0) depth = Math.max(0, depth + d);
-      else if (depth === 0 && this.isSymbol(j, ARROW)) return true;
-      else if (depth === 0 && this.isSymbol(j, ASSIGN)) return false;
+      else if (depth === 0 && this.isSymbol(j, ARROW)) return j;
+      else if (depth === 0 && this.isSymbol(j, ASSIGN)) return -j - 1;
     }
-    return false;
+    return -end - 1;
   }
 
   /**
