@@ -29,7 +29,8 @@ export interface ScanSettings {
   window: number;
   thresholds: { suspicious: number; dirty: number };
   ngram: { hit: number; coverage: number };
-  lean: { n: number };
+  /** Token n-gram length, and in how many benchmark items an n-gram must appear to count as boilerplate. */
+  lean: { n: number; commonIn: number };
   nameMinLength: number;
   channels: ChannelId[];
 }
@@ -43,7 +44,7 @@ export interface ContaminationConfig {
   window?: number;
   thresholds?: { suspicious?: number; dirty?: number };
   ngram?: { hit?: number; coverage?: number };
-  lean?: { n?: number };
+  lean?: { n?: number; commonIn?: number };
   nameMinLength?: number;
   channels?: ChannelId[];
   /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
@@ -56,7 +57,7 @@ export const DEFAULT_SETTINGS: ScanSettings = {
   window: 50,
   thresholds: { suspicious: 0.2, dirty: 0.8 },
   ngram: { hit: 13, coverage: 8 },
-  lean: { n: 8 },
+  lean: { n: 8, commonIn: 3 },
   nameMinLength: 5,
   channels: [...CHANNELS],
 };
@@ -96,7 +97,10 @@ export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
       hit: posInt(cfg.ngram?.hit, 'ngram.hit', DEFAULT_SETTINGS.ngram.hit),
       coverage: posInt(cfg.ngram?.coverage, 'ngram.coverage', DEFAULT_SETTINGS.ngram.coverage),
     },
-    lean: { n: posInt(cfg.lean?.n, 'lean.n', DEFAULT_SETTINGS.lean.n) },
+    lean: {
+      n: posInt(cfg.lean?.n, 'lean.n', DEFAULT_SETTINGS.lean.n),
+      commonIn: posInt(cfg.lean?.commonIn, 'lean.commonIn', DEFAULT_SETTINGS.lean.commonIn),
+    },
     nameMinLength: posInt(cfg.nameMinLength, 'nameMinLength', DEFAULT_SETTINGS.nameMinLength),
     channels: CHANNELS.filter((c) => channels.includes(c)),
   };

@@ -105,7 +105,7 @@ export function reportOutcome(
       summary:
         `normalizer v${s.normalizerVersion}, notation v${s.notationVersion}, window ${s.window}, ` +
         `thresholds ${s.thresholds.suspicious}/${s.thresholds.dirty}, word n-grams ${s.ngram.hit}/${s.ngram.coverage}, ` +
-        `lean n ${s.lean.n}, channels ${s.channels.join(',')}`,
+        `lean n ${s.lean.n} (boilerplate in ${s.lean.commonIn}+ items), channels ${s.channels.join(',')}`,
     },
   });
   const count = (v: string): number => outcome.items.filter((r) => r.verdict === v).length;

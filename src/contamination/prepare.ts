@@ -3,7 +3,7 @@
  * with the same text share one id in the scan index, and the maps back from ids to units stay here.
  */
 import type { ScanSettings } from './config.js';
-import { wordHashes } from './hash.js';
+import { gramKey, wordHashes } from './hash.js';
 import type { BenchItem } from './items.js';
 import { canonicalFormal } from './lean-canon.js';
 import { tokenHashes } from './lean-scan.js';
@@ -65,7 +65,7 @@ export interface Prepared {
   /** Word n-grams of length `ngram.coverage` (or the whole text when shorter). */
   cover: Units;
   names: Units;
-  /** Lean token n-grams of length `lean.n` (or the whole statement when shorter). */
+  /** Lean token n-grams of length `lean.n` (or the whole statement when shorter), boilerplate left out. */
   lean: Units;
 }
 
@@ -90,6 +90,15 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
   const cover = new Units();
   const names = new Units();
   const lean = new Units();
+  // Token n-grams found in `lean.commonIn` or more items are boilerplate (`( v1 : ℝ ) ( _h : 0 < v1 )`).
+  const leanOf = items.map((item) => (on.has('lean') && item.formal !== undefined ? canonicalFormal(item.formal) : []));
+  const leanKeys = leanOf.map((tokens) => {
+    const { h1, h2 } = tokenHashes(tokens);
+    const len = Math.min(settings.lean.n, tokens.length);
+    return Array.from({ length: Math.max(0, tokens.length - len + 1) }, (_, s) => gramKey(h1, h2, s, len).join(','));
+  });
+  const itemsWithKey = new Map<string, number>();
+  for (const keys of leanKeys) for (const k of new Set(keys)) itemsWithKey.set(k, (itemsWithKey.get(k) ?? 0) + 1);
   const prepared = items.map((item, i): PreparedItem => {
     const texts: PreparedItem['texts'] = [];
     if (item.informal !== undefined) texts.push({ field: 'informal', norm: normalizeExact(item.informal) });
@@ -120,11 +129,16 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
     }
     const name = on.has('name') ? searchableName(item.name, settings.nameMinLength) : undefined;
     if (name !== undefined) names.add(i, 0, name.length, -1, builder.addName(name));
-    const leanTokens = on.has('lean') && item.formal !== undefined ? canonicalFormal(item.formal) : [];
+    const leanTokens = leanOf[i]!;
     if (leanTokens.length > 0) {
       const { h1, h2 } = tokenHashes(leanTokens);
       const len = Math.min(settings.lean.n, leanTokens.length);
-      for (let s = 0; s + len <= leanTokens.length; s++) lean.add(i, s, len, -1, builder.addLeanGram(h1, h2, s, len));
+      const keys = leanKeys[i]!;
+      const telling = keys.filter((k) => (itemsWithKey.get(k) ?? 0) < settings.lean.commonIn).length;
+      for (let s = 0; s + len <= leanTokens.length; s++) {
+        if (telling > 0 && itemsWithKey.get(keys[s]!)! >= settings.lean.commonIn) continue;
+        lean.add(i, s, len, -1, builder.addLeanGram(h1, h2, s, len));
+      }
     }
     return { item, texts, words, leanTokens };
   });
