@@ -15,7 +15,7 @@ export const JUDGE_MESSAGES: AuditorMeta['messages'] = {
   stronger: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}',
   different: '{{label}}{{entity}}: Different — {{reason}}{{note}}',
   judgeFailed: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}',
-  notJudged: '{{entity}}: not judged: {{cause}}',
+  notJudged: '{{label}}{{entity}}: not judged: {{cause}}',
   summary:
     '{{entities}} entities: {{faithful}} Faithful, {{stronger}} Stronger, {{different}} Different ({{pctDifferent}}% of judged), {{failed}} failed, {{notJudged}} not judged; {{calls}} calls, {{cacheHits}} cache hits',
 };
@@ -76,14 +76,20 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
 function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol): void {
   const { entity } = outcome;
   const label = entity.selfConsistency ? '[self-consistency] ' : '';
-  const related = entity.decls.map((d) => ({ location: d.location, message: `Lean declaration ${d.fullName}` }));
+  const related = entity.decls.flatMap((d) => (d.location ? [{ location: d.location, message: `Lean declaration ${d.fullName}` }] : []));
   const base = {
     entityId: entity.id,
-    location: entity.location,
+    ...(entity.location ? { location: entity.location } : {}),
     ...(related.length > 0 ? { related } : {}),
   };
   if (outcome.kind === 'notJudged') {
-    ctx.report({ ...base, messageId: 'notJudged', severity: 'info', data: { entity: entity.id, cause: outcome.cause }, evidence: { protocol, cause: outcome.cause } });
+    ctx.report({
+      ...base,
+      messageId: 'notJudged',
+      severity: 'info',
+      data: { label, entity: entity.id, cause: outcome.cause },
+      evidence: { protocol, cause: outcome.cause, selfConsistency: entity.selfConsistency === true },
+    });
     return;
   }
   const j = outcome.judgment;

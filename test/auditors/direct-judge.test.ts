@@ -60,6 +60,7 @@ describe('direct-judge', () => {
       entity('broken', '[500]'),
       entity('missing', '[F]', { decls: [], unresolved: [{ leanName: 'Demo.gone', candidates: [] }] }),
       entity('self', '[F]', { selfConsistency: true }),
+      entity('selfless', '[F]', { selfConsistency: true, decls: [], unresolved: [] }),
     ];
     const run = await runAuditor(directJudge, services(entities, configured()));
     expect(run.status).toBe('ok');
@@ -75,11 +76,24 @@ describe('direct-judge', () => {
     expect(by('missing')).toMatchObject({ messageId: 'notJudged', message: 'missing: not judged: no Lean declaration resolved for Demo.gone' });
     expect(by('self').message).toMatch(/^\[self-consistency\] self: Faithful/);
     expect(by('self').evidence).toMatchObject({ selfConsistency: true });
+    expect(by('selfless').message).toBe('[self-consistency] selfless: not judged: no Lean declaration paired');
     expect(run.metrics).toMatchObject({
-      entities: 7, judged: 5, faithful: 3, stronger: 1, different: 1, failed: 1, notJudged: 1,
-      coveragePct: 100, scoreDisagreements: 1, selfConsistency: 1, pctDifferent: 20, 'llm.failures.server': 1,
+      entities: 8, judged: 5, faithful: 3, stronger: 1, different: 1, failed: 1, notJudged: 2,
+      coveragePct: 100, scoreDisagreements: 1, selfConsistency: 2, pctDifferent: 20, 'llm.failures.server': 1,
     });
-    expect(run.findings.find((f) => f.messageId === 'summary')!.message).toContain('7 entities: 3 Faithful, 1 Stronger, 1 Different');
+    expect(run.findings.find((f) => f.messageId === 'summary')!.message).toContain('8 entities: 3 Faithful, 1 Stronger, 1 Different');
+  });
+
+  it('works the same when entities and declarations carry no location', async () => {
+    const bare = [entity('a', '[F]'), entity('b', '[D]')].map((e) => {
+      const { location: _, ...rest } = e;
+      return { ...rest, decls: e.decls.map(({ location: __, ...d }) => d) } as unknown as PairedEntity;
+    });
+    const run = await runAuditor(directJudge, services(bare, configured()));
+    expect(run.findings.filter((f) => f.entityId).map((f) => [f.entityId, f.messageId, f.location, f.related])).toEqual([
+      ['a', 'faithful', undefined, undefined],
+      ['b', 'different', undefined, undefined],
+    ]);
   });
 
   it('shows the judge the header without proof, the variables, the truncated context and the Skolem rule', async () => {
