@@ -1,5 +1,5 @@
 /**
- * Cuts a Lean file into what the REPL elaborates in order: the header (its imports, verbatim) and,
+ * Cuts a Lean file into what the REPL elaborates in order: the header (its import commands) and,
  * per declaration, the commands before it, the `open … in` / `set_option … in` prefix it carries, and
  * its own text. Consecutive declarations of one `mutual … end` block form a single step.
  */
@@ -40,6 +40,20 @@ function headerEnd(tokens: Token[]): number {
   return end;
 }
 
+/** The header's commands without comments or blank lines, so files importing the same modules share one. */
+function headerCommands(text: string, tokens: Token[], end: number): string {
+  let out = '';
+  let cursor = 0;
+  for (const t of tokens) {
+    if (t.start >= end) break;
+    if (CODE_KINDS.has(t.kind)) continue;
+    out += text.slice(cursor, t.start);
+    cursor = t.end;
+  }
+  out += text.slice(cursor, end);
+  return out.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+}
+
 /** Splits the text before a declaration into its own commands and a trailing `… in` prefix. */
 function splitPrefix(text: string): { before: string; prefix: string } {
   const code = lex(text).tokens.filter((t) => CODE_KINDS.has(t.kind));
@@ -77,5 +91,5 @@ export function planFile(text: string, file: LeanFile): FilePlan {
     steps.push({ decls: group, before, prefix, text: text.slice(begin, end) });
     cursor = end;
   }
-  return { header: text.slice(0, start), steps };
+  return { header: headerCommands(text, tokens, start), steps };
 }

@@ -25,9 +25,11 @@ end X
 `;
 
 describe('planFile', () => {
-  it('keeps the header verbatim and cuts each declaration with the commands before it and its `… in` prefix', () => {
+  it('keeps the header\'s commands (without comments) and cuts each declaration with the commands before it and its `… in` prefix', () => {
     const plan = planFile(source, parseLean(source, 'X.lean'));
-    expect(plan.header).toBe('/- Copyright -/\nimport Mathlib\nimport Foo.Bar');
+    expect(plan.header).toBe('import Mathlib\nimport Foo.Bar');
+    const other = '-- another licence\nimport Mathlib  -- the library\n\nimport Foo.Bar\ntheorem a : True := trivial\n';
+    expect(planFile(other, parseLean(other, 'Y.lean')).header).toBe(plan.header);
     expect(plan.steps.map((s) => ({ names: s.decls.map((d) => d.name), before: s.before.trim(), prefix: s.prefix.trim(), text: s.text }))).toEqual([
       {
         names: ['t1'],
@@ -43,9 +45,10 @@ describe('planFile', () => {
 
   it('covers the whole file between the header and the last declaration, once', () => {
     const plan = planFile(source, parseLean(source, 'X.lean'));
-    const rebuilt = plan.header + plan.steps.map((s) => s.before + s.prefix + s.text).join('');
-    expect(source.startsWith(rebuilt)).toBe(true);
-    expect(source.slice(rebuilt.length).trim()).toBe('end X');
+    const body = plan.steps.map((s) => s.before + s.prefix + s.text).join('');
+    const start = source.indexOf('\n\n/-! # Module doc');
+    expect(source.slice(start).startsWith(body)).toBe(true);
+    expect(source.slice(start + body.length).trim()).toBe('end X');
   });
 
   it('has an empty header for a file without imports', () => {
