@@ -13,7 +13,7 @@ import type { Entity } from '../src/core/types.js';
 import type { SourceProblem } from '../src/lean/types.js';
 import { ENTITY_NUMBER, documentedDecls } from './lean-docstring.js';
 import { locateInside, repoRelative } from './safe-path.js';
-import { contextOf, jsonErrorLine, lineAt, normalizeKind } from './text.js';
+import { contextOf, jsonErrorLine, lineAt, lineIndex, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** The mapping file read when the configuration names none. */
@@ -67,6 +67,7 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
       ? []
       : [{ type: node.type, ...('depth' in node ? { depth: node.depth } : {}), start: node.position.start.offset, end: node.position.end.offset }],
   );
+  const lineOf = lineIndex(text);
   const entities: Entity[] = [];
   let draft: Draft | undefined;
   let proseStart = 0;
@@ -87,7 +88,7 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
     const lead = block.type === 'heading' || block.type === 'paragraph' ? leadIn(inner, block.type === 'heading') : undefined;
     if (lead) {
       close(block.start);
-      const line = lineAt(text, block.start);
+      const line = lineOf(block.start);
       const context = contextOf(text.slice(proseStart, block.start));
       draft = {
         phase: 'statement',
@@ -121,7 +122,7 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
     const proof = block.type === 'paragraph' && draft?.phase === 'statement' ? PROOF_LEAD.exec(source) : null;
     if (draft && proof) {
       draft.entity.statement = text.slice(draft.start, block.start).trim();
-      draft.entity.proofLocation = { file, line: lineAt(text, block.start) };
+      draft.entity.proofLocation = { file, line: lineOf(block.start) };
       draft.phase = 'proof';
       draft.start = block.start + proof[0].length;
     }

@@ -16,9 +16,23 @@ export function contextOf(prose: string): string | undefined {
 
 /** 1-based line number of `offset` in `text`. */
 export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
+  return lineIndex(text)(offset);
+}
+
+/** A lookup of 1-based line numbers by offset in `text`, for many lookups (binary search over line starts). */
+export function lineIndex(text: string): (offset: number) => number {
+  const newlines: number[] = [];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines.push(i);
+  return (offset) => {
+    let lo = 0;
+    let hi = newlines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (newlines[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo + 1;
+  };
 }
 
 const KIND_ALIASES: Record<string, string> = {
