@@ -2,7 +2,8 @@
  * Canonical token form of a Lean statement for the Lean-aware channel: comments dropped, the
  * notation table applied (NFC only), binder groups split one name each, variables renamed in
  * order of appearance, hypothesis names erased and hypotheses sorted, bound variables of
- * `∀ ∃ fun ∑ ∏ …` and set-builders renamed in order of appearance within their binder or conclusion.
+ * `∀ ∃ fun ∑ ∏ …` and set-builders renamed in order of appearance within their binder or conclusion,
+ * round parentheses inside types dropped (so redundant ones do not break a match; precedence is lost).
  */
 import { lex } from '../lean/lexer.js';
 import { isCloser, isOpener } from '../lean/parser.js';
@@ -100,8 +101,9 @@ function rename(t: Tok, names: Map<string, string>): string {
   return mapped === undefined ? t.text : mapped + t.text.slice(h.length);
 }
 
-/** Renders a segment with `outer` names renamed and its own bound variables renamed `b1, b2, …`. */
-function renderSegment(toks: Tok[], outer: Map<string, string>): string[] {
+/** Renders a segment without its round parentheses, `outer` names renamed and its own bound variables renamed `b1, b2, …`. */
+function renderSegment(all: Tok[], outer: Map<string, string>): string[] {
+  const toks = all.filter((t) => t.text !== '(' && t.text !== ')');
   const names = new Map(outer);
   const out: string[] = [];
   let bound = 0;

@@ -4,8 +4,8 @@
  * mapped to `!=`, which is Boolean `bne` in Lean 4, a different operator.
  */
 
-/** Bumped whenever the table changes; part of the configuration hash. */
-export const NOTATION_VERSION = 1;
+/** Bumped whenever the table or the Lean canonical form (lean-canon.ts) changes; part of the configuration hash. */
+export const NOTATION_VERSION = 2;
 
 /** [spelling, canonical form]: a token spelled as the left side is compared as the right side. */
 export const NOTATION: readonly (readonly [string, string])[] = [

@@ -52,7 +52,11 @@ describe('canonicalHeader', () => {
 
   it('renames set-builder and fun binders', () => {
     expect(canon('theorem a : {x : ℕ | x < 2} = {y | y < 2} := rfl')).toContain('{ b1 | b1 < 2 }');
-    expect(canon('theorem a : (fun x => x + 1) = (λ y ↦ y + 1)')).toBe(': ( fun b1 ↦ b1 + 1 ) = ( fun b2 ↦ b2 + 1 )');
+    expect(canon('theorem a : (fun x => x + 1) = (λ y ↦ y + 1)')).toBe(': fun b1 ↦ b1 + 1 = fun b2 ↦ b2 + 1');
+  });
+
+  it('drops round parentheses inside types, so redundant ones do not break a match', () => {
+    expect(canon('theorem a (f : ℝ → ℝ) : (∏ x ∈ s, f x) = 20')).toBe(canon('theorem b (g : ℝ → ℝ) : ∏ x ∈ s, (g x) = 20'));
   });
 
   it('keeps different statements apart', () => {
