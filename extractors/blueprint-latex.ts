@@ -38,6 +38,8 @@ const MACROS = {
 const FLAG_MACROS: Record<string, string> = { leanok: 'leanok', mathlibok: 'mathlibok', notready: 'notready' };
 const INPUT_MACROS = new Set(['input', 'include']);
 const MAX_INPUT_DEPTH = 32;
+/** Environments whose content LaTeX never typesets (the `comment` and `verbatim` packages). */
+const SKIPPED_ENVS = new Set(['comment', 'verbatim']);
 
 interface Frame {
   text: string;
@@ -137,7 +139,8 @@ class BlueprintReader {
   private walk(nodes: Ast.Node[], frame: Frame): void {
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!;
-      if (node.type === 'macro') i += this.macro(node, nodes, i, frame);
+      if (node.type === 'macro' && node.content === 'iffalse') i = skipIffalse(nodes, i);
+      else if (node.type === 'macro') i += this.macro(node, nodes, i, frame);
       else if (node.type === 'environment') this.environment(node, frame);
       else if (node.type === 'group') this.walk(node.content, frame);
     }
@@ -203,7 +206,7 @@ class BlueprintReader {
     const env = normalizeKind(node.env);
     if (this.theoremEnvs.has(env)) this.entity(node, env, frame);
     else if (env === 'proof') this.proof(node, frame);
-    else this.walk(node.content, frame);
+    else if (!SKIPPED_ENVS.has(env)) this.walk(node.content, frame);
   }
 
   private entity(node: Ast.Environment, kind: string, frame: Frame): void {
@@ -317,6 +320,18 @@ function argText(node: Ast.Macro, index: number): string | undefined {
   if (!arg || arg.openMark === '') return undefined;
   const text = printRaw(arg.content).trim();
   return text.length > 0 ? text : undefined;
+}
+
+/** Index of the `\\fi` closing the `\\iffalse` at `i` (nested `\\if…` counted), or the last node. */
+function skipIffalse(nodes: Ast.Node[], i: number): number {
+  let depth = 0;
+  for (let j = i; j < nodes.length; j++) {
+    const node = nodes[j]!;
+    if (node.type !== 'macro') continue;
+    if (node.content.startsWith('if')) depth++;
+    else if (node.content === 'fi' && --depth === 0) return j;
+  }
+  return nodes.length - 1;
 }
 
 /** Offset just past a macro's last argument (its closing brace included). */

@@ -17,6 +17,7 @@ export function scanRecord(file: LeanFile, decl: LeanDecl, withBody = true): Rec
   const { headerIdents: _h, bodyIdents: _b, body, bodyRange, ...rest } = decl;
   return {
     module: file.module,
+    ...(file.library !== undefined ? { library: file.library } : {}),
     ...rest,
     ...(withBody && body !== undefined ? { body } : {}),
     ...(bodyRange ? { bodyRange } : {}),

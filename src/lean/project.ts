@@ -140,12 +140,12 @@ export function discoverLeanFiles(root: string): Discovery {
 }
 
 /** The library a file belongs to and its module name, or undefined if it is in none. */
-function libraryModule(path: string, libs: LeanLib[]): string | undefined {
+function libraryModule(path: string, libs: LeanLib[]): { library: string; module: string } | undefined {
   for (const lib of libs) {
     const prefix = lib.srcDir ? `${lib.srcDir}/` : '';
     if (!path.startsWith(prefix)) continue;
     const module = moduleName(path.slice(prefix.length));
-    if (lib.roots.some((r) => module === r || module.startsWith(`${r}.`))) return module;
+    if (lib.roots.some((r) => module === r || module.startsWith(`${r}.`))) return { library: lib.name, module };
   }
   return undefined;
 }
@@ -171,13 +171,15 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       skipped.push({ path, reason: 'Lake build configuration, not library source' });
       continue;
     }
-    const module = libs.length > 0 ? libraryModule(path, libs) : moduleName(path);
-    if (module === undefined) {
+    const place = libs.length > 0 ? libraryModule(path, libs) : { module: moduleName(path) };
+    if (place === undefined) {
       const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
-    files.push(loadFile(realRoot, path, module));
+    const file = loadFile(realRoot, path, place.module);
+    if ('library' in place) file.library = place.library;
+    files.push(file);
     if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const libNames = libs.map((l) => l.name).join(', ');

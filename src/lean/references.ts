@@ -163,12 +163,20 @@ export class NameResolver {
 /** Fills each declaration's `references`; returns the declarations by full name. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = new Map<string, LeanDecl>();
+  const libraryOf = new Map<LeanDecl, string | undefined>();
   const problems: SourceProblem[] = [];
   for (const file of files) {
     for (const decl of file.decls) {
       const earlier = decls.get(decl.fullName);
-      if (!earlier) decls.set(decl.fullName, decl);
-      else if (!decl.modifiers.includes('private') && !earlier.modifiers.includes('private')) {
+      if (!earlier) {
+        decls.set(decl.fullName, decl);
+        libraryOf.set(decl, file.library);
+      } else if (
+        !decl.modifiers.includes('private') &&
+        !earlier.modifiers.includes('private') &&
+        // Two lean_libs may each declare a name (a challenge and its solution) if never imported together.
+        libraryOf.get(earlier) === file.library
+      ) {
         problems.push({
           messageId: 'duplicate-declaration',
           message: `${decl.fullName} is also declared at ${earlier.location.file}:${earlier.location.line}`,

@@ -86,6 +86,8 @@ export interface LeanFile {
   path: string;
   /** Module name, e.g. `Pfr.Entropy.Basic`. */
   module: string;
+  /** The lakefile `lean_lib` the file belongs to, when the lakefile declares libraries. */
+  library?: string;
   bytes: number;
   imports: string[];
   decls: LeanDecl[];

@@ -49,6 +49,18 @@ interface Pending {
 
 const STDERR_TAIL = 4000;
 
+/** Process groups still running; killed when leanaudit exits, since they live in groups of their own. */
+const running = new Set<number>();
+process.once('exit', () => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      continue;
+    }
+  }
+});
+
 /** A started REPL process; `request` calls are answered one at a time, in order. */
 export class ReplProcess {
   private readonly child: ChildProcess;
@@ -65,6 +77,7 @@ export class ReplProcess {
   ) {
     const options: SpawnOptions = { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] };
     this.child = spec.shell !== undefined ? spawn(spec.shell, { ...options, shell: true }) : spawn(spec.file!, spec.args ?? [], options);
+    if (this.child.pid !== undefined) running.add(this.child.pid);
     this.child.stdout!.setEncoding('utf8');
     this.child.stderr!.setEncoding('utf8');
     this.child.stdout!.on('data', (text: string) => this.onStdout(text));
@@ -75,6 +88,7 @@ export class ReplProcess {
     this.child.on('error', (e) => this.die({ cause: 'spawn', detail: `cannot start the REPL: ${e.message}` }));
     this.child.on('exit', (code, signal) => {
       this.exited = true;
+      if (this.child.pid !== undefined) running.delete(this.child.pid);
       const crashed = () => {
         const partial = this.framer.pendingLength > 0 ? `; ${this.framer.pendingLength} characters of an unfinished response` : '';
         const how = signal ? `killed by ${signal}` : `exited with code ${code}`;

@@ -32,6 +32,7 @@ describe('leanaudit scan', () => {
     const bound = lines.find((l) => l.fullName === 'GrepTrap.bound')!;
     expect(bound).toEqual({
       module: 'GrepTrap.Data',
+      library: 'GrepTrap',
       name: 'bound',
       fullName: 'GrepTrap.bound',
       kind: 'def',

@@ -23,12 +23,18 @@ function judge(body: ChatRequestBody) {
 
 /** The built CLI, run asynchronously so the scripted server in this process can answer it. */
 function leanaudit(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return leanauditChild(env, () => undefined, ...args);
+}
+
+/** As `leanaudit`, handing the child process to `started` (to signal it). */
+function leanauditChild(env: NodeJS.ProcessEnv, started: (child: ReturnType<typeof spawn>) => void, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'leanaudit.js'), ...args], { cwd: packageRoot(), env: { ...env, NO_COLOR: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    started(child);
     const timer = setTimeout(() => child.kill(), 60_000);
     child.on('error', reject);
     child.on('close', (status) => {
@@ -94,5 +100,34 @@ describe('direct-judge and roundtrip-judge on samples/algebra-basics', () => {
     const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     expect(files.length).toBeGreaterThan(33);
     for (const text of [first.output, second.output, ...files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8'))]) expect(text).not.toContain(KEY);
+  });
+
+  it('leave a consistent cache when killed with SIGKILL mid-run; the rerun asks only what is missing', async () => {
+    const cacheDir = join(tmp, 'killed-cache');
+    writeFileSync(join(tmp, 'slow.json'), JSON.stringify({ llm: { cacheDir, concurrency: 1 } }));
+    server.setScript((body) => reply.delay(150, judge(body)));
+    const env = { ...baseEnv(), OPENAI_BASE_URL: server.url, OPENAI_API_KEY: KEY, LEANAUDIT_MODEL: 'gpt-4o-mini' };
+    const before = server.chatCalls();
+    const killed = await leanauditChild(
+      env,
+      (child) => {
+        const poll = setInterval(() => {
+          if (server.chatCalls() - before >= 4) {
+            clearInterval(poll);
+            child.kill('SIGKILL');
+          }
+        }, 20);
+      },
+      'audit', SAMPLE, '--only', 'direct-judge', '--format', 'json', '--config', join(tmp, 'slow.json'),
+    );
+    expect(killed.status).toBeNull();
+    const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.json'));
+    for (const f of entries) expect(() => JSON.parse(readFileSync(join(f.parentPath, f.name), 'utf8'))).not.toThrow();
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    expect(entries.length).toBeLessThan(11);
+    server.setScript(judge);
+    const rerun = await leanaudit(env, 'audit', SAMPLE, '--only', 'direct-judge', '--format', 'json', '--config', join(tmp, 'slow.json'));
+    const direct = (JSON.parse(rerun.stdout) as Report).runs[0]!;
+    expect(direct.metrics).toMatchObject({ judged: 11, 'llm.cacheHits': entries.length, 'llm.calls': 11 - entries.length });
   });
 });

@@ -105,7 +105,8 @@ describe('blueprint-latex path safety', () => {
     writeFileSync(join(dir, 'blueprint/src/bin.tex'), Buffer.from([0, 255, 254, 0x5c, 0x7b, 0, 0x7d, 0x25, 10, 0x24]));
     writeFileSync(
       join(dir, 'blueprint/src/web.tex'),
-      '\\input chapter/x\ntext \\end{lemma}\n\\input{bin}\n\\begin{theorem}\\label{y}$unclosed math\\end{theorem}\n\\input{}\n',
+      '\\input chapter/x\ntext \\end{lemma}\n\\input{bin}\n\\begin{theorem}\\label{y}$unclosed math\\end{theorem}\n\\input{}\n' +
+        '\\iffalse\\begin{lemma}\\label{off}\\ifx a b\\fi\\end{lemma}\\fi\n\\begin{comment}\\begin{lemma}\\label{off2}\\end{lemma}\\end{comment}\n',
     );
     const result = extractBlueprint({ root: dir, options: {} });
     expect(result.entities.map((e) => e.id)).toEqual(['x', 'y']);

@@ -111,6 +111,7 @@ describe('loadProject', () => {
       ['Demo/Uses.lean', 'Demo.Uses'],
       ['Extra/Thing.lean', 'Extra.Thing'],
     ]);
+    expect(project.files.map((f) => f.library)).toEqual(['Demo', 'Demo', 'Demo', 'Demo', 'Demo', 'Demo', 'Demo', 'Extra']);
     expect(project.skipped).toContainEqual({ path: 'Scratch', reason: '1 .lean file outside the lean_lib roots of lakefile.toml (Demo, Extra)' });
   });
 

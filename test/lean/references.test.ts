@@ -42,9 +42,13 @@ describe('linkReferences', () => {
     expect(m.graph.order).toBe(2);
   });
 
-  it('reports duplicate public declarations but not private ones', () => {
+  it('reports duplicate public declarations but not private ones, nor across lean_libs', () => {
     const m = link('def a := 1\nprivate def p := 1', 'def a := 2\nprivate def p := 2');
     expect(m.problems.map((p) => [p.messageId, p.location.file, p.location.line])).toEqual([['duplicate-declaration', 'F1.lean', 1]]);
+    const [challenge, solution] = ['theorem main : True := sorry', 'theorem main : True := trivial'].map((src, i) => parseLean(src, `L${i}.lean`));
+    challenge!.library = 'Challenge';
+    solution!.library = 'Solution';
+    expect(linkReferences([challenge!, solution!]).problems).toEqual([]);
   });
 
   it('resolves a bare identifier only to project declarations', () => {
