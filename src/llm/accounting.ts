@@ -8,6 +8,8 @@ export class Accounting {
   retries = 0;
   repairs = 0;
   cacheHits = 0;
+  /** Answers that could not be stored (the verdict stands; a rerun will ask again). */
+  cacheWriteErrors = 0;
   promptTokens = 0;
   completionTokens = 0;
   cost = 0;
@@ -38,6 +40,7 @@ export class Accounting {
       'llm.promptTokens': this.promptTokens,
       'llm.completionTokens': this.completionTokens,
     };
+    if (this.cacheWriteErrors > 0) m['llm.cacheWriteErrors'] = this.cacheWriteErrors;
     if (Object.keys(this.prices).length > 0) m['llm.cost'] = Math.round(this.cost * 1e6) / 1e6;
     for (const [cause, n] of Object.entries(this.failures)) m[`llm.failures.${cause}`] = n;
     return m;

@@ -143,7 +143,11 @@ export class LlmEngine {
         this.accounting.fail('unparseable');
         return { ok: false, cause: 'unparseable', message: `unusable reply after one repair: ${checked.problem}`, model };
       }
-      await this.cache.put(key, { rubric: rubric.id, version: rubric.version, model, createdAt: new Date().toISOString(), value: checked.value });
+      try {
+        await this.cache.put(key, { rubric: rubric.id, version: rubric.version, model, createdAt: new Date().toISOString(), value: checked.value });
+      } catch {
+        this.accounting.cacheWriteErrors += 1;
+      }
       return { ok: true, value: checked.value, cached: false, model };
     } catch (e) {
       if (!(e instanceof LlmCallError)) throw e;

@@ -10,6 +10,9 @@ import { ReplClient, type ClientOptions } from './client.js';
 import type { ReplCommandSpec, ReplOutcome, RequestOptions } from './process.js';
 import { errorsOf, isCommandResponse, isReplError, type ReplRequest } from './protocol.js';
 
+/** Process failures (crash, timeout, memory) importing one header before its files are given up. */
+const MAX_IMPORT_FAILURES = 2;
+
 export type BaseEnv = { ok: true; env: number; generation: number } | { ok: false; reason: string };
 
 /** What a job sees of its worker. */
@@ -71,6 +74,7 @@ function headerProblem(outcome: ReplOutcome): string | undefined {
 export class ReplPool {
   private readonly workers: Worker[];
   private readonly failedHeaders = new Map<string, string>();
+  private readonly importFailures = new Map<string, number>();
   private readonly pickles = new Map<string, Promise<string | undefined>>();
   private imports = 0;
   private unpickles = 0;
@@ -182,7 +186,10 @@ export class ReplPool {
     const problem = headerProblem(outcome);
     if (problem !== undefined) {
       const reason = `the header does not elaborate: ${problem}`;
-      if (outcome.ok) this.failedHeaders.set(header, reason);
+      const failures = (this.importFailures.get(header) ?? 0) + 1;
+      this.importFailures.set(header, failures);
+      // Lean's own errors are final; a crash or timeout is given one more chance in a fresh process.
+      if (outcome.ok || failures >= MAX_IMPORT_FAILURES) this.failedHeaders.set(header, reason);
       return { ok: false, reason };
     }
     return this.remember(worker, header, (outcome as { response: { env: number } }).response.env);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +141,15 @@ describe('LlmEngine over HTTP', () => {
     expect(files.length).toBe(3);
     for (const f of files) expect(readFileSync(join(f.parentPath, f.name), 'utf8')).not.toContain(KEY);
     expect(await rerun.ask(rubric, { question: 'c', strict: true }, signal, true)).toMatchObject({ ok: false, cause: 'not-cached' });
+  });
+
+  it('keeps the answer when the cache cannot be written, and counts it', async () => {
+    const { engine, root } = await engineFor(() => reply.json(good));
+    const cacheDir = join(root, '.leanaudit-cache');
+    rmSync(cacheDir, { recursive: true, force: true });
+    writeFileSync(cacheDir, 'not a folder');
+    expect(await ask(engine)).toMatchObject({ ok: true, value: good, cached: false });
+    expect(engine.accounting.metrics()['llm.cacheWriteErrors']).toBe(1);
   });
 
   it('misses the cache when the model or the rendered input changes', async () => {

@@ -118,6 +118,14 @@ describe('ReplPool', () => {
     expect(p.stats().imports).toBe(1);
   });
 
+  it('gives up a header whose import crashes twice, without trying it for every file', async () => {
+    const p = pool({ rules: [{ match: '^import Crashing', fault: 'crash' }] }, { workers: 1 });
+    const jobs = ['A', 'B', 'C', 'D'].map((n) => fileJob(`${n}.lean`, 'import Crashing', [{ text: `theorem ${n} : True`, costMs: 1 }]));
+    const results = await p.run(jobs);
+    expect(results.map((r) => r.ok && r.value)).toEqual([['header'], ['header'], ['header'], ['header']]);
+    expect(p.stats()).toMatchObject({ imports: 2, failures: { crashed: 2 } });
+  });
+
   it('pickles a header once and unpickles it in the other workers', async () => {
     const p = pool({ importMs: 100, unpickleMs: 10 }, { workers: 3, pickleDir: dir });
     const jobs = Array.from({ length: 3 }, (_, i) => fileJob(`F${i}.lean`, 'import Mathlib', [{ text: `theorem t${i} : True`, costMs: 50 }]));
