@@ -29,16 +29,6 @@ for (let c = 0; c < 65536; c++) {
   }
 }
 
-/** True for code units that `\s` matches. */
-export function isSpaceCode(c: number): boolean {
-  return SPACE[c] === 1;
-}
-
-/** True for code units of letters, digits, marks, `_` and surrogates (astral letters). */
-export function isWordCode(c: number): boolean {
-  return WORD[c] === 1;
-}
-
 /** The shared tables, for the scanner's inlined loop. */
 export const TABLES = { SPACE, WORD, LOWER, LOWER_MULTI } as const;
 
@@ -120,10 +110,4 @@ export function wordSpans(norm: string): [number, number][] {
     }
   }
   return out;
-}
-
-/** The words of a text after exact normalization. */
-export function words(text: string): string[] {
-  const norm = normalizeExact(text);
-  return wordSpans(norm).map(([s, e]) => norm.slice(s, e));
 }

@@ -3,8 +3,7 @@
  * identifiers): `sorry`/`admit` classified as in a proof or in data, axioms, and the escape hatches
  * that make the kernel trust something it did not check.
  */
-import { isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { bracketDelta } from './parser.js';
+import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
 export type GapKind =
@@ -55,6 +54,19 @@ export function isProofFieldName(name: string): boolean {
   return name.includes('_') || name.endsWith("'");
 }
 
+/** What the parser left of a file: the text it read and the token-level gaps found on its token table. */
+const parsed = new WeakMap<LeanFile, { text: string; gaps: ProofGap[] }>();
+
+/** Called by the parser with a file's token table: keeps its text and scans it for token-level gaps, so they are not lexed again. */
+export function recordParsed(file: LeanFile, table: TokenTable): void {
+  const gaps: ProofGap[] = [];
+  if (NEEDLES.test(table.text)) scanTokens(file, table, gaps);
+  parsed.set(file, { text: table.text, gaps });
+}
+
+/** The text a parsed file was read from, as the parser saw it. */
+export const parsedSource = (file: LeanFile): string | undefined => parsed.get(file)?.text;
+
 /** The proof gaps of one parsed file, given its text (from `readLeanSource`). */
 export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   const gaps: ProofGap[] = [];
@@ -65,7 +77,9 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
     if (decl.kind === 'opaque' && decl.body === undefined) gaps.push({ kind: 'opaque-without-body', text: 'opaque', ...at });
     if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) gaps.push({ kind: 'trivial-statement', text: 'True', ...at });
   }
-  if (NEEDLES.test(text)) scanTokens(file, text, gaps);
+  const seen = parsed.get(file);
+  if (seen !== undefined && seen.text === text) for (const gap of seen.gaps) gaps.push({ ...gap });
+  else if (NEEDLES.test(text)) scanTokens(file, lexTable(text, file.path).table, gaps);
   return gaps.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
@@ -95,8 +109,9 @@ function startsField(table: TokenTable, name: number, before: number): boolean {
   return table.is(before, '{') || table.is(before, ',') || table.is(before, '⟨') || table.is(before, 'where') || table.is(before, 'with');
 }
 
-function scanTokens(file: LeanFile, text: string, gaps: ProofGap[]): void {
-  const { table } = lexTable(text, file.path);
+/** Sorry/admit and escape hatches on a file's tokens. */
+function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
+  const text = table.text;
   const decls = file.decls;
   let d = 0;
   let current: LeanDecl | undefined;

@@ -156,6 +156,21 @@ export class TokenTable {
   }
 }
 
+/** +1 for a token opening a bracket (`( [ { ⟨ ⦃ ⟦ ⁅ @[`), -1 for one closing it, else 0. */
+export function bracketDelta(table: TokenTable, i: number): number {
+  const kind = table.kind[i];
+  if (kind === KIND.attributeOpen) return 1;
+  if (kind !== KIND.symbol) return 0;
+  switch (table.code[i]) {
+    case 40: case 91: case 123: case 0x27e8: case 0x2983: case 0x27e6: case 0x2045:
+      return 1;
+    case 41: case 93: case 125: case 0x27e9: case 0x2984: case 0x27e7: case 0x2046:
+      return -1;
+    default:
+      return 0;
+  }
+}
+
 /** Code of multi-character symbols in TokenTable.code: MULTI + index in MULTI_SYMBOLS. */
 export const MULTI = 0x110000;
 export const MULTI_SYMBOLS: readonly string[] = [':=', '::', '=>', '->', '<-', '<=', '<|', '<;>', '..', '...', '|>', '|>.', '||', '&&', '==', '>=', '!=', '++'];

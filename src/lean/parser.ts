@@ -4,7 +4,8 @@
  * command into a LeanDecl whose header (statement) is kept apart from its body (proof or value).
  * It reads the lexer's TokenTable directly: no object or string per token.
  */
-import { KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { recordParsed } from './gaps.js';
+import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -47,21 +48,6 @@ const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
 const BAR = 124;
 const COMMA = 44;
 
-/** +1 for a token opening a bracket (`( [ { ⟨ ⦃ ⟦ ⁅ @[`), -1 for one closing it, else 0. */
-export function bracketDelta(table: TokenTable, i: number): number {
-  const kind = table.kind[i];
-  if (kind === KIND.attributeOpen) return 1;
-  if (kind !== KIND.symbol) return 0;
-  switch (table.code[i]) {
-    case 40: case 91: case 123: case 0x27e8: case 0x2983: case 0x27e6: case 0x2045:
-      return 1;
-    case 41: case 93: case 125: case 0x27e9: case 0x2984: case 0x27e7: case 0x2046:
-      return -1;
-    default:
-      return 0;
-  }
-}
-
 const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
 const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
 /** True for a Token opening a bracket: `(`, `[`, `{`, `⟨`, `⦃`, `⟦`, `⁅`, `@[`. */
@@ -98,8 +84,7 @@ export function parseLean(text: string, path: string, module = moduleName(path),
   spareTable = undefined;
   const parser = new FileParser(text, path, module, table, problems);
   parser.parse();
-  spareTable = table.reset('');
-  return {
+  const file: LeanFile = {
     path,
     module,
     bytes: bytes ?? Buffer.byteLength(text),
@@ -107,6 +92,9 @@ export function parseLean(text: string, path: string, module = moduleName(path),
     decls: parser.decls,
     problems,
   };
+  recordParsed(file, table);
+  spareTable = table.reset('');
+  return file;
 }
 
 class FileParser {

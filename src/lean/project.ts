@@ -8,6 +8,7 @@
 import { isUtf8 } from 'node:buffer';
 import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
+import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
@@ -58,6 +59,8 @@ function countLines(text: string, offset: number): number {
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
 export function readLeanSource(project: Pick<LeanProject, 'root'>, file: LeanFile | string): string | undefined {
+  const kept = typeof file === 'string' ? undefined : parsedSource(file);
+  if (kept !== undefined) return kept;
   const path = typeof file === 'string' ? file : file.path;
   try {
     return decodeLeanSource(readFileSync(join(project.root, path)), path).text;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerByCodeUnit, normalizeExact, windowStarts, wordSpans, words } from '../../src/contamination/normalize.js';
+import { lowerByCodeUnit, normalizeExact, windowStarts, wordSpans } from '../../src/contamination/normalize.js';
 
 describe('normalizeExact', () => {
   it('applies NFKC: ligatures, full-width letters, superscripts and double-struck letters', () => {
@@ -36,7 +36,12 @@ describe('windowStarts', () => {
   });
 });
 
-describe('words', () => {
+const words = (text: string): string[] => {
+  const norm = normalizeExact(text);
+  return wordSpans(norm).map(([s, e]) => norm.slice(s, e));
+};
+
+describe('wordSpans', () => {
   it('splits on everything but letters, digits, marks and underscores', () => {
     expect(words('Let x_1 be 2·π — (the) Café!')).toEqual(['let', 'x_1', 'be', '2', 'π', 'the', 'café']);
   });
