@@ -72,6 +72,11 @@ function posInt(v: unknown, name: string, fallback: number): number {
   return v;
 }
 
+function upTo63(v: number, name: string): number {
+  if (v > 63) fail(`${name} must be at most 63 words`);
+  return v;
+}
+
 function ratio(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   if (typeof v !== 'number' || !(v >= 0 && v <= 1)) fail(`${name} must be a number between 0 and 1`);
@@ -94,8 +99,8 @@ export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
     window: posInt(cfg.window, 'window', DEFAULT_SETTINGS.window),
     thresholds: { suspicious, dirty },
     ngram: {
-      hit: posInt(cfg.ngram?.hit, 'ngram.hit', DEFAULT_SETTINGS.ngram.hit),
-      coverage: posInt(cfg.ngram?.coverage, 'ngram.coverage', DEFAULT_SETTINGS.ngram.coverage),
+      hit: upTo63(posInt(cfg.ngram?.hit, 'ngram.hit', DEFAULT_SETTINGS.ngram.hit), 'ngram.hit'),
+      coverage: upTo63(posInt(cfg.ngram?.coverage, 'ngram.coverage', DEFAULT_SETTINGS.ngram.coverage), 'ngram.coverage'),
     },
     lean: {
       n: posInt(cfg.lean?.n, 'lean.n', DEFAULT_SETTINGS.lean.n),
