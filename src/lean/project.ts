@@ -6,7 +6,7 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { isUtf8 } from 'node:buffer';
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
@@ -209,6 +209,29 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   return Object.defineProperty(project, 'graph', { enumerable: true, get: () => (graph ??= referenceGraph(files, decls)) }) as LeanProject;
 }
 
+/** A read buffer kept from file to file, so loading a project does not allocate one per file. */
+let spareBytes = Buffer.allocUnsafe(1 << 20);
+
+/** A file's bytes, read into the shared buffer: valid until the next call. */
+function readReused(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === spareBytes.length) {
+        const grown = Buffer.allocUnsafe(spareBytes.length * 2);
+        spareBytes.copy(grown, 0, 0, length);
+        spareBytes = grown;
+      }
+      const got = readSync(fd, spareBytes, length, spareBytes.length - length, null);
+      if (got === 0) return spareBytes.subarray(0, length);
+      length += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function loadFile(root: string, path: string, module: string): LeanFile {
   const empty = (bytes: number, problem: SourceProblem): LeanFile => ({ path, module, bytes, imports: [], decls: [], problems: [problem] });
   let bytes: Buffer;
@@ -218,7 +241,7 @@ function loadFile(root: string, path: string, module: string): LeanFile {
     if (size > MAX_FILE_BYTES) {
       return empty(size, { messageId: 'file-too-large', message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`, location: { file: path, line: 1, column: 0 } });
     }
-    bytes = readFileSync(full);
+    bytes = readReused(full);
   } catch (e) {
     return empty(0, { messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } });
   }
