@@ -12,6 +12,7 @@ import type { Auditor, ProjectMeta, Report, Severity } from '../core/types.js';
 import { SEVERITIES } from '../core/types.js';
 import type { LeanProject } from '../lean/types.js';
 import { verdict } from '../reporters/common.js';
+import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, REPORTERS, type Format } from '../reporters/index.js';
 
 export interface AuditOptions {
@@ -81,6 +82,7 @@ interface CliOptions {
   failOn?: Severity;
   config?: string;
   verbose?: boolean;
+  replCmd?: string;
 }
 
 /** Splits `--only a,b --only c` into ids. */
@@ -119,7 +121,9 @@ export function registerAuditCommand(program: Command): void {
     )
     .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
     .option('--verbose', "print the auditors' progress messages on standard error")
+    .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {
+      if (opts.replCmd) process.env[REPL_CMD_ENV] = opts.replCmd;
       const controller = new AbortController();
       const abort = (): void => controller.abort(new Error('interrupted'));
       process.once('SIGINT', abort);

@@ -75,6 +75,29 @@ export function moduleName(path: string): string {
   return path.replace(/\.lean$/, '').split('/').join('.');
 }
 
+/** An identifier's text, interned by the lexer's hash; `mark` is the last `idents()` call that listed it; `next` chains hash collisions. */
+interface Interned {
+  name: string;
+  mark: number;
+  next: Interned | undefined;
+}
+let identMark = 0;
+
+/** The entry in `interned` (one file's) of the identifier text[start, end) whose hash is `hash`. */
+function internedName(interned: Map<number, Interned>, text: string, start: number, end: number, hash: number): Interned {
+  const first = interned.get(hash);
+  const length = end - start;
+  for (let e = first; e !== undefined; e = e.next) {
+    if (e.name.length === length && text.startsWith(e.name, start)) return e;
+  }
+  const entry: Interned = { name: text.slice(start, end), mark: 0, next: first };
+  interned.set(hash, entry);
+  return entry;
+}
+
+/** Code-token indices kept between calls (the parser does not read past its `n` entries). */
+let spareCode = new Int32Array(0);
+
 /** A token table kept between calls, so parsing many files does not allocate one per file. */
 let spareTable: TokenTable | undefined;
 
@@ -107,10 +130,7 @@ class FileParser {
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
-  /** Identifier text by hash (see `idents`), and the last identifier list each name was added to. */
-  private readonly interned = new Map<number, string>();
-  private readonly identMarks = new Map<string, number>();
-  private identMark = 0;
+  private readonly interned = new Map<number, Interned>();
   /** Table indices of the tokens that are not line or block comments. */
   private readonly code: Int32Array;
   private readonly n: number;
@@ -122,7 +142,8 @@ class FileParser {
     private readonly table: TokenTable,
     private readonly problems: SourceProblem[],
   ) {
-    const code = new Int32Array(table.count);
+    if (spareCode.length < table.count) spareCode = new Int32Array(table.count + (table.count >> 1));
+    const code = spareCode;
     let n = 0;
     for (let i = 0; i < table.count; i++) {
       const k = table.kind[i]!;
@@ -403,27 +424,23 @@ class FileParser {
       ? name.startsWith('_root_.') ? name.slice(7) : ns ? `${ns}.${name}` : name
       : `${ns ? ns + '.' : ''}«${kind}@${this.module}:${kwLine}»`;
 
-    const decl: LeanDecl = {
-      name,
-      fullName,
-      kind,
-      modifiers,
-      attributes,
-      ...(doc !== undefined ? { doc } : {}),
-      header: this.text.slice(headerRange.start, headerRange.end).trim(),
-      ...(hasBody ? { body: this.text.slice(this.start(bodyStart), lastEnd) } : {}),
-      location: { file: this.path, line: kwLine, column: this.column(cmd.keyword), endLine: this.line(last), endColumn: this.column(last) + (lastEnd - this.start(last)) },
-      range: { start: this.start(cmd.start), end: lastEnd },
-      headerRange,
-      ...(hasBody ? { bodyRange: { start: this.start(bodyStart), end: lastEnd } } : {}),
-      namespace: ns,
-      opens: applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens,
-      variables: applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables,
-      ...(this.inMutual ? { mutual: true } : {}),
-      references: [],
-      headerIdents: this.idents(cursor, sep),
-      bodyIdents: hasBody ? this.idents(bodyStart, cmd.end) : [],
-    };
+    const bodyFrom = hasBody ? this.start(bodyStart) : 0;
+    // Optional fields are assigned in place, in the order of the declaration's keys.
+    const decl: LeanDecl = { name, fullName, kind, modifiers, attributes } as LeanDecl;
+    if (doc !== undefined) decl.doc = doc;
+    decl.header = this.text.slice(headerRange.start, headerRange.end).trim();
+    if (hasBody) decl.body = this.text.slice(bodyFrom, lastEnd);
+    decl.location = { file: this.path, line: kwLine, column: this.column(cmd.keyword), endLine: this.line(last), endColumn: this.column(last) + (lastEnd - this.start(last)) };
+    decl.range = { start: this.start(cmd.start), end: lastEnd };
+    decl.headerRange = headerRange;
+    if (hasBody) decl.bodyRange = { start: bodyFrom, end: lastEnd };
+    decl.namespace = ns;
+    decl.opens = applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens;
+    decl.variables = applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables;
+    if (this.inMutual) decl.mutual = true;
+    decl.references = [];
+    decl.headerIdents = this.idents(cursor, sep);
+    decl.bodyIdents = hasBody ? this.idents(bodyStart, cmd.end) : [];
     const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
     if (members.length > 0) decl.members = members;
     this.decls.push(decl);
@@ -485,28 +502,18 @@ class FileParser {
     return -end - 1;
   }
 
-  /**
-   * Distinct identifiers of tokens [from, to), in order of first use. Strings are interned per
-   * file by the lexer's hash, so a name used a thousand times is sliced once.
-   */
+  /** Distinct identifiers of tokens [from, to), in order of first use; each name is sliced once (see `internedName`). */
   private idents(from: number, to: number): string[] {
     const out: string[] = [];
-    const mark = ++this.identMark;
+    const mark = ++identMark;
     const { table, text } = this;
     for (let j = from; j < to; j++) {
       const t = this.code[j]!;
       if (table.kind[t] !== KIND.ident) continue;
-      const hash = table.code[t]!;
-      const start = table.start[t]!;
-      const length = table.end[t]! - start;
-      let name = this.interned.get(hash);
-      if (name === undefined || name.length !== length || !text.startsWith(name, start)) {
-        name = text.slice(start, start + length);
-        this.interned.set(hash, name);
-      }
-      if (this.identMarks.get(name) !== mark) {
-        this.identMarks.set(name, mark);
-        out.push(name);
+      const entry = internedName(this.interned, text, table.start[t]!, table.end[t]!, table.code[t]!);
+      if (entry.mark !== mark) {
+        entry.mark = mark;
+        out.push(entry.name);
       }
     }
     return out;

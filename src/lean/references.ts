@@ -51,6 +51,7 @@ export class NameResolver {
   private readonly scopes = new Map<string, ScopeEntry>();
   private lastScope: Scope | undefined;
   private lastEntry: ScopeEntry | undefined;
+  private lastOwn = '';
 
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
@@ -77,8 +78,14 @@ export class NameResolver {
    * `open`ed namespaces (each relative to the enclosing namespaces); with a memo of answers.
    */
   private scopeOf(scope: Scope): ScopeEntry {
-    if (scope === this.lastScope && this.lastEntry) return this.lastEntry;
-    const own = scope.fullName.includes('.') ? scope.fullName.slice(0, scope.fullName.lastIndexOf('.')) : '';
+    const last = this.lastScope;
+    const dot = scope.fullName.lastIndexOf('.');
+    if (last !== undefined && this.lastEntry !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
+      // Consecutive declarations of one file usually share their scope: skip building the key.
+      const own = this.lastOwn;
+      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return this.lastEntry;
+    }
+    const own = dot < 0 ? '' : scope.fullName.slice(0, dot);
     const key = `${scope.namespace}\0${own}\0${scope.opens.join('\0')}`;
     let entry = this.scopes.get(key);
     if (!entry) {
@@ -94,6 +101,7 @@ export class NameResolver {
       this.scopes.set(key, entry);
     }
     this.lastScope = scope;
+    this.lastOwn = own;
     this.lastEntry = entry;
     return entry;
   }
@@ -186,14 +194,24 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     }
   }
   const resolver = new NameResolver(decls.values());
+  // Name -> the last declaration (by number) that listed it: one map for all, no set per declaration.
+  const listedBy = new Map<string, number>();
+  let mark = 0;
+  const collect = (decl: LeanDecl, idents: string[], refs: string[]): void => {
+    for (const ident of idents) {
+      const target = resolver.resolve(ident, decl);
+      if (!target || target === decl.fullName || listedBy.get(target) === mark) continue;
+      listedBy.set(target, mark);
+      refs.push(target);
+    }
+  };
   for (const file of files) {
     for (const decl of file.decls) {
-      const refs = new Set<string>();
-      for (const ident of decl.headerIdents) refs.add(resolver.resolve(ident, decl) ?? '');
-      for (const ident of decl.bodyIdents) refs.add(resolver.resolve(ident, decl) ?? '');
-      refs.delete('');
-      refs.delete(decl.fullName);
-      decl.references = [...refs];
+      mark++;
+      const refs: string[] = [];
+      collect(decl, decl.headerIdents, refs);
+      collect(decl, decl.bodyIdents, refs);
+      decl.references = refs;
     }
   }
   return { decls, problems };
