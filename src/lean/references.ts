@@ -112,6 +112,8 @@ export class NameResolver {
 
   /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
   resolve(ident: string, scope: Scope): string | undefined {
+    // Most identifiers (locals, tactics, library names) match no project name in any scope.
+    if (this.candidatesOf.get(ident) === null) return undefined;
     const entry = this.scopeOf(scope);
     const known = entry.memo.get(ident);
     if (known !== undefined) return known ?? undefined;
