@@ -10,7 +10,7 @@ import { closeSync, existsSync, lstatSync, openSync, readFileSync, readSync, rea
 import { basename, join, sep } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
-import { moduleName, parseLean, type NameTable } from './parser.js';
+import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { linkReferences, referenceGraph } from './references.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
@@ -168,7 +168,6 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const { files: paths, skipped } = discoverLeanFiles(realRoot);
   const outside = new Map<string, number>();
   const files: LeanFile[] = [];
-  const names: NameTable = new Map();
   for (const path of paths) {
     options.signal?.throwIfAborted();
     if (path === 'lakefile.lean') {
@@ -181,7 +180,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
-    const file = loadFile(realRoot, path, place.module, names);
+    const file = loadFile(realRoot, path, place.module);
     if ('library' in place) file.library = place.library;
     files.push(file);
     if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -233,7 +232,7 @@ function readReused(path: string): Buffer {
   }
 }
 
-function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {
+function loadFile(root: string, path: string, module: string): LeanFile {
   const empty = (bytes: number, problem: SourceProblem): LeanFile => ({ path, module, bytes, imports: [], decls: [], problems: [problem] });
   let bytes: Buffer;
   try {
@@ -248,7 +247,7 @@ function loadFile(root: string, path: string, module: string, names: NameTable):
   }
   const { text, problem } = decodeLeanSource(bytes, path);
   if (text === undefined) return empty(bytes.length, problem!);
-  const file = parseLean(text, path, module, bytes.length, names);
+  const file = parseLean(text, path, module, bytes.length);
   if (problem) file.problems.unshift(problem);
   return file;
 }
