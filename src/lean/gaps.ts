@@ -3,7 +3,7 @@
  * identifiers): `sorry`/`admit` classified as in a proof or in data, axioms, and the escape hatches
  * that make the kernel trust something it did not check.
  */
-import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
 export type GapKind =
@@ -37,8 +37,13 @@ export interface ProofGap {
   field?: string;
 }
 
-/** Tactic-block openers: everything up to the closing bracket (or a comma inside brackets) is tactics. */
-const TACTIC_BLOCKS: ReadonlySet<string> = new Set(['by', 'decreasing_by']);
+/** Tactic-block openers (`by`, `decreasing_by`): everything up to the closing bracket (or a comma inside brackets) is tactics. */
+const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
+const K_BY = KEYWORD_LIST.indexOf('by');
+const K_DECREASING_BY = KEYWORD_LIST.indexOf('decreasing_by');
+const K_SORRY = KEYWORD_LIST.indexOf('sorry');
+const K_ADMIT = KEYWORD_LIST.indexOf('admit');
+const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 /** First characters of the identifiers the scan looks at (`native_decide`, `Lean.ofReduceBool`, `implemented_by`, `extern`, `apply?`, …). */
@@ -120,7 +125,9 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   let prev = -1;
   let prev2 = -1;
   let prev3 = -1;
-  const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
+  const add = (i: number, gapKind: GapKind, written: string, extra: Partial<ProofGap> = {}): void => {
+    gaps.push({ kind: gapKind, text: written, line: table.line[i]!, column: table.column[i]!, ...(current ? { decl: current } : {}), ...extra });
+  };
   for (let i = 0; i < table.count; i++) {
     const kind = table.kind[i]!;
     if (isCommentKind(kind)) continue;
@@ -132,9 +139,6 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
       depth = 0;
       tactics.length = 0;
     }
-    const add = (gapKind: GapKind, written: string, extra: Partial<ProofGap> = {}): void => {
-      gaps.push({ kind: gapKind, text: written, line: table.line[i]!, column: table.column[i]!, ...(current ? { decl: current } : {}), ...extra });
-    };
     const delta = bracketDelta(table, i);
     if (delta > 0) depth++;
     else if (delta < 0) {
@@ -143,10 +147,12 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
     } else if (kind === KIND.symbol && table.code[i] === 44 && depth > 0) {
       while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth) tactics.pop();
     } else if (kind === KIND.keyword) {
-      const word = table.textOf(i);
-      if (word === '#exit') break;
-      if (TACTIC_BLOCKS.has(word)) tactics.push(depth);
-      else if (word === 'sorry' || word === 'admit') {
+      const id = table.code[i]!; // keyword id, -1 for a `#command`
+      if (id < 0) {
+        if (table.is(i, '#exit')) break;
+      } else if (id === K_BY || id === K_DECREASING_BY) tactics.push(depth);
+      else if (id === K_SORRY || id === K_ADMIT) {
+        const word = KEYWORD_LIST[id]!;
         const isField = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN && prev2 >= 0 && table.kind[prev2] === KIND.ident && startsField(table, prev2, prev3);
         const field = isField ? table.textOf(prev2) : undefined;
         const context: SorryContext = tactics.length > 0
@@ -157,19 +163,19 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
               ? isProofFieldName(field) ? 'proof-field' : 'data-field'
               : current ? 'value' : 'command';
         const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
-        add(inProof ? 'sorry-in-proof' : 'sorry-in-data', word, { context, ...(field !== undefined ? { field } : {}) });
-      } else if (word === 'set_option' && i + 2 < table.count) {
+        add(i, inProof ? 'sorry-in-proof' : 'sorry-in-data', word, { context, ...(field !== undefined ? { field } : {}) });
+      } else if (id === K_SET_OPTION && i + 2 < table.count) {
         const option = table.textOf(i + 1);
-        if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add('max-heartbeats-zero', `set_option ${option} 0`);
-        else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add('skip-kernel-tc', 'set_option debug.skipKernelTC true');
+        if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add(i, 'max-heartbeats-zero', `set_option ${option} 0`);
+        else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add(i, 'skip-kernel-tc', 'set_option debug.skipKernelTC true');
       }
     } else if (kind === KIND.ident && NEEDLE_FIRST.has(text.charCodeAt(start))) {
       const w = table.textOf(i);
-      if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') add('native-decide', w);
-      else if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) add('native-decide', 'decide +native');
+      if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') add(i, 'native-decide', w);
+      else if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) add(i, 'native-decide', 'decide +native');
       else if ((w === 'implemented_by' || w === 'extern') && prev >= 0 && (table.kind[prev] === KIND.attributeOpen || table.is(prev, '[') || table.is(prev, ','))) {
-        add(w === 'extern' ? 'extern' : 'implemented-by', `@[${w}]`);
-      } else if (SEARCH_TACTICS.has(w)) add('search-tactic', w);
+        add(i, w === 'extern' ? 'extern' : 'implemented-by', `@[${w}]`);
+      } else if (SEARCH_TACTICS.has(w)) add(i, 'search-tactic', w);
     }
     prev3 = prev2;
     prev2 = prev;

@@ -76,14 +76,17 @@ export function moduleName(path: string): string {
 }
 
 /** An identifier's text, interned by the lexer's hash; `mark` is the last `idents()` call that listed it; `next` chains hash collisions. */
-interface Interned {
+export interface Interned {
   name: string;
   mark: number;
   next: Interned | undefined;
 }
 let identMark = 0;
 
-/** The entry in `interned` (one file's) of the identifier text[start, end) whose hash is `hash`. */
+/** Identifier names shared by the files parsed with it (a project's), so each name is one string. */
+export type NameTable = Map<number, Interned>;
+
+/** The entry in `interned` of the identifier text[start, end) whose hash is `hash`. */
 function internedName(interned: Map<number, Interned>, text: string, start: number, end: number, hash: number): Interned {
   const first = interned.get(hash);
   const length = end - start;
@@ -102,10 +105,10 @@ let spareCode = new Int32Array(0);
 let spareTable: TokenTable | undefined;
 
 /** Parses one Lean file into its declarations (`bytes`: its UTF-8 size, if known); never throws on malformed source. */
-export function parseLean(text: string, path: string, module = moduleName(path), bytes?: number): LeanFile {
+export function parseLean(text: string, path: string, module = moduleName(path), bytes?: number, names: NameTable = new Map()): LeanFile {
   const { table, problems } = lexTable(text, path, spareTable);
   spareTable = undefined;
-  const parser = new FileParser(text, path, module, table, problems);
+  const parser = new FileParser(text, path, module, table, problems, names);
   parser.parse();
   const file: LeanFile = {
     path,
@@ -130,7 +133,6 @@ class FileParser {
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
-  private readonly interned = new Map<number, Interned>();
   /** Table indices of the tokens that are not line or block comments. */
   private readonly code: Int32Array;
   private readonly n: number;
@@ -141,6 +143,7 @@ class FileParser {
     private readonly module: string,
     private readonly table: TokenTable,
     private readonly problems: SourceProblem[],
+    private readonly interned: NameTable,
   ) {
     if (spareCode.length < table.count) spareCode = new Int32Array(table.count + (table.count >> 1));
     const code = spareCode;

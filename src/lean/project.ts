@@ -6,11 +6,11 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { isUtf8 } from 'node:buffer';
-import { existsSync, lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
-import { moduleName, parseLean } from './parser.js';
+import { moduleName, parseLean, type NameTable } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { linkReferences, referenceGraph } from './references.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
@@ -168,6 +168,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const { files: paths, skipped } = discoverLeanFiles(realRoot);
   const outside = new Map<string, number>();
   const files: LeanFile[] = [];
+  const names: NameTable = new Map();
   for (const path of paths) {
     options.signal?.throwIfAborted();
     if (path === 'lakefile.lean') {
@@ -180,7 +181,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
-    const file = loadFile(realRoot, path, place.module);
+    const file = loadFile(realRoot, path, place.module, names);
     if ('library' in place) file.library = place.library;
     files.push(file);
     if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -209,7 +210,30 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   return Object.defineProperty(project, 'graph', { enumerable: true, get: () => (graph ??= referenceGraph(files, decls)) }) as LeanProject;
 }
 
-function loadFile(root: string, path: string, module: string): LeanFile {
+/** A read buffer kept from file to file, so loading a project does not allocate one per file. */
+let spareBytes = Buffer.allocUnsafe(1 << 20);
+
+/** A file's bytes, read into the shared buffer: valid until the next call. */
+function readReused(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === spareBytes.length) {
+        const grown = Buffer.allocUnsafe(spareBytes.length * 2);
+        spareBytes.copy(grown, 0, 0, length);
+        spareBytes = grown;
+      }
+      const got = readSync(fd, spareBytes, length, spareBytes.length - length, null);
+      if (got === 0) return spareBytes.subarray(0, length);
+      length += got;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {
   const empty = (bytes: number, problem: SourceProblem): LeanFile => ({ path, module, bytes, imports: [], decls: [], problems: [problem] });
   let bytes: Buffer;
   try {
@@ -218,13 +242,13 @@ function loadFile(root: string, path: string, module: string): LeanFile {
     if (size > MAX_FILE_BYTES) {
       return empty(size, { messageId: 'file-too-large', message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`, location: { file: path, line: 1, column: 0 } });
     }
-    bytes = readFileSync(full);
+    bytes = readReused(full);
   } catch (e) {
     return empty(0, { messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } });
   }
   const { text, problem } = decodeLeanSource(bytes, path);
   if (text === undefined) return empty(bytes.length, problem!);
-  const file = parseLean(text, path, module, bytes.length);
+  const file = parseLean(text, path, module, bytes.length, names);
   if (problem) file.problems.unshift(problem);
   return file;
 }

@@ -79,11 +79,15 @@ export class NameResolver {
    */
   private scopeOf(scope: Scope): ScopeEntry {
     const last = this.lastScope;
+    if (scope === last && this.lastEntry !== undefined) return this.lastEntry;
     const dot = scope.fullName.lastIndexOf('.');
     if (last !== undefined && this.lastEntry !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
       // Consecutive declarations of one file usually share their scope: skip building the key.
       const own = this.lastOwn;
-      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return this.lastEntry;
+      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) {
+        this.lastScope = scope;
+        return this.lastEntry;
+      }
     }
     const own = dot < 0 ? '' : scope.fullName.slice(0, dot);
     const key = `${scope.namespace}\0${own}\0${scope.opens.join('\0')}`;
@@ -108,6 +112,8 @@ export class NameResolver {
 
   /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
   resolve(ident: string, scope: Scope): string | undefined {
+    // Most identifiers (locals, tactics, library names) match no project name in any scope.
+    if (this.candidatesOf.get(ident) === null) return undefined;
     const entry = this.scopeOf(scope);
     const known = entry.memo.get(ident);
     if (known !== undefined) return known ?? undefined;
