@@ -76,7 +76,7 @@ export const parsedSource = (file: LeanFile): string | undefined => parsed.get(f
 export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   const gaps: ProofGap[] = [];
   for (const decl of file.decls) {
-    const at = { line: decl.location.line, column: decl.location.column ?? 0, decl };
+    const at = { ...declPosition(decl, text), decl };
     if (decl.kind === 'axiom') gaps.push({ kind: 'axiom', text: 'axiom', ...at });
     if (decl.modifiers.includes('unsafe')) gaps.push({ kind: 'unsafe', text: 'unsafe', ...at });
     if (decl.kind === 'opaque' && decl.body === undefined) gaps.push({ kind: 'opaque-without-body', text: 'opaque', ...at });
@@ -86,6 +86,20 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   if (seen !== undefined && seen.text === text) for (const gap of seen.gaps) gaps.push({ ...gap });
   else if (NEEDLES.test(text)) scanTokens(file, lexTable(text, file.path).table, gaps);
   return gaps.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Where a declaration starts: its location, or (for a model without locations) its offset counted in `text`. */
+function declPosition(decl: LeanDecl, text: string): { line: number; column: number } {
+  const location = decl.location as LeanDecl['location'] | undefined;
+  if (location !== undefined) return { line: location.line, column: location.column ?? 0 };
+  const start = decl.range.start;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, column: start - lineStart };
 }
 
 /** True when the header's type (after its last top-level `:`) is exactly `True`. */

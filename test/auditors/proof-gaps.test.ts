@@ -5,6 +5,7 @@ import * as proofGaps from '../../src/auditors/proof-gaps.js';
 import { runAuditor, type RunServices } from '../../src/core/runner.js';
 import type { AuditorRun } from '../../src/core/types.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
+import { testAuditor } from '../helpers/auditor-tester.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
 
@@ -189,4 +190,18 @@ describe('proofGapsOf', () => {
       ),
     ).toEqual([]);
   });
+});
+
+testAuditor(proofGaps, {
+  valid: [{ name: 'a complete proof', code: 'theorem t : 1 + 1 = 2 := rfl\n' }],
+  invalid: [
+    {
+      name: 'an indented private axiom and a sorry, also on a model without locations',
+      code: 'namespace N\n\n  private axiom ax : False\n\ntheorem t : 1 = 2 := by\n  sorry\n\nend N\n',
+      findings: [
+        { messageId: 'axiom', line: 3 },
+        { messageId: 'sorry-in-proof', line: 6 },
+      ],
+    },
+  ],
 });
