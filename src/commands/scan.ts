@@ -14,7 +14,7 @@ interface ScanOptions {
 
 /** One JSON Lines record: a declaration with the file and module it belongs to. */
 export function scanRecord(file: LeanFile, decl: LeanDecl, withBody = true): Record<string, unknown> {
-  const { headerIdents: _h, bodyIdents: _b, body, bodyRange, ...rest } = decl;
+  const { body, bodyRange, ...rest } = decl;
   return {
     module: file.module,
     ...(file.library !== undefined ? { library: file.library } : {}),

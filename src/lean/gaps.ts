@@ -4,6 +4,7 @@
  * that make the kernel trust something it did not check.
  */
 import { bracketDelta, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { GAP_WORD } from './names.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
 export type GapKind =
@@ -46,10 +47,6 @@ const K_ADMIT = KEYWORD_LIST.indexOf('admit');
 const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
-/** First characters of the identifiers the scan looks at (`native_decide`, `Lean.ofReduceBool`, `implemented_by`, `extern`, `apply?`, …). */
-const NEEDLE_FIRST: ReadonlySet<number> = new Set([...'nLoieacr'].map((c) => c.charCodeAt(0)));
-/** A file matching none of these needs no token scan for sorry and escape hatches (one pass over the text). */
-const NEEDLES = /sorry|admit|native|ofReduceBool|implemented_by|extern|Heartbeats|skipKernelTC|apply\?|exact\?|rw\?/;
 
 /**
  * A field name that reads as a proposition: Mathlib names proof fields in snake_case or with a
@@ -65,7 +62,7 @@ const parsed = new WeakMap<LeanFile, { text: string; gaps: ProofGap[] }>();
 /** Called by the parser with a file's token table: keeps its text and scans it for token-level gaps, so they are not lexed again. */
 export function recordParsed(file: LeanFile, table: TokenTable): void {
   const gaps: ProofGap[] = [];
-  if (NEEDLES.test(table.text)) scanTokens(file, table, gaps);
+  if (table.gapWords) scanTokens(file, table, gaps);
   parsed.set(file, { text: table.text, gaps });
 }
 
@@ -76,16 +73,29 @@ export const parsedSource = (file: LeanFile): string | undefined => parsed.get(f
 export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   const gaps: ProofGap[] = [];
   for (const decl of file.decls) {
-    const at = { ...declPosition(decl, text), decl };
-    if (decl.kind === 'axiom') gaps.push({ kind: 'axiom', text: 'axiom', ...at });
-    if (decl.modifiers.includes('unsafe')) gaps.push({ kind: 'unsafe', text: 'unsafe', ...at });
-    if (decl.kind === 'opaque' && decl.body === undefined) gaps.push({ kind: 'opaque-without-body', text: 'opaque', ...at });
-    if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) gaps.push({ kind: 'trivial-statement', text: 'True', ...at });
+    const axiom = decl.kind === 'axiom';
+    const unsafe = decl.modifiers.length > 0 && decl.modifiers.includes('unsafe');
+    const other = unstatedGap(decl);
+    if (!axiom && !unsafe && other === undefined) continue;
+    const { line, column } = declPosition(decl, text);
+    if (axiom) gaps.push({ kind: 'axiom', text: 'axiom', line, column, decl });
+    if (unsafe) gaps.push({ kind: 'unsafe', text: 'unsafe', line, column, decl });
+    if (other !== undefined) gaps.push({ kind: other, text: other === 'opaque-without-body' ? 'opaque' : 'True', line, column, decl });
   }
   const seen = parsed.get(file);
   if (seen !== undefined && seen.text === text) for (const gap of seen.gaps) gaps.push({ ...gap });
-  else if (NEEDLES.test(text)) scanTokens(file, lexTable(text, file.path).table, gaps);
+  else {
+    const { table } = lexTable(text, file.path);
+    if (table.gapWords) scanTokens(file, table, gaps);
+  }
   return gaps.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** A bodiless opaque or a theorem stating `True`: a gap its shape alone shows. */
+function unstatedGap(decl: LeanDecl): 'opaque-without-body' | 'trivial-statement' | undefined {
+  if (decl.kind === 'opaque' && decl.body === undefined) return 'opaque-without-body';
+  if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) return 'trivial-statement';
+  return undefined;
 }
 
 /** Where a declaration starts: its location, or (for a model without locations) its offset counted in `text`. */
@@ -130,7 +140,7 @@ function startsField(table: TokenTable, name: number, before: number): boolean {
 
 /** Sorry/admit and escape hatches on a file's tokens. */
 function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
-  const text = table.text;
+  const names = table.names;
   const decls = file.decls;
   let d = 0;
   let current: LeanDecl | undefined;
@@ -183,7 +193,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
         if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add(i, 'max-heartbeats-zero', `set_option ${option} 0`);
         else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add(i, 'skip-kernel-tc', 'set_option debug.skipKernelTC true');
       }
-    } else if (kind === KIND.ident && NEEDLE_FIRST.has(text.charCodeAt(start))) {
+    } else if (kind === KIND.ident && names.flags[table.code[i]!] === GAP_WORD) {
       const w = table.textOf(i);
       if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') add(i, 'native-decide', w);
       else if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) add(i, 'native-decide', 'decide +native');

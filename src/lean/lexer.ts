@@ -6,20 +6,10 @@
  * The lexer fills a TokenTable (parallel typed arrays, no object or string per token) that the
  * parser and the proof-gap scan read directly; `lex()` turns it into Token objects.
  */
+import { GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
-/** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
-export const KEYWORD_LIST: readonly string[] = [
-  'theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'coinductive',
-  'axiom', 'opaque', 'example', 'namespace', 'section', 'end', 'variable', 'universe', 'open',
-  'export', 'import', 'module', 'set_option', 'attribute', 'notation', 'infix', 'infixl', 'infixr',
-  'prefix', 'postfix', 'macro', 'macro_rules', 'syntax', 'elab', 'elab_rules', 'declare_syntax_cat',
-  'mutual', 'initialize', 'builtin_initialize', 'omit', 'include', 'deriving', 'alias',
-  'irreducible_def', 'proof_wanted', 'private', 'protected', 'noncomputable', 'partial', 'unsafe',
-  'nonrec', 'local', 'scoped', 'by', 'fun', 'have', 'show', 'from', 'at', 'with', 'then', 'else',
-  'if', 'let', 'match', 'do', 'return', 'where', 'in', 'calc', 'sorry', 'admit', 'extends',
-  'termination_by', 'decreasing_by', 'Type', 'Sort', 'Prop', 'nomatch', 'nofun', 'suffices',
-];
+export { KEYWORD_LIST };
 
 /** Lines longer than this are reported (generated data, minified or binary-like content). */
 export const LONG_LINE = 100_000;
@@ -41,18 +31,6 @@ for (let c = 0; c < 128; c++) {
   if (letter || c === 95) ASCII[c] = 3;
   else if (digit || c === 39 || c === 33 || c === 63) ASCII[c] = 2; // ' ! ?
 }
-
-const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + c) | 0;
-/** Open-addressing table: slot (by hash of the text) -> keyword id + 1, 0 when empty. */
-const KEYWORD_SLOTS = new Int16Array(4096);
-KEYWORD_LIST.forEach((word, id) => {
-  let h = 0;
-  for (let i = 0; i < word.length; i++) h = hashStep(h, word.charCodeAt(i));
-  let slot = h & 4095;
-  while (KEYWORD_SLOTS[slot] !== 0) slot = (slot + 1) & 4095;
-  KEYWORD_SLOTS[slot] = id + 1;
-});
-const MAX_KEYWORD = Math.max(...KEYWORD_LIST.map((k) => k.length));
 
 /** Lean's `isLetterLike`: Greek (not λ Π Σ), Coptic, polytonic Greek, letter-like block, math alphanumerics. */
 function isLetterLike(cp: number): boolean {
@@ -83,9 +61,11 @@ const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isHexDigit = (c: number): boolean => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 
 /**
- * The tokens of one text as parallel arrays. `code` holds, for a symbol, its first char code
- * (multi-character symbols: `MULTI + index`); for a keyword, its id in KEYWORD_LIST (`-1` for
- * `#command`s); for an identifier, a hash of its text; 0 otherwise.
+ * The tokens of one text as parallel arrays, line and block comments apart (in `comments`, as
+ * flat [kind, start, end, line, column] groups) so the parser and the proof-gap scan never step
+ * over them. `code` holds, for a symbol, its first char code (multi-character symbols:
+ * `MULTI + index`); for an identifier or keyword, its id in `names` (keywords are the ids below
+ * KEYWORD_COUNT; `-1` for `#command`s); 0 otherwise.
  */
 export class TokenTable {
   count = 0;
@@ -95,8 +75,14 @@ export class TokenTable {
   line: Int32Array;
   column: Int32Array;
   code: Int32Array;
+  comments: number[] = [];
+  /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
+  gapWords = false;
 
-  constructor(public text: string) {
+  constructor(
+    public text: string,
+    public names: NameTable = new NameTable(),
+  ) {
     const capacity = (text.length >> 2) + 16;
     this.kind = new Uint8Array(capacity);
     this.start = new Int32Array(capacity);
@@ -107,24 +93,17 @@ export class TokenTable {
   }
 
   /** Empties the table for another text, keeping its arrays. */
-  reset(text: string): this {
+  reset(text: string, names: NameTable = this.names): this {
     this.text = text;
+    this.names = names;
     this.count = 0;
+    this.comments = [];
+    this.gapWords = false;
     return this;
   }
 
-  push(kind: number, start: number, end: number, line: number, column: number, code: number): void {
-    if (this.count === this.kind.length) this.grow();
-    const i = this.count++;
-    this.kind[i] = kind;
-    this.start[i] = start;
-    this.end[i] = end;
-    this.line[i] = line;
-    this.column[i] = column;
-    this.code[i] = code;
-  }
-
-  private grow(): void {
+  /** Makes room for at least one more token. */
+  grow(): void {
     const size = this.kind.length * 2;
     const widen = <T extends Uint8Array | Int32Array>(a: T, make: (n: number) => T): T => {
       const b = make(size);
@@ -154,7 +133,25 @@ export class TokenTable {
   token(i: number): Token {
     return { kind: KIND_NAMES[this.kind[i]!]!, text: this.textOf(i), start: this.start[i]!, end: this.end[i]!, line: this.line[i]!, column: this.column[i]! };
   }
+
+  /** Every token, comments included, in source order. */
+  tokens(): Token[] {
+    const out: Token[] = [];
+    const c = this.comments;
+    let k = 0;
+    for (let i = 0; i <= this.count; i++) {
+      const before = i < this.count ? this.start[i]! : Infinity;
+      for (; k < c.length && c[k + 1]! < before; k += 5) {
+        out.push({ kind: KIND_NAMES[c[k]!]!, text: this.text.slice(c[k + 1], c[k + 2]), start: c[k + 1]!, end: c[k + 2]!, line: c[k + 3]!, column: c[k + 4]! });
+      }
+      if (i < this.count) out.push(this.token(i));
+    }
+    return out;
+  }
 }
+
+/** Number of keywords: an identifier id below it is a keyword. */
+export const KEYWORD_COUNT = KEYWORD_LIST.length;
 
 /** +1 for a token opening a bracket (`( [ { ⟨ ⦃ ⟦ ⁅ @[`), -1 for one closing it, else 0. */
 export function bracketDelta(table: TokenTable, i: number): number {
@@ -180,6 +177,23 @@ const MULTI_CODE = new Map<number, number>(
   MULTI_SYMBOLS.map((s, k) => [symbolKey(s.charCodeAt(0), s.charCodeAt(1), s.length > 2 ? s.charCodeAt(2) : 0), MULTI + k]),
 );
 
+/** Zero code units after the text, so the lexer may look a few units past its end. */
+const PADDING = 4;
+let unitBuffer = new Uint16Array(1 << 16);
+
+/**
+ * The UTF-16 code units of `text` (followed by PADDING zeros) in a buffer reused from call to call:
+ * typed-array reads are much cheaper than `charCodeAt` on strings. One native copy per text.
+ */
+function codeUnits(text: string): Uint16Array {
+  const n = text.length;
+  if (unitBuffer.length < n + PADDING) unitBuffer = new Uint16Array(Math.max(n + PADDING, unitBuffer.length * 2));
+  // UTF-16LE is the platform's Uint16Array byte order on every platform Node runs on.
+  Buffer.from(unitBuffer.buffer, unitBuffer.byteOffset, unitBuffer.byteLength).write(text, 0, 'utf16le');
+  unitBuffer.fill(0, n, n + PADDING);
+  return unitBuffer;
+}
+
 /** Tokens and problems of one Lean source text. */
 export interface LexResult {
   tokens: Token[];
@@ -189,27 +203,33 @@ export interface LexResult {
 /** Splits Lean source into tokens (comments included, whitespace dropped). */
 export function lex(text: string, file = '<input>'): LexResult {
   const { table, problems } = lexTable(text, file);
-  const tokens: Token[] = new Array(table.count);
-  for (let i = 0; i < table.count; i++) tokens[i] = table.token(i);
-  return { tokens, problems };
+  return { tokens: table.tokens(), problems };
 }
 
-/** Splits Lean source into a TokenTable (refilling `reuse` if given); the fast path of the parser and the proof-gap scan. */
-export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { table: TokenTable; problems: SourceProblem[] } {
-  const table = reuse ? reuse.reset(text) : new TokenTable(text);
+/**
+ * Splits Lean source into a TokenTable (refilling `reuse` if given), interning identifiers in
+ * `names` (a fresh table if neither is given); the fast path of the parser and the proof-gap scan.
+ */
+export function lexTable(text: string, file = '<input>', reuse?: TokenTable, names?: NameTable): { table: TokenTable; problems: SourceProblem[] } {
+  const table = reuse ? reuse.reset(text, names) : new TokenTable(text, names);
+  const interned = table.names;
   const problems: SourceProblem[] = [];
   const n = text.length;
+  const u = codeUnits(text);
   let pos = 0;
   let line = 1;
   let lineStart = 0;
+  let count = 0;
+  let { kind: kinds, start: starts, end: ends, line: lines, column: columns, code: codes } = table;
+  let gapWords = false;
   // Brace depth of each open `s!"…{` interpolation; the string resumes at the `}` closing depth 0.
   const interp: number[] = [];
 
   while (pos < n) {
-    let c = text.charCodeAt(pos);
+    let c = u[pos]!;
     if (c === 32 || c === 10 || c === 9 || c === 13) {
       while (pos < n) {
-        c = text.charCodeAt(pos);
+        c = u[pos]!;
         if (c === 32 || c === 9 || c === 13) pos++;
         else if (c === 10) {
           pos++;
@@ -221,57 +241,58 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { 
     }
     const start = pos;
     const col = pos - lineStart;
-    const next = pos + 1 < n ? text.charCodeAt(pos + 1) : 0;
+    const next = pos + 1 < n ? u[pos + 1]! : 0;
     let kind: number = KIND.symbol;
     let code = 0;
     let end: number;
     let problem: [string, string] | undefined;
 
-    if (c < 128 ? (ASCII[c]! & 1) !== 0 && !(c === 114 && (next === 34 || next === 35)) : c === 0xab || isIdFirst(codePointAt(text, pos))) {
-      end = identEnd(text, pos);
+    if (c < 128 ? (ASCII[c]! & 1) !== 0 && !(c === 114 && (next === 34 || next === 35)) : c === 0xab || isIdFirst(codePointAt(u, n, pos))) {
+      end = identEnd(u, n, pos);
       if (identQuoteError >= 0) problem = ['unterminated-name', 'unterminated «quoted name»'];
-      code = identPlain && end - start <= MAX_KEYWORD ? keywordId(text, start, end, identHash) : -1;
-      kind = code >= 0 ? KIND.keyword : KIND.ident;
-      if (code < 0) code = identHash;
+      code = interned.intern(u, start, end, identHash, text);
+      kind = code < KEYWORD_COUNT ? KIND.keyword : KIND.ident;
+      if (interned.flags[code] === GAP_WORD) gapWords = true;
     } else if (c === 45 && next === 45) {
       kind = KIND.lineComment;
-      end = lineEndFrom(text, pos);
+      end = lineEndFrom(u, n, pos);
     } else if (c === 47 && next === 45) {
-      const third = text.charCodeAt(pos + 2);
+      const third = u[pos + 2]!;
       kind = third === 45 ? KIND.docComment : third === 33 ? KIND.moduleDoc : KIND.blockComment;
-      end = blockEnd(text, pos + (kind === KIND.blockComment ? 2 : 3));
+      end = blockEnd(u, n, pos + (kind === KIND.blockComment ? 2 : 3));
       if (end < 0) {
         problem = ['unterminated-comment', `unterminated ${kind === KIND.blockComment ? 'block' : 'doc'} comment: the rest of the file is commented out`];
         end = n;
       }
     } else if (c === 34 || (interp.length > 0 && c === 125 && interp[interp.length - 1] === 0)) {
       // A string, or the tail of an interpolated string after its `}`.
-      const p = table.count - 1;
-      const interpolated = c === 125 || (p >= 0 && table.end[p] === pos && table.kind[p] === KIND.ident && text.charCodeAt(pos - 1) === 33);
+      const p = count - 1;
+      const interpolated = c === 125 || (p >= 0 && ends[p] === pos && kinds[p] === KIND.ident && u[pos - 1]! === 33);
       if (c === 125) interp.pop();
       kind = KIND.string;
-      end = stringEnd(text, pos + 1, interpolated);
+      end = stringEnd(u, n, pos + 1, interpolated);
       if (end < 0) {
         problem = ['unterminated-string', 'unterminated string literal'];
-        end = lineEndFrom(text, start); // recover: lex on from the next line
+        end = lineEndFrom(u, n, start); // recover: lex on from the next line
       } else if (stringOpened) interp.push(0);
     } else if (c === 114) {
       kind = KIND.string;
-      end = rawStringEnd(text, pos);
+      end = rawStringEnd(u, n, pos);
       if (end === -1) {
         kind = KIND.ident; // `r#` not opening a raw string
         end = pos + 1;
+        code = interned.intern(u, start, end, c, text);
       } else if (end < 0) {
         problem = ['unterminated-string', 'unterminated raw string literal'];
-        end = lineEndFrom(text, pos);
+        end = lineEndFrom(u, n, pos);
       }
     } else if (c >= 48 && c <= 57) {
-      const p = table.count - 1;
-      const fieldIndex = p >= 0 && table.end[p] === pos && table.code[p] === 46 && table.kind[p] === KIND.symbol;
+      const p = count - 1;
+      const fieldIndex = p >= 0 && ends[p] === pos && codes[p] === 46 && kinds[p] === KIND.symbol;
       kind = KIND.number;
-      end = numberEnd(text, pos, fieldIndex);
+      end = numberEnd(u, n, pos, fieldIndex);
     } else if (c === 39) {
-      end = charEnd(text, pos);
+      end = charEnd(u, n, pos);
       if (end > 0) kind = KIND.char;
       else {
         end = pos + 1;
@@ -284,49 +305,60 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable): { 
       kind = KIND.keyword;
       code = -1;
       end = pos + 2;
-      while (end < n && text.charCodeAt(end) < 128 && (ASCII[text.charCodeAt(end)]! & 2) !== 0) end++;
+      while (end < n && u[end]! < 128 && (ASCII[u[end]!]! & 2) !== 0) end++;
     } else {
       if (interp.length > 0 && (c === 123 || c === 125)) interp[interp.length - 1]! += c === 123 ? 1 : -1;
-      const len = symbolLength(text, pos, c, next);
+      const len = symbolLength(u, pos, c, next);
       end = pos + len;
-      const multiCode = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? text.charCodeAt(start + 2) : 0)) : undefined;
+      const multiCode = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? u[start + 2]! : 0)) : undefined;
       code = multiCode ?? c;
     }
 
     if (problem) problems.push({ messageId: problem[0], message: problem[1], location: { file, line, column: problem[0] === 'unterminated-name' ? identQuoteError - lineStart : col } });
-    table.push(kind, start, end, line, col, code);
+    if (kind === KIND.lineComment || kind === KIND.blockComment) table.comments.push(kind, start, end, line, col);
+    else {
+      if (count === kinds.length) {
+        table.grow();
+        ({ kind: kinds, start: starts, end: ends, line: lines, column: columns, code: codes } = table);
+      }
+      kinds[count] = kind;
+      starts[count] = start;
+      ends[count] = end;
+      lines[count] = line;
+      columns[count] = col;
+      codes[count] = code;
+      count++;
+    }
     if (kind >= KIND.string && kind <= KIND.moduleDoc && kind !== KIND.char && kind !== KIND.lineComment && !problem) {
-      const count = breaks(text, pos, end);
-      if (count > 0) {
-        line += count;
+      const breakCount = breaks(u, pos, end);
+      if (breakCount > 0) {
+        line += breakCount;
         lineStart = lastBreak + 1;
       }
     }
     pos = end;
   }
 
+  table.count = count;
+  table.gapWords = gapWords;
   reportLongLines(text, file, problems);
   return { table, problems };
 }
 
-/** Hash of the characters, whether the identifier is one plain ASCII component, and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */
+/** Hash of the characters and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */
 let identHash = 0;
-let identPlain = true;
 let identQuoteError = -1;
 
 /** End of the (dotted, «quoted») identifier starting at pos. */
-function identEnd(text: string, pos: number): number {
-  const n = text.length;
+function identEnd(u: Uint16Array, n: number, pos: number): number {
   let i = pos;
   let hash = 0;
-  let plain = true;
   identQuoteError = -1;
   for (;;) {
-    if (text.charCodeAt(i) === 0xab) {
-      plain = false;
-      const eol = lineEndFrom(text, i);
+    if (u[i]! === 0xab) {
+      const eol = lineEndFrom(u, n, i);
       let close = i + 1;
-      while (close < eol && text.charCodeAt(close) !== 0xbb) close++;
+      while (close < eol && u[close]! !== 0xbb) close++;
       if (close >= eol) {
         identQuoteError = i;
         i = eol;
@@ -336,122 +368,106 @@ function identEnd(text: string, pos: number): number {
     } else {
       let first = true;
       while (i < n) {
-        const d = text.charCodeAt(i);
+        const d = u[i]!;
         if (d < 128) {
           if ((ASCII[d]! & (first ? 1 : 2)) === 0) break;
           hash = hashStep(hash, d);
           i++;
         } else {
-          const r = codePointAt(text, i);
+          const r = codePointAt(u, n, i);
           if (!(first ? isIdFirst(r) : isIdRest(r))) break;
-          plain = false;
           hash = hashStep(hash, r);
           i += r > 0xffff ? 2 : 1;
         }
         first = false;
       }
     }
-    if (text.charCodeAt(i) === 46 && i + 1 < n && (text.charCodeAt(i + 1) === 0xab || isIdFirst(codePointAt(text, i + 1)))) {
-      plain = false;
+    if (u[i]! === 46 && i + 1 < n && (u[i + 1]! === 0xab || isIdFirst(codePointAt(u, n, i + 1)))) {
       hash = hashStep(hash, 46);
       i++;
     } else break;
   }
   identHash = hash;
-  identPlain = plain;
   return i;
 }
 
-/** The keyword id of text[start, end) given its hash, or -1. */
-function keywordId(text: string, start: number, end: number, hash: number): number {
-  for (let slot = hash & 4095; KEYWORD_SLOTS[slot] !== 0; slot = (slot + 1) & 4095) {
-    const k = KEYWORD_SLOTS[slot]! - 1;
-    const word = KEYWORD_LIST[k]!;
-    if (word.length === end - start && text.startsWith(word, start)) return k;
-  }
-  return -1;
-}
-
 /** End of the raw string `r#"…"#` at pos: -1 if none starts there, -2 if unterminated. */
-function rawStringEnd(text: string, pos: number): number {
+function rawStringEnd(u: Uint16Array, n: number, pos: number): number {
   let hashes = 0;
   let i = pos + 1;
-  while (text.charCodeAt(i) === 35) {
+  while (u[i]! === 35) {
     hashes++;
     i++;
   }
-  if (text.charCodeAt(i) !== 34) return -1;
-  for (let j = i + 1; j < text.length; j++) {
-    if (text.charCodeAt(j) !== 34) continue;
+  if (u[i]! !== 34) return -1;
+  for (let j = i + 1; j < n; j++) {
+    if (u[j]! !== 34) continue;
     let k = 0;
-    while (k < hashes && text.charCodeAt(j + 1 + k) === 35) k++;
+    while (k < hashes && u[j + 1 + k]! === 35) k++;
     if (k === hashes) return j + 1 + hashes;
   }
   return -2;
 }
 
 /** End of the numeric literal at pos; right after an adjacent `.` only digits (field index `h.1.2`). */
-function numberEnd(text: string, pos: number, fieldIndex: boolean): number {
-  const n = text.length;
-  const c = text.charCodeAt(pos);
-  const next = text.charCodeAt(pos + 1);
+function numberEnd(u: Uint16Array, n: number, pos: number, fieldIndex: boolean): number {
+  const c = u[pos]!;
+  const next = u[pos + 1]!;
   let i = pos + 1;
   if (c === 48 && (next === 120 || next === 88 || next === 98 || next === 66 || next === 111 || next === 79)) {
     i = pos + 2;
-    while (i < n && isHexDigit(text.charCodeAt(i))) i++;
+    while (i < n && isHexDigit(u[i]!)) i++;
     return i;
   }
-  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  while (i < n && isDigit(u[i]!)) i++;
   if (fieldIndex) return i;
-  if (text.charCodeAt(i) === 46 && isDigit(text.charCodeAt(i + 1))) {
+  if (u[i]! === 46 && isDigit(u[i + 1]!)) {
     i += 2;
-    while (i < n && isDigit(text.charCodeAt(i))) i++;
+    while (i < n && isDigit(u[i]!)) i++;
   }
-  const e = text.charCodeAt(i);
+  const e = u[i]!;
   if (e === 101 || e === 69) {
     let j = i + 1;
-    const sign = text.charCodeAt(j);
+    const sign = u[j]!;
     if (sign === 43 || sign === 45) j++;
-    if (isDigit(text.charCodeAt(j))) {
+    if (isDigit(u[j]!)) {
       i = j;
-      while (i < n && isDigit(text.charCodeAt(i))) i++;
+      while (i < n && isDigit(u[i]!)) i++;
     }
   }
   return i;
 }
 
 /** End of the char literal ('a', '\n', '\x41', '\u{3b1}') at pos, or -1 for a lone `'`. */
-function charEnd(text: string, pos: number): number {
-  const n = text.length;
-  const next = text.charCodeAt(pos + 1);
+function charEnd(u: Uint16Array, n: number, pos: number): number {
+  const next = u[pos + 1]!;
   if (next === 92) {
     const limit = Math.min(n, pos + 14);
     for (let j = pos + 3; j < limit; j++) {
-      const d = text.charCodeAt(j);
+      const d = u[j]!;
       if (d === 10) return -1;
       if (d === 39) return j + 1;
     }
     return -1;
   }
   if (next === 10 || next === 39 || pos + 1 >= n) return -1;
-  const w = codePointAt(text, pos + 1) > 0xffff ? 2 : 1;
-  return text.charCodeAt(pos + 1 + w) === 39 ? pos + 2 + w : -1;
+  const w = codePointAt(u, n, pos + 1) > 0xffff ? 2 : 1;
+  return u[pos + 1 + w]! === 39 ? pos + 2 + w : -1;
 }
 
 /** The code point at i (a lone surrogate stands for itself). */
-function codePointAt(text: string, i: number): number {
-  const c = text.charCodeAt(i);
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-    const d = text.charCodeAt(i + 1);
+function codePointAt(u: Uint16Array, n: number, i: number): number {
+  const c = u[i]!;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+    const d = u[i + 1]!;
     if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
   }
   return c;
 }
 
-function lineEndFrom(text: string, from: number): number {
-  const n = text.length;
+function lineEndFrom(u: Uint16Array, n: number, from: number): number {
   let i = from;
-  while (i < n && text.charCodeAt(i) !== 10) i++;
+  while (i < n && u[i]! !== 10) i++;
   return i;
 }
 
@@ -459,10 +475,10 @@ function lineEndFrom(text: string, from: number): number {
 let lastBreak = -1;
 
 /** Number of line breaks in text[from, to); sets `lastBreak`. */
-function breaks(text: string, from: number, to: number): number {
+function breaks(u: Uint16Array, from: number, to: number): number {
   let count = 0;
   for (let i = from; i < to; i++) {
-    if (text.charCodeAt(i) === 10) {
+    if (u[i]! === 10) {
       count++;
       lastBreak = i;
     }
@@ -471,16 +487,15 @@ function breaks(text: string, from: number, to: number): number {
 }
 
 /** End of a block comment whose body starts at `from` (nesting counted), or -1 if unterminated. */
-function blockEnd(text: string, from: number): number {
-  const n = text.length;
+function blockEnd(u: Uint16Array, n: number, from: number): number {
   let depth = 1;
   let i = from;
   while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 45 && text.charCodeAt(i + 1) === 47) {
+    const c = u[i]!;
+    if (c === 45 && u[i + 1]! === 47) {
       i += 2;
       if (--depth === 0) return i;
-    } else if (c === 47 && text.charCodeAt(i + 1) === 45) {
+    } else if (c === 47 && u[i + 1]! === 45) {
       i += 2;
       depth++;
     } else i++;
@@ -492,11 +507,10 @@ function blockEnd(text: string, from: number): number {
 let stringOpened = false;
 
 /** End of a string body starting at `from`: just after its `"` (or, interpolated, its `{`), or -1 at EOF. */
-function stringEnd(text: string, from: number, interpolated: boolean): number {
-  const n = text.length;
+function stringEnd(u: Uint16Array, n: number, from: number, interpolated: boolean): number {
   let i = from;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = u[i]!;
     if (c === 92) i += 2;
     else if (c === 34) {
       stringOpened = false;
@@ -510,7 +524,7 @@ function stringEnd(text: string, from: number, interpolated: boolean): number {
 }
 
 /** Length of the symbol at `pos`: a few multi-character operators, else one code point. */
-function symbolLength(text: string, pos: number, c: number, next: number): number {
+function symbolLength(u: Uint16Array, pos: number, c: number, next: number): number {
   switch (c) {
     case 58: // :
       return next === 61 || next === 58 ? 2 : 1;
@@ -519,13 +533,13 @@ function symbolLength(text: string, pos: number, c: number, next: number): numbe
     case 45: // -
       return next === 62 ? 2 : 1;
     case 60: // <
-      if (next === 59 && text.charCodeAt(pos + 2) === 62) return 3;
+      if (next === 59 && u[pos + 2]! === 62) return 3;
       return next === 45 || next === 61 || next === 124 ? 2 : 1;
     case 46: // .
       if (next !== 46) return 1;
-      return text.charCodeAt(pos + 2) === 46 ? 3 : 2;
+      return u[pos + 2]! === 46 ? 3 : 2;
     case 124: // |
-      if (next === 62) return text.charCodeAt(pos + 2) === 46 ? 3 : 2;
+      if (next === 62) return u[pos + 2]! === 46 ? 3 : 2;
       return next === 124 ? 2 : 1;
     case 38: // &
       return next === 38 ? 2 : 1;

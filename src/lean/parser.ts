@@ -6,6 +6,7 @@
  */
 import { recordParsed } from './gaps.js';
 import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { NameTable } from './names.js';
 import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -75,46 +76,64 @@ export function moduleName(path: string): string {
   return path.replace(/\.lean$/, '').split('/').join('.');
 }
 
-/** An identifier's text, interned by the lexer's hash; `mark` is the last `idents()` call that listed it; `next` chains hash collisions. */
-interface Interned {
-  name: string;
-  mark: number;
-  next: Interned | undefined;
+/**
+ * The identifiers each declaration of a parsed file uses, as ids in `names`: declaration k's
+ * header identifiers are ids[bounds[3k], bounds[3k+1]), its body's ids[bounds[3k+1], bounds[3k+2]),
+ * each list distinct and in order of first use. Kept beside the file, not in its data.
+ */
+export interface FileIdents {
+  names: NameTable;
+  ids: Int32Array;
+  bounds: Int32Array;
 }
+const fileIdents = new WeakMap<LeanFile, FileIdents>();
+
+/** The identifier ids of a file's declarations (undefined for a file not made by parseLean). */
+export const identIdsOf = (file: LeanFile): FileIdents | undefined => fileIdents.get(file);
+
+/** The identifiers the header and the body of a file's `index`-th declaration use, as written. */
+export function identsOf(file: LeanFile, index: number): { header: string[]; body: string[] } {
+  const recorded = fileIdents.get(file);
+  if (recorded === undefined) return { header: [], body: [] };
+  const { names, ids, bounds } = recorded;
+  const texts = (from: number, to: number): string[] => Array.from(ids.subarray(from, to), (id) => names.names[id]!);
+  return { header: texts(bounds[3 * index]!, bounds[3 * index + 1]!), body: texts(bounds[3 * index + 1]!, bounds[3 * index + 2]!) };
+}
+
+/** Per identifier id, the last `idents()` call that listed it (shared by all name tables: marks never repeat). */
+let identMarks = new Int32Array(1024);
 let identMark = 0;
-
-/** The entry in `interned` (one file's) of the identifier text[start, end) whose hash is `hash`. */
-function internedName(interned: Map<number, Interned>, text: string, start: number, end: number, hash: number): Interned {
-  const first = interned.get(hash);
-  const length = end - start;
-  for (let e = first; e !== undefined; e = e.next) {
-    if (e.name.length === length && text.startsWith(e.name, start)) return e;
-  }
-  const entry: Interned = { name: text.slice(start, end), mark: 0, next: first };
-  interned.set(hash, entry);
-  return entry;
-}
-
-/** Code-token indices kept between calls (the parser does not read past its `n` entries). */
-let spareCode = new Int32Array(0);
+/** Identifier ids of the file being parsed, before they are copied out. */
+let identScratch = new Int32Array(1 << 16);
 
 /** A token table kept between calls, so parsing many files does not allocate one per file. */
 let spareTable: TokenTable | undefined;
 
-/** Parses one Lean file into its declarations (`bytes`: its UTF-8 size, if known); never throws on malformed source. */
-export function parseLean(text: string, path: string, module = moduleName(path), bytes?: number): LeanFile {
-  const { table, problems } = lexTable(text, path, spareTable);
+export interface ParseOptions {
+  /** Module name (default: from the path). */
+  module?: string;
+  /** The file's UTF-8 size, if known. */
+  bytes?: number;
+  /** Identifier table shared by the files of one project (default: a fresh one). */
+  names?: NameTable;
+}
+
+/** Parses one Lean file into its declarations; never throws on malformed source. */
+export function parseLean(text: string, path: string, options: ParseOptions = {}): LeanFile {
+  const module = options.module ?? moduleName(path);
+  const { table, problems } = lexTable(text, path, spareTable, options.names ?? new NameTable());
   spareTable = undefined;
   const parser = new FileParser(text, path, module, table, problems);
   parser.parse();
   const file: LeanFile = {
     path,
     module,
-    bytes: bytes ?? Buffer.byteLength(text),
+    bytes: options.bytes ?? Buffer.byteLength(text),
     imports: parser.imports,
     decls: parser.decls,
     problems,
   };
+  fileIdents.set(file, { names: table.names, ids: identScratch.slice(0, parser.identCount), bounds: Int32Array.from(parser.identBounds) });
   recordParsed(file, table);
   spareTable = table.reset('');
   return file;
@@ -123,6 +142,9 @@ export function parseLean(text: string, path: string, module = moduleName(path),
 class FileParser {
   readonly imports: string[] = [];
   readonly decls: LeanDecl[] = [];
+  /** Number of ids in identScratch, and 3 bounds per declaration (see FileIdents). */
+  identCount = 0;
+  readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
   private namespace = '';
   private opens: string[] = [];
@@ -130,9 +152,6 @@ class FileParser {
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
-  private readonly interned = new Map<number, Interned>();
-  /** Table indices of the tokens that are not line or block comments. */
-  private readonly code: Int32Array;
   private readonly n: number;
 
   constructor(
@@ -142,23 +161,16 @@ class FileParser {
     private readonly table: TokenTable,
     private readonly problems: SourceProblem[],
   ) {
-    if (spareCode.length < table.count) spareCode = new Int32Array(table.count + (table.count >> 1));
-    const code = spareCode;
-    let n = 0;
-    for (let i = 0; i < table.count; i++) {
-      const k = table.kind[i]!;
-      if (k !== KIND.lineComment && k !== KIND.blockComment) code[n++] = i;
-    }
-    this.code = code;
-    this.n = n;
+    this.n = table.count;
+    if (identMarks.length < table.names.size) identMarks = new Int32Array(table.names.size * 2);
   }
 
   private kind(j: number): number {
-    return this.table.kind[this.code[j]!]!;
+    return this.table.kind[j]!;
   }
   /** Keyword id or symbol code of code token j. */
   private sym(j: number): number {
-    return this.table.code[this.code[j]!]!;
+    return this.table.code[j]!;
   }
   private isKeyword(j: number, id: number): boolean {
     return j < this.n && this.kind(j) === KIND.keyword && this.sym(j) === id;
@@ -172,25 +184,25 @@ class FileParser {
     return id >= 0 ? KEYWORD_FLAGS[id]! : 0;
   }
   private is(j: number, s: string): boolean {
-    return j < this.n && this.table.is(this.code[j]!, s);
+    return j < this.n && this.table.is(j, s);
   }
   private textOf(j: number): string {
-    return this.table.textOf(this.code[j]!);
+    return this.table.textOf(j);
   }
   private line(j: number): number {
-    return this.table.line[this.code[j]!]!;
+    return this.table.line[j]!;
   }
   private column(j: number): number {
-    return this.table.column[this.code[j]!]!;
+    return this.table.column[j]!;
   }
   private start(j: number): number {
-    return this.table.start[this.code[j]!]!;
+    return this.table.start[j]!;
   }
   private end(j: number): number {
-    return this.table.end[this.code[j]!]!;
+    return this.table.end[j]!;
   }
   private delta(j: number): number {
-    return bracketDelta(this.table, this.code[j]!);
+    return bracketDelta(this.table, j);
   }
   private isModifier(j: number): boolean {
     const k = this.kind(j);
@@ -439,8 +451,12 @@ class FileParser {
     decl.variables = applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables;
     if (this.inMutual) decl.mutual = true;
     decl.references = [];
-    decl.headerIdents = this.idents(cursor, sep);
-    decl.bodyIdents = hasBody ? this.idents(bodyStart, cmd.end) : [];
+    decl.headerReferences = 0;
+    this.identBounds.push(this.identCount);
+    this.idents(cursor, sep);
+    this.identBounds.push(this.identCount);
+    if (hasBody) this.idents(bodyStart, cmd.end);
+    this.identBounds.push(this.identCount);
     const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
     if (members.length > 0) decl.members = members;
     this.decls.push(decl);
@@ -502,21 +518,27 @@ class FileParser {
     return -end - 1;
   }
 
-  /** Distinct identifiers of tokens [from, to), in order of first use; each name is sliced once (see `internedName`). */
-  private idents(from: number, to: number): string[] {
-    const out: string[] = [];
+  /** Appends the distinct identifier ids of tokens [from, to), in order of first use, to identScratch. */
+  private idents(from: number, to: number): void {
     const mark = ++identMark;
-    const { table, text } = this;
+    const { kind, code } = this.table;
+    const marks = identMarks;
+    let count = this.identCount;
+    if (identScratch.length < count + (to - from)) {
+      const grown = new Int32Array(Math.max(identScratch.length * 2, count + (to - from)));
+      grown.set(identScratch.subarray(0, count));
+      identScratch = grown;
+    }
+    const out = identScratch;
     for (let j = from; j < to; j++) {
-      const t = this.code[j]!;
-      if (table.kind[t] !== KIND.ident) continue;
-      const entry = internedName(this.interned, text, table.start[t]!, table.end[t]!, table.code[t]!);
-      if (entry.mark !== mark) {
-        entry.mark = mark;
-        out.push(entry.name);
+      if (kind[j] !== KIND.ident) continue;
+      const id = code[j]!;
+      if (marks[id] !== mark) {
+        marks[id] = mark;
+        out[count++] = id;
       }
     }
-    return out;
+    this.identCount = count;
   }
 
   /** Constructors and fields a structure, class or inductive declares, fully qualified. */

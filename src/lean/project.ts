@@ -6,10 +6,11 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { isUtf8 } from 'node:buffer';
-import { closeSync, existsSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
+import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { linkReferences, referenceGraph } from './references.js';
@@ -168,6 +169,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const { files: paths, skipped } = discoverLeanFiles(realRoot);
   const outside = new Map<string, number>();
   const files: LeanFile[] = [];
+  const names = new NameTable();
   for (const path of paths) {
     options.signal?.throwIfAborted();
     if (path === 'lakefile.lean') {
@@ -180,7 +182,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
-    const file = loadFile(realRoot, path, place.module);
+    const file = loadFile(realRoot, path, place.module, names);
     if ('library' in place) file.library = place.library;
     files.push(file);
     if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -212,7 +214,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
 /** A read buffer kept from file to file, so loading a project does not allocate one per file. */
 let spareBytes = Buffer.allocUnsafe(1 << 20);
 
-/** A file's bytes, read into the shared buffer: valid until the next call. */
+/** A file's bytes (at most MAX_FILE_BYTES + 1 of them), read into the shared buffer: valid until the next call. */
 function readReused(path: string): Buffer {
   const fd = openSync(path, 'r');
   try {
@@ -223,8 +225,8 @@ function readReused(path: string): Buffer {
         spareBytes.copy(grown, 0, 0, length);
         spareBytes = grown;
       }
-      const got = readSync(fd, spareBytes, length, spareBytes.length - length, null);
-      if (got === 0) return spareBytes.subarray(0, length);
+      const got = readSync(fd, spareBytes, length, Math.min(spareBytes.length, MAX_FILE_BYTES + 1) - length, null);
+      if (got === 0 || length + got > MAX_FILE_BYTES) return spareBytes.subarray(0, length + got);
       length += got;
     }
   } finally {
@@ -232,22 +234,22 @@ function readReused(path: string): Buffer {
   }
 }
 
-function loadFile(root: string, path: string, module: string): LeanFile {
+function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {
   const empty = (bytes: number, problem: SourceProblem): LeanFile => ({ path, module, bytes, imports: [], decls: [], problems: [problem] });
   let bytes: Buffer;
   try {
     const full = join(root, path);
-    const size = lstatSync(full).size;
-    if (size > MAX_FILE_BYTES) {
+    bytes = readReused(full);
+    if (bytes.length > MAX_FILE_BYTES) {
+      const size = statSync(full).size;
       return empty(size, { messageId: 'file-too-large', message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`, location: { file: path, line: 1, column: 0 } });
     }
-    bytes = readReused(full);
   } catch (e) {
     return empty(0, { messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } });
   }
   const { text, problem } = decodeLeanSource(bytes, path);
   if (text === undefined) return empty(bytes.length, problem!);
-  const file = parseLean(text, path, module, bytes.length);
+  const file = parseLean(text, path, { module, bytes: bytes.length, names });
   if (problem) file.problems.unshift(problem);
   return file;
 }

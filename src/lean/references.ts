@@ -6,6 +6,8 @@
  * resolves when exactly one project declaration ends in `.foo`).
  */
 import { DirectedGraph } from 'graphology';
+import type { NameTable } from './names.js';
+import { identIdsOf } from './parser.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
 /** The declarations of a project by full name, with their references filled in. */
@@ -32,36 +34,41 @@ interface Candidate {
   namespace: string;
 }
 
-/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier -> resolution (null: none). */
+/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier id -> resolution (null: none). */
 interface ScopeEntry {
   ranks: Map<string, number>;
-  memo: Map<string, string | null>;
+  memo: Map<number, number>;
 }
 
 /** Resolves identifiers against one project's declarations. */
 export class NameResolver {
-  /** Declaration or member full name -> the declaration's full name. */
-  private readonly owner = new Map<string, string>();
+  /** Declaration or member full name -> the declaration's number. */
+  private readonly owner = new Map<string, number>();
+  /** Declaration number -> its full name. */
+  readonly declNames: string[] = [];
   private readonly protectedNames = new Set<string>();
   /** Last name component -> every declaration or member name ending in it, with its namespace. */
   private readonly byLast = new Map<string, Candidate[]>();
-  /** Identifier -> the names ending in its last component (null: none), memoized. */
-  private readonly candidatesOf = new Map<string, Candidate[] | null>();
+  /** The name table the id caches below belong to. */
+  private names: NameTable | undefined;
+  /** Identifier id -> the names ending in its last component (null: none), memoized. */
+  private candidatesOf: (Candidate[] | null | undefined)[] = [];
   /** Scope key -> its ranked prefixes and memo. */
-  private readonly scopes = new Map<string, ScopeEntry>();
+  private scopes = new Map<string, ScopeEntry>();
   private lastScope: Scope | undefined;
   private lastEntry: ScopeEntry | undefined;
   private lastOwn = '';
 
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
-      this.add(decl.fullName, decl.fullName);
+      const index = this.declNames.push(decl.fullName) - 1;
+      this.add(decl.fullName, index);
       if (decl.modifiers.includes('protected')) this.protectedNames.add(decl.fullName);
-      for (const member of decl.members ?? []) this.add(member, decl.fullName);
+      for (const member of decl.members ?? []) this.add(member, index);
     }
   }
 
-  private add(name: string, owner: string): void {
+  private add(name: string, owner: number): void {
     if (this.owner.has(name)) return;
     this.owner.set(name, owner);
     const dot = name.lastIndexOf('.');
@@ -70,6 +77,16 @@ export class NameResolver {
     const list = this.byLast.get(last);
     if (list) list.push(candidate);
     else this.byLast.set(last, [candidate]);
+  }
+
+  /** Identifier ids from now on are ids of `names` (the id caches are dropped when it changes). */
+  useNames(names: NameTable): void {
+    if (names === this.names) return;
+    this.names = names;
+    this.candidatesOf = [];
+    this.scopes = new Map();
+    this.lastScope = undefined;
+    this.lastEntry = undefined;
   }
 
   /**
@@ -110,28 +127,29 @@ export class NameResolver {
     return entry;
   }
 
-  /** The full name of the project declaration `ident` denotes inside `scope`, if any. */
-  resolve(ident: string, scope: Scope): string | undefined {
+  /**
+   * The number of the project declaration the identifier `id` (of the table given to `useNames`)
+   * denotes inside `scope` (its full name is `declNames[number]`), or -1.
+   */
+  resolve(id: number, scope: Scope): number {
     // Most identifiers (locals, tactics, library names) match no project name in any scope.
-    if (this.candidatesOf.get(ident) === null) return undefined;
-    const entry = this.scopeOf(scope);
-    const known = entry.memo.get(ident);
-    if (known !== undefined) return known ?? undefined;
-    let found: string | undefined;
-    if (ident.startsWith('_root_.')) found = this.owner.get(ident.slice(7));
-    else {
-      let candidates = this.candidatesOf.get(ident);
-      if (candidates === undefined) {
-        candidates = this.byLast.get(lastComponent(ident)) ?? null;
-        this.candidatesOf.set(ident, candidates);
-      }
-      if (candidates !== null) found = this.lookup(ident, candidates, entry.ranks);
+    let candidates = this.candidatesOf[id];
+    if (candidates === null) return -1;
+    const ident = this.names!.names[id]!;
+    if (candidates === undefined) {
+      candidates = this.byLast.get(lastComponent(ident)) ?? null;
+      this.candidatesOf[id] = candidates;
+      if (candidates === null) return -1;
     }
-    entry.memo.set(ident, found ?? null);
+    const entry = this.scopeOf(scope);
+    const known = entry.memo.get(id);
+    if (known !== undefined) return known;
+    const found = (ident.startsWith('_root_.') ? this.owner.get(ident.slice(7)) : this.lookup(ident, candidates, entry.ranks)) ?? -1;
+    entry.memo.set(id, found);
     return found;
   }
 
-  private lookup(ident: string, candidates: Candidate[], ranks: Map<string, number>): string | undefined {
+  private lookup(ident: string, candidates: Candidate[], ranks: Map<string, number>): number | undefined {
     const qualified = ident.includes('.');
     let best: string | undefined;
     let bestRank = Infinity;
@@ -162,7 +180,7 @@ export class NameResolver {
   }
 
   /** Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match. */
-  private dotNotation(ident: string, candidates: Candidate[]): string | undefined {
+  private dotNotation(ident: string, candidates: Candidate[]): number | undefined {
     const tail = ident.slice(ident.indexOf('.') + 1);
     let found: string | undefined;
     for (const { name } of candidates) {
@@ -177,19 +195,17 @@ export class NameResolver {
 /** Fills each declaration's `references`; returns the declarations by full name. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = new Map<string, LeanDecl>();
-  const libraryOf = new Map<LeanDecl, string | undefined>();
+  const libraryOf = new Map(files.map((f) => [f.path, f.library]));
   const problems: SourceProblem[] = [];
   for (const file of files) {
     for (const decl of file.decls) {
       const earlier = decls.get(decl.fullName);
-      if (!earlier) {
-        decls.set(decl.fullName, decl);
-        libraryOf.set(decl, file.library);
-      } else if (
+      if (!earlier) decls.set(decl.fullName, decl);
+      else if (
         !decl.modifiers.includes('private') &&
         !earlier.modifiers.includes('private') &&
         // Two lean_libs may each declare a name (a challenge and its solution) if never imported together.
-        libraryOf.get(earlier) === file.library
+        libraryOf.get(earlier.location.file) === file.library
       ) {
         problems.push({
           messageId: 'duplicate-declaration',
@@ -200,25 +216,31 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     }
   }
   const resolver = new NameResolver(decls.values());
-  // Name -> the last declaration (by number) that listed it: one map for all, no set per declaration.
-  const listedBy = new Map<string, number>();
+  const { declNames } = resolver;
+  // Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration.
+  const listedBy = new Int32Array(declNames.length);
   let mark = 0;
-  const collect = (decl: LeanDecl, idents: string[], refs: string[]): void => {
-    for (const ident of idents) {
-      const target = resolver.resolve(ident, decl);
-      if (!target || target === decl.fullName || listedBy.get(target) === mark) continue;
-      listedBy.set(target, mark);
-      refs.push(target);
+  const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number, refs: string[]): void => {
+    for (let k = from; k < to; k++) {
+      const target = resolver.resolve(ids[k]!, decl);
+      if (target < 0 || listedBy[target] === mark || declNames[target] === decl.fullName) continue;
+      listedBy[target] = mark;
+      refs.push(declNames[target]!);
     }
   };
   for (const file of files) {
-    for (const decl of file.decls) {
+    const recorded = identIdsOf(file);
+    if (recorded === undefined) continue;
+    const { names, ids, bounds } = recorded;
+    resolver.useNames(names);
+    file.decls.forEach((decl, k) => {
       mark++;
       const refs: string[] = [];
-      collect(decl, decl.headerIdents, refs);
-      collect(decl, decl.bodyIdents, refs);
+      collect(decl, ids, bounds[3 * k]!, bounds[3 * k + 1]!, refs);
+      decl.headerReferences = refs.length;
+      collect(decl, ids, bounds[3 * k + 1]!, bounds[3 * k + 2]!, refs);
       decl.references = refs;
-    }
+    });
   }
   return { decls, problems };
 }

@@ -74,11 +74,10 @@ export interface LeanDecl {
   mutual?: boolean;
   /** Constructors and fields a structure, class or inductive declares (fully qualified). */
   members?: string[];
-  /** Fully qualified names of project declarations this one uses (header and body). */
+  /** Fully qualified names of project declarations this one uses: those of the header first, then the body's. */
   references: string[];
-  /** Identifiers used in the header / body, as written. */
-  headerIdents: string[];
-  bodyIdents: string[];
+  /** How many of `references` (the first ones) the header uses. */
+  headerReferences: number;
 }
 
 export interface LeanFile {

@@ -23,10 +23,9 @@ export function auxiliaryText(entity: PairedEntity, project: LeanProject | undef
   const parts: string[] = [];
   for (const d of entity.decls) {
     const decl = project.decls.get(d.fullName);
-    const inHeader = (ref: string) => decl!.headerIdents.some((id) => ref === id || ref.endsWith(`.${id}`));
-    for (const ref of decl?.references ?? []) {
+    for (const ref of decl?.references.slice(0, decl.headerReferences) ?? []) {
       const target = project.decls.get(ref);
-      if (!target || own.has(ref) || seen.has(ref) || !AUX_KINDS.has(target.kind) || !inHeader(ref)) continue;
+      if (!target || own.has(ref) || seen.has(ref) || !AUX_KINDS.has(target.kind)) continue;
       seen.add(ref);
       const value = target.body === undefined ? '' : ` ${target.body.trim()}`;
       parts.push(truncateMarked(`${target.kind} ${target.fullName} ${target.header}${value}`, AUX_CHARS));

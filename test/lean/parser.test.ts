@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
+import { identsOf, isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
 import { lex } from '../../src/lean/lexer.js';
 
 const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
@@ -194,9 +194,9 @@ describe('parseLean', () => {
   });
 
   it('lists header and body identifiers apart, without comments or strings', () => {
-    const [t] = decls('theorem t (h : Foo.bar x) : baz := by\n  -- qux\n  exact quux "sorry" h');
-    expect(t!.headerIdents).toEqual(['h', 'Foo.bar', 'x', 'baz']);
-    expect(t!.bodyIdents).toEqual(['exact', 'quux', 'h']);
+    const file = parseLean('def a := 1\ntheorem t (h : Foo.bar x) : baz := by\n  -- qux\n  exact quux "sorry" h', 'Test/A.lean');
+    expect(identsOf(file, 1)).toEqual({ header: ['h', 'Foo.bar', 'x', 'baz'], body: ['exact', 'quux', 'h'] });
+    expect(identsOf(file, 0)).toEqual({ header: [], body: [] });
   });
 
   it('stops at #exit and survives an unterminated comment', () => {

@@ -3,8 +3,8 @@ import type { LeanDecl, LeanProject } from '../../src/lean/types.js';
 import { auxiliaryText, formalText, judgeInputOf, unjudgeableCause } from '../../src/llm/entity-input.js';
 import { entity } from '../auditors/fixtures/judge-entities.js';
 
-const decl = (fullName: string, kind: LeanDecl['kind'], header: string, body: string, references: string[] = [], headerIdents: string[] = []) =>
-  ({ fullName, kind, header, body, references, headerIdents }) as unknown as LeanDecl;
+const decl = (fullName: string, kind: LeanDecl['kind'], header: string, body: string, references: string[] = [], headerReferences = 0) =>
+  ({ fullName, kind, header, body, references, headerReferences }) as unknown as LeanDecl;
 
 describe('judge input', () => {
   it('renders kind, full name and header, collects variables and marks a case split', () => {
@@ -20,7 +20,7 @@ describe('judge input', () => {
   it('shows the values of project definitions the header uses, not those only the proof uses', () => {
     const project = {
       decls: new Map<string, LeanDecl>([
-        ['Demo.x', decl('Demo.x', 'theorem', '(n : ℕ) : IsNice n', 'by simp [helper]', ['Demo.IsNice', 'Demo.helper'], ['IsNice'])],
+        ['Demo.x', decl('Demo.x', 'theorem', '(n : ℕ) : IsNice n', 'by simp [helper]', ['Demo.IsNice', 'Demo.helper'], 1)],
         ['Demo.IsNice', decl('Demo.IsNice', 'def', '(n : ℕ) : Prop', ':= True')],
         ['Demo.helper', decl('Demo.helper', 'def', ': ℕ', ':= 3')],
       ]),
