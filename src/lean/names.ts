@@ -25,6 +25,10 @@ const GAP_WORDS: ReadonlySet<string> = new Set([
 ]);
 const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWith('maxHeartbeats');
 
+/** Identifiers of the module system that act as command modifiers; interned right after the keywords, as ids MODIFIER_IDS. */
+const MODIFIER_WORDS = ['public', 'meta'];
+export const MODIFIER_IDS: readonly number[] = MODIFIER_WORDS.map((_, k) => KEYWORD_LIST.length + k);
+
 /** The lexer's hash step, applied to each code point (and `.`) of an identifier outside `«»`. */
 export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + c) | 0;
 
@@ -62,7 +66,7 @@ export class NameTable {
   private shift = 22;
 
   constructor() {
-    for (const word of KEYWORD_LIST) this.internName(word);
+    for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS]) this.internName(word);
   }
 
   get size(): number {

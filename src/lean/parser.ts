@@ -6,7 +6,7 @@
  */
 import { recordParsed } from './gaps.js';
 import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { NameTable } from './names.js';
+import { MODIFIER_IDS, NameTable } from './names.js';
 import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -47,6 +47,7 @@ const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
 const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
 const BAR = 124;
+const [PUBLIC, META] = MODIFIER_IDS as [number, number];
 const COMMA = 44;
 
 const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
@@ -207,7 +208,7 @@ class FileParser {
   private isModifier(j: number): boolean {
     const k = this.kind(j);
     if (k === KIND.keyword) return (this.keywordFlags(j) & MODIFIER) !== 0;
-    return k === KIND.ident && (this.is(j, 'public') || this.is(j, 'meta'));
+    return k === KIND.ident && (this.sym(j) === PUBLIC || this.sym(j) === META);
   }
   /** A `#command` keyword (`#check`, `#exit`, …). */
   private isHashCommand(j: number): boolean {
