@@ -49,8 +49,9 @@ describe('leanaudit scan', () => {
       opens: [],
       variables: [],
       references: [],
+      headerReferences: 0,
     });
-    expect(lines.find((l) => l.fullName === 'GrepTrap.one')!.references).toEqual(['GrepTrap.Pos']);
+    expect(lines.find((l) => l.fullName === 'GrepTrap.one')!).toMatchObject({ references: ['GrepTrap.Pos'], headerReferences: 1 });
     expect(stderr).toContain('grep-trap: 4 files, 18 declarations, 0 source problems');
   });
 
