@@ -28,6 +28,11 @@ const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWit
 /** Identifiers of the module system that act as command modifiers; interned right after the keywords, as ids MODIFIER_IDS. */
 const MODIFIER_WORDS = ['public', 'meta'];
 export const MODIFIER_IDS: readonly number[] = MODIFIER_WORDS.map((_, k) => KEYWORD_LIST.length + k);
+/** Tactics followed by the local names they introduce; interned next, as the ids BINDER_WORD_IDS. */
+const BINDER_WORDS = ['intro', 'intros', 'rintro', 'obtain', 'ext', 'by_contra', 'by_contra!', 'by_cases', 'choose', 'set'];
+export const BINDER_WORD_IDS: readonly number[] = BINDER_WORDS.map((_, k) => KEYWORD_LIST.length + MODIFIER_WORDS.length + k);
+/** The id of `using`, which ends the names a tactic introduces (`choose f hf using h`). */
+export const USING = KEYWORD_LIST.length + MODIFIER_WORDS.length + BINDER_WORDS.length;
 
 /** The lexer's hash step, applied to each code point (and `.`) of an identifier outside `«»`. */
 export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + c) | 0;
@@ -66,7 +71,7 @@ export class NameTable {
   private shift = 22;
 
   constructor() {
-    for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS]) this.internName(word);
+    for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
   }
 
   get size(): number {

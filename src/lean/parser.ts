@@ -6,6 +6,7 @@
  */
 import { recordParsed } from './gaps.js';
 import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bindersOf } from './binders.js';
 import { MODIFIER_IDS, NameTable } from './names.js';
 import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
@@ -79,7 +80,8 @@ export function moduleName(path: string): string {
 
 /**
  * The identifiers each declaration of a parsed file uses, as ids in `names`: declaration k's
- * header identifiers are ids[bounds[3k], bounds[3k+1]), its body's ids[bounds[3k+1], bounds[3k+2]),
+ * header identifiers are ids[bounds[4k], bounds[4k+1]), its body's ids[bounds[4k+1], bounds[4k+2]),
+ * the local names it binds (see binders.ts, `variable`s included) ids[bounds[4k+2], bounds[4k+3]);
  * each list distinct and in order of first use. Kept beside the file, not in its data.
  */
 export interface FileIdents {
@@ -92,13 +94,13 @@ const fileIdents = new WeakMap<LeanFile, FileIdents>();
 /** The identifier ids of a file's declarations (undefined for a file not made by parseLean). */
 export const identIdsOf = (file: LeanFile): FileIdents | undefined => fileIdents.get(file);
 
-/** The identifiers the header and the body of a file's `index`-th declaration use, as written. */
-export function identsOf(file: LeanFile, index: number): { header: string[]; body: string[] } {
+/** The identifiers the header and the body of a file's `index`-th declaration use, and the local names it binds, as written. */
+export function identsOf(file: LeanFile, index: number): { header: string[]; body: string[]; locals: string[] } {
   const recorded = fileIdents.get(file);
-  if (recorded === undefined) return { header: [], body: [] };
+  if (recorded === undefined) return { header: [], body: [], locals: [] };
   const { names, ids, bounds } = recorded;
-  const texts = (from: number, to: number): string[] => Array.from(ids.subarray(from, to), (id) => names.names[id]!);
-  return { header: texts(bounds[3 * index]!, bounds[3 * index + 1]!), body: texts(bounds[3 * index + 1]!, bounds[3 * index + 2]!) };
+  const texts = (part: number): string[] => Array.from(ids.subarray(bounds[4 * index + part]!, bounds[4 * index + part + 1]!), (id) => names.names[id]!);
+  return { header: texts(0), body: texts(1), locals: texts(2) };
 }
 
 /** Per identifier id, the last `idents()` call that listed it (shared by all name tables: marks never repeat). */
@@ -143,13 +145,16 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
 class FileParser {
   readonly imports: string[] = [];
   readonly decls: LeanDecl[] = [];
-  /** Number of ids in identScratch, and 3 bounds per declaration (see FileIdents). */
+  /** Number of ids in identScratch, and 4 bounds per declaration (see FileIdents). */
   identCount = 0;
   readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
   private namespace = '';
   private opens: string[] = [];
   private variables: string[] = [];
+  /** The local names each of `variables` binds. */
+  private variableLocals: number[][] = [];
+  private pendingVariableLocals: number[][] = [];
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
@@ -217,9 +222,10 @@ class FileParser {
 
   parse(): void {
     for (const cmd of this.commands()) {
-      const applied = { opens: this.pendingOpens, variables: this.pendingVariables };
+      const applied = { opens: this.pendingOpens, variables: this.pendingVariables, variableLocals: this.pendingVariableLocals };
       this.pendingOpens = [];
       this.pendingVariables = [];
+      this.pendingVariableLocals = [];
       if (this.is(cmd.keyword, '#exit')) break;
       if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) this.declaration(cmd, applied);
       else this.scopeCommand(cmd);
@@ -340,9 +346,17 @@ class FileParser {
       }
       case 'variable': {
         const isIn = this.isKeyword(cmd.end - 1, K_IN);
-        const binders = this.sliceText(k + 1, isIn ? cmd.end - 1 : cmd.end);
-        if (isIn) this.pendingVariables = [binders];
-        else this.variables = [...this.variables, binders];
+        const to = isIn ? cmd.end - 1 : cmd.end;
+        const binders = this.sliceText(k + 1, to);
+        const locals: number[] = [];
+        bindersOf(this.table, k + 1, to, true, (id) => locals.push(id));
+        if (isIn) {
+          this.pendingVariables = [binders];
+          this.pendingVariableLocals = [locals];
+        } else {
+          this.variables = [...this.variables, binders];
+          this.variableLocals = [...this.variableLocals, locals];
+        }
         return;
       }
       default:
@@ -382,6 +396,7 @@ class FileParser {
     this.namespace = outer.namespace;
     this.opens = this.opens.slice(0, outer.opens);
     this.variables = this.variables.slice(0, outer.variables);
+    this.variableLocals = this.variableLocals.slice(0, outer.variables);
   }
 
   /** Namespaces named by `open A B (x) hiding y renaming z → w`, `open scoped A`, and whether it ends in `in`. */
@@ -401,7 +416,7 @@ class FileParser {
   }
 
   /** Builds the LeanDecl of a declaration command. */
-  private declaration(cmd: Command, applied: { opens: string[]; variables: string[] }): void {
+  private declaration(cmd: Command, applied: { opens: string[]; variables: string[]; variableLocals: number[][] }): void {
     let kind = this.textOf(cmd.keyword) as DeclKind;
     if (this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) kind = 'def';
     let cursor = cmd.keyword + 1;
@@ -457,6 +472,8 @@ class FileParser {
     this.idents(cursor, sep);
     this.identBounds.push(this.identCount);
     if (hasBody) this.idents(bodyStart, cmd.end);
+    this.identBounds.push(this.identCount);
+    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, [...this.variableLocals, ...applied.variableLocals]);
     this.identBounds.push(this.identCount);
     const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
     if (members.length > 0) decl.members = members;
@@ -540,6 +557,24 @@ class FileParser {
       }
     }
     this.identCount = count;
+  }
+
+  /** Appends the distinct local names the header [headerFrom, headerTo), the body [bodyFrom, bodyTo) and the `variable`s in scope bind to identScratch. */
+  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, variableLocals: number[][]): void {
+    const mark = ++identMark;
+    const bind = (id: number): void => {
+      if (identMarks[id] === mark) return;
+      identMarks[id] = mark;
+      if (this.identCount === identScratch.length) {
+        const grown = new Int32Array(identScratch.length * 2);
+        grown.set(identScratch);
+        identScratch = grown;
+      }
+      identScratch[this.identCount++] = id;
+    };
+    for (const ids of variableLocals) ids.forEach(bind);
+    bindersOf(this.table, headerFrom, headerTo, true, bind);
+    bindersOf(this.table, bodyFrom, bodyTo, false, bind);
   }
 
   /** Constructors and fields a structure, class or inductive declares, fully qualified. */

@@ -3,7 +3,8 @@
  * project's own declarations (and their constructors and fields) with Lean's rules — enclosing
  * namespaces innermost first, the declaration's own namespace, `open`ed namespaces, `_root_`,
  * `protected` names needing a qualifier — plus a best-effort guess for dot notation (`h.foo`
- * resolves when exactly one project declaration ends in `.foo`).
+ * resolves when exactly one project declaration ends in `.foo`). A name the declaration binds
+ * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference.
  */
 import { DirectedGraph } from 'graphology';
 import type { NameTable } from './names.js';
@@ -220,9 +221,13 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   // Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration.
   const listedBy = new Int32Array(declNames.length);
   let mark = 0;
+  // Identifier id -> the last declaration that binds it as a local name (its table's ids).
+  let localTo = new Int32Array(0);
   const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number, refs: string[]): void => {
     for (let k = from; k < to; k++) {
-      const target = resolver.resolve(ids[k]!, decl);
+      const id = ids[k]!;
+      if (localTo[id] === mark) continue;
+      const target = resolver.resolve(id, decl);
       if (target < 0 || listedBy[target] === mark || declNames[target] === decl.fullName) continue;
       listedBy[target] = mark;
       refs.push(declNames[target]!);
@@ -233,12 +238,14 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     if (recorded === undefined) continue;
     const { names, ids, bounds } = recorded;
     resolver.useNames(names);
+    if (localTo.length < names.size) localTo = new Int32Array(names.size);
     file.decls.forEach((decl, k) => {
       mark++;
+      for (let i = bounds[4 * k + 2]!; i < bounds[4 * k + 3]!; i++) localTo[ids[i]!] = mark;
       const refs: string[] = [];
-      collect(decl, ids, bounds[3 * k]!, bounds[3 * k + 1]!, refs);
+      collect(decl, ids, bounds[4 * k]!, bounds[4 * k + 1]!, refs);
       decl.headerReferences = refs.length;
-      collect(decl, ids, bounds[3 * k + 1]!, bounds[3 * k + 2]!, refs);
+      collect(decl, ids, bounds[4 * k + 1]!, bounds[4 * k + 2]!, refs);
       decl.references = refs;
     });
   }

@@ -1,0 +1,121 @@
+/**
+ * Local names a declaration binds, so that name resolution does not mistake a local `f` or `card`
+ * for a project declaration of that name. Best effort, on tokens: the names of the binder groups
+ * `(x y : T)`, `{α : Type*}`, `⦃x : T⦄`, `[inst : C α]`, `{i} (h)` before a header's type (and in
+ * `variable`), outermost groups only;
+ * the names after `∀ ∃ λ fun Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, `have`, `let`, `suffices` (with their groups);
+ * the names and `⟨…⟩` patterns after `intro`, `intros`, `rintro`, `obtain`, `ext`, `by_contra`,
+ * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩`).
+ * A parenthesised `(x : T)` inside a term is an ascription, not a binder; match arms are not read.
+ */
+import { bracketDelta, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { BINDER_WORD_IDS, USING } from './names.js';
+
+const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
+/** Keywords followed by the names they bind. */
+const RUN_KEYWORDS: ReadonlySet<number> = new Set([KW('fun'), KW('with')]);
+/** Keywords that name one local when a `:` or `:=` follows the name (`have h : P`, `let x := e`). */
+const NAMING_KEYWORDS: ReadonlySet<number> = new Set([KW('have'), KW('let'), KW('suffices')]);
+const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
+/** `∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`: binder notations followed by the names they bind. */
+const BINDER_SYMBOLS: ReadonlySet<number> = new Set([0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05]);
+/** `( { ⦃ [`: groups whose leading names bind when a `:` follows them. */
+const GROUP_OPENERS: ReadonlySet<number> = new Set([40, 123, 0x2983, 91]);
+const ANGLE_OPEN = 0x27e8;
+const ANGLE_CLOSE = 0x27e9;
+const COLON = 58;
+/** `_ | , ( ) ⟨ ⟩`: what an rcases pattern is made of besides names. */
+const PATTERN_SYMBOLS: ReadonlySet<number> = new Set([95, 124, 44, 40, 41, ANGLE_OPEN, ANGLE_CLOSE]);
+const [FIRST_BINDER_WORD, LAST_BINDER_WORD] = [BINDER_WORD_IDS[0]!, BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!];
+
+/** Whether identifier `id` is a single name component (locals are never dotted). */
+const isSimple = (table: TokenTable, id: number): boolean => !table.names.names[id]!.includes('.');
+
+/**
+ * Calls `bind` with the identifier id of every local name tokens [from, to) bind (possibly more than
+ * once). With `signature` (a header or a `variable` command), bracket groups bind their names until
+ * the first `:` outside brackets, where the type begins.
+ */
+export function bindersOf(table: TokenTable, from: number, to: number, signature: boolean, bind: (id: number) => void): void {
+  const { kind, code } = table;
+  /** After a binder notation or word: identifiers bind until another token (or another line) comes. */
+  let run = false;
+  let runLine = 0;
+  let groups = signature;
+  let depth = 0;
+  /** Depth of the `⟨…⟩` pattern being read (0: none). */
+  let pattern = 0;
+  for (let j = from; j < to; j++) {
+    const k = kind[j]!;
+    const c = code[j]!;
+    if (k === KIND.ident) {
+      if (run && (table.line[j] !== runLine || c === USING || !isSimple(table, c))) run = false;
+      if (run || (pattern > 0 && isSimple(table, c))) bind(c);
+      if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) {
+        run = true;
+        runLine = table.line[j]!;
+      }
+      continue;
+    }
+    if (pattern > 0) {
+      if (k === KIND.symbol && c === ANGLE_OPEN) pattern++;
+      else if (k === KIND.symbol && c === ANGLE_CLOSE) pattern--;
+      continue;
+    }
+    if (k === KIND.symbol && c === ANGLE_OPEN && run) {
+      pattern = 1;
+      continue;
+    }
+    const opensGroup = k === KIND.symbol && GROUP_OPENERS.has(c);
+    if (opensGroup && run && c !== 91) {
+      // `fun (x : T) (y : U) =>`, `rintro (h | h)`: the group's names bind and the run goes on after it.
+      const close = closing(table, j, to);
+      if (isPattern(table, j + 1, close)) {
+        for (let i = j + 1; i < close; i++) if (kind[i] === KIND.ident && isSimple(table, code[i]!)) bind(code[i]!);
+      } else groupNames(table, j + 1, to, bind);
+      j = close;
+      continue;
+    }
+    const delta = bracketDelta(table, j);
+    if (groups && delta === 0 && depth === 0 && k === KIND.symbol && c === COLON) groups = false;
+    // Only the outermost groups of a signature bind: `[C (f a : ℕ)]` ascribes, it binds nothing.
+    if (opensGroup && groups && depth === 0) groupNames(table, j + 1, to, bind, c !== 91);
+    depth += delta;
+    run = false;
+    if (k === KIND.keyword && NAMING_KEYWORDS.has(c) && j + 2 < to && kind[j + 1] === KIND.ident && kind[j + 2] === KIND.symbol && (code[j + 2] === COLON || code[j + 2] === ASSIGN)) {
+      bind(code[j + 1]!);
+    }
+    if ((k === KIND.keyword && RUN_KEYWORDS.has(c)) || (k === KIND.symbol && BINDER_SYMBOLS.has(c))) {
+      run = true;
+      runLine = table.line[j]!;
+    }
+  }
+}
+
+/** Whether tokens [from, to) are only names, `_`, `|`, `,` and brackets: an rcases pattern such as `h | ⟨x, hx⟩`. */
+function isPattern(table: TokenTable, from: number, to: number): boolean {
+  for (let j = from; j < to; j++) {
+    const k = table.kind[j]!;
+    if (k !== KIND.ident && !(k === KIND.symbol && PATTERN_SYMBOLS.has(table.code[j]!))) return false;
+  }
+  return true;
+}
+
+/** The index of the token closing the bracket opened at `open` (or `to - 1`). */
+function closing(table: TokenTable, open: number, to: number): number {
+  let depth = 0;
+  for (let j = open; j < to; j++) {
+    depth += bracketDelta(table, j);
+    if (depth === 0) return j;
+  }
+  return to - 1;
+}
+
+/** `(x y : T)`: when the identifiers from `from` are followed by `:` (or, with `untyped`, close the group: `{i} (h)`), they bind. */
+function groupNames(table: TokenTable, from: number, to: number, bind: (id: number) => void, untyped = false): void {
+  let j = from;
+  while (j < to && table.kind[j] === KIND.ident) j++;
+  if (j === from || j >= to || table.kind[j] !== KIND.symbol) return;
+  if (table.code[j] !== COLON && !(untyped && bracketDelta(table, j) < 0)) return;
+  for (let i = from; i < j; i++) bind(table.code[i]!);
+}

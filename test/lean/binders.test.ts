@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { identsOf, parseLean } from '../../src/lean/parser.js';
+import { linkReferences } from '../../src/lean/references.js';
+
+/** The local names of the last declaration of `src`. */
+const localsOf = (src: string): string[] => {
+  const file = parseLean(src, 'T.lean');
+  return identsOf(file, file.decls.length - 1).locals;
+};
+
+describe('local names a declaration binds', () => {
+  it('reads the binder groups before the type, not ascriptions inside it', () => {
+    expect(localsOf('theorem t {α : Type*} [inst : Group α] (x y : α) (h : x = y) [Fintype α] : (card : ℕ) = x := rfl')).toEqual(['α', 'inst', 'x', 'y', 'h']);
+    expect(localsOf('def f : ℕ → ℕ := fun n => (g : ℕ → ℕ) n')).toEqual(['n']);
+    expect(localsOf('theorem t [DoublingMeasure X (defaultA a : ℕ)] {b : ℕ} {i} (h) [Fintype α] : True := trivial')).toEqual(['b', 'i', 'h']);
+  });
+
+  it('reads ∀, ∃, fun and big operators, with their groups and patterns', () => {
+    expect(localsOf('theorem t : ∀ a b, ∃ (c : ℕ) (d : ℕ), ∑ i ∈ s, f i = a := by\n  exact fun ⟨u, hu⟩ (v : ℕ) => w')).toEqual(['a', 'b', 'c', 'd', 'i', 'u', 'hu', 'v']);
+  });
+
+  it('reads the names tactics introduce, and stops at the end of the line, at `using` and at a dotted name', () => {
+    const src = [
+      'theorem t : P := by',
+      '  intro x hx',
+      '  exact foo',
+      '  obtain ⟨y, rfl | hy⟩ := bar',
+      '  rintro (h₁ | h₂) ⟨z, hz⟩',
+      '  choose g hg using Project.lemma x',
+      '  rcases q with ⟨a, b⟩',
+      '  cases\' r with c hc',
+      '  have key : 1 = 1 := rfl',
+      '  let n := 3',
+      '  have := baz',
+      '  by_cases hp : p',
+      '  induction m with simp [helper]',
+      '  suffices Foo (lift x) by simp',
+    ].join('\n');
+    expect(localsOf(src)).toEqual(['x', 'hx', 'y', 'rfl', 'hy', 'h₁', 'h₂', 'z', 'hz', 'g', 'hg', 'a', 'b', 'c', 'hc', 'key', 'n', 'hp', 'simp']);
+  });
+
+  it('counts the `variable`s in scope, and only while they are in scope', () => {
+    const src = 'section\nvariable (f : ℕ → ℕ) {g : ℕ}\ntheorem a : f 0 = g := sorry\nend\ntheorem b : True := trivial';
+    const file = parseLean(src, 'T.lean');
+    expect(identsOf(file, 0).locals).toEqual(['f', 'g']);
+    expect(identsOf(file, 1).locals).toEqual([]);
+  });
+
+  it('keeps a local from being read as the project declaration of the same name', () => {
+    const files = [
+      parseLean('namespace N\ndef card : ℕ := 3\ndef lift : ℕ := 1\nend N', 'A.lean'),
+      parseLean('namespace N\ntheorem t (card : ℕ) : card = lift := by\n  exact card', 'B.lean'),
+      parseLean('namespace N\ntheorem u : card = lift := rfl\nend N', 'C.lean'),
+    ];
+    linkReferences(files);
+    expect(files[1]!.decls[0]!.references).toEqual(['N.lift']);
+    expect(files[2]!.decls[0]!).toMatchObject({ references: ['N.card', 'N.lift'], headerReferences: 2 });
+  });
+});
