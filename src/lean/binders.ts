@@ -12,10 +12,12 @@ import { bracketDelta, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable
 import { BINDER_WORD_IDS, USING } from './names.js';
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
-/** Keywords followed by the names they bind. */
-const RUN_KEYWORDS: ReadonlySet<number> = new Set([KW('fun'), KW('with')]);
-/** Keywords that name one local when a `:` or `:=` follows the name (`have h : P`, `let x := e`). */
-const NAMING_KEYWORDS: ReadonlySet<number> = new Set([KW('have'), KW('let'), KW('suffices')]);
+const RUN = 1;
+const NAMING = 2;
+/** Per keyword id: RUN for keywords followed by the names they bind (`fun`, `with`), NAMING for those that name one local when a `:` or `:=` follows the name (`have h : P`, `let x := e`). */
+const KEYWORD_ROLE = new Uint8Array(KEYWORD_LIST.length);
+for (const word of ['fun', 'with']) KEYWORD_ROLE[KW(word)] = RUN;
+for (const word of ['have', 'let', 'suffices']) KEYWORD_ROLE[KW(word)] = NAMING;
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
 /** `∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`: binder notations followed by the names they bind. */
 const BINDER_SYMBOLS: ReadonlySet<number> = new Set([0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05]);
@@ -66,6 +68,20 @@ export function bindersOf(table: TokenTable, from: number, to: number, signature
       pattern = 1;
       continue;
     }
+    if (!run && !groups) {
+      // Outside runs and signatures only what starts a run or names a local matters.
+      if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] !== 0) {
+        if (KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
+        else {
+          run = true;
+          runLine = table.line[j]!;
+        }
+      } else if (k === KIND.symbol && BINDER_SYMBOLS.has(c)) {
+        run = true;
+        runLine = table.line[j]!;
+      }
+      continue;
+    }
     const opensGroup = k === KIND.symbol && GROUP_OPENERS.has(c);
     if (opensGroup && run && c !== 91) {
       // `fun (x : T) (y : U) =>`, `rintro (h | h)`: the group's names bind and the run goes on after it.
@@ -82,14 +98,19 @@ export function bindersOf(table: TokenTable, from: number, to: number, signature
     if (opensGroup && groups && depth === 0) groupNames(table, j + 1, to, bind, c !== 91);
     depth += delta;
     run = false;
-    if (k === KIND.keyword && NAMING_KEYWORDS.has(c) && j + 2 < to && kind[j + 1] === KIND.ident && kind[j + 2] === KIND.symbol && (code[j + 2] === COLON || code[j + 2] === ASSIGN)) {
-      bind(code[j + 1]!);
-    }
-    if ((k === KIND.keyword && RUN_KEYWORDS.has(c)) || (k === KIND.symbol && BINDER_SYMBOLS.has(c))) {
+    if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
+    if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && BINDER_SYMBOLS.has(c))) {
       run = true;
       runLine = table.line[j]!;
     }
   }
+}
+
+/** `have h : P`, `let x := e`: the name at `at` binds when `:` or `:=` follows it. */
+function nameAt(table: TokenTable, at: number, to: number, bind: (id: number) => void): void {
+  if (at + 1 >= to || table.kind[at] !== KIND.ident || table.kind[at + 1] !== KIND.symbol) return;
+  const next = table.code[at + 1];
+  if (next === COLON || next === ASSIGN) bind(table.code[at]!);
 }
 
 /** Whether tokens [from, to) are only names, `_`, `|`, `,` and brackets: an rcases pattern such as `h | ⟨x, hx⟩`. */

@@ -473,7 +473,7 @@ class FileParser {
     this.identBounds.push(this.identCount);
     if (hasBody) this.idents(bodyStart, cmd.end);
     this.identBounds.push(this.identCount);
-    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, [...this.variableLocals, ...applied.variableLocals]);
+    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, applied.variableLocals);
     this.identBounds.push(this.identCount);
     const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
     if (members.length > 0) decl.members = members;
@@ -560,7 +560,7 @@ class FileParser {
   }
 
   /** Appends the distinct local names the header [headerFrom, headerTo), the body [bodyFrom, bodyTo) and the `variable`s in scope bind to identScratch. */
-  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, variableLocals: number[][]): void {
+  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, appliedVariableLocals: number[][]): void {
     const mark = ++identMark;
     const bind = (id: number): void => {
       if (identMarks[id] === mark) return;
@@ -572,7 +572,8 @@ class FileParser {
       }
       identScratch[this.identCount++] = id;
     };
-    for (const ids of variableLocals) ids.forEach(bind);
+    for (const ids of this.variableLocals) for (const id of ids) bind(id);
+    for (const ids of appliedVariableLocals) for (const id of ids) bind(id);
     bindersOf(this.table, headerFrom, headerTo, true, bind);
     bindersOf(this.table, bodyFrom, bodyTo, false, bind);
   }
