@@ -9,7 +9,7 @@
  * A parenthesised `(x : T)` inside a term is an ascription, not a binder; match arms are not read.
  */
 import { bracketDelta, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { BINDER_WORD_IDS, USING } from './names.js';
+import { BINDER_WORD_IDS, DOTTED, USING } from './names.js';
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
 const RUN = 1;
@@ -21,8 +21,10 @@ for (const word of ['have', 'let', 'suffices']) KEYWORD_ROLE[KW(word)] = NAMING;
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
 /** `∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`: binder notations followed by the names they bind. */
 const BINDER_SYMBOLS: ReadonlySet<number> = new Set([0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05]);
+/** A symbol code that is a binder notation (a range test first: most symbols are ASCII or multi-character). */
+const isBinderSymbol = (c: number): boolean => c >= 0x3a0 && c <= 0x2a06 && BINDER_SYMBOLS.has(c);
 /** `( { ⦃ [`: groups whose leading names bind when a `:` follows them. */
-const GROUP_OPENERS: ReadonlySet<number> = new Set([40, 123, 0x2983, 91]);
+const opensGroupAt = (c: number): boolean => c === 40 || c === 123 || c === 91 || c === 0x2983;
 const ANGLE_OPEN = 0x27e8;
 const ANGLE_CLOSE = 0x27e9;
 const COLON = 58;
@@ -31,7 +33,7 @@ const PATTERN_SYMBOLS: ReadonlySet<number> = new Set([95, 124, 44, 40, 41, ANGLE
 const [FIRST_BINDER_WORD, LAST_BINDER_WORD] = [BINDER_WORD_IDS[0]!, BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!];
 
 /** Whether identifier `id` is a single name component (locals are never dotted). */
-const isSimple = (table: TokenTable, id: number): boolean => !table.names.names[id]!.includes('.');
+const isSimple = (table: TokenTable, id: number): boolean => (table.names.flags[id]! & DOTTED) === 0;
 
 /**
  * Calls `bind` with the identifier id of every local name tokens [from, to) bind (possibly more than
@@ -76,13 +78,13 @@ export function bindersOf(table: TokenTable, from: number, to: number, signature
           run = true;
           runLine = table.line[j]!;
         }
-      } else if (k === KIND.symbol && BINDER_SYMBOLS.has(c)) {
+      } else if (k === KIND.symbol && isBinderSymbol(c)) {
         run = true;
         runLine = table.line[j]!;
       }
       continue;
     }
-    const opensGroup = k === KIND.symbol && GROUP_OPENERS.has(c);
+    const opensGroup = k === KIND.symbol && opensGroupAt(c);
     if (opensGroup && run && c !== 91) {
       // `fun (x : T) (y : U) =>`, `rintro (h | h)`: the group's names bind and the run goes on after it.
       const close = closing(table, j, to);
@@ -99,7 +101,7 @@ export function bindersOf(table: TokenTable, from: number, to: number, signature
     depth += delta;
     run = false;
     if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
-    if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && BINDER_SYMBOLS.has(c))) {
+    if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) {
       run = true;
       runLine = table.line[j]!;
     }

@@ -193,7 +193,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
         if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add(i, 'max-heartbeats-zero', `set_option ${option} 0`);
         else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add(i, 'skip-kernel-tc', 'set_option debug.skipKernelTC true');
       }
-    } else if (kind === KIND.ident && names.flags[table.code[i]!] === GAP_WORD) {
+    } else if (kind === KIND.ident && (names.flags[table.code[i]!]! & GAP_WORD) !== 0) {
       const w = table.textOf(i);
       if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') add(i, 'native-decide', w);
       else if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) add(i, 'native-decide', 'decide +native');

@@ -252,7 +252,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       if (identQuoteError >= 0) problem = ['unterminated-name', 'unterminated «quoted name»'];
       code = interned.intern(u, start, end, identHash, text);
       kind = code < KEYWORD_COUNT ? KIND.keyword : KIND.ident;
-      if (interned.flags[code] === GAP_WORD) gapWords = true;
+      if ((interned.flags[code]! & GAP_WORD) !== 0) gapWords = true;
     } else if (c === 45 && next === 45) {
       kind = KIND.lineComment;
       end = lineEndFrom(u, n, pos);

@@ -50,13 +50,14 @@ const GOLDEN = 0x9e3779b1 | 0;
 /** 32 - log2(entries of NameTable.recent). */
 const RECENT_SHIFT = 20;
 
-/** Flag bit of NameTable.flags: the proof-gap scan reacts to this identifier. */
+/** Flag bits of NameTable.flags: the proof-gap scan reacts to this identifier; it has several components (`A.b`). */
 export const GAP_WORD = 1;
+export const DOTTED = 2;
 
 /** Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing table. */
 export class NameTable {
   readonly names: string[] = [];
-  /** Per id: GAP_WORD and future flag bits. */
+  /** Per id: GAP_WORD and DOTTED flag bits. */
   flags = new Uint8Array(256);
   private hashes: Int32Array<ArrayBuffer> = new Int32Array(256);
   /** The code units of every name, back to back; name `id` is units[offsets[id], offsets[id + 1]). */
@@ -143,7 +144,7 @@ export class NameTable {
     this.offsets[id + 1] = from + name.length;
     this.names.push(name);
     this.hashes[id] = hash;
-    if (isGapWord(name)) this.flags[id] = GAP_WORD;
+    this.flags[id] = (isGapWord(name) ? GAP_WORD : 0) | (name.includes('.') ? DOTTED : 0);
     this.slots[slot] = id + 1;
     if (this.names.length * 2 > this.mask) this.rehash();
     return id;

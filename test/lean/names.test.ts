@@ -48,6 +48,7 @@ describe('NameTable', () => {
     expect(['sorry_free', 'simp', 'decide', 'maxHeartbeatsX'].some(flagged)).toBe(false);
     expect(lexTable('theorem t : 1 = 1 := rfl -- sorry', 'T.lean').table.gapWords).toBe(false);
     expect(lexTable('example : p := by exact?', 'T.lean').table.gapWords).toBe(true);
+    expect(lexTable('def f := Lean.ofReduceBool', 'T.lean').table.gapWords).toBe(true);
   });
 });
 
