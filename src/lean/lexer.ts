@@ -1,10 +1,12 @@
 /**
- * Lean 4 lexer: one pass over UTF-16 char codes, no regular expressions, no per-character strings.
- * Whitespace is dropped; comments and doc comments are tokens. Malformed input (an unterminated
- * comment, string or `«name»`) becomes a SourceProblem and lexing goes on.
+ * Lean 4 lexer: one pass over the text's UTF-16 code units (copied to a reused typed array), no
+ * regular expressions, no per-character strings. Whitespace is dropped; comments and doc comments
+ * are tokens. Malformed input (an unterminated comment, string or `«name»`) becomes a
+ * SourceProblem and lexing goes on.
  *
- * The lexer fills a TokenTable (parallel typed arrays, no object or string per token) that the
- * parser and the proof-gap scan read directly; `lex()` turns it into Token objects.
+ * The lexer fills a TokenTable (parallel typed arrays, no object or string per token; identifiers
+ * as ids of a NameTable) that the parser and the proof-gap scan read directly; `lex()` turns it
+ * into Token objects.
  */
 import { GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
