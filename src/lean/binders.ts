@@ -8,7 +8,7 @@
  * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩`).
  * A parenthesised `(x : T)` inside a term is an ascription, not a binder; match arms are not read.
  */
-import { bracketDelta, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, isBinderSymbol, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { BINDER_WORD_IDS, DOTTED, USING } from './names.js';
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
@@ -19,10 +19,6 @@ const KEYWORD_ROLE = new Uint8Array(KEYWORD_LIST.length);
 for (const word of ['fun', 'with']) KEYWORD_ROLE[KW(word)] = RUN;
 for (const word of ['have', 'let', 'suffices']) KEYWORD_ROLE[KW(word)] = NAMING;
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
-/** `∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`: binder notations followed by the names they bind. */
-const BINDER_SYMBOLS: ReadonlySet<number> = new Set([0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05]);
-/** A symbol code that is a binder notation (a range test first: most symbols are ASCII or multi-character). */
-const isBinderSymbol = (c: number): boolean => c >= 0x3a0 && c <= 0x2a06 && BINDER_SYMBOLS.has(c);
 /** `( { ⦃ [`: groups whose leading names bind when a `:` follows them. */
 const opensGroupAt = (c: number): boolean => c === 40 || c === 123 || c === 91 || c === 0x2983;
 const ANGLE_OPEN = 0x27e8;
@@ -38,73 +34,105 @@ const isSimple = (table: TokenTable, id: number): boolean => (table.names.flags[
 /**
  * Calls `bind` with the identifier id of every local name tokens [from, to) bind (possibly more than
  * once). With `signature` (a header or a `variable` command), bracket groups bind their names until
- * the first `:` outside brackets, where the type begins.
+ * the first `:` outside brackets, where the type begins. Otherwise only the tokens the lexer listed
+ * as binder starters (TokenTable.starters) and the runs they open are read.
  */
 export function bindersOf(table: TokenTable, from: number, to: number, signature: boolean, bind: (id: number) => void): void {
-  const { kind, code } = table;
+  const scan = new BinderScan(table, to, signature, bind);
+  if (signature) {
+    for (let j = from; j < to; ) j = scan.step(j);
+    return;
+  }
+  const starters = table.starters;
+  let j = from;
+  for (let s = firstAtOrAfter(starters, from); s < starters.length && starters[s]! < to; s++) {
+    if (starters[s]! < j) continue;
+    j = scan.step(starters[s]!);
+    while (j < to && !scan.idle()) j = scan.step(j);
+  }
+}
+
+/** The index of the first entry of the sorted `list` that is >= `value`. */
+function firstAtOrAfter(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The binder-reading state machine, one token at a time. */
+class BinderScan {
   /** After a binder notation or word: identifiers bind until another token (or another line) comes. */
-  let run = false;
-  let runLine = 0;
-  let groups = signature;
-  let depth = 0;
+  private run = false;
+  private runLine = 0;
+  private depth = 0;
   /** Depth of the `⟨…⟩` pattern being read (0: none). */
-  let pattern = 0;
-  for (let j = from; j < to; j++) {
-    const k = kind[j]!;
-    const c = code[j]!;
+  private pattern = 0;
+  private groups: boolean;
+
+  constructor(
+    private readonly table: TokenTable,
+    private readonly to: number,
+    signature: boolean,
+    private readonly bind: (id: number) => void,
+  ) {
+    this.groups = signature;
+  }
+
+  /** True when only a binder starter can change anything. */
+  idle(): boolean {
+    return !this.run && this.pattern === 0 && !this.groups;
+  }
+
+  private startRun(j: number): void {
+    this.run = true;
+    this.runLine = this.table.line[j]!;
+  }
+
+  /** Reads token j; returns the next token to read. */
+  step(j: number): number {
+    const { table, to, bind } = this;
+    const k = table.kind[j]!;
+    const c = table.code[j]!;
     if (k === KIND.ident) {
-      if (run && (table.line[j] !== runLine || c === USING || !isSimple(table, c))) run = false;
-      if (run || (pattern > 0 && isSimple(table, c))) bind(c);
-      if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) {
-        run = true;
-        runLine = table.line[j]!;
-      }
-      continue;
+      if (this.run && (table.line[j] !== this.runLine || c === USING || !isSimple(table, c))) this.run = false;
+      if (this.run || (this.pattern > 0 && isSimple(table, c))) bind(c);
+      if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) this.startRun(j);
+      return j + 1;
     }
-    if (pattern > 0) {
-      if (k === KIND.symbol && c === ANGLE_OPEN) pattern++;
-      else if (k === KIND.symbol && c === ANGLE_CLOSE) pattern--;
-      continue;
+    if (this.pattern > 0) {
+      if (k === KIND.symbol && c === ANGLE_OPEN) this.pattern++;
+      else if (k === KIND.symbol && c === ANGLE_CLOSE) this.pattern--;
+      return j + 1;
     }
-    if (k === KIND.symbol && c === ANGLE_OPEN && run) {
-      pattern = 1;
-      continue;
-    }
-    if (!run && !groups) {
-      // Outside runs and signatures only what starts a run or names a local matters.
-      if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] !== 0) {
-        if (KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
-        else {
-          run = true;
-          runLine = table.line[j]!;
-        }
-      } else if (k === KIND.symbol && isBinderSymbol(c)) {
-        run = true;
-        runLine = table.line[j]!;
-      }
-      continue;
+    if (k === KIND.symbol && c === ANGLE_OPEN && this.run) {
+      this.pattern = 1;
+      return j + 1;
     }
     const opensGroup = k === KIND.symbol && opensGroupAt(c);
-    if (opensGroup && run && c !== 91) {
+    if (opensGroup && this.run && c !== 91) {
       // `fun (x : T) (y : U) =>`, `rintro (h | h)`: the group's names bind and the run goes on after it.
       const close = closing(table, j, to);
       if (isPattern(table, j + 1, close)) {
-        for (let i = j + 1; i < close; i++) if (kind[i] === KIND.ident && isSimple(table, code[i]!)) bind(code[i]!);
+        for (let i = j + 1; i < close; i++) if (table.kind[i] === KIND.ident && isSimple(table, table.code[i]!)) bind(table.code[i]!);
       } else groupNames(table, j + 1, to, bind);
-      j = close;
-      continue;
+      return close + 1;
     }
-    const delta = bracketDelta(table, j);
-    if (groups && delta === 0 && depth === 0 && k === KIND.symbol && c === COLON) groups = false;
-    // Only the outermost groups of a signature bind: `[C (f a : ℕ)]` ascribes, it binds nothing.
-    if (opensGroup && groups && depth === 0) groupNames(table, j + 1, to, bind, c !== 91);
-    depth += delta;
-    run = false;
+    if (this.groups) {
+      const delta = bracketDelta(table, j);
+      if (delta === 0 && this.depth === 0 && k === KIND.symbol && c === COLON) this.groups = false;
+      // Only the outermost groups of a signature bind: `[C (f a : ℕ)]` ascribes, it binds nothing.
+      if (opensGroup && this.groups && this.depth === 0) groupNames(table, j + 1, to, bind, c !== 91);
+      this.depth += delta;
+    }
+    this.run = false;
     if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
-    if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) {
-      run = true;
-      runLine = table.line[j]!;
-    }
+    else if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) this.startRun(j);
+    return j + 1;
   }
 }
 

@@ -8,7 +8,7 @@
  * as ids of a NameTable) that the parser and the proof-gap scan read directly; `lex()` turns it
  * into Token objects.
  */
-import { GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
+import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
 export { KEYWORD_LIST };
@@ -80,6 +80,8 @@ export class TokenTable {
   comments: number[] = [];
   /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
   gapWords = false;
+  /** Indices of the tokens after which local names bind (binder keywords, tactics and notations), in order. */
+  starters: number[] = [];
 
   constructor(
     public text: string,
@@ -101,6 +103,7 @@ export class TokenTable {
     this.count = 0;
     this.comments = [];
     this.gapWords = false;
+    this.starters = [];
     return this;
   }
 
@@ -151,6 +154,11 @@ export class TokenTable {
     return out;
   }
 }
+
+/** `∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`: binder notations, followed by the names they bind. */
+const BINDER_SYMBOLS: ReadonlySet<number> = new Set([0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05]);
+/** Whether a symbol code is a binder notation (a range test first: most symbols are ASCII or multi-character). */
+export const isBinderSymbol = (c: number): boolean => c >= 0x3a0 && c <= 0x2a06 && BINDER_SYMBOLS.has(c);
 
 /** Number of keywords: an identifier id below it is a keyword. */
 export const KEYWORD_COUNT = KEYWORD_LIST.length;
@@ -248,13 +256,18 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
     let code = 0;
     let end: number;
     let problem: [string, string] | undefined;
+    let starter = false;
 
     if (c < 128 ? (ASCII[c]! & 1) !== 0 && !(c === 114 && (next === 34 || next === 35)) : c === 0xab || isIdFirst(codePointAt(u, n, pos))) {
       end = identEnd(u, n, pos);
       if (identQuoteError >= 0) problem = ['unterminated-name', 'unterminated «quoted name»'];
       code = interned.intern(u, start, end, identHash, text);
       kind = code < KEYWORD_COUNT ? KIND.keyword : KIND.ident;
-      if ((interned.flags[code]! & GAP_WORD) !== 0) gapWords = true;
+      const flags = interned.flags[code]!;
+      if (flags !== 0) {
+        if ((flags & GAP_WORD) !== 0) gapWords = true;
+        starter = (flags & BINDER_START) !== 0;
+      }
     } else if (c === 45 && next === 45) {
       kind = KIND.lineComment;
       end = lineEndFrom(u, n, pos);
@@ -314,6 +327,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       end = pos + len;
       const multiCode = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? u[start + 2]! : 0)) : undefined;
       code = multiCode ?? c;
+      starter = isBinderSymbol(code);
     }
 
     if (problem) problems.push({ messageId: problem[0], message: problem[1], location: { file, line, column: problem[0] === 'unterminated-name' ? identQuoteError - lineStart : col } });
@@ -329,6 +343,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       lines[count] = line;
       columns[count] = col;
       codes[count] = code;
+      if (starter) table.starters.push(count);
       count++;
     }
     if (kind >= KIND.string && kind <= KIND.moduleDoc && kind !== KIND.char && kind !== KIND.lineComment && !problem) {

@@ -28,6 +28,8 @@ const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWit
 /** Identifiers of the module system that act as command modifiers; interned right after the keywords, as ids MODIFIER_IDS. */
 const MODIFIER_WORDS = ['public', 'meta'];
 export const MODIFIER_IDS: readonly number[] = MODIFIER_WORDS.map((_, k) => KEYWORD_LIST.length + k);
+/** Keywords after which local names bind (see binders.ts). */
+const BINDER_KEYWORDS = ['fun', 'with', 'have', 'let', 'suffices'];
 /** Tactics followed by the local names they introduce; interned next, as the ids BINDER_WORD_IDS. */
 const BINDER_WORDS = ['intro', 'intros', 'rintro', 'obtain', 'ext', 'by_contra', 'by_contra!', 'by_cases', 'choose', 'set'];
 export const BINDER_WORD_IDS: readonly number[] = BINDER_WORDS.map((_, k) => KEYWORD_LIST.length + MODIFIER_WORDS.length + k);
@@ -53,11 +55,13 @@ const RECENT_SHIFT = 20;
 /** Flag bits of NameTable.flags: the proof-gap scan reacts to this identifier; it has several components (`A.b`). */
 export const GAP_WORD = 1;
 export const DOTTED = 2;
+/** Flag bit: a keyword or tactic after which names bind (`fun`, `with`, `have`, `let`, `suffices`, `intro`, …). */
+export const BINDER_START = 4;
 
 /** Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing table. */
 export class NameTable {
   readonly names: string[] = [];
-  /** Per id: GAP_WORD and DOTTED flag bits. */
+  /** Per id: GAP_WORD, DOTTED and BINDER_START flag bits. */
   flags = new Uint8Array(256);
   private hashes: Int32Array<ArrayBuffer> = new Int32Array(256);
   /** The code units of every name, back to back; name `id` is units[offsets[id], offsets[id + 1]). */
@@ -73,6 +77,7 @@ export class NameTable {
 
   constructor() {
     for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
+    for (const word of [...BINDER_KEYWORDS, ...BINDER_WORDS]) this.flags[this.idOf(word)]! |= BINDER_START;
   }
 
   get size(): number {
