@@ -51,12 +51,16 @@ function isSubscript(cp: number): boolean {
   return (cp >= 0x2080 && cp <= 0x209c) || (cp >= 0x1d62 && cp <= 0x1d6a) || cp === 0x2c7c;
 }
 
+/** Per BMP code point: bit 1 = may start an identifier, bit 2 = may continue one (one load instead of a chain of range tests). */
+const BMP_CLASS = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) BMP_CLASS[c] = c < 128 ? ASCII[c]! : (isLetterLike(c) ? 3 : 0) | (isSubscript(c) ? 2 : 0);
+
 function isIdFirst(cp: number): boolean {
-  return cp < 128 ? (ASCII[cp]! & 1) !== 0 : isLetterLike(cp);
+  return cp < 0x10000 ? (BMP_CLASS[cp]! & 1) !== 0 : isLetterLike(cp);
 }
 
 function isIdRest(cp: number): boolean {
-  return cp < 128 ? (ASCII[cp]! & 2) !== 0 : isLetterLike(cp) || isSubscript(cp);
+  return cp < 0x10000 ? (BMP_CLASS[cp]! & 2) !== 0 : isLetterLike(cp) || isSubscript(cp);
 }
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
