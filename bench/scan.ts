@@ -16,7 +16,8 @@ import { proofGapsOf } from '../src/lean/gaps.js';
 import { lexTable, TokenTable } from '../src/lean/lexer.js';
 import { NameTable } from '../src/lean/names.js';
 import { parseLean } from '../src/lean/parser.js';
-import { decodeLeanSource, discoverLeanFiles, loadProject, readLeanSource } from '../src/lean/project.js';
+import { discoverLeanFiles, loadProject, readLeanSource } from '../src/lean/project.js';
+import { decodeLeanSource } from '../src/lean/source.js';
 import { linkReferences } from '../src/lean/references.js';
 import type { LeanFile } from '../src/lean/types.js';
 

@@ -5,8 +5,7 @@
  * references. Bad input (binary, invalid UTF-8, huge files, symlinks leaving the repository)
  * becomes a problem with file:line and loading goes on.
  */
-import { isUtf8 } from 'node:buffer';
-import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, join, sep } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
@@ -14,10 +13,8 @@ import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { linkReferences, referenceGraph } from './references.js';
+import { decodeLeanSource, readSource, unreadFile } from './source.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
-
-/** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
-export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** Folder names never scanned, with the reason recorded in `skipped`. */
 const SKIP_DIRS: Record<string, string> = {
@@ -29,33 +26,6 @@ const SKIP_DIRS: Record<string, string> = {
 
 export interface LoadOptions {
   signal?: AbortSignal;
-}
-
-/** The text of a `.lean` file's bytes, or the problem that makes it unreadable as Lean source. */
-export function decodeLeanSource(bytes: Buffer, file: string): { text?: string; problem?: SourceProblem } {
-  const at = (line: number, messageId: string, message: string): SourceProblem => ({ messageId, message, location: { file, line, column: 0 } });
-  if (bytes.length > MAX_FILE_BYTES) return { problem: at(1, 'file-too-large', `file of ${bytes.length} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`) };
-  const nul = bytes.indexOf(0);
-  if (nul >= 0) {
-    return { problem: at(lineOfByte(bytes, nul), 'binary-file', 'binary content (a NUL byte): not Lean source; not scanned') };
-  }
-  const text = bytes.toString('utf8');
-  if (isUtf8(bytes)) return { text };
-  const bad = text.indexOf('\ufffd');
-  const line = bad < 0 ? 1 : countLines(text, bad);
-  return { text, problem: at(line, 'invalid-utf8', 'invalid UTF-8: the bad bytes are read as U+FFFD and the scan goes on') };
-}
-
-function lineOfByte(bytes: Buffer, offset: number): number {
-  let line = 1;
-  for (let i = bytes.indexOf(10); i >= 0 && i < offset; i = bytes.indexOf(10, i + 1)) line++;
-  return line;
-}
-
-function countLines(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
@@ -211,45 +181,10 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   return Object.defineProperty(project, 'graph', { enumerable: true, get: () => (graph ??= referenceGraph(files, decls)) }) as LeanProject;
 }
 
-/** A read buffer kept from file to file, so loading a project does not allocate one per file. */
-let spareBytes = Buffer.allocUnsafe(1 << 20);
-
-/** A file's bytes (at most MAX_FILE_BYTES + 1 of them), read into the shared buffer: valid until the next call. */
-function readReused(path: string): Buffer {
-  const fd = openSync(path, 'r');
-  try {
-    let length = 0;
-    for (;;) {
-      if (length === spareBytes.length) {
-        const grown = Buffer.allocUnsafe(spareBytes.length * 2);
-        spareBytes.copy(grown, 0, 0, length);
-        spareBytes = grown;
-      }
-      const got = readSync(fd, spareBytes, length, Math.min(spareBytes.length, MAX_FILE_BYTES + 1) - length, null);
-      if (got === 0 || length + got > MAX_FILE_BYTES) return spareBytes.subarray(0, length + got);
-      length += got;
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
 function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {
-  const empty = (bytes: number, problem: SourceProblem): LeanFile => ({ path, module, bytes, imports: [], decls: [], problems: [problem] });
-  let bytes: Buffer;
-  try {
-    const full = join(root, path);
-    bytes = readReused(full);
-    if (bytes.length > MAX_FILE_BYTES) {
-      const size = statSync(full).size;
-      return empty(size, { messageId: 'file-too-large', message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`, location: { file: path, line: 1, column: 0 } });
-    }
-  } catch (e) {
-    return empty(0, { messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } });
-  }
-  const { text, problem } = decodeLeanSource(bytes, path);
-  if (text === undefined) return empty(bytes.length, problem!);
-  const file = parseLean(text, path, { module, bytes: bytes.length, names });
-  if (problem) file.problems.unshift(problem);
+  const read = readSource(root, path);
+  if (read.text === undefined) return unreadFile(path, module, read);
+  const file = parseLean(read.text, path, { module, bytes: read.bytes, names });
+  if (read.problem) file.problems.unshift(read.problem);
   return file;
 }
