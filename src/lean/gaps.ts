@@ -138,6 +138,21 @@ function startsField(table: TokenTable, name: number, before: number): boolean {
   return table.is(before, '{') || table.is(before, ',') || table.is(before, '⟨') || table.is(before, 'where') || table.is(before, 'with');
 }
 
+/** The column of the first token on token i's line. */
+function lineIndent(table: TokenTable, i: number): number {
+  let j = i;
+  while (j > 0 && table.line[j - 1] === table.line[i]) j--;
+  return table.column[j]!;
+}
+
+/** Whether identifier i begins a line of the form `name binders* :=` (a field of a structure instance or `where`). */
+function beginsFieldLine(table: TokenTable, i: number, prev: number): boolean {
+  if (prev >= 0 && table.line[prev]! >= table.line[i]!) return false;
+  let j = i + 1;
+  while (j < table.count && table.kind[j] === KIND.ident && table.line[j] === table.line[i]) j++;
+  return j < table.count && table.line[j] === table.line[i] && table.kind[j] === KIND.symbol && table.code[j] === ASSIGN;
+}
+
 /** Sorry/admit and escape hatches on a file's tokens. */
 function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   const names = table.names;
@@ -145,7 +160,9 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   let d = 0;
   let current: LeanDecl | undefined;
   let depth = 0;
+  /** Bracket depth of each open tactic block, and the indentation of the line it opened on. */
   const tactics: number[] = [];
+  const tacticIndents: number[] = [];
   let prev = -1;
   let prev2 = -1;
   let prev3 = -1;
@@ -162,19 +179,35 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
       current = inDecl;
       depth = 0;
       tactics.length = 0;
+      tacticIndents.length = 0;
     }
     const delta = bracketDelta(table, i);
     if (delta > 0) depth++;
     else if (delta < 0) {
       depth = Math.max(0, depth - 1);
-      while (tactics.length > 0 && tactics[tactics.length - 1]! > depth) tactics.pop();
+      while (tactics.length > 0 && tactics[tactics.length - 1]! > depth) {
+        tactics.pop();
+        tacticIndents.pop();
+      }
     } else if (kind === KIND.symbol && table.code[i] === 44 && depth > 0) {
-      while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth) tactics.pop();
+      while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth) {
+        tactics.pop();
+        tacticIndents.pop();
+      }
+    } else if (kind === KIND.ident && tactics.length > 0 && beginsFieldLine(table, i, prev)) {
+      // `toFun := by simp` then `invFun := sorry`: a field no more indented than the line the block opened on ends it.
+      while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth && tacticIndents[tacticIndents.length - 1]! >= table.column[i]!) {
+        tactics.pop();
+        tacticIndents.pop();
+      }
     } else if (kind === KIND.keyword) {
       const id = table.code[i]!; // keyword id, -1 for a `#command`
       if (id < 0) {
         if (table.is(i, '#exit')) break;
-      } else if (id === K_BY || id === K_DECREASING_BY) tactics.push(depth);
+      } else if (id === K_BY || id === K_DECREASING_BY) {
+        tactics.push(depth);
+        tacticIndents.push(lineIndent(table, i));
+      }
       else if (id === K_SORRY || id === K_ADMIT) {
         const word = KEYWORD_LIST[id]!;
         const isField = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN && prev2 >= 0 && table.kind[prev2] === KIND.ident && startsField(table, prev2, prev3);

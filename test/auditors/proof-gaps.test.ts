@@ -116,6 +116,12 @@ describe('proofGapsOf', () => {
           'abbrev a : Nat := by',
           '  use 1, sorry',
           '#eval sorry',
+          'instance : Equiv A B where',
+          '  toFun := by exact f',
+          '  invFun x :=',
+          '    sorry',
+          'theorem t : P := by',
+          '  set q := sorry',
         ].join('\n'),
       ),
     ).toEqual([
@@ -129,6 +135,8 @@ describe('proofGapsOf', () => {
       ['sorry-in-data', 8, 'sorry', 'value'],
       ['sorry-in-proof', 10, 'sorry', 'by-block'],
       ['sorry-in-data', 11, 'sorry', 'command'],
+      ['sorry-in-data', 15, 'sorry', 'value'],
+      ['sorry-in-proof', 17, 'sorry', 'by-block'],
     ]);
   });
 
