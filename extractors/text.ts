@@ -1,4 +1,5 @@
 /** Small text helpers shared by the extractors. */
+import { firstAtOrAfter } from '../src/core/sorted.js';
 
 /** Most characters of prose kept as an entity's context. */
 export const CONTEXT_LIMIT = 2000;
@@ -23,16 +24,7 @@ export function lineAt(text: string, offset: number): number {
 export function lineIndex(text: string): (offset: number) => number {
   const newlines: number[] = [];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines.push(i);
-  return (offset) => {
-    let lo = 0;
-    let hi = newlines.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (newlines[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo + 1;
-  };
+  return (offset) => firstAtOrAfter(newlines, offset) + 1;
 }
 
 const KIND_ALIASES: Record<string, string> = {

@@ -8,6 +8,7 @@
  * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩`).
  * A parenthesised `(x : T)` inside a term is an ascription, not a binder; match arms are not read.
  */
+import { firstAtOrAfter } from '../core/sorted.js';
 import { bracketDelta, isBinderSymbol, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { BINDER_WORD_IDS, DOTTED, USING } from './names.js';
 
@@ -50,18 +51,6 @@ export function bindersOf(table: TokenTable, from: number, to: number, signature
     j = scan.step(starters[s]!);
     while (j < to && !scan.idle()) j = scan.step(j);
   }
-}
-
-/** The index of the first entry of the sorted `list` that is >= `value`. */
-function firstAtOrAfter(list: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The binder-reading state machine, one token at a time. */

@@ -166,6 +166,13 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   let prev = -1;
   let prev2 = -1;
   let prev3 = -1;
+  /** Closes the innermost tactic blocks while `ends` says they end here. */
+  const closeWhile = (ends: (depth: number, indent: number) => boolean): void => {
+    while (tactics.length > 0 && ends(tactics[tactics.length - 1]!, tacticIndents[tacticIndents.length - 1]!)) {
+      tactics.pop();
+      tacticIndents.pop();
+    }
+  };
   const add = (i: number, gapKind: GapKind, written: string, extra: Partial<ProofGap> = {}): void => {
     gaps.push({ kind: gapKind, text: written, line: table.line[i]!, column: table.column[i]!, ...(current ? { decl: current } : {}), ...extra });
   };
@@ -185,21 +192,12 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
     if (delta > 0) depth++;
     else if (delta < 0) {
       depth = Math.max(0, depth - 1);
-      while (tactics.length > 0 && tactics[tactics.length - 1]! > depth) {
-        tactics.pop();
-        tacticIndents.pop();
-      }
+      closeWhile((opened) => opened > depth);
     } else if (kind === KIND.symbol && table.code[i] === 44 && depth > 0) {
-      while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth) {
-        tactics.pop();
-        tacticIndents.pop();
-      }
+      closeWhile((opened) => opened >= depth);
     } else if (kind === KIND.ident && tactics.length > 0 && beginsFieldLine(table, i, prev)) {
       // `toFun := by simp` then `invFun := sorry`: a field no more indented than the line the block opened on ends it.
-      while (tactics.length > 0 && tactics[tactics.length - 1]! >= depth && tacticIndents[tacticIndents.length - 1]! >= table.column[i]!) {
-        tactics.pop();
-        tacticIndents.pop();
-      }
+      closeWhile((opened, indent) => opened >= depth && indent >= table.column[i]!);
     } else if (kind === KIND.keyword) {
       const id = table.code[i]!; // keyword id, -1 for a `#command`
       if (id < 0) {

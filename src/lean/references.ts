@@ -35,7 +35,7 @@ interface Candidate {
   namespace: string;
 }
 
-/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier id -> resolution (null: none). */
+/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier id -> resolved declaration number (-1: none). */
 interface ScopeEntry {
   ranks: Map<string, number>;
   memo: Map<number, number>;
