@@ -10,14 +10,13 @@
  * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { proofGapsOf } from '../src/lean/gaps.js';
 import { lexTable, TokenTable } from '../src/lean/lexer.js';
 import { NameTable } from '../src/lean/names.js';
 import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles, loadProject, readLeanSource } from '../src/lean/project.js';
-import { decodeLeanSource } from '../src/lean/source.js';
+import { readSource } from '../src/lean/source.js';
 import { linkReferences } from '../src/lean/references.js';
 import type { LeanFile } from '../src/lean/types.js';
 
@@ -120,7 +119,7 @@ function phases(root: string): [string, number][] {
     return [result, cpuSeconds(cpu0)];
   };
   const { files: paths } = discoverLeanFiles(root);
-  const [texts, read] = timed(() => paths.map((path) => decodeLeanSource(readFileSync(join(root, path)), path).text ?? ''));
+  const [texts, read] = timed(() => paths.map((path) => readSource(root, path).text ?? ''));
   const table = new TokenTable('');
   const [, lexing] = timed(() => {
     const names = new NameTable();
