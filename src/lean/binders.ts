@@ -5,8 +5,12 @@
  * `variable`), outermost groups only;
  * the names after `∀ ∃ λ fun Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, `have`, `let`, `suffices` (with their groups);
  * the names and `⟨…⟩` patterns after `intro`, `intros`, `rintro`, `obtain`, `ext`, `by_contra`,
- * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩`).
- * A parenthesised `(x : T)` inside a term is an ascription, not a binder; match arms are not read.
+ * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩`);
+ * the variable of a set-builder or subtype (`{x | p x}`, `{x : T | p x}`, `{x ∈ s | p x}`, `{x // p x}`);
+ * the names in the patterns of a match arm (`| succ n ih =>`, `| some x, .none =>`, `| ⟨a, b⟩ =>`),
+ * reported apart: a bare name in a pattern is a variable unless it names a constructor, which only
+ * name resolution can tell (see references.ts).
+ * A parenthesised `(x : T)` inside a term is an ascription, not a binder.
  */
 import { firstAtOrAfter } from '../core/sorted.js';
 import { bracketDelta, isBinderSymbol, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
@@ -20,26 +24,36 @@ const KEYWORD_ROLE = new Uint8Array(KEYWORD_LIST.length);
 for (const word of ['fun', 'with']) KEYWORD_ROLE[KW(word)] = RUN;
 for (const word of ['have', 'let', 'suffices']) KEYWORD_ROLE[KW(word)] = NAMING;
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
+const WITH = KW('with');
 /** `( { ⦃ [`: groups whose leading names bind when a `:` follows them. */
 const opensGroupAt = (c: number): boolean => c === 40 || c === 123 || c === 91 || c === 0x2983;
 const ANGLE_OPEN = 0x27e8;
 const ANGLE_CLOSE = 0x27e9;
 const COLON = 58;
+const BAR = 124;
+const BRACE_OPEN = 123;
+const SLASH = 47;
+const ELEMENT_OF = 0x2208;
+const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
+/** How far (in tokens) a match arm's `=>` or a set-builder's `|` is looked for. */
+const LOOKAHEAD = 64;
 /** `_ | , ( ) ⟨ ⟩`: what an rcases pattern is made of besides names. */
 const PATTERN_SYMBOLS: ReadonlySet<number> = new Set([95, 124, 44, 40, 41, ANGLE_OPEN, ANGLE_CLOSE]);
 const [FIRST_BINDER_WORD, LAST_BINDER_WORD] = [BINDER_WORD_IDS[0]!, BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!];
+
+type Bind = (id: number) => void;
 
 /** Whether identifier `id` is a single name component (locals are never dotted). */
 const isSimple = (table: TokenTable, id: number): boolean => (table.names.flags[id]! & DOTTED) === 0;
 
 /**
  * Calls `bind` with the identifier id of every local name tokens [from, to) bind (possibly more than
- * once). With `signature` (a header or a `variable` command), bracket groups bind their names until
+ * once), and `bindPattern` with the bare names of match-arm patterns (variables or constructors). With `signature` (a header or a `variable` command), bracket groups bind their names until
  * the first `:` outside brackets, where the type begins. Otherwise only the tokens the lexer listed
  * as binder starters (TokenTable.starters) and the runs they open are read.
  */
-export function bindersOf(table: TokenTable, from: number, to: number, signature: boolean, bind: (id: number) => void): void {
-  const scan = new BinderScan(table, to, signature, bind);
+export function bindersOf(table: TokenTable, from: number, to: number, signature: boolean, bind: Bind, bindPattern: Bind = bind): void {
+  const scan = new BinderScan(table, to, signature, bind, bindPattern);
   if (signature) {
     for (let j = from; j < to; ) j = scan.step(j);
     return;
@@ -58,6 +72,8 @@ class BinderScan {
   /** After a binder notation or word: identifiers bind until another token (or another line) comes. */
   private run = false;
   private runLine = 0;
+  /** Whether the run follows `with`, where `f :=` names a field of a structure update. */
+  private runAfterWith = false;
   private depth = 0;
   /** Depth of the `⟨…⟩` pattern being read (0: none). */
   private pattern = 0;
@@ -67,7 +83,8 @@ class BinderScan {
     private readonly table: TokenTable,
     private readonly to: number,
     signature: boolean,
-    private readonly bind: (id: number) => void,
+    private readonly bind: Bind,
+    private readonly bindPattern: Bind,
   ) {
     this.groups = signature;
   }
@@ -80,6 +97,7 @@ class BinderScan {
   private startRun(j: number): void {
     this.run = true;
     this.runLine = this.table.line[j]!;
+    this.runAfterWith = this.table.kind[j] === KIND.keyword && this.table.code[j] === WITH;
   }
 
   /** Reads token j; returns the next token to read. */
@@ -88,7 +106,9 @@ class BinderScan {
     const k = table.kind[j]!;
     const c = table.code[j]!;
     if (k === KIND.ident) {
-      if (this.run && (table.line[j] !== this.runLine || c === USING || !isSimple(table, c))) this.run = false;
+      // `{ s with f := x }` names a field, not a local.
+      const field = this.runAfterWith && isSymbolAt(table, j + 1, ASSIGN);
+      if (this.run && (table.line[j] !== this.runLine || c === USING || !isSimple(table, c) || field)) this.run = false;
       if (this.run || (this.pattern > 0 && isSimple(table, c))) bind(c);
       if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) this.startRun(j);
       return j + 1;
@@ -118,6 +138,14 @@ class BinderScan {
       if (opensGroup && this.groups && this.depth === 0) groupNames(table, j + 1, to, bind, c !== 91);
       this.depth += delta;
     }
+    if (k === KIND.symbol && c === BAR) {
+      const arrow = armArrow(table, j, to);
+      if (arrow >= 0) {
+        armPatterns(table, j + 1, arrow, this.bindPattern);
+        this.run = false;
+        return arrow + 1;
+      }
+    } else if (k === KIND.symbol && c === BRACE_OPEN && !this.run) setBuilder(table, j, to, bind);
     this.run = false;
     if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
     else if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) this.startRun(j);
@@ -126,7 +154,7 @@ class BinderScan {
 }
 
 /** `have h : P`, `let x := e`: the name at `at` binds when `:` or `:=` follows it. */
-function nameAt(table: TokenTable, at: number, to: number, bind: (id: number) => void): void {
+function nameAt(table: TokenTable, at: number, to: number, bind: Bind): void {
   if (at + 1 >= to || table.kind[at] !== KIND.ident || table.kind[at + 1] !== KIND.symbol) return;
   const next = table.code[at + 1];
   if (next === COLON || next === ASSIGN) bind(table.code[at]!);
@@ -152,10 +180,94 @@ function closing(table: TokenTable, open: number, to: number): number {
 }
 
 /** `(x y : T)`: when the identifiers from `from` are followed by `:` (or, with `untyped`, close the group: `{i} (h)`), they bind. */
-function groupNames(table: TokenTable, from: number, to: number, bind: (id: number) => void, untyped = false): void {
+function groupNames(table: TokenTable, from: number, to: number, bind: Bind, untyped = false): void {
   let j = from;
   while (j < to && table.kind[j] === KIND.ident) j++;
   if (j === from || j >= to || table.kind[j] !== KIND.symbol) return;
   if (table.code[j] !== COLON && !(untyped && bracketDelta(table, j) < 0)) return;
   for (let i = from; i < j; i++) bind(table.code[i]!);
+}
+
+const isSymbolAt = (table: TokenTable, j: number, code: number): boolean => table.kind[j] === KIND.symbol && table.code[j] === code;
+
+/**
+ * If the `|` at `bar` opens a match arm, the index of its `=>`: the first `=>` on the same line
+ * outside brackets, before any `:=`, keyword or other `|` (so `|x|` and `{x | p x}` are no arms); else -1.
+ */
+function armArrow(table: TokenTable, bar: number, to: number): number {
+  const line = table.line[bar];
+  let depth = 0;
+  for (let j = bar + 1; j < to && j <= bar + LOOKAHEAD && table.line[j] === line; j++) {
+    const delta = bracketDelta(table, j);
+    if (delta !== 0) {
+      depth += delta;
+      if (depth < 0) return -1;
+    } else if (table.kind[j] === KIND.keyword) return -1;
+    else if (depth === 0 && table.kind[j] === KIND.symbol) {
+      const c = table.code[j];
+      if (c === ARROW) return j;
+      if (c === BAR || c === ASSIGN) return -1;
+    }
+  }
+  return -1;
+}
+
+/** Whether token j can begin an argument of an application in a pattern (`f x`, `f (x)`, `f ⟨x⟩`, `f _`, `f .none`). */
+function startsArgument(table: TokenTable, j: number, to: number): boolean {
+  if (j >= to) return false;
+  const k = table.kind[j]!;
+  if (k === KIND.ident || k === KIND.number || k === KIND.string || k === KIND.char) return true;
+  const c = table.code[j];
+  return k === KIND.symbol && (c === 40 || c === ANGLE_OPEN || c === 95 || c === 91 || c === 46);
+}
+
+/** Whether token j ends a term (an identifier, a literal, `_` or a closing bracket): what follows it is an argument. */
+function endsTerm(table: TokenTable, j: number): boolean {
+  const k = table.kind[j]!;
+  if (k === KIND.ident || k === KIND.number || k === KIND.string || k === KIND.char) return true;
+  return k === KIND.symbol && (table.code[j] === 95 || bracketDelta(table, j) < 0);
+}
+
+/**
+ * The names the patterns of tokens [from, to) (between an arm's `|` and `=>`) may bind: every bare
+ * name but an application's head (`succ` in `succ n`), one written `.inl` or `@C`, and the types of
+ * ascriptions `(n : ℕ)`.
+ */
+function armPatterns(table: TokenTable, from: number, to: number, bindPattern: Bind): void {
+  let depth = 0;
+  let ascription = -1;
+  for (let j = from; j < to; j++) {
+    const delta = bracketDelta(table, j);
+    if (delta !== 0) {
+      depth += delta;
+      if (depth < ascription) ascription = -1;
+      continue;
+    }
+    if (ascription < 0 && depth > 0 && isSymbolAt(table, j, COLON)) ascription = depth;
+    if (ascription >= 0 || table.kind[j] !== KIND.ident || !isSimple(table, table.code[j]!)) continue;
+    if (isSymbolAt(table, j - 1, 46) || (isSymbolAt(table, j - 1, 64) && !endsTerm(table, j - 2))) continue;
+    if (startsArgument(table, j + 1, to) && !endsTerm(table, j - 1)) continue;
+    bindPattern(table.code[j]!);
+  }
+}
+
+/** `{x | p x}`, `{x // p x}`, `{x : T | p x}`, `{x ∈ s | p x}` at the `{` at `open`: x binds. */
+function setBuilder(table: TokenTable, open: number, to: number, bind: Bind): void {
+  const name = open + 1;
+  if (name + 1 >= to || table.kind[name] !== KIND.ident || !isSimple(table, table.code[name]!)) return;
+  const builds = (j: number): boolean => isSymbolAt(table, j, BAR) || (isSymbolAt(table, j, SLASH) && isSymbolAt(table, j + 1, SLASH));
+  if (builds(name + 1)) {
+    bind(table.code[name]!);
+    return;
+  }
+  if (!isSymbolAt(table, name + 1, COLON) && !isSymbolAt(table, name + 1, ELEMENT_OF)) return;
+  let depth = 0;
+  for (let j = name + 2; j < to && j <= open + LOOKAHEAD; j++) {
+    depth += bracketDelta(table, j);
+    if (depth < 0) return;
+    if (depth === 0 && builds(j)) {
+      bind(table.code[name]!);
+      return;
+    }
+  }
 }

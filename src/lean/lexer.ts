@@ -84,7 +84,7 @@ export class TokenTable {
   comments: number[] = [];
   /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
   gapWords = false;
-  /** Indices of the tokens after which local names bind (binder keywords, tactics and notations), in order. */
+  /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
   starters: number[] = [];
 
   constructor(
@@ -331,7 +331,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       end = pos + len;
       const multiCode = len > 1 && c < 128 ? MULTI_CODE.get(symbolKey(c, next, len > 2 ? u[start + 2]! : 0)) : undefined;
       code = multiCode ?? c;
-      starter = isBinderSymbol(code);
+      starter = code === 124 || code === 123 || isBinderSymbol(code);
     }
 
     if (problem) problems.push({ messageId: problem[0], message: problem[1], location: { file, line, column: problem[0] === 'unterminated-name' ? identQuoteError - lineStart : col } });

@@ -80,8 +80,9 @@ export function moduleName(path: string): string {
 
 /**
  * The identifiers each declaration of a parsed file uses, as ids in `names`: declaration k's
- * header identifiers are ids[bounds[4k], bounds[4k+1]), its body's ids[bounds[4k+1], bounds[4k+2]),
- * the local names it binds (see binders.ts, `variable`s included) ids[bounds[4k+2], bounds[4k+3]);
+ * header identifiers are ids[bounds[5k], bounds[5k+1]), its body's ids[bounds[5k+1], bounds[5k+2]),
+ * the local names it binds (see binders.ts, `variable`s included) ids[bounds[5k+2], bounds[5k+3]),
+ * the bare names of its match-arm patterns (variables, or constructors) ids[bounds[5k+3], bounds[5k+4]);
  * each list distinct and in order of first use. Kept beside the file, not in its data.
  */
 export interface FileIdents {
@@ -94,13 +95,17 @@ const fileIdents = new WeakMap<LeanFile, FileIdents>();
 /** The identifier ids of a file's declarations (undefined for a file not made by parseLean). */
 export const identIdsOf = (file: LeanFile): FileIdents | undefined => fileIdents.get(file);
 
-/** The identifiers the header and the body of a file's `index`-th declaration use, and the local names it binds, as written. */
-export function identsOf(file: LeanFile, index: number): { header: string[]; body: string[]; locals: string[] } {
+/** Bounds per declaration in FileIdents. */
+export const IDENT_PARTS = 5;
+
+/** The identifiers the header and the body of a file's `index`-th declaration use, the local names it binds and its pattern names, as written. */
+export function identsOf(file: LeanFile, index: number): { header: string[]; body: string[]; locals: string[]; patterns: string[] } {
   const recorded = fileIdents.get(file);
-  if (recorded === undefined) return { header: [], body: [], locals: [] };
+  if (recorded === undefined) return { header: [], body: [], locals: [], patterns: [] };
   const { names, ids, bounds } = recorded;
-  const texts = (part: number): string[] => Array.from(ids.subarray(bounds[4 * index + part]!, bounds[4 * index + part + 1]!), (id) => names.names[id]!);
-  return { header: texts(0), body: texts(1), locals: texts(2) };
+  const at = IDENT_PARTS * index;
+  const texts = (part: number): string[] => Array.from(ids.subarray(bounds[at + part]!, bounds[at + part + 1]!), (id) => names.names[id]!);
+  return { header: texts(0), body: texts(1), locals: texts(2), patterns: texts(3) };
 }
 
 /** Per identifier id, the last `idents()` call that listed it (shared by all name tables: marks never repeat). */
@@ -145,7 +150,7 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
 class FileParser {
   readonly imports: string[] = [];
   readonly decls: LeanDecl[] = [];
-  /** Number of ids in identScratch, and 4 bounds per declaration (see FileIdents). */
+  /** Number of ids in identScratch, and IDENT_PARTS bounds per declaration (see FileIdents). */
   identCount = 0;
   readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
@@ -155,6 +160,8 @@ class FileParser {
   /** The local names each of `variables` binds. */
   private variableLocals: number[][] = [];
   private pendingVariableLocals: number[][] = [];
+  /** The pattern names of the declaration being read (see `locals`). */
+  private readonly pendingPatterns: number[] = [];
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
@@ -475,6 +482,8 @@ class FileParser {
     this.identBounds.push(this.identCount);
     this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, applied.variableLocals);
     this.identBounds.push(this.identCount);
+    this.patterns();
+    this.identBounds.push(this.identCount);
     const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
     if (members.length > 0) decl.members = members;
     this.decls.push(decl);
@@ -559,10 +568,33 @@ class FileParser {
     this.identCount = count;
   }
 
-  /** Appends the distinct local names the header [headerFrom, headerTo), the body [bodyFrom, bodyTo) and the `variable`s in scope bind to identScratch. */
+  /**
+   * Appends the distinct local names the header [headerFrom, headerTo), the body [bodyFrom, bodyTo)
+   * and the `variable`s in scope bind to identScratch; keeps their pattern names for `patterns`.
+   */
   private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, appliedVariableLocals: number[][]): void {
+    const bind = this.distinctAppender();
+    const pending = this.pendingPatterns;
+    pending.length = 0;
+    const bindPattern = (id: number): void => {
+      pending.push(id);
+    };
+    for (const ids of this.variableLocals) for (const id of ids) bind(id);
+    for (const ids of appliedVariableLocals) for (const id of ids) bind(id);
+    bindersOf(this.table, headerFrom, headerTo, true, bind, bindPattern);
+    bindersOf(this.table, bodyFrom, bodyTo, false, bind, bindPattern);
+  }
+
+  /** Appends the distinct pattern names `locals` kept to identScratch. */
+  private patterns(): void {
+    const bind = this.distinctAppender();
+    for (const id of this.pendingPatterns) bind(id);
+  }
+
+  /** A function appending an id to identScratch unless it was appended since this call. */
+  private distinctAppender(): (id: number) => void {
     const mark = ++identMark;
-    const bind = (id: number): void => {
+    return (id: number): void => {
       if (identMarks[id] === mark) return;
       identMarks[id] = mark;
       if (this.identCount === identScratch.length) {
@@ -572,10 +604,6 @@ class FileParser {
       }
       identScratch[this.identCount++] = id;
     };
-    for (const ids of this.variableLocals) for (const id of ids) bind(id);
-    for (const ids of appliedVariableLocals) for (const id of ids) bind(id);
-    bindersOf(this.table, headerFrom, headerTo, true, bind);
-    bindersOf(this.table, bodyFrom, bodyTo, false, bind);
   }
 
   /** Constructors and fields a structure, class or inductive declares, fully qualified. */

@@ -4,11 +4,13 @@
  * namespaces innermost first, the declaration's own namespace, `open`ed namespaces, `_root_`,
  * `protected` names needing a qualifier — plus a best-effort guess for dot notation (`h.foo`
  * resolves when exactly one project declaration ends in `.foo`). A name the declaration binds
- * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference.
+ * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference;
+ * a bare name in a match-arm pattern is one too, unless it resolves to a declaration with constructors
+ * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
  */
 import { DirectedGraph } from 'graphology';
 import type { NameTable } from './names.js';
-import { identIdsOf } from './parser.js';
+import { IDENT_PARTS, identIdsOf } from './parser.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
 /** The declarations of a project by full name, with their references filled in. */
@@ -47,6 +49,8 @@ export class NameResolver {
   private readonly owner = new Map<string, number>();
   /** Declaration number -> its full name. */
   readonly declNames: string[] = [];
+  /** Declaration number -> whether it declares constructors or fields (an inductive type, structure or class). */
+  readonly hasMembers: boolean[] = [];
   private readonly protectedNames = new Set<string>();
   /** Last name component -> every declaration or member name ending in it, with its namespace. */
   private readonly byLast = new Map<string, Candidate[]>();
@@ -63,6 +67,7 @@ export class NameResolver {
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
       const index = this.declNames.push(decl.fullName) - 1;
+      this.hasMembers.push((decl.members?.length ?? 0) > 0);
       this.add(decl.fullName, index);
       if (decl.modifiers.includes('protected')) this.protectedNames.add(decl.fullName);
       for (const member of decl.members ?? []) this.add(member, index);
@@ -221,14 +226,17 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   // Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration.
   const listedBy = new Int32Array(declNames.length);
   let mark = 0;
-  // Identifier id -> the last declaration that binds it as a local name (its table's ids).
+  // Identifier id -> the last declaration that binds it as a local name, or as a name in a pattern (its table's ids).
   let localTo = new Int32Array(0);
+  let patternTo = new Int32Array(0);
   const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number, refs: string[]): void => {
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
       if (localTo[id] === mark) continue;
       const target = resolver.resolve(id, decl);
       if (target < 0 || listedBy[target] === mark || declNames[target] === decl.fullName) continue;
+      // A bare name in a pattern is a variable unless it names a constructor of a project type.
+      if (patternTo[id] === mark && !resolver.hasMembers[target]) continue;
       listedBy[target] = mark;
       refs.push(declNames[target]!);
     }
@@ -238,14 +246,19 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     if (recorded === undefined) continue;
     const { names, ids, bounds } = recorded;
     resolver.useNames(names);
-    if (localTo.length < names.size) localTo = new Int32Array(names.size);
+    if (localTo.length < names.size) {
+      localTo = new Int32Array(names.size);
+      patternTo = new Int32Array(names.size);
+    }
     file.decls.forEach((decl, k) => {
       mark++;
-      for (let i = bounds[4 * k + 2]!; i < bounds[4 * k + 3]!; i++) localTo[ids[i]!] = mark;
+      const at = IDENT_PARTS * k;
+      for (let i = bounds[at + 2]!; i < bounds[at + 3]!; i++) localTo[ids[i]!] = mark;
+      for (let i = bounds[at + 3]!; i < bounds[at + 4]!; i++) patternTo[ids[i]!] = mark;
       const refs: string[] = [];
-      collect(decl, ids, bounds[4 * k]!, bounds[4 * k + 1]!, refs);
+      collect(decl, ids, bounds[at]!, bounds[at + 1]!, refs);
       decl.headerReferences = refs.length;
-      collect(decl, ids, bounds[4 * k + 1]!, bounds[4 * k + 2]!, refs);
+      collect(decl, ids, bounds[at + 1]!, bounds[at + 2]!, refs);
       decl.references = refs;
     });
   }

@@ -39,11 +39,36 @@ describe('local names a declaration binds', () => {
     expect(localsOf(src)).toEqual(['x', 'hx', 'y', 'rfl', 'hy', 'h₁', 'h₂', 'z', 'hz', 'g', 'hg', 'a', 'b', 'c', 'hc', 'key', 'n', 'hp', 'simp']);
   });
 
+  it('reads the variable of a set-builder or subtype, not a set literal or a structure instance', () => {
+    expect(localsOf('theorem t : {x | p x} = {y : ℕ | q y} ∩ {z ∈ S | r z} ∩ {w // w > 0} := by simp')).toEqual(['x', 'y', 'z', 'w']);
+    expect(localsOf('def s : Set ℕ × Foo := ({a, b}, {c}, { d := 1 }, { e with f := 2 })')).toEqual([]);
+  });
+
   it('counts the `variable`s in scope, and only while they are in scope', () => {
     const src = 'section\nvariable (f : ℕ → ℕ) {g : ℕ}\ntheorem a : f 0 = g := sorry\nend\ntheorem b : True := trivial';
     const file = parseLean(src, 'T.lean');
     expect(identsOf(file, 0).locals).toEqual(['f', 'g']);
     expect(identsOf(file, 1).locals).toEqual([]);
+  });
+
+  it('lists the names of match-arm patterns apart, without application heads, `.c` constructors or ascribed types', () => {
+    const patternsOf = (src: string): string[] => identsOf(parseLean(src, 'T.lean'), 0).patterns;
+    expect(patternsOf('def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => f n * (n + 1)')).toEqual(['n']);
+    expect(patternsOf('theorem t (l : List ℕ) : P l := by\n  induction l with\n  | nil => simp\n  | cons x xs ih => simp [ih]')).toEqual(['nil', 'x', 'xs', 'ih']);
+    expect(patternsOf('def g (o : Option ℕ) : ℕ := match o with | some x => x | .none => 0')).toEqual(['x']);
+    expect(patternsOf('def h : ℕ × ℕ → ℕ | (a, b) => a + b | ⟨c, (d : Foo)⟩ => c')).toEqual(['a', 'b', 'c', 'd']);
+    expect(patternsOf('def k : Foo → ℕ | Foo.bar n, @Baz.qux m => n | x@⟨y⟩ => y')).toEqual(['n', 'm', 'x', 'y']);
+    expect(patternsOf('theorem u : |x| ≤ 1 := by\n  rcases h with h | h\n  exact fun y => |y|')).toEqual([]);
+  });
+
+  it('reads a pattern name as a reference only when it names a constructor of a project type', () => {
+    const files = [
+      parseLean('inductive Color where\n  | red\n  | green\ndef n : ℕ := 1', 'A.lean'),
+      parseLean('open Color in\ndef isRed (b : Bool) : Bool := match b with\n  | red => true\n  | _ => false\ndef pred : ℕ → ℕ\n  | 0 => 0\n  | n + 1 => n', 'B.lean'),
+    ];
+    linkReferences(files);
+    expect(files[1]!.decls[0]!.references).toEqual(['Color']);
+    expect(files[1]!.decls[1]!.references).toEqual([]);
   });
 
   it('keeps a local from being read as the project declaration of the same name', () => {

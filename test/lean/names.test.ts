@@ -64,6 +64,6 @@ describe('identifier ids through parsing and linking', () => {
     expect(together[1]!.decls[0]).toMatchObject({ references: ['A.b'], headerReferences: 1 });
     expect(apart[1]!.decls[0]).toMatchObject({ references: ['A.b'], headerReferences: 1 });
     expect(identsOf(together[1]!, 0)).toEqual(identsOf(apart[1]!, 0));
-    expect(identsOf(together[1]!, 0)).toEqual({ header: ['b'], body: ['exact', 'rfl'], locals: [] });
+    expect(identsOf(together[1]!, 0)).toEqual({ header: ['b'], body: ['exact', 'rfl'], locals: [], patterns: [] });
   });
 });

@@ -195,8 +195,8 @@ describe('parseLean', () => {
 
   it('lists header and body identifiers apart, without comments or strings', () => {
     const file = parseLean('def a := 1\ntheorem t (h : Foo.bar x) : baz := by\n  -- qux\n  exact quux "sorry" h', 'Test/A.lean');
-    expect(identsOf(file, 1)).toEqual({ header: ['h', 'Foo.bar', 'x', 'baz'], body: ['exact', 'quux', 'h'], locals: ['h'] });
-    expect(identsOf(file, 0)).toEqual({ header: [], body: [], locals: [] });
+    expect(identsOf(file, 1)).toEqual({ header: ['h', 'Foo.bar', 'x', 'baz'], body: ['exact', 'quux', 'h'], locals: ['h'], patterns: [] });
+    expect(identsOf(file, 0)).toEqual({ header: [], body: [], locals: [], patterns: [] });
   });
 
   it('stops at #exit and survives an unterminated comment', () => {
