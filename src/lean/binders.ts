@@ -3,9 +3,10 @@
  * for a project declaration of that name. Best effort, on tokens: the names of the binder groups
  * `(x y : T)`, `{α : Type*}`, `⦃x : T⦄`, `[inst : C α]`, `{i} (h)` before a header's type (and in
  * `variable`), outermost groups only;
- * the names after `∀ ∃ λ fun Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, `have`, `let`, `suffices` (with their groups);
+ * the names after `∀ ∃ λ fun Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, `have`, `let`, `suffices` (with their groups, and
+ * `⟨…⟩` patterns: `have ⟨x, hx⟩ := h`);
  * the names and `⟨…⟩` patterns after `intro`, `intros`, `rintro`, `obtain`, `ext`, `by_contra`,
- * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩`);
+ * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩ | h`);
  * the variable of a set-builder or subtype (`{x | p x}`, `{x : T | p x}`, `{x ∈ s | p x}`, `{x // p x}`);
  * the names in the patterns of a match arm (`| succ n ih =>`, `| some x, .none =>`, `| ⟨a, b⟩ =>`),
  * reported apart: a bare name in a pattern is a variable unless it names a constructor, which only
@@ -145,10 +146,15 @@ class BinderScan {
         this.run = false;
         return arrow + 1;
       }
+      // `rcases h with h₁ | h₂`: the alternatives go on binding.
+      if (this.run) return j + 1;
     } else if (k === KIND.symbol && c === BRACE_OPEN && !this.run) setBuilder(table, j, to, bind);
     this.run = false;
-    if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) nameAt(table, j + 1, to, bind);
-    else if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) this.startRun(j);
+    if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) {
+      // `have ⟨x, hx⟩ := h`, `let ⟨x, hx⟩ := h`: the pattern binds.
+      if (isSymbolAt(table, j + 1, ANGLE_OPEN)) this.startRun(j);
+      else nameAt(table, j + 1, to, bind);
+    } else if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) this.startRun(j);
     return j + 1;
   }
 }

@@ -39,6 +39,10 @@ describe('local names a declaration binds', () => {
     expect(localsOf(src)).toEqual(['x', 'hx', 'y', 'rfl', 'hy', 'h₁', 'h₂', 'z', 'hz', 'g', 'hg', 'a', 'b', 'c', 'hc', 'key', 'n', 'hp', 'simp']);
   });
 
+  it('reads every alternative of an rcases pattern and the `⟨…⟩` pattern of `have` and `let`', () => {
+    expect(localsOf('theorem t : P := by\n  rcases h with h₁ | ⟨x, hx⟩\n  have ⟨y, hy⟩ := foo\n  exact (let ⟨z, hz⟩ := bar; baz)')).toEqual(['h₁', 'x', 'hx', 'y', 'hy', 'z', 'hz']);
+  });
+
   it('reads the variable of a set-builder or subtype, not a set literal or a structure instance', () => {
     expect(localsOf('theorem t : {x | p x} = {y : ℕ | q y} ∩ {z ∈ S | r z} ∩ {w // w > 0} := by simp')).toEqual(['x', 'y', 'z', 'w']);
     expect(localsOf('def s : Set ℕ × Foo := ({a, b}, {c}, { d := 1 }, { e with f := 2 })')).toEqual([]);
