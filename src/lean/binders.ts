@@ -34,12 +34,16 @@ const COLON = 58;
 const BAR = 124;
 const BRACE_OPEN = 123;
 const SLASH = 47;
+const DOT = 46;
+const AT = 64;
+const PAREN_OPEN = 40;
+const BRACKET_OPEN = 91;
 const ELEMENT_OF = 0x2208;
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
 /** How far (in tokens) a match arm's `=>` or a set-builder's `|` is looked for. */
 const LOOKAHEAD = 64;
-/** `_ | , ( ) ⟨ ⟩`: what an rcases pattern is made of besides names. */
-const PATTERN_SYMBOLS: ReadonlySet<number> = new Set([95, 124, 44, 40, 41, ANGLE_OPEN, ANGLE_CLOSE]);
+/** `| , ( ) ⟨ ⟩`: what an rcases pattern is made of besides names (`_` is lexed as a name). */
+const PATTERN_SYMBOLS: ReadonlySet<number> = new Set([124, 44, 40, 41, ANGLE_OPEN, ANGLE_CLOSE]);
 const [FIRST_BINDER_WORD, LAST_BINDER_WORD] = [BINDER_WORD_IDS[0]!, BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!];
 
 type Bind = (id: number) => void;
@@ -49,9 +53,10 @@ const isSimple = (table: TokenTable, id: number): boolean => (table.names.flags[
 
 /**
  * Calls `bind` with the identifier id of every local name tokens [from, to) bind (possibly more than
- * once), and `bindPattern` with the bare names of match-arm patterns (variables or constructors). With `signature` (a header or a `variable` command), bracket groups bind their names until
- * the first `:` outside brackets, where the type begins. Otherwise only the tokens the lexer listed
- * as binder starters (TokenTable.starters) and the runs they open are read.
+ * once), and `bindPattern` with the bare names of match-arm patterns (variables or constructors).
+ * With `signature` (a header or a `variable` command), bracket groups bind their names until the
+ * first `:` outside brackets, where the type begins. Otherwise only the tokens the lexer listed as
+ * binder starters (TokenTable.starters) and the runs they open are read.
  */
 export function bindersOf(table: TokenTable, from: number, to: number, signature: boolean, bind: Bind, bindPattern: Bind = bind): void {
   const scan = new BinderScan(table, to, signature, bind, bindPattern);
@@ -218,21 +223,19 @@ function armArrow(table: TokenTable, bar: number, to: number): number {
   return -1;
 }
 
-/** Whether token j can begin an argument of an application in a pattern (`f x`, `f (x)`, `f ⟨x⟩`, `f _`, `f .none`). */
+/** Whether token kind k is a name (`_` included) or a literal. */
+const isAtom = (k: number): boolean => k === KIND.ident || k === KIND.number || k === KIND.string || k === KIND.char;
+
+/** Whether token j can begin an argument of an application in a pattern (`f x`, `f _`, `f (x)`, `f ⟨x⟩`, `f [x]`, `f .none`). */
 function startsArgument(table: TokenTable, j: number, to: number): boolean {
   if (j >= to) return false;
-  const k = table.kind[j]!;
-  if (k === KIND.ident || k === KIND.number || k === KIND.string || k === KIND.char) return true;
+  if (isAtom(table.kind[j]!)) return true;
   const c = table.code[j];
-  return k === KIND.symbol && (c === 40 || c === ANGLE_OPEN || c === 95 || c === 91 || c === 46);
+  return table.kind[j] === KIND.symbol && (c === PAREN_OPEN || c === ANGLE_OPEN || c === BRACKET_OPEN || c === DOT);
 }
 
-/** Whether token j ends a term (an identifier, a literal, `_` or a closing bracket): what follows it is an argument. */
-function endsTerm(table: TokenTable, j: number): boolean {
-  const k = table.kind[j]!;
-  if (k === KIND.ident || k === KIND.number || k === KIND.string || k === KIND.char) return true;
-  return k === KIND.symbol && (table.code[j] === 95 || bracketDelta(table, j) < 0);
-}
+/** Whether token j ends a term (a name, a literal or a closing bracket): what follows it is an argument. */
+const endsTerm = (table: TokenTable, j: number): boolean => isAtom(table.kind[j]!) || bracketDelta(table, j) < 0;
 
 /**
  * The names the patterns of tokens [from, to) (between an arm's `|` and `=>`) may bind: every bare
@@ -251,7 +254,7 @@ function armPatterns(table: TokenTable, from: number, to: number, bindPattern: B
     }
     if (ascription < 0 && depth > 0 && isSymbolAt(table, j, COLON)) ascription = depth;
     if (ascription >= 0 || table.kind[j] !== KIND.ident || !isSimple(table, table.code[j]!)) continue;
-    if (isSymbolAt(table, j - 1, 46) || (isSymbolAt(table, j - 1, 64) && !endsTerm(table, j - 2))) continue;
+    if (isSymbolAt(table, j - 1, DOT) || (isSymbolAt(table, j - 1, AT) && !endsTerm(table, j - 2))) continue;
     if (startsArgument(table, j + 1, to) && !endsTerm(table, j - 1)) continue;
     bindPattern(table.code[j]!);
   }
