@@ -169,37 +169,32 @@ describe('LlmEngine over HTTP', () => {
     expect(await ask(await make(), 'q')).toMatchObject({ cached: false });
   });
 
-  it('keeps at most `concurrency` calls in flight', async () => {
+  /** A server script answering after 50 ms, and the largest number of calls it had in flight at once. */
+  const slowRepliesCountingPeak = (): { script: () => ReturnType<typeof reply.delay>; peak: () => number } => {
     let inFlight = 0;
     let peak = 0;
-    const { engine } = await engineFor(
-      () => {
-        inFlight += 1;
-        peak = Math.max(peak, inFlight);
-        setTimeout(() => (inFlight -= 1), 50);
-        return reply.delay(50, reply.json(good));
-      },
-      { concurrency: 3 },
-    );
+    const script = (): ReturnType<typeof reply.delay> => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      setTimeout(() => (inFlight -= 1), 50);
+      return reply.delay(50, reply.json(good));
+    };
+    return { script, peak: () => peak };
+  };
+
+  it('keeps at most `concurrency` calls in flight', async () => {
+    const slow = slowRepliesCountingPeak();
+    const { engine } = await engineFor(slow.script, { concurrency: 3 });
     await Promise.all(Array.from({ length: 10 }, (_, i) => ask(engine, `q${i}`)));
-    expect(peak).toBe(3);
+    expect(slow.peak()).toBe(3);
   });
 
   it('shares the concurrency limit between engines on the same endpoint, and one call between equal questions', async () => {
-    let inFlight = 0;
-    let peak = 0;
-    const { engine, make } = await engineFor(
-      () => {
-        inFlight += 1;
-        peak = Math.max(peak, inFlight);
-        setTimeout(() => (inFlight -= 1), 50);
-        return reply.delay(50, reply.json(good));
-      },
-      { concurrency: 2 },
-    );
+    const slow = slowRepliesCountingPeak();
+    const { engine, make } = await engineFor(slow.script, { concurrency: 2 });
     const other = await make();
     await Promise.all(Array.from({ length: 6 }, (_, i) => ask(i % 2 ? engine : other, `s${i}`)));
-    expect(peak).toBe(2);
+    expect(slow.peak()).toBe(2);
     const calls = server!.chatCalls();
     const [a, b] = await Promise.all([ask(engine, 'same'), ask(other, 'same')]);
     expect(server!.chatCalls()).toBe(calls + 1);
