@@ -112,9 +112,8 @@ class BinderScan {
     const k = table.kind[j]!;
     const c = table.code[j]!;
     if (k === KIND.ident) {
-      // `{ s with f := x }` names a field, not a local.
-      const field = this.runAfterWith && isSymbolAt(table, j + 1, ASSIGN);
-      if (this.run && (table.line[j] !== this.runLine || c === USING || !isSimple(table, c) || field)) this.run = false;
+      // A run ends at a new line, `using`, a dotted name, or `f :=` after `with` (`{ s with f := x }` names a field).
+      if (this.run && (table.line[j] !== this.runLine || c === USING || !isSimple(table, c) || (this.runAfterWith && isSymbolAt(table, j + 1, ASSIGN)))) this.run = false;
       if (this.run || (this.pattern > 0 && isSimple(table, c))) bind(c);
       if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) this.startRun(j);
       return j + 1;

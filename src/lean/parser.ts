@@ -162,6 +162,9 @@ class FileParser {
   private pendingVariableLocals: number[][] = [];
   /** The pattern names of the declaration being read (see `locals`). */
   private readonly pendingPatterns: number[] = [];
+  private readonly keepPattern = (id: number): void => {
+    this.pendingPatterns.push(id);
+  };
   private inMutual = false;
   private pendingOpens: string[] = [];
   private pendingVariables: string[] = [];
@@ -574,15 +577,11 @@ class FileParser {
    */
   private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, appliedVariableLocals: number[][]): void {
     const bind = this.distinctAppender();
-    const pending = this.pendingPatterns;
-    pending.length = 0;
-    const bindPattern = (id: number): void => {
-      pending.push(id);
-    };
+    this.pendingPatterns.length = 0;
     for (const ids of this.variableLocals) for (const id of ids) bind(id);
     for (const ids of appliedVariableLocals) for (const id of ids) bind(id);
-    bindersOf(this.table, headerFrom, headerTo, true, bind, bindPattern);
-    bindersOf(this.table, bodyFrom, bodyTo, false, bind, bindPattern);
+    bindersOf(this.table, headerFrom, headerTo, true, bind, this.keepPattern);
+    bindersOf(this.table, bodyFrom, bodyTo, false, bind, this.keepPattern);
   }
 
   /** Appends the distinct pattern names `locals` kept to identScratch. */
