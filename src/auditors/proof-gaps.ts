@@ -3,7 +3,8 @@
  *
  * What it checks: every `sorry` and `admit` token (never one in a comment, string, docstring or an
  * identifier such as `sorry_free`), classified as in a proof (theorem/lemma/example, a `by` block,
- * a proof field) or in data (the value of a def/abbrev/instance or a data field); `axiom`
+ * a proof field) or in data (the value of a def/abbrev/instance or a data field; a field of a
+ * structure the project declares is told by its declared type, any other by its name); `axiom`
  * declarations with any modifiers, namespace or indentation; and the escape hatches that make the
  * kernel trust what it did not check: `native_decide`/`Lean.ofReduceBool`/`decide +native`,
  * `@[implemented_by]`, `@[extern]`, `unsafe`, bodiless `opaque`, `set_option maxHeartbeats 0`,
@@ -19,6 +20,7 @@
  * `sorry-in-proof`; `/- sorry -/` and `"sorry"` give nothing.
  */
 import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
+import { classifyFieldsByType } from '../lean/fields.js';
 import { proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource } from '../lean/project.js';
 
@@ -71,7 +73,7 @@ export async function run(ctx: AuditContext): Promise<void> {
     ctx.signal.throwIfAborted();
     const text = readLeanSource(project, file);
     if (text === undefined) continue;
-    const gaps = proofGapsOf(file, text);
+    const gaps = classifyFieldsByType(proofGapsOf(file, text), project);
     if (gaps.length > 0) filesWithGaps++;
     const perFile = new Map<GapKind, number>();
     const withSorry = new Set<string>();
@@ -104,6 +106,7 @@ function finding(path: string, gap: ProofGap) {
       ...(gap.decl ? { declKind: gap.decl.kind } : {}),
       ...(gap.context ? { context: gap.context } : {}),
       ...(gap.field ? { field: gap.field } : {}),
+      ...(gap.structure ? { structure: gap.structure } : {}),
     },
   };
 }

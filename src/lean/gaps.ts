@@ -36,6 +36,8 @@ export interface ProofGap {
   context?: SorryContext;
   /** For sorry/admit in a field assignment: the field name. */
   field?: string;
+  /** For sorry/admit in a field: the project structure whose declared field type decided proof or data (see fields.ts). */
+  structure?: string;
 }
 
 /** Tactic-block openers (`by`, `decreasing_by`): everything up to the closing bracket (or a comma inside brackets) is tactics. */
@@ -48,12 +50,18 @@ const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 
+/** Proof fields of Lean core and Mathlib structures whose one-word names do not follow the snake_case rule. */
+const PROOF_FIELD_WORDS: ReadonlySet<string> = new Set([
+  'refl', 'symm', 'trans', 'iseqv', 'irrefl', 'antisymm', 'asymm', 'total', 'trichotomous', 'comm', 'assoc', 'property', 'isLt', 'wf',
+]);
+
 /**
  * A field name that reads as a proposition: Mathlib names proof fields in snake_case or with a
- * trailing prime (`map_add'`, `le_refl`), data fields in lowerCamelCase (`toFun`, `add`).
+ * trailing prime (`map_add'`, `le_refl`), data fields in lowerCamelCase (`toFun`, `add`); a few
+ * core proof fields are single words (`refl`, `symm`, `trans` of `Equivalence`, `iseqv` of `Setoid`).
  */
 export function isProofFieldName(name: string): boolean {
-  return name.includes('_') || name.endsWith("'");
+  return name.includes('_') || name.endsWith("'") || PROOF_FIELD_WORDS.has(name);
 }
 
 /** What the parser left of a file: the text it read and the token-level gaps found on its token table. */
@@ -138,6 +146,19 @@ function startsField(table: TokenTable, name: number, before: number): boolean {
   return table.is(before, '{') || table.is(before, ',') || table.is(before, '⟨') || table.is(before, 'where') || table.is(before, 'with');
 }
 
+/**
+ * The field assigned by the `:=` at token `assign` (`name := …`, or `name x y := …` with binders):
+ * the first of the identifiers before it on its line, when they start a field; else -1.
+ */
+function assignedField(table: TokenTable, assign: number): number {
+  let name = -1;
+  for (let j = assign - 1; j >= 0 && table.kind[j] === KIND.ident && table.line[j] === table.line[assign]; j--) name = j;
+  if (name < 0) return -1;
+  let before = name - 1;
+  while (before >= 0 && isCommentKind(table.kind[before]!)) before--;
+  return startsField(table, name, before) ? name : -1;
+}
+
 /** The column of the first token on token i's line. */
 function lineIndent(table: TokenTable, i: number): number {
   let j = i;
@@ -165,7 +186,6 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   const tacticIndents: number[] = [];
   let prev = -1;
   let prev2 = -1;
-  let prev3 = -1;
   /** Closes the innermost tactic blocks while `ends` says they end here. */
   const closeWhile = (ends: (depth: number, indent: number) => boolean): void => {
     while (tactics.length > 0 && ends(tactics[tactics.length - 1]!, tacticIndents[tacticIndents.length - 1]!)) {
@@ -208,8 +228,8 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
       }
       else if (id === K_SORRY || id === K_ADMIT) {
         const word = KEYWORD_LIST[id]!;
-        const isField = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN && prev2 >= 0 && table.kind[prev2] === KIND.ident && startsField(table, prev2, prev3);
-        const field = isField ? table.textOf(prev2) : undefined;
+        const fieldName = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
+        const field = fieldName >= 0 ? table.textOf(fieldName) : undefined;
         const context: SorryContext = tactics.length > 0
           ? 'by-block'
           : current && PROOF_KINDS.has(current.kind)
@@ -232,7 +252,6 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
         add(i, w === 'extern' ? 'extern' : 'implemented-by', `@[${w}]`);
       } else if (SEARCH_TACTICS.has(w)) add(i, 'search-tactic', w);
     }
-    prev3 = prev2;
     prev2 = prev;
     prev = i;
   }

@@ -94,7 +94,7 @@ describe('proof-gaps against the paper’s grep pipeline', () => {
       evidence: { declKind: 'def', context: 'value' },
     });
     const field = run.findings.find((f) => f.location?.line === 25)!;
-    expect(field.evidence).toEqual({ declKind: 'def', context: 'proof-field', field: "map_zero'" });
+    expect(field.evidence).toEqual({ declKind: 'def', context: 'proof-field', field: "map_zero'", structure: 'GrepTrap.Hom' });
     const admit = run.findings.find((f) => f.location?.line === 31)!;
     expect(admit.message).toBe('`admit` in the proof of GrepTrap.admitted');
   });
@@ -122,6 +122,12 @@ describe('proofGapsOf', () => {
           '    sorry',
           'theorem t : P := by',
           '  set q := sorry',
+          'def e : A ≃ B where',
+          '  left_inv x := sorry',
+          '  toFun a := sorry',
+          'instance : Setoid X where',
+          '  iseqv := { refl := sorry, symm := sorry }',
+          'def g : Nat := let f x := sorry; f 0',
         ].join('\n'),
       ),
     ).toEqual([
@@ -135,8 +141,13 @@ describe('proofGapsOf', () => {
       ['sorry-in-data', 8, 'sorry', 'value'],
       ['sorry-in-proof', 10, 'sorry', 'by-block'],
       ['sorry-in-data', 11, 'sorry', 'command'],
-      ['sorry-in-data', 15, 'sorry', 'value'],
+      ['sorry-in-data', 15, 'sorry', 'data-field'],
       ['sorry-in-proof', 17, 'sorry', 'by-block'],
+      ['sorry-in-proof', 19, 'sorry', 'proof-field'],
+      ['sorry-in-data', 20, 'sorry', 'data-field'],
+      ['sorry-in-proof', 22, 'sorry', 'proof-field'],
+      ['sorry-in-proof', 22, 'sorry', 'proof-field'],
+      ['sorry-in-data', 23, 'sorry', 'value'],
     ]);
   });
 
