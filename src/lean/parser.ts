@@ -38,6 +38,7 @@ flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'l
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
 const K_CLASS = KW('class');
 const K_DERIVING = KW('deriving');
+const K_END = KW('end');
 const K_INSTANCE = KW('instance');
 const K_IN = KW('in');
 const K_LET = KW('let');
@@ -283,7 +284,8 @@ class FileParser {
         if ((this.isKeyword(i, K_INSTANCE) || this.isKeyword(i, K_CLASS)) && depth > 0) return -1;
         return i;
       }
-      if (flags & STRONG) return i;
+      // `end` closes a scope only as the first word of its line: `snip end` is a project's own command.
+      if (flags & STRONG) return this.isKeyword(i, K_END) && !lineFirst ? -1 : i;
       if (this.isKeyword(i, K_DERIVING)) return this.isKeyword(i + 1, K_INSTANCE) ? i : -1;
       if (flags & WEAK || this.isHashCommand(i)) return depth === 0 && lineFirst && this.column(i) <= baseColumn ? i : -1;
       return -1;

@@ -96,6 +96,12 @@ describe('parseLean', () => {
     ]);
   });
 
+  it('reads `end` inside a project’s own command (`snip end`) as no scope command', () => {
+    const file = parseLean('public section\nnamespace P\nsnip begin\ndef f := 1\nsnip end\ndef g := 2\nend P\n', 'S.lean');
+    expect(file.decls.map((d) => d.fullName)).toEqual(['P.f', 'P.g']);
+    expect(file.problems).toEqual([]);
+  });
+
   it('keeps the header apart from the body at :=, where and | arms', () => {
     const d = byName(
       [
