@@ -3,7 +3,8 @@
  *
  * What it checks: the problems met while reading the project's Lean source — unterminated
  * comments, strings and «names», invalid UTF-8, binary or oversized `.lean` files, very long
- * lines, `end` commands that close the wrong scope, duplicate declarations — each with file:line.
+ * lines, `end` commands that close the wrong scope, duplicate declarations — each with file:line;
+ * and, when the root has no lakefile, the Lake packages below it (each should be audited on its own).
  *
  * Why it matters: every other auditor reads the same source model; where it could not read the
  * source, their counts are incomplete there. Kept apart from proof-gaps so that its severity can be
@@ -29,6 +30,7 @@ export const meta: AuditorMeta = {
     'file-too-large': '{{message}}',
     'unreadable-file': 'cannot read the file: {{message}}',
     'unreadable-lakefile': 'cannot read the lakefile: {{message}}',
+    'nested-package': '{{message}}',
     'unmatched-end': '{{message}}',
     'mismatched-end': '{{message}}',
     'duplicate-declaration': '{{message}}',

@@ -113,6 +113,27 @@ export function discoverLeanFiles(root: string): Discovery {
   return { files, skipped };
 }
 
+/**
+ * With no lakefile at the root: the Lake packages among the folders holding `.lean` files (up to
+ * two levels down), one problem each. Module names, the toolchain and the Mathlib revision are
+ * those of a package root, so such a repository is audited one package at a time.
+ */
+function nestedPackages(root: string, paths: string[]): SourceProblem[] {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('/');
+    for (let depth = 1; depth <= Math.min(2, parts.length - 1); depth++) folders.add(parts.slice(0, depth).join('/'));
+  }
+  const problems: SourceProblem[] = [];
+  for (const folder of [...folders].sort()) {
+    const file = ['lakefile.toml', 'lakefile.lean'].map((name) => `${folder}/${name}`).find((candidate) => existsSync(join(root, candidate)));
+    if (file === undefined) continue;
+    const message = `no lakefile at the root, but ${folder}/ is a Lake package: module names, the toolchain and the Mathlib revision come from its root; audit it on its own (leanaudit audit ${join(root, folder)})`;
+    problems.push({ messageId: 'nested-package', message, location: { file, line: 1 } });
+  }
+  return problems;
+}
+
 /** The library a file belongs to and its module name, or undefined if it is in none. */
 function libraryModule(path: string, libs: LeanLib[]): { library: string; module: string } | undefined {
   for (const lib of libs) {
@@ -137,12 +158,13 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   }
   const libs = lakefile?.libs ?? [];
   const { files: paths, skipped } = discoverLeanFiles(realRoot);
+  if (lakefile === undefined) problems.push(...nestedPackages(realRoot, paths));
   const outside = new Map<string, number>();
   const files: LeanFile[] = [];
   const names = new NameTable();
   for (const path of paths) {
     options.signal?.throwIfAborted();
-    if (path === 'lakefile.lean') {
+    if (path === 'lakefile.lean' || path.endsWith('/lakefile.lean')) {
       skipped.push({ path, reason: 'Lake build configuration, not library source' });
       continue;
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +158,25 @@ describe('loadProject', () => {
       await expect(loadProject(bare, { signal: controller.signal })).rejects.toThrow('stop');
     } finally {
       rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
+  it('names the Lake packages below a root that has no lakefile', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-repo-'));
+    try {
+      for (const [path, content] of [['Book/lakefile.lean', 'import Lake\n'], ['Book/Book/A.lean', 'def a := 1\n'], ['Web/lakefile.toml', 'name = "web"\n'], ['Web/W.lean', 'def w := 1\n'], ['Notes/N.lean', 'def n := 1\n']]) {
+        mkdirSync(join(repo, path, '..'), { recursive: true });
+        writeFileSync(join(repo, path), content);
+      }
+      const project = await loadProject(repo);
+      expect(project.files).toHaveLength(3);
+      expect(project.problems!.map((p) => [p.messageId, p.location.file])).toEqual([
+        ['nested-package', 'Book/lakefile.lean'],
+        ['nested-package', 'Web/lakefile.toml'],
+      ]);
+      expect(project.problems![0]!.message).toContain(`leanaudit audit ${join(realpathSync(repo), 'Book')}`);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 });
