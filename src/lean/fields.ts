@@ -3,7 +3,8 @@
  * structure or class the project declares itself, the types of that structure's fields say which
  * hold proofs (`nonempty : digits ≠ []`) and which hold data (`digits : List Digit`), whatever the
  * fields are called. The proof-gap scan, which sees one file at a time, classifies a `sorry` field
- * by its name; `classifyFieldsByType` corrects that with the project's own declarations.
+ * by its name; `classifyFieldsByType` corrects that with the project's own declarations wherever a
+ * declared type reads clearly one way or the other, and leaves the name's verdict elsewhere.
  */
 import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import type { ProofGap } from './gaps.js';
@@ -30,12 +31,14 @@ const PROPOSITION_HEADS: ReadonlySet<string> = new Set([
 
 const lastComponent = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
-/**
- * Whether the type in tokens [from, to) reads as a proposition: a relation, connective, `∃` or `¬`
- * outside brackets, or a conclusion (after the last `→` or binder comma) headed by `True`, `False`,
- * an `Is…` predicate or a well-known Mathlib predicate. `α → β` and `List Digit` read as data.
- */
-export function readsAsProposition(table: TokenTable, from: number, to: number): boolean {
+/** Heads of a conclusion that make it data: universes (a predicate `Set X → Prop` or a type is data) and common types. */
+const DATA_HEADS: ReadonlySet<string> = new Set([
+  'Prop', 'Type', 'Sort', 'ℕ', 'ℤ', 'ℚ', 'ℝ', 'ℂ', 'Nat', 'Int', 'Rat', 'Real', 'Complex', 'NNReal', 'ENNReal', 'EReal', 'List',
+  'Set', 'Finset', 'Multiset', 'Array', 'Option', 'Fin', 'String', 'Bool', 'Prod', 'Sum', 'Matrix', 'Polynomial',
+]);
+
+/** The conclusion of the type in tokens [from, to) (after its last `→` or binder comma outside brackets), or -1 when a relation, connective, `∃` or `¬` outside brackets already makes it a proposition. */
+function conclusionOf(table: TokenTable, from: number, to: number): number {
   let depth = 0;
   let conclusion = from;
   for (let i = from; i < to; i++) {
@@ -43,22 +46,44 @@ export function readsAsProposition(table: TokenTable, from: number, to: number):
     depth += delta;
     if (delta !== 0 || depth > 0 || table.kind[i] !== KIND.symbol) continue;
     const code = table.code[i]!;
-    if (PROPOSITION_SYMBOLS.has(code)) return true;
+    if (PROPOSITION_SYMBOLS.has(code)) return -1;
     if (code === 0x2192 || code === ARROW || code === COMMA) conclusion = i + 1;
   }
-  if (conclusion >= to || table.kind[conclusion] !== KIND.ident) return false;
-  const head = lastComponent(table.textOf(conclusion));
-  return PROPOSITION_HEADS.has(head) || /^Is[A-Z]/.test(head);
+  return conclusion;
+}
+
+/** The name heading token i (an identifier, or `Prop`/`Type`/`Sort`), last component only; '' for anything else. */
+function headName(table: TokenTable, i: number, to: number): string {
+  if (i >= to || (table.kind[i] !== KIND.ident && table.kind[i] !== KIND.keyword)) return '';
+  return lastComponent(table.textOf(i));
 }
 
 /**
- * The fields a structure or class declares, each mapped to whether its type reads as a proposition:
+ * How the type in tokens [from, to) reads: `true` for a proposition (a relation, connective, `∃` or
+ * `¬` outside brackets, or a conclusion headed by `True`, `False`, an `Is…` predicate, a common
+ * Mathlib predicate or one of `predicates`), `false` for data (a conclusion headed by a universe, a
+ * common type or a one-letter type variable: `α → β`, `List Digit`, `Set X → Prop`), `undefined`
+ * when the head says neither (`measurable E` for an unknown `measurable`).
+ */
+export function readType(table: TokenTable, from: number, to: number, predicates: ReadonlySet<string> = new Set()): boolean | undefined {
+  const conclusion = conclusionOf(table, from, to);
+  if (conclusion < 0) return true;
+  const head = headName(table, conclusion, to);
+  if (PROPOSITION_HEADS.has(head) || /^Is[A-Z]/.test(head) || predicates.has(head)) return true;
+  if (DATA_HEADS.has(head) || [...head].length === 1) return false;
+  return undefined;
+}
+
+/**
+ * The fields a structure or class declares, each mapped to how its type reads (see `readType`;
+ * a field whose type ends in `Prop` is a predicate, and a type headed by it a proposition):
  * `name binders* : type` lines of a `where` body, or the `(names : type)` groups of the old syntax.
  */
-export function declaredFields(structure: LeanDecl): Map<string, boolean> {
-  const fields = new Map<string, boolean>();
+export function declaredFields(structure: LeanDecl): Map<string, boolean | undefined> {
+  const fields = new Map<string, boolean | undefined>();
   if (structure.body === undefined) return fields;
   const { table } = lexTable(structure.body);
+  const typed: { names: string[]; from: number; to: number }[] = [];
   const code: number[] = [];
   for (let i = 0; i < table.count; i++) if (!isCommentKind(table.kind[i]!)) code.push(i);
   const at = (k: number): number => code[k]!;
@@ -74,8 +99,7 @@ export function declaredFields(structure: LeanDecl): Map<string, boolean> {
       const colon = k + 1 + names.length;
       if (names.length > 0 && colon < code.length && table.code[at(colon)] === COLON && table.kind[at(colon)] === KIND.symbol) {
         const close = closingOf(table, code, k);
-        const proposition = readsAsProposition(table, at(colon + 1), close < code.length ? at(close) : table.count);
-        for (const name of names) fields.set(name, proposition);
+        typed.push({ names, from: at(colon + 1), to: close < code.length ? at(close) : table.count });
       }
       continue;
     }
@@ -87,9 +111,14 @@ export function declaredFields(structure: LeanDecl): Map<string, boolean> {
     const colon = typeColon(table, code, k);
     if (colon < 0) continue;
     const end = typeEnd(table, code, colon + 1, fieldColumn);
-    const proposition = readsAsProposition(table, at(colon + 1), end < code.length ? at(end) : table.count);
-    for (const name of identRun(table, code, k)) fields.set(name, proposition);
+    typed.push({ names: identRun(table, code, k), from: at(colon + 1), to: end < code.length ? at(end) : table.count });
   }
+  const predicates = new Set<string>();
+  for (const { names, from, to } of typed) {
+    const conclusion = conclusionOf(table, from, to);
+    if (conclusion >= 0 && headName(table, conclusion, to) === 'Prop') for (const name of names) predicates.add(name);
+  }
+  for (const { names, from, to } of typed) for (const name of names) fields.set(name, readType(table, from, to, predicates));
   return fields;
 }
 
@@ -151,7 +180,11 @@ export function instantiatedStructure(decl: LeanDecl, project: Pick<LeanProject,
   let head = colon + 1;
   while (head < table.count && isCommentKind(table.kind[head]!)) head++;
   if (head >= table.count || table.kind[head] !== KIND.ident) return undefined;
-  const written = table.textOf(head);
+  return structureNamed(table.textOf(head), decl, project);
+}
+
+/** The project structure or class that `written`, in the header of `decl`, names (through the header's resolved references). */
+function structureNamed(written: string, decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
   for (const name of decl.references.slice(0, decl.headerReferences)) {
     if (name !== written && !name.endsWith(`.${written}`)) continue;
     const target = project.decls.get(name);
@@ -160,27 +193,65 @@ export function instantiatedStructure(decl: LeanDecl, project: Pick<LeanProject,
   return undefined;
 }
 
+/** The project structures a structure `extends` (the heads of the parents after `extends` in its header). */
+function parentsOf(structure: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl[] {
+  const { table } = lexTable(structure.header);
+  let i = 0;
+  while (i < table.count && !(table.kind[i] === KIND.keyword && table.is(i, 'extends'))) i++;
+  const parents: LeanDecl[] = [];
+  let depth = 0;
+  let expectHead = true;
+  for (i++; i < table.count; i++) {
+    depth += bracketDelta(table, i);
+    if (depth !== 0) continue;
+    if (table.kind[i] === KIND.symbol && table.code[i] === COLON) break;
+    if (table.kind[i] === KIND.symbol && table.code[i] === COMMA) expectHead = true;
+    else if (expectHead && table.kind[i] === KIND.ident) {
+      const parent = structureNamed(table.textOf(i), structure, project);
+      if (parent) parents.push(parent);
+      expectHead = false;
+    }
+  }
+  return parents;
+}
+
+/** A field's reading and the structure that declares it. */
+interface FieldType {
+  proof: boolean;
+  owner: LeanDecl;
+}
+
+/** The fields of a structure and of the project structures it extends, transitively (its own first). */
+export function fieldsWithParents(structure: LeanDecl, project: Pick<LeanProject, 'decls'>, seen = new Set<LeanDecl>()): Map<string, FieldType> {
+  seen.add(structure);
+  const fields = new Map<string, FieldType>();
+  for (const [name, proof] of declaredFields(structure)) if (proof !== undefined) fields.set(name, { proof, owner: structure });
+  for (const parent of parentsOf(structure, project)) {
+    if (seen.has(parent)) continue;
+    for (const [name, field] of fieldsWithParents(parent, project, seen)) if (!fields.has(name)) fields.set(name, field);
+  }
+  return fields;
+}
+
 /**
  * Reclassifies the `sorry` gaps in field assignments whose structure the project declares: the
- * field's declared type decides proof or data (context `proof-field`/`data-field`, `structure` set);
- * a field the structure does not declare itself (inherited, or of a nested structure) keeps the
- * classification by name.
+ * declared type of the field (in that structure or a project structure it extends) decides proof or
+ * data (context `proof-field`/`data-field`, `structure` naming the declaring one); a field no
+ * project structure declares (Mathlib's, or of a nested structure) keeps the classification by name.
  */
 export function classifyFieldsByType(gaps: ProofGap[], project: Pick<LeanProject, 'decls'>): ProofGap[] {
-  type Declared = { structure: LeanDecl; fields: Map<string, boolean> } | undefined;
-  const byDecl = new Map<LeanDecl, Declared>();
-  const structureFields = (decl: LeanDecl): Declared => {
+  const byDecl = new Map<LeanDecl, Map<string, FieldType> | undefined>();
+  const fieldsOf = (decl: LeanDecl): Map<string, FieldType> | undefined => {
     if (!byDecl.has(decl)) {
       const structure = instantiatedStructure(decl, project);
-      byDecl.set(decl, structure && { structure, fields: declaredFields(structure) });
+      byDecl.set(decl, structure && fieldsWithParents(structure, project));
     }
     return byDecl.get(decl);
   };
   return gaps.map((gap) => {
     if (gap.field === undefined || gap.decl === undefined || (gap.context !== 'proof-field' && gap.context !== 'data-field')) return gap;
-    const found = structureFields(gap.decl);
-    const proof = found?.fields.get(gap.field);
-    if (found === undefined || proof === undefined) return gap;
-    return { ...gap, kind: proof ? 'sorry-in-proof' : 'sorry-in-data', context: proof ? 'proof-field' : 'data-field', structure: found.structure.fullName };
+    const field = fieldsOf(gap.decl)?.get(gap.field);
+    if (field === undefined) return gap;
+    return { ...gap, kind: field.proof ? 'sorry-in-proof' : 'sorry-in-data', context: field.proof ? 'proof-field' : 'data-field', structure: field.owner.fullName };
   });
 }

@@ -24,10 +24,13 @@ const STRUCTURE = [
   '  isOpen : IsOpen (Set.univ : Set Nat)',
   '  pos : ∃ n, f n > 0',
   '  default : Nat := 0',
+  '  measurable : Set Nat → Prop',
+  '  union_mem : ∀ E, measurable E → measurable (E ∪ E)',
+  '  d : Digit',
 ].join('\n');
 
 describe('declaredFields', () => {
-  it('reads each field of a `where` body as a proposition or data by its type', () => {
+  it('reads each field of a `where` body as a proposition, data or unknown by its type', () => {
     const { decls } = model(STRUCTURE);
     expect(Object.fromEntries(declaredFields(decls.get('PosintDecimal')!))).toEqual({
       digits: false,
@@ -41,6 +44,9 @@ describe('declaredFields', () => {
       isOpen: true,
       pos: true,
       default: false,
+      measurable: false,
+      union_mem: true,
+      d: undefined,
     });
   });
 
@@ -78,6 +84,35 @@ describe('classifyFieldsByType', () => {
       ['nonzero', 'sorry-in-proof', 'proof-field', 'PosintDecimal'],
       ['mono', 'sorry-in-proof', 'proof-field', 'PosintDecimal'],
       ['extra_field', 'sorry-in-proof', 'proof-field', undefined],
+    ]);
+  });
+
+  it('reads the fields a structure inherits from the project structures it extends', () => {
+    const { file, decls, src } = model(
+      [
+        'namespace N',
+        'structure Base where',
+        '  x : Nat',
+        '  positive : x > 0',
+        'class Extra (α : Type) where',
+        '  ok : True',
+        'end N',
+        'open N',
+        'structure Both extends Base, Extra Nat where',
+        '  y : Nat',
+        'def b : Both where',
+        '  x := sorry',
+        '  positive := sorry',
+        '  ok := sorry',
+        '  y := sorry',
+      ].join('\n'),
+    );
+    const byType = classifyFieldsByType(proofGapsOf(file, src), { decls }).map((g) => [g.field, g.kind, g.structure]);
+    expect(byType).toEqual([
+      ['x', 'sorry-in-data', 'N.Base'],
+      ['positive', 'sorry-in-proof', 'N.Base'],
+      ['ok', 'sorry-in-proof', 'N.Extra'],
+      ['y', 'sorry-in-data', 'Both'],
     ]);
   });
 });
