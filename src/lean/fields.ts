@@ -6,8 +6,9 @@
  * by its name; `classifyFieldsByType` corrects that with the project's own declarations wherever a
  * declared type reads clearly one way or the other, and leaves the name's verdict elsewhere.
  */
-import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import type { ProofGap } from './gaps.js';
+import { lastComponent } from './references.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
 const multi = (s: string): number => MULTI + MULTI_SYMBOLS.indexOf(s);
@@ -28,8 +29,6 @@ const PROPOSITION_HEADS: ReadonlySet<string> = new Set([
   'Bijective', 'Measurable', 'Differentiable', 'Tendsto', 'Summable', 'HasSum', 'Countable', 'Finite', 'Disjoint',
   'Pairwise', 'Irreducible', 'Prime', 'Squarefree', 'Even', 'Odd', 'Fact',
 ]);
-
-const lastComponent = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
 /** Heads of a conclusion that make it data: universes (a predicate `Set X → Prop` or a type is data) and common types. */
 const DATA_HEADS: ReadonlySet<string> = new Set([
@@ -171,15 +170,8 @@ function typeEnd(table: TokenTable, code: number[], k: number, fieldColumn: numb
  */
 export function instantiatedStructure(decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
   const { table } = lexTable(decl.header);
-  let depth = 0;
-  let colon = -1;
-  for (let i = 0; i < table.count; i++) {
-    depth += bracketDelta(table, i);
-    if (depth === 0 && table.kind[i] === KIND.symbol && table.code[i] === COLON) colon = i;
-  }
-  let head = colon + 1;
-  while (head < table.count && isCommentKind(table.kind[head]!)) head++;
-  if (head >= table.count || table.kind[head] !== KIND.ident) return undefined;
+  const head = headerTypeStart(table);
+  if (head < 0 || head >= table.count || table.kind[head] !== KIND.ident) return undefined;
   return structureNamed(table.textOf(head), decl, project);
 }
 
@@ -240,11 +232,13 @@ export function fieldsWithParents(structure: LeanDecl, project: Pick<LeanProject
  * project structure declares (Mathlib's, or of a nested structure) keeps the classification by name.
  */
 export function classifyFieldsByType(gaps: ProofGap[], project: Pick<LeanProject, 'decls'>): ProofGap[] {
+  const byStructure = new Map<LeanDecl, Map<string, FieldType>>();
   const byDecl = new Map<LeanDecl, Map<string, FieldType> | undefined>();
   const fieldsOf = (decl: LeanDecl): Map<string, FieldType> | undefined => {
     if (!byDecl.has(decl)) {
       const structure = instantiatedStructure(decl, project);
-      byDecl.set(decl, structure && fieldsWithParents(structure, project));
+      if (structure && !byStructure.has(structure)) byStructure.set(structure, fieldsWithParents(structure, project));
+      byDecl.set(decl, structure && byStructure.get(structure));
     }
     return byDecl.get(decl);
   };

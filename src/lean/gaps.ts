@@ -3,7 +3,7 @@
  * identifiers): `sorry`/`admit` classified as in a proof or in data, axioms, and the escape hatches
  * that make the kernel trust something it did not check.
  */
-import { bracketDelta, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { GAP_WORD } from './names.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
@@ -124,20 +124,10 @@ function declPosition(decl: LeanDecl, text: string): { line: number; column: num
 function statesTrue(header: string): boolean {
   if (!header.endsWith('True')) return false;
   const { table } = lexTable(header);
-  let depth = 0;
-  let colon = -1;
-  let lastCode = -1;
-  for (let i = 0; i < table.count; i++) {
-    if (isCommentKind(table.kind[i]!)) continue;
-    const d = bracketDelta(table, i);
-    if (d !== 0) depth += d;
-    else if (depth === 0 && table.kind[i] === KIND.symbol && table.code[i] === 58) colon = i;
-    lastCode = i;
-  }
-  if (colon < 0) return false;
-  let next = colon + 1;
-  while (next < table.count && isCommentKind(table.kind[next]!)) next++;
-  return next === lastCode && table.is(next, 'True');
+  let lastCode = table.count - 1;
+  while (lastCode >= 0 && isCommentKind(table.kind[lastCode]!)) lastCode--;
+  const type = headerTypeStart(table);
+  return type >= 0 && type === lastCode && table.is(type, 'True');
 }
 
 /** An identifier starts a field assignment `name := …` when it begins a line or follows `{ , ⟨ where with`. */

@@ -182,6 +182,20 @@ export function bracketDelta(table: TokenTable, i: number): number {
   }
 }
 
+/** In a declaration header's tokens: the first code token of its type (after the last `:` outside brackets), or -1 if it states none. */
+export function headerTypeStart(table: TokenTable): number {
+  let depth = 0;
+  let colon = -1;
+  for (let i = 0; i < table.count; i++) {
+    depth += bracketDelta(table, i);
+    if (depth === 0 && table.kind[i] === KIND.symbol && table.code[i] === 58) colon = i;
+  }
+  if (colon < 0) return -1;
+  let start = colon + 1;
+  while (start < table.count && isCommentKind(table.kind[start]!)) start++;
+  return start;
+}
+
 /** Code of multi-character symbols in TokenTable.code: MULTI + index in MULTI_SYMBOLS. */
 export const MULTI = 0x110000;
 export const MULTI_SYMBOLS: readonly string[] = [':=', '::', '=>', '->', '<-', '<=', '<|', '<;>', '..', '...', '|>', '|>.', '||', '&&', '==', '>=', '!=', '++'];

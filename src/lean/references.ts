@@ -19,7 +19,8 @@ export interface ReferenceModel {
   problems: SourceProblem[];
 }
 
-const lastComponent = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
+/** The last component of a dotted name (`c` of `A.b.c`). */
+export const lastComponent = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
 /** The enclosing namespaces of a name, innermost first, ending with the root `''`. */
 function prefixes(namespace: string): string[] {
