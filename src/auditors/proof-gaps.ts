@@ -104,6 +104,7 @@ function finding(path: string, gap: ProofGap) {
     location: { file: path, line: gap.line, column: gap.column },
     evidence: {
       ...(gap.decl ? { declKind: gap.decl.kind } : {}),
+      ...(gap.decl?.command ? { declCommand: gap.decl.command } : {}),
       ...(gap.context ? { context: gap.context } : {}),
       ...(gap.field ? { field: gap.field } : {}),
       ...(gap.structure ? { structure: gap.structure } : {}),

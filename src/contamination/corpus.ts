@@ -5,7 +5,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
+import type { ProjectCommand } from '../lean/commands.js';
 import { innerName, readLines } from './input.js';
+import { projectCommandsOf } from './lean-canon.js';
 
 /** Extensions of text files read from corpus folders (a file named directly is read whatever its name). */
 export const TEXT_EXTENSIONS = ['.lean', '.md', '.markdown', '.tex', '.txt', '.rst', '.org', '.mdx', '.bib'];
@@ -14,7 +16,7 @@ const SKIPPED_DIRS = new Set(['.git', '.lake', 'lake-packages', 'node_modules', 
 
 /** One unit of scanning work, small enough to hand to a worker. */
 export type CorpusTask =
-  | { kind: 'file'; corpus: string; path: string }
+  | { kind: 'file'; corpus: string; path: string; commands?: ProjectCommand[] }
   | { kind: 'json'; corpus: string; path: string; fields?: string[] }
   | { kind: 'records'; corpus: string; path: string; lines: { line: number; text: string }[]; fields?: string[] };
 
@@ -57,13 +59,18 @@ export function corpusFiles(path: string): string[] {
 /** Characters of JSONL text per records task. */
 const BATCH_CHARS = 1 << 20;
 
-/** The scan tasks of the given corpora, in order; JSONL lines are read as they are needed. */
+/**
+ * The scan tasks of the given corpora, in order; JSONL lines are read as they are needed. A
+ * corpus's `.lean` files carry the declaration commands the corpus defines (see `projectCommandsOf`).
+ */
 export async function* corpusTasks(corpora: string[], fields?: string[]): AsyncGenerator<CorpusTask> {
   for (const corpus of corpora) {
-    for (const path of corpusFiles(corpus)) {
+    const paths = corpusFiles(corpus);
+    const commands = projectCommandsOf(paths.filter(isLeanPath));
+    for (const path of paths) {
       const kind = kindOf(path) ?? 'text';
       if (kind === 'text') {
-        yield { kind: 'file', corpus, path };
+        yield { kind: 'file', corpus, path, ...(commands.length > 0 && isLeanPath(path) ? { commands } : {}) };
         continue;
       }
       if (kind === 'json') {

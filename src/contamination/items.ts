@@ -9,7 +9,7 @@ import { InputError } from '../core/errors.js';
 import type { BenchSpec, FieldMapping } from './config.js';
 import type { InputProblem } from './input.js';
 import { innerName, jsonRecords, parseRecordLine, readLines, readTextFile } from './input.js';
-import { leanStatements } from './lean-canon.js';
+import { leanStatements, projectCommandsOf } from './lean-canon.js';
 
 /** One benchmark item: an informal statement, a formal statement, or both. */
 export interface BenchItem {
@@ -131,8 +131,10 @@ function leanFiles(dir: string): string[] {
 export function readItemsLeanDir(dir: string, problems: InputProblem[]): BenchItem[] {
   const benchmark = basename(dir);
   const items: BenchItem[] = [];
-  for (const file of leanFiles(dir)) {
-    const { statements, problems: found } = leanStatements(readTextFile(file), file);
+  const files = leanFiles(dir);
+  const commands = projectCommandsOf(files);
+  for (const file of files) {
+    const { statements, problems: found } = leanStatements(readTextFile(file), file, commands);
     for (const p of found) problems.push({ location: p.location, message: p.message });
     for (const s of statements) {
       if (s.kind === 'example') continue;

@@ -5,10 +5,13 @@
  * `∀ ∃ fun ∑ ∏ …` and set-builders renamed in order of appearance within their binder or conclusion,
  * round parentheses inside types dropped (so redundant ones do not break a match; precedence is lost).
  */
+import type { ProjectCommand } from '../lean/commands.js';
 import { lex } from '../lean/lexer.js';
+import { NameTable } from '../lean/names.js';
 import { isCloser, isOpener } from '../lean/parser.js';
 import { parseLean } from '../lean/parser.js';
 import type { Token } from '../lean/types.js';
+import { readTextFile } from './input.js';
 import { BIG_OPERATORS, BINDER_KEYWORDS, canonicalNotation } from './notation.js';
 
 interface Tok {
@@ -184,9 +187,17 @@ export interface LeanStatement {
 
 const THEOREM_KINDS = new Set(['theorem', 'lemma', 'example']);
 
-/** The `theorem`/`lemma`/`example` declarations of Lean source, each with its canonical tokens. */
-export function leanStatements(text: string, file = '<input>'): { statements: LeanStatement[]; problems: ReturnType<typeof parseLean>['problems'] } {
-  const parsed = parseLean(text, file);
+/** Whether a project command stands for a theorem-like declaration (compfiles' `problem`). */
+export const isStatementCommand = (command: ProjectCommand): boolean => command.kind !== undefined && THEOREM_KINDS.has(command.kind);
+
+/**
+ * The `theorem`/`lemma`/`example` declarations of Lean source, each with its canonical tokens;
+ * `commands` are the declaration commands its project defines (see `projectCommandsOf`).
+ */
+export function leanStatements(text: string, file = '<input>', commands: ProjectCommand[] = []): { statements: LeanStatement[]; problems: ReturnType<typeof parseLean>['problems'] } {
+  const names = new NameTable();
+  for (const command of commands) names.addProjectCommand(command.word, command.kind);
+  const parsed = parseLean(text, file, { names });
   const statements = parsed.decls
     .filter((d) => THEOREM_KINDS.has(d.kind))
     .map((d) => ({
@@ -199,6 +210,25 @@ export function leanStatements(text: string, file = '<input>'): { statements: Le
       tokens: canonicalHeader(d.header),
     }));
   return { statements, problems: parsed.problems };
+}
+
+/**
+ * The commands the `.lean` files at `paths` define for themselves (see src/lean/commands.ts), so
+ * that a corpus or benchmark folder such as compfiles, whose problems are `problem` declarations,
+ * is read as Lean reads it. Only files with a `syntax`/`macro`/`elab` command line are parsed.
+ */
+export function projectCommandsOf(paths: string[]): ProjectCommand[] {
+  const names = new NameTable();
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = readTextFile(path);
+    } catch {
+      continue;
+    }
+    if (/^[ \t]*(?:syntax|macro|elab)\b/m.test(text) && text.includes('command')) parseLean(text, path, { names });
+  }
+  return [...names.projectCommands].map(([id, kind]) => ({ word: names.names[id]!, ...(kind !== undefined ? { kind } : {}) }));
 }
 
 /** The canonical tokens of a benchmark's formal statement: its first theorem, else the whole text. */

@@ -1,6 +1,7 @@
 /** The Lean-aware side of the scanner: canonical statements of Lean source looked up by token n-gram. */
 import { gramKey, tableFind, wordHashes } from './hash.js';
-import { leanStatements } from './lean-canon.js';
+import type { ProjectCommand } from '../lean/commands.js';
+import { isStatementCommand, leanStatements } from './lean-canon.js';
 import type { ScanIndex } from './scan-index.js';
 
 /** A corpus statement sharing at least one token n-gram with the benchmark. */
@@ -27,11 +28,16 @@ function lengthsFor(ix: ScanIndex, count: number): number[] {
   return ix.leanLengths.filter((l) => l === count || (l === ix.leanN && l <= count));
 }
 
-/** Theorem-like statements of `text` that share token n-grams with the benchmark; lines offset by `firstLine - 1`. */
-export function leanHits(ix: ScanIndex, text: string, firstLine = 1): LeanDeclHit[] {
-  if (ix.leanCount === 0 || !/\b(?:theorem|lemma|example)\b/.test(text)) return [];
+/**
+ * Theorem-like statements of `text` that share token n-grams with the benchmark; lines offset by
+ * `firstLine - 1`; `commands` are the declaration commands the text's project defines.
+ */
+export function leanHits(ix: ScanIndex, text: string, firstLine = 1, commands: ProjectCommand[] = []): LeanDeclHit[] {
+  if (ix.leanCount === 0) return [];
+  const words = ['theorem', 'lemma', 'example', ...commands.filter(isStatementCommand).map((c) => c.word)];
+  if (!new RegExp(`\\b(?:${words.join('|')})\\b`).test(text)) return [];
   const hits: LeanDeclHit[] = [];
-  for (const s of leanStatements(text).statements) {
+  for (const s of leanStatements(text, '<input>', commands).statements) {
     const { h1, h2 } = tokenHashes(s.tokens);
     const ids = new Set<number>();
     for (const len of lengthsFor(ix, s.tokens.length)) {

@@ -76,7 +76,7 @@ export function runTask(scanner: Scanner, index: ScanIndex, task: CorpusTask): T
       result.bytes = statSync(file).size;
       result.documents = 1;
       const hits = scanner.scan(text, 1);
-      const lean = isLeanPath(file) ? leanHits(index, text) : [];
+      const lean = isLeanPath(file) ? leanHits(index, text, 1, task.commands) : [];
       if (hasHits(hits, lean)) result.docs.push({ ref: { corpus: task.corpus, file, line: 1 }, hits, lean });
     } else if (task.kind === 'json') {
       const text = readTextFile(file);

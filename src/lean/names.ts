@@ -4,6 +4,7 @@
  * ids 0…KEYWORD_LIST.length - 1, so "is it a keyword" is one comparison, and the parser, the
  * proof-gap scan and name resolution work on integers, slicing no string per occurrence.
  */
+import type { DeclKind } from './types.js';
 
 /** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
 export const KEYWORD_LIST: readonly string[] = [
@@ -57,10 +58,14 @@ export const GAP_WORD = 1;
 export const DOTTED = 2;
 /** Flag bit: a keyword or tactic after which names bind (`fun`, `with`, `have`, `let`, `suffices`, `intro`, …). */
 export const BINDER_START = 4;
+/** Flag bit: a word the project made a command of (see commands.ts and NameTable.projectCommands). */
+export const PROJECT_COMMAND = 8;
 
 /** Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing table. */
 export class NameTable {
   readonly names: string[] = [];
+  /** Words the project's own `syntax`/`macro`/`elab` commands made commands of (`problem`, `snip` in compfiles), by id, with the declaration kind a declaration command stands for. */
+  readonly projectCommands = new Map<number, DeclKind | undefined>();
   /** Per id: GAP_WORD, DOTTED and BINDER_START flag bits. */
   flags = new Uint8Array(256);
   private hashes: Int32Array<ArrayBuffer> = new Int32Array(256);
@@ -78,6 +83,13 @@ export class NameTable {
   constructor() {
     for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
     for (const word of [...BINDER_KEYWORDS, ...BINDER_WORDS]) this.flags[this.idOf(word)]! |= BINDER_START;
+  }
+
+  /** Makes `word` a command, a declaration command when it stands for a `kind` of declaration. */
+  addProjectCommand(word: string, kind: DeclKind | undefined): void {
+    const id = this.internName(word);
+    if (!this.projectCommands.has(id) || kind !== undefined) this.projectCommands.set(id, kind);
+    this.flags[id]! |= PROJECT_COMMAND;
   }
 
   get size(): number {

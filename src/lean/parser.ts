@@ -7,7 +7,8 @@
 import { recordParsed } from './gaps.js';
 import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { bindersOf } from './binders.js';
-import { MODIFIER_IDS, NameTable } from './names.js';
+import { projectCommandOf } from './commands.js';
+import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
 import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -45,6 +46,9 @@ const K_LET = KW('let');
 const K_HAVE = KW('have');
 const K_WHERE = KW('where');
 const K_IRREDUCIBLE_DEF = KW('irreducible_def');
+const K_SYNTAX = KW('syntax');
+const K_MACRO = KW('macro');
+const K_ELAB = KW('elab');
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
 const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
@@ -226,6 +230,23 @@ class FileParser {
     if (k === KIND.keyword) return (this.keywordFlags(j) & MODIFIER) !== 0;
     return k === KIND.ident && (this.sym(j) === PUBLIC || this.sym(j) === META);
   }
+  /** An identifier the project made a command of (see commands.ts); a declaration command must be followed by the declaration's name. */
+  private isProjectCommand(j: number): boolean {
+    if (this.kind(j) !== KIND.ident || (this.table.names.flags[this.sym(j)]! & PROJECT_COMMAND) === 0) return false;
+    return this.declarationKind(j) === undefined || (j + 1 < this.n && this.kind(j + 1) === KIND.ident);
+  }
+  /** The kind of declaration the project's command at token j stands for, if it is a declaration command. */
+  private declarationKind(j: number): DeclKind | undefined {
+    return this.table.names.projectCommands.get(this.sym(j));
+  }
+  /** Whether token j is the first of its line. */
+  private lineFirst(j: number): boolean {
+    return j === 0 || this.line(j - 1) < this.line(j);
+  }
+  /** Whether token j is the `(` of a syntax quotation: `` `( `` or `` `(command| ``. */
+  private opensQuotation(j: number): boolean {
+    return this.isSymbol(j, 40) && j > 0 && this.isSymbol(j - 1, 96) && this.end(j - 1) === this.start(j);
+  }
   /** A `#command` keyword (`#check`, `#exit`, …). */
   private isHashCommand(j: number): boolean {
     return this.kind(j) === KIND.keyword && this.sym(j) === -1;
@@ -238,45 +259,73 @@ class FileParser {
       this.pendingVariables = [];
       this.pendingVariableLocals = [];
       if (this.is(cmd.keyword, '#exit')) break;
-      if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) this.declaration(cmd, applied);
+      if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) this.declaration(cmd, applied);
       else this.scopeCommand(cmd);
     }
   }
 
-  /** Splits the token stream into commands. */
+  /**
+   * Splits the token stream into commands. Inside a syntax quotation (`` `(theorem $n …) `` in a
+   * macro) only a token at column 0 may start one: a declaration keyword there is quoted syntax.
+   */
   private commands(): Command[] {
     const out: Command[] = [];
     let depth = 0;
+    /** The bracket depth outside the outermost open quotation, or -1 outside quotations. */
+    let quoteDepth = -1;
     let current: Command | undefined;
+    /** Whether `current` is a `syntax`, `macro` or `elab` that may define a command. */
+    let defining = false;
     let baseColumn = 0;
     let afterIn = false;
     for (let i = 0; i < this.n; i++) {
-      const startKw = afterIn ? this.chainKeyword(i, true) : this.commandAt(i, depth, baseColumn);
+      if (defining && depth === 0 && this.kind(i) === KIND.ident && this.lineFirst(i)) this.learnCommand(current!, i);
+      const quoted = quoteDepth >= 0 && (this.column(i) > 0 || !this.lineFirst(i));
+      const startKw = afterIn ? this.chainKeyword(i, true) : quoted ? -1 : this.commandAt(i, depth, baseColumn);
       afterIn = false;
       if (startKw >= 0) {
         if (current) {
+          if (defining) this.learnCommand(current, i);
           current.end = i;
           out.push(current);
         }
         current = { start: i, keyword: startKw, end: this.n };
+        defining = this.isKeyword(startKw, K_SYNTAX) || this.isKeyword(startKw, K_MACRO) || this.isKeyword(startKw, K_ELAB);
         baseColumn = this.column(i);
         depth = 0;
+        quoteDepth = -1;
         i = startKw;
         continue;
       }
       const d = this.delta(i);
-      if (d !== 0) depth = Math.max(0, depth + d);
-      else if (depth === 0 && current && this.isKeyword(i, K_IN) && (this.keywordFlags(current.keyword) & DECL) === 0) afterIn = true;
+      if (d > 0 && quoteDepth < 0 && this.opensQuotation(i)) quoteDepth = depth;
+      if (d !== 0) {
+        depth = Math.max(0, depth + d);
+        if (depth <= quoteDepth) quoteDepth = -1;
+      } else if (depth === 0 && current && this.isKeyword(i, K_IN) && (this.keywordFlags(current.keyword) & DECL) === 0) afterIn = true;
     }
-    if (current) out.push(current);
+    if (current) {
+      if (defining) this.learnCommand(current, this.n);
+      out.push(current);
+    }
     return out;
+  }
+
+  /**
+   * When the `syntax`, `macro` or `elab` command `cmd` (ended before token `end`) defines a
+   * command, adds it to the project's name table: from then on it starts a command (see commands.ts).
+   */
+  private learnCommand(cmd: Command, end: number): void {
+    const learned = projectCommandOf(this.table, cmd.keyword, end);
+    if (learned !== undefined) this.table.names.addProjectCommand(learned.word, learned.kind);
   }
 
   /** The index of the command keyword if a command starts at token i, else -1. */
   private commandAt(i: number, depth: number, baseColumn: number): number {
     const kind = this.kind(i);
-    if (kind !== KIND.keyword && kind !== KIND.docComment && kind !== KIND.attributeOpen && !(kind === KIND.ident && this.isModifier(i))) return -1;
-    const lineFirst = i === 0 || this.line(i - 1) < this.line(i);
+    if (kind !== KIND.keyword && kind !== KIND.docComment && kind !== KIND.attributeOpen && !(kind === KIND.ident && (this.isModifier(i) || this.isProjectCommand(i)))) return -1;
+    const lineFirst = this.lineFirst(i);
+    if (kind === KIND.ident && !this.isModifier(i)) return lineFirst && depth === 0 ? i : -1;
     if (kind === KIND.keyword && !this.isModifier(i)) {
       const flags = this.keywordFlags(i);
       if (flags & DECL) {
@@ -306,6 +355,7 @@ class FileParser {
       else if (k === KIND.attributeOpen) j = this.matching(j) + 1;
       else break;
     }
+    if (j < this.n && (j > i || any) && this.isProjectCommand(j)) return j;
     if (j >= this.n || this.kind(j) !== KIND.keyword) return -1;
     if (j === i && !any) return -1;
     if (this.keywordFlags(j) & (DECL | STRONG | WEAK) || this.isHashCommand(j)) return j;
@@ -429,7 +479,8 @@ class FileParser {
 
   /** Builds the LeanDecl of a declaration command. */
   private declaration(cmd: Command, applied: { opens: string[]; variables: string[]; variableLocals: number[][] }): void {
-    let kind = this.textOf(cmd.keyword) as DeclKind;
+    const command = this.kind(cmd.keyword) === KIND.ident ? this.textOf(cmd.keyword) : undefined;
+    let kind = command === undefined ? (this.textOf(cmd.keyword) as DeclKind) : this.declarationKind(cmd.keyword)!;
     if (this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) kind = 'def';
     let cursor = cmd.keyword + 1;
     if (kind === 'class' && (this.is(cursor, 'inductive') || this.is(cursor, 'abbrev'))) cursor++;
@@ -478,6 +529,7 @@ class FileParser {
     decl.opens = applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens;
     decl.variables = applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables;
     if (this.inMutual) decl.mutual = true;
+    if (command !== undefined) decl.command = command;
     decl.references = [];
     decl.headerReferences = 0;
     this.identBounds.push(this.identCount);

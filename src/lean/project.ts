@@ -162,6 +162,8 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const outside = new Map<string, number>();
   const files: LeanFile[] = [];
   const names = new NameTable();
+  /** How many files were parsed when the last command the project defines was learned (see commands.ts). */
+  let commandsKnownAfter = 0;
   for (const path of paths) {
     options.signal?.throwIfAborted();
     if (path === 'lakefile.lean' || path.endsWith('/lakefile.lean')) {
@@ -174,15 +176,18 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
+    const commandsBefore = names.projectCommands.size;
     const file = loadFile(realRoot, path, place.module, names);
     if ('library' in place) file.library = place.library;
     files.push(file);
+    if (names.projectCommands.size > commandsBefore) commandsKnownAfter = files.length;
     if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const libNames = libs.map((l) => l.name).join(', ');
   for (const [path, count] of outside) {
     skipped.push({ path, reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})` });
   }
+  reparseForCommands(realRoot, files.slice(0, Math.max(0, commandsKnownAfter - 1)), files, names);
   const { decls, problems: linkProblems } = linkReferences(files);
   const toolchainFile = join(realRoot, 'lean-toolchain');
   const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
@@ -201,6 +206,25 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   // The graph is an index over `references`: built on first use, as most runs never walk it.
   let graph: DirectedGraph | undefined;
   return Object.defineProperty(project, 'graph', { enumerable: true, get: () => (graph ??= referenceGraph(files, decls)) }) as LeanProject;
+}
+
+/** What may stand before a command's word on its line: attributes and modifiers. */
+const LINE_PREFIX = String.raw`@\[[^\]\n]*\]|private|protected|noncomputable|partial|unsafe|nonrec|public|meta|local|scoped`;
+
+/**
+ * Parses again the files among `parsedEarly` (parsed before the project's last command was
+ * learned) whose text uses one of those commands' words, replacing them in `files`.
+ */
+function reparseForCommands(root: string, parsedEarly: LeanFile[], files: LeanFile[], names: NameTable): void {
+  if (parsedEarly.length === 0) return;
+  const words = [...names.projectCommands.keys()].map((id) => names.names[id]!);
+  const uses = new RegExp(`^[ \\t]*(?:(?:${LINE_PREFIX})[ \\t]+)*(?:${words.join('|')})(?![\\w.'])`, 'mu');
+  parsedEarly.forEach((file, k) => {
+    if (!uses.test(parsedSource(file) ?? '')) return;
+    const again = loadFile(root, file.path, file.module, names);
+    if (file.library !== undefined) again.library = file.library;
+    files[k] = again;
+  });
 }
 
 function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {

@@ -72,6 +72,8 @@ export interface LeanDecl {
   variables: string[];
   /** Declared inside a `mutual … end` block. */
   mutual?: boolean;
+  /** The project's own declaration command that made it (`problem` in compfiles; see commands.ts): `kind` is what it stands for. */
+  command?: string;
   /** Constructors and fields a structure, class or inductive declares (fully qualified). */
   members?: string[];
   /** Fully qualified names of project declarations this one uses: those of the header first, then the body's. */

@@ -55,3 +55,23 @@ describe('scanning gzip, JSON and malformed corpora', () => {
     expect(item!.exact!.best!.record).toBe(1);
   });
 });
+
+describe('corpora whose problems are declared by their own commands', () => {
+  it('reads compfiles-style `problem` declarations as statements of the Lean channel', async () => {
+    const corpus = join(dir, 'compfiles');
+    mkdirSync(join(corpus, 'Compfiles'), { recursive: true });
+    writeFileSync(join(corpus, 'Compfiles', 'Imo1964P1.lean'), 'import ProblemExtraction\n\nproblem imo1964_p1 (n : ℕ) (h : 7 ∣ 2 ^ n - 1) : 3 ∣ n := by\n  sorry\n');
+    writeFileSync(join(corpus, 'ProblemExtraction.lean'), 'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command\n');
+    const bench = join(dir, 'imo.jsonl');
+    writeFileSync(bench, JSON.stringify({ id: 'imo_1964_p1', formal_statement: 'theorem imo_1964_p1 (m : ℕ) (hm : 7 ∣ 2 ^ m - 1) : 3 ∣ m := by sorry' }) + '\n');
+    const outcome = await runScan({ bench: [{ path: bench }], corpus: [corpus], settings: resolveSettings({}), threads: 0 });
+    const lean = outcome.items[0]!.lean!;
+    expect([lean.verdict, lean.coverage, lean.best!.name, lean.best!.line]).toEqual(['dirty', 1, 'imo1964_p1', 3]);
+    const tasks = [];
+    for await (const t of corpusTasks([corpus])) tasks.push(t);
+    expect(tasks.map((t) => (t.kind === 'file' ? t.commands : undefined))).toEqual([
+      [{ word: 'problem', kind: 'theorem' }],
+      [{ word: 'problem', kind: 'theorem' }],
+    ]);
+  });
+});

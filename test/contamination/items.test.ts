@@ -98,6 +98,20 @@ describe('readBenchmark on a folder of .lean files', () => {
   });
 });
 
+describe('readBenchmark on a folder of compfiles-style .lean files', () => {
+  it('makes items of the declarations the folder’s own commands declare', async () => {
+    const lean = join(dir, 'problems');
+    mkdirSync(join(lean, 'Compfiles'), { recursive: true });
+    writeFileSync(join(lean, 'Compfiles', 'Imo.lean'), 'noncomputable determine answer : ℕ := 3\n\n/-- The answer is right. -/\nproblem imo_p1 : answer = 3 := rfl\n');
+    writeFileSync(join(lean, 'ProblemExtraction.lean'), [
+      'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command',
+      'syntax (name := determine) declModifiers "determine " declId ppIndent(optDeclSig) declVal : command',
+    ].join('\n'));
+    const items = await readBenchmark({ path: lean }, []);
+    expect(items.map((i) => [i.id, i.formal, i.informal, i.location.line])).toEqual([['imo_p1', 'theorem imo_p1 : answer = 3', 'The answer is right.', 4]]);
+  });
+});
+
 describe('declaredName', () => {
   it('reads the theorem or lemma name', () => {
     expect(declaredName('/-- doc -/\ntheorem Foo.bar_baz {α : Type} : True := trivial')).toBe('Foo.bar_baz');

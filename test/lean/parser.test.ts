@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identsOf, isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
 import { lex } from '../../src/lean/lexer.js';
+import { proofGapsOf } from '../../src/lean/gaps.js';
 
 const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
 const byName = (src: string) => Object.fromEntries(decls(src).map((d) => [d.fullName, d]));
@@ -100,6 +101,53 @@ describe('parseLean', () => {
     const file = parseLean('public section\nnamespace P\nsnip begin\ndef f := 1\nsnip end\ndef g := 2\nend P\n', 'S.lean');
     expect(file.decls.map((d) => d.fullName)).toEqual(['P.f', 'P.g']);
     expect(file.problems).toEqual([]);
+  });
+
+  it('reads the declaration commands a project defines (compfiles’ `problem`, `determine`) as declarations', () => {
+    const src = [
+      'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command',
+      'syntax (name := determine) declModifiers "determine " declId ppIndent(optDeclSig) declVal : command',
+      'syntax (name := snipBegin) "snip " &"begin" : command',
+      'namespace P',
+      'def helper : Nat := 1',
+      'snip begin',
+      'lemma aux : helper = 1 := rfl',
+      'snip end',
+      '/-- The answer. -/',
+      'noncomputable determine solution : Nat := 3',
+      'problem p1 (n : Nat) : n + 0 = n := by',
+      '  sorry',
+      'end P',
+    ].join('\n');
+    const file = parseLean(src, 'P.lean');
+    expect(file.decls.map((d) => [d.fullName, d.kind, d.command])).toEqual([
+      ['P.helper', 'def', undefined],
+      ['P.aux', 'lemma', undefined],
+      ['P.solution', 'def', 'determine'],
+      ['P.p1', 'theorem', 'problem'],
+    ]);
+    const [helper, aux, solution, p1] = file.decls;
+    expect([helper!.body, aux!.body]).toEqual(['1', 'rfl']);
+    expect([solution!.doc, solution!.modifiers, solution!.header]).toEqual(['The answer.', ['noncomputable'], ': Nat']);
+    expect(p1!.header).toBe('(n : Nat) : n + 0 = n');
+    expect(proofGapsOf(file, src).map((g) => [g.kind, g.decl?.fullName, g.context])).toEqual([['sorry-in-proof', 'P.p1', 'by-block']]);
+    expect(file.problems).toEqual([]);
+  });
+
+  it('reads a project command only where a command may start', () => {
+    const src = [
+      'macro "answer " n:declId sig:optDeclSig val:declVal : command => `(abbrev $n $sig $val)',
+      'answer a : Nat := 1',
+      'def answer_of (answer : Nat) : Nat :=',
+      '  answer',
+      'def g := (answer_of',
+      'answer)',
+    ].join('\n');
+    expect(parseLean(src, 'Q.lean').decls.map((d) => [d.fullName, d.kind, d.body])).toEqual([
+      ['a', 'abbrev', '1'],
+      ['answer_of', 'def', 'answer'],
+      ['g', 'def', '(answer_of\nanswer)'],
+    ]);
   });
 
   it('keeps the header apart from the body at :=, where and | arms', () => {

@@ -161,6 +161,30 @@ describe('loadProject', () => {
     }
   });
 
+  it('parses again the files that used a project command before the file defining it was read', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-repo-'));
+    try {
+      const files: [string, string][] = [
+        ['A/Imo.lean', 'import Z.Extraction\ndef helper := 1\n\nproblem imo (n : Nat) : n = n := by\n  sorry\n'],
+        ['A/Plain.lean', 'def plain := 2\n'],
+        ['Z/Extraction.lean', 'syntax (name := problem) declModifiers "problem " declId declSig declVal : command\n'],
+      ];
+      for (const [path, content] of files) {
+        mkdirSync(join(repo, path, '..'), { recursive: true });
+        writeFileSync(join(repo, path), content);
+      }
+      const project = await loadProject(repo);
+      expect(project.files.map((f) => f.path)).toEqual(['A/Imo.lean', 'A/Plain.lean', 'Z/Extraction.lean']);
+      expect(project.files[0]!.decls.map((d) => [d.fullName, d.kind, d.command, d.body])).toEqual([
+        ['helper', 'def', undefined, '1'],
+        ['imo', 'theorem', 'problem', 'by\n  sorry'],
+      ]);
+      expect(project.decls.get('imo')?.location.file).toBe('A/Imo.lean');
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it('names the Lake packages below a root that has no lakefile', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'leanaudit-repo-'));
     try {
