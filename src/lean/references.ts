@@ -2,14 +2,20 @@
  * Name resolution: the identifiers of each declaration's header and body are resolved against the
  * project's own declarations (and their constructors and fields) with Lean's rules — enclosing
  * namespaces innermost first, the declaration's own namespace, `open`ed namespaces, `_root_`,
- * `protected` names needing a qualifier — plus a best-effort guess for dot notation (`h.foo`
- * resolves when exactly one project declaration ends in `.foo`). A name the declaration binds
+ * `protected` names needing a qualifier. A dotted name that names nothing in the project is read
+ * as Lean reads `c.f`, field notation on a term `c`: `c` is the head when it is a local of the
+ * declaration, else the longest prefix naming a project declaration (`my_lemma.mpr` uses
+ * `my_lemma`; `sq_pos_iff.mpr` or `Function.comp_def` use nothing of the project, as their heads
+ * are library names). `f` is then `T.f` for the type `T` of `c`, which only Lean knows: the guess
+ * is the one project declaration `T.f` ending in `.f` (never a root-level one) whose `T` is named
+ * where `c` is typed — in the declaration's own text or namespace for a local, in the statement of a constant
+ * (`rkRadau.IsCollocation` is `ButcherTableau.IsCollocation` when `rkRadau : ButcherTableau 2`). A name the declaration binds
  * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference;
  * a bare name in a match-arm pattern is one too, unless it resolves to a declaration with constructors
  * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
  */
 import { DirectedGraph } from 'graphology';
-import type { NameTable } from './names.js';
+import { DOTTED, type NameTable } from './names.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
@@ -38,18 +44,48 @@ interface Candidate {
   namespace: string;
 }
 
-/** Namespace prefix -> rank (lower wins, `''` is the root), and identifier id -> resolved declaration number (-1: none). */
+/** The longest proper prefix of a dotted identifier that names a project declaration: its number, and where the prefix ends. */
+interface Prefix {
+  head: number;
+  end: number;
+}
+
+/**
+ * Namespace prefix -> rank (lower wins, `''` is the root); identifier id -> resolved declaration
+ * number (-1: none), and its Prefix (null: none) for a dotted identifier.
+ */
 interface ScopeEntry {
   ranks: Map<string, number>;
   memo: Map<number, number>;
+  prefixMemo: Map<number, Prefix | null>;
 }
+
+/** A project declaration `T.f` that field notation `c.f` may denote: its number and the last component of `T`. */
+interface Field {
+  target: number;
+  type: string;
+}
+
+const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
+
+/** Whether `word` occurs in `text` as a whole name component. */
+export function mentions(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (!isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length))) return true;
+  }
+  return false;
+}
+
+/** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
+export const THIS_HEAD = -2;
 
 /** Resolves identifiers against one project's declarations. */
 export class NameResolver {
   /** Declaration or member full name -> the declaration's number. */
   private readonly owner = new Map<string, number>();
-  /** Declaration number -> its full name. */
+  /** Declaration number -> its full name, and the declaration. */
   readonly declNames: string[] = [];
+  private readonly declarations: LeanDecl[] = [];
   /** Declaration number -> whether it declares constructors or fields (an inductive type, structure or class). */
   readonly hasMembers: boolean[] = [];
   private readonly protectedNames = new Set<string>();
@@ -59,6 +95,9 @@ export class NameResolver {
   private names: NameTable | undefined;
   /** Identifier id -> the names ending in its last component (null: none), memoized. */
   private candidatesOf: (Candidate[] | null | undefined)[] = [];
+  /** Dotted identifier id -> the id of its head component (see `dotHead`), and its field after the head (see `fieldAfterHead`), memoized. */
+  private headOf: (number | undefined)[] = [];
+  private fieldOf: (Field | null | undefined)[] = [];
   /** Scope key -> its ranked prefixes and memo. */
   private scopes = new Map<string, ScopeEntry>();
   private lastScope: Scope | undefined;
@@ -68,6 +107,7 @@ export class NameResolver {
   constructor(decls: Iterable<LeanDecl>) {
     for (const decl of decls) {
       const index = this.declNames.push(decl.fullName) - 1;
+      this.declarations.push(decl);
       this.hasMembers.push((decl.members?.length ?? 0) > 0);
       this.add(decl.fullName, index);
       if (decl.modifiers.includes('protected')) this.protectedNames.add(decl.fullName);
@@ -91,6 +131,8 @@ export class NameResolver {
     if (names === this.names) return;
     this.names = names;
     this.candidatesOf = [];
+    this.headOf = [];
+    this.fieldOf = [];
     this.scopes = new Map();
     this.lastScope = undefined;
     this.lastEntry = undefined;
@@ -125,7 +167,7 @@ export class NameResolver {
       enclosing.forEach(put);
       put(own);
       for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
-      entry = { ranks, memo: new Map() };
+      entry = { ranks, memo: new Map(), prefixMemo: new Map() };
       this.scopes.set(key, entry);
     }
     this.lastScope = scope;
@@ -182,20 +224,77 @@ export class NameResolver {
         if (this.owner.has(name)) consider(name, prefix);
       }
     }
-    if (best !== undefined) return this.owner.get(best);
-    return qualified && candidates.length <= 64 ? this.dotNotation(ident, candidates) : undefined;
+    return best === undefined ? undefined : this.owner.get(best);
   }
 
-  /** Dot notation `h.foo.bar`: drop the head (a local or a term) and accept a unique match. */
-  private dotNotation(ident: string, candidates: Candidate[]): number | undefined {
-    const tail = ident.slice(ident.indexOf('.') + 1);
-    let found: string | undefined;
-    for (const { name } of candidates) {
-      if (name !== tail && !name.endsWith(`.${tail}`)) continue;
-      if (found !== undefined) return undefined;
-      found = name;
+  /** For a dotted identifier `id` naming nothing in `scope`: its longest proper prefix naming a project declaration there (`c` of `c.f`). */
+  resolvePrefix(id: number, scope: Scope): Prefix | undefined {
+    const entry = this.scopeOf(scope);
+    let found = entry.prefixMemo.get(id);
+    if (found !== undefined) return found ?? undefined;
+    found = null;
+    const ident = this.names!.names[id]!;
+    for (let end = ident.lastIndexOf('.'); end > 0 && found === null; end = ident.lastIndexOf('.', end - 1)) {
+      const prefix = ident.slice(0, end);
+      const candidates = this.byLast.get(lastComponent(prefix));
+      if (candidates === undefined) continue;
+      const head = prefix.startsWith('_root_.') ? this.owner.get(prefix.slice(7)) : this.lookup(prefix, candidates, entry.ranks);
+      if (head !== undefined) found = { head, end };
     }
-    return found === undefined ? undefined : this.owner.get(found);
+    entry.prefixMemo.set(id, found);
+    return found ?? undefined;
+  }
+
+  /**
+   * The field `f` of `c.f` where `c` is the project declaration `prefix.head` (or one of its fields):
+   * `T.f` when `T` is named in the statement of `c` (or among the fields of a structure), or -1.
+   */
+  fieldOfConstant(id: number, prefix: Prefix): number {
+    const field = this.fieldNamed(this.names!.names[id]!.slice(prefix.end + 1));
+    if (field === undefined) return -1;
+    const { header, body } = this.declarations[prefix.head]!;
+    return mentions(header, field.type) || (this.hasMembers[prefix.head] && body !== undefined && mentions(body, field.type)) ? field.target : -1;
+  }
+
+  /** The id of a dotted identifier's head component (`h` of `h.foo`), -1 if that never occurs alone, THIS_HEAD for `this`. */
+  dotHead(id: number): number {
+    let head = this.headOf[id];
+    if (head === undefined) {
+      const ident = this.names!.names[id]!;
+      const text = ident.slice(0, ident.indexOf('.'));
+      head = text === 'this' ? THIS_HEAD : this.names!.idOf(text);
+      this.headOf[id] = head;
+    }
+    return head;
+  }
+
+  /** Whether a dotted identifier's head is written like a namespace (`Finset`, `Over`), not like a variable (`G`, `H₂`, `f`, `𝓕`). */
+  headIsNamespace(id: number): boolean {
+    return /^[A-Z][A-Za-z]/.test(this.names!.names[id]!);
+  }
+
+  /** The field after a dotted identifier's head (`foo.bar` of `h.foo.bar`), memoized: see `fieldNamed`. */
+  fieldAfterHead(id: number): Field | undefined {
+    let field = this.fieldOf[id];
+    if (field === undefined) {
+      const ident = this.names!.names[id]!;
+      field = this.fieldNamed(ident.slice(ident.indexOf('.') + 1)) ?? null;
+      this.fieldOf[id] = field;
+    }
+    return field ?? undefined;
+  }
+
+  /** The one project declaration `T.tail` that is not at the root, with the last component of `T`, if exactly one ends in `.tail`. */
+  private fieldNamed(tail: string): Field | undefined {
+    const candidates = this.byLast.get(lastComponent(tail)) ?? [];
+    let found: Candidate | undefined;
+    for (const candidate of candidates.length <= 64 ? candidates : []) {
+      if (!candidate.name.endsWith(`.${tail}`)) continue;
+      if (found !== undefined) return undefined;
+      found = candidate;
+    }
+    if (found === undefined) return undefined;
+    return { target: this.owner.get(found.name)!, type: lastComponent(found.name.slice(0, found.name.length - tail.length - 1)) };
   }
 }
 
@@ -230,16 +329,36 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   // Identifier id -> the last declaration that binds it as a local name, or as a name in a pattern (its table's ids).
   let localTo = new Int32Array(0);
   let patternTo = new Int32Array(0);
+  const isLocal = (id: number): boolean => id === THIS_HEAD || (id >= 0 && (localTo[id] === mark || patternTo[id] === mark));
+  let flags = new Uint8Array(0);
+  /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
+  const typedHere = (decl: LeanDecl, word: string): boolean =>
+    mentions(decl.namespace, word) || mentions(decl.header, word) || decl.variables.some((v) => mentions(v, word)) || (decl.body !== undefined && mentions(decl.body, word));
   const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number, refs: string[]): void => {
+    const add = (target: number): void => {
+      if (target < 0 || listedBy[target] === mark || declNames[target] === decl.fullName) return;
+      listedBy[target] = mark;
+      refs.push(declNames[target]!);
+    };
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
       if (localTo[id] === mark) continue;
       const target = resolver.resolve(id, decl);
-      if (target < 0 || listedBy[target] === mark || declNames[target] === decl.fullName) continue;
-      // A bare name in a pattern is a variable unless it names a constructor of a project type.
-      if (patternTo[id] === mark && !resolver.hasMembers[target]) continue;
-      listedBy[target] = mark;
-      refs.push(declNames[target]!);
+      if (target >= 0) {
+        // A bare name in a pattern is a variable unless it names a constructor of a project type.
+        if (patternTo[id] !== mark || resolver.hasMembers[target]) add(target);
+      } else if ((flags[id]! & DOTTED) !== 0) {
+        const local = isLocal(resolver.dotHead(id));
+        const prefix = local ? undefined : resolver.resolvePrefix(id, decl);
+        if (prefix !== undefined) {
+          add(prefix.head);
+          add(resolver.fieldOfConstant(id, prefix));
+        } else if (local || !resolver.headIsNamespace(id)) {
+          // A local's field, or one of a name bound where binders.ts does not look (an auto-bound implicit).
+          const field = resolver.fieldAfterHead(id);
+          if (field !== undefined && typedHere(decl, field.type)) add(field.target);
+        }
+      }
     }
   };
   for (const file of files) {
@@ -247,6 +366,7 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     if (recorded === undefined) continue;
     const { names, ids, bounds } = recorded;
     resolver.useNames(names);
+    flags = names.flags;
     if (localTo.length < names.size) {
       localTo = new Int32Array(names.size);
       patternTo = new Int32Array(names.size);

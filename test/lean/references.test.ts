@@ -36,6 +36,31 @@ describe('linkReferences', () => {
     expect(refs(m, 't')).toEqual(['T']);
   });
 
+  it('reads field notation as Lean does: on a local or on a project constant, never on a library name', () => {
+    const m = link(
+      [
+        'structure Tableau where\n  n : Nat',
+        'def Tableau.order (t : Tableau) : Nat := t.n',
+        'def Law.iff.mpr : True := trivial',
+        'def Rep.comp_def : True := trivial',
+        'def rk4 : Tableau := ⟨4⟩',
+        'theorem my_iff : 1 = 1 ↔ True := ⟨fun _ => trivial, fun _ => rfl⟩',
+        'def local_field (t : Tableau) : Nat := t.order',
+        'def constant_field : Nat := rk4.order',
+        'theorem constant_iff : True := my_iff.mp rfl',
+        'theorem library_iff (a : Nat) (h : 0 < a) : a ≠ 0 := Nat.pos_iff_ne_zero.mp h |>.elim (fun h => h) sq_pos_iff.mpr',
+        'theorem library_namespace : True := Function.comp_def ▸ trivial',
+        'def untyped_local (x : Nat) : Nat := x.order',
+      ].join('\n'),
+    );
+    expect(refs(m, 'local_field')).toEqual(['Tableau', 'Tableau.order']);
+    expect(refs(m, 'constant_field')).toEqual(['rk4', 'Tableau.order']);
+    expect(refs(m, 'constant_iff')).toEqual(['my_iff']);
+    expect(refs(m, 'library_iff')).toEqual([]);
+    expect(refs(m, 'library_namespace')).toEqual([]);
+    expect(refs(m, 'untyped_local')).toEqual([]);
+  });
+
   it('never makes a declaration reference itself, and builds the graph', () => {
     const m = link('def loop : Nat → Nat\n  | 0 => 0\n  | n + 1 => loop n\ntheorem t : loop 0 = 0 := rfl');
     expect(refs(m, 'loop')).toEqual([]);
