@@ -43,13 +43,12 @@ const BATCH = 200;
 
 type Answer = { axioms: string[] } | { error: string };
 
-/** Declarations whose own proof or value contains a `sorry` or `admit` token. */
+/** Declarations whose own statement, proof or value contains a `sorry` or `admit` token. */
 function textualSorries(project: LeanProject): Set<string> {
   const names = new Set<string>();
-  for (const decl of project.decls.values()) {
-    if (decl.body === undefined || !/sorry|admit/.test(decl.body)) continue;
-    if (lex(decl.body).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'))) names.add(decl.fullName);
-  }
+  const hasSorry = (text: string | undefined): boolean =>
+    text !== undefined && /sorry|admit/.test(text) && lex(text).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'));
+  for (const decl of project.decls.values()) if (hasSorry(decl.header) || hasSorry(decl.body)) names.add(decl.fullName);
   return names;
 }
 

@@ -2,9 +2,10 @@
  * proof-gaps
  *
  * What it checks: every `sorry` and `admit` token (never one in a comment, string, docstring or an
- * identifier such as `sorry_free`), classified as in a proof (theorem/lemma/example, a `by` block,
- * a proof field) or in data (the value of a def/abbrev/instance or a data field; a field of a
- * structure the project declares is told by its declared type, any other by its name); `axiom`
+ * identifier such as `sorry_free`), classified as in a statement (the binders and type of a
+ * declaration: `answer(sorry) ↔ …`), in a proof (theorem/lemma/example, a `by` block, a proof
+ * field) or in data (the value of a def/abbrev/instance or a data field; a field of a structure
+ * the project declares is told by its declared type, any other by its name); `axiom`
  * declarations with any modifiers, namespace or indentation; and the escape hatches that make the
  * kernel trust what it did not check: `native_decide`/`Lean.ofReduceBool`/`decide +native`,
  * `@[implemented_by]`, `@[extern]`, `unsafe`, bodiless `opaque`, `set_option maxHeartbeats 0`,
@@ -14,10 +15,12 @@
  * Why it matters: "compiles with no sorry" is the signal people read today, usually counted with
  * grep, which counts sorries in comments and strings and misses indented or `private` axioms. A
  * sorry in data is worse than a missing proof: it is an unstated assumption every theorem using
- * that definition silently depends on.
+ * that definition silently depends on; a sorry in a statement means the claim itself is not yet
+ * written down, whatever its proof.
  *
  * Example: `def bound : ℕ := sorry` gives `sorry-in-data`; `theorem t : P := by\n  sorry` gives
- * `sorry-in-proof`; `/- sorry -/` and `"sorry"` give nothing.
+ * `sorry-in-proof`; `theorem t : answer(sorry) ↔ P` gives `sorry-in-statement`; `/- sorry -/` and
+ * `"sorry"` give nothing.
  */
 import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
@@ -26,11 +29,12 @@ import { readLeanSource } from '../lean/project.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
-  description: 'sorry/admit in proofs and in data, axioms and kernel escape hatches, counted on tokens',
+  description: 'sorry/admit in proofs, in data and in statements, axioms and kernel escape hatches, counted on tokens',
   defaultSeverity: 'error',
   messages: {
     'sorry-in-proof': '`{{token}}` in the proof of {{decl}}',
     'sorry-in-data': '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof',
+    'sorry-in-statement': '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof',
     axiom: 'axiom {{decl}} is assumed without proof',
     'native-decide': '`{{token}}` in {{decl}}: the kernel trusts compiled code',
     'implemented-by': '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition',
@@ -49,6 +53,7 @@ export const meta: AuditorMeta = {
 const SEVERITY: Record<GapKind, Severity> = {
   'sorry-in-proof': 'error',
   'sorry-in-data': 'error',
+  'sorry-in-statement': 'error',
   axiom: 'error',
   'native-decide': 'warning',
   'implemented-by': 'warning',
@@ -62,6 +67,7 @@ const SEVERITY: Record<GapKind, Severity> = {
 };
 
 const KINDS = Object.keys(SEVERITY) as GapKind[];
+const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement']);
 
 /** Reports every proof gap of the project and the per-file and per-project totals. */
 export async function run(ctx: AuditContext): Promise<void> {
@@ -80,15 +86,15 @@ export async function run(ctx: AuditContext): Promise<void> {
     for (const gap of gaps) {
       totals[gap.kind]++;
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
-      if ((gap.kind === 'sorry-in-proof' || gap.kind === 'sorry-in-data') && gap.decl) withSorry.add(gap.decl.fullName);
+      if (SORRY_KINDS.has(gap.kind) && gap.decl) withSorry.add(gap.decl.fullName);
       ctx.report(finding(file.path, gap));
     }
     sorryDecls += withSorry.size;
     for (const [kind, count] of perFile) ctx.metric(`file:${file.path}:${kind}`, count);
   }
   for (const kind of KINDS) ctx.metric(kind, totals[kind]);
-  ctx.metric('sorry', totals['sorry-in-proof'] + totals['sorry-in-data']);
-  ctx.metric('escape-hatches', KINDS.filter((k) => k !== 'sorry-in-proof' && k !== 'sorry-in-data' && k !== 'axiom').reduce((n, k) => n + totals[k], 0));
+  ctx.metric('sorry', [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0));
+  ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom').reduce((n, k) => n + totals[k], 0));
   ctx.metric('declarations-with-sorry', sorryDecls);
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);

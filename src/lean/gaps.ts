@@ -10,6 +10,7 @@ import type { LeanDecl, LeanFile } from './types.js';
 export type GapKind =
   | 'sorry-in-proof'
   | 'sorry-in-data'
+  | 'sorry-in-statement'
   | 'axiom'
   | 'native-decide'
   | 'implemented-by'
@@ -22,7 +23,7 @@ export type GapKind =
   | 'trivial-statement';
 
 /** Why a `sorry` counts as in a proof or in data. */
-export type SorryContext = 'theorem' | 'by-block' | 'proof-field' | 'data-field' | 'value' | 'command';
+export type SorryContext = 'statement' | 'theorem' | 'by-block' | 'proof-field' | 'data-field' | 'value' | 'command';
 
 /** One gap: what, where, and in which declaration. */
 export interface ProofGap {
@@ -216,7 +217,10 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
         tactics.push(depth);
         tacticIndents.push(lineIndent(table, i));
       }
-      else if (id === K_SORRY || id === K_ADMIT) {
+      else if ((id === K_SORRY || id === K_ADMIT) && current !== undefined && start < current.headerRange.end && start >= current.headerRange.start) {
+        // In the statement itself (formal-conjectures' `answer(sorry)`): the claim is unfinished, whatever its proof.
+        add(i, 'sorry-in-statement', KEYWORD_LIST[id]!, { context: 'statement' });
+      } else if (id === K_SORRY || id === K_ADMIT) {
         const word = KEYWORD_LIST[id]!;
         const fieldName = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
         const field = fieldName >= 0 ? table.textOf(fieldName) : undefined;

@@ -151,6 +151,24 @@ describe('proofGapsOf', () => {
     ]);
   });
 
+  it('tells a sorry in a statement from one in its proof', () => {
+    expect(
+      gaps(
+        [
+          'theorem erdos_1 : answer(sorry) ↔ ∀ n : ℕ, n = n := by',
+          '  sorry',
+          'def bound (n : ℕ) (h : sorry) : ℕ := sorry',
+          'theorem closed : (answer(True) : Prop) := trivial',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['sorry-in-statement', 1, 'sorry', 'statement'],
+      ['sorry-in-proof', 2, 'sorry', 'by-block'],
+      ['sorry-in-statement', 3, 'sorry', 'statement'],
+      ['sorry-in-data', 3, 'sorry', 'value'],
+    ]);
+  });
+
   it('finds every escape hatch', () => {
     expect(
       gaps(
@@ -221,6 +239,11 @@ testAuditor(proofGaps, {
         { messageId: 'axiom', line: 3 },
         { messageId: 'sorry-in-proof', line: 6 },
       ],
+    },
+    {
+      name: 'an unfinished statement (formal-conjectures’ answer(sorry)) with a complete proof',
+      code: 'theorem t : answer(sorry) ↔ True := by\n  simp\n',
+      findings: [{ messageId: 'sorry-in-statement', line: 1 }],
     },
   ],
 });
