@@ -2,7 +2,8 @@
  * blueprint-latex: reads a leanblueprint project (`blueprint/src/web.tex`) with unified-latex,
  * following `\input`/`\include` inside the repository, and turns every theorem-like environment
  * into an Entity carrying its `\label`, `\lean`, `\uses`, `\leanok`, `\mathlibok`, `\notready`
- * and `\proves` markers.
+ * and `\proves` markers. `\inputleanmodule{M}` and `\inputleannode{label}` bring in the nodes that
+ * LeanArchitect's `@[blueprint]` attributes declare in the Lean source (see lean-architect.ts).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -11,7 +12,8 @@ import { getParser } from '@unified-latex/unified-latex-util-parse';
 import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
 import type { Entity, Location } from '../src/core/types.js';
-import type { SourceProblem } from '../src/lean/types.js';
+import type { LeanProject, SourceProblem } from '../src/lean/types.js';
+import { architectNodes, type ArchitectIndex, type ArchitectItem, type ArchitectNode } from './lean-architect.js';
 import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
@@ -28,6 +30,8 @@ const MACROS = {
   proves: { signature: 'm' },
   label: { signature: 'm' },
   discussion: { signature: 'm' },
+  inputleanmodule: { signature: 'm' },
+  inputleannode: { signature: 'm' },
   newtheorem: { signature: 's m o m o' },
   declaretheorem: { signature: 'o m' },
   chapter: { signature: 's o m' },
@@ -37,6 +41,8 @@ const MACROS = {
 
 const FLAG_MACROS: Record<string, string> = { leanok: 'leanok', mathlibok: 'mathlibok', notready: 'notready' };
 const INPUT_MACROS = new Set(['input', 'include']);
+/** Where LeanArchitect writes the LaTeX it generates (`lake build :blueprint`): read from the Lean source instead. */
+const ARCHITECT_OUTPUT = /(^|\/)\.lake\/build\/blueprint\//;
 const MAX_INPUT_DEPTH = 32;
 /** Environments whose content LaTeX never typesets (the `comment` and `verbatim` packages). */
 const SKIPPED_ENVS = new Set(['comment', 'verbatim']);
@@ -47,6 +53,8 @@ interface Frame {
   dir: string;
   /** Offset up to which the prose has been consumed (entities, proofs, inputs). */
   cursor: number;
+  /** Lines before the text in its file (a `blueprint_comment` inside a Lean file). */
+  lineOffset?: number;
 }
 
 /** Metadata gathered from one environment's body, and the body with the metadata removed. */
@@ -69,7 +77,7 @@ export function findBlueprintEntry(root: string, configured?: string): string | 
 /** Extracts the entities of the blueprint whose entry file is configured or found by convention. */
 export function extractBlueprint(input: ExtractInput): Extraction {
   const entry = findBlueprintEntry(input.root, input.options.blueprint);
-  const reader = new BlueprintReader(input.root);
+  const reader = new BlueprintReader(input.root, input.project);
   if (!entry) {
     const wanted = input.options.blueprint ?? BLUEPRINT_ENTRIES.join(', ');
     reader.problem('no-entry', `no blueprint entry file found (looked for ${wanted})`, { file: wanted, line: 1 });
@@ -93,8 +101,13 @@ class BlueprintReader {
   private section?: string;
   /** The entity an undirected `\begin{proof}` belongs to. */
   private lastEntity?: Entity;
+  /** The `@[blueprint]` nodes of the Lean source, read on the first `\inputlean…`. */
+  private architect?: ArchitectIndex;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly project?: LeanProject,
+  ) {}
 
   problem(messageId: string, message: string, location: Location): void {
     this.problems.push({ messageId, message, location });
@@ -171,6 +184,11 @@ class BlueprintReader {
       case 'end':
         this.problem('stray-end', `\\end{${nextGroupText(nodes, i) ?? '?'}} closes no environment`, at);
         return 0;
+      case 'inputleanmodule':
+      case 'inputleannode':
+        this.inputLean(node.content, argText(node, 0), at);
+        frame.cursor = Math.max(frame.cursor, macroEnd(node));
+        return 0;
     }
     if (!INPUT_MACROS.has(node.content)) return 0;
     const { name, consumed, end } = inputTarget(node, nodes, i);
@@ -181,6 +199,61 @@ class BlueprintReader {
     this.input(name, at);
     if (end !== undefined) frame.cursor = Math.max(frame.cursor, end);
     return consumed;
+  }
+
+  /** `\inputleanmodule{M}` / `\inputleannode{label}`: the `@[blueprint]` nodes of module M, or the node `label`, as entities. */
+  private inputLean(macro: string, name: string | undefined, at: Location): void {
+    if (name === undefined) {
+      this.problem('bad-input', `\\${macro} without an argument`, at);
+      return;
+    }
+    if (this.project === undefined) {
+      this.problem('no-project', `\\${macro}{${name}}: the Lean project could not be read, so its @[blueprint] nodes are missing`, at);
+      return;
+    }
+    this.architect ??= architectNodes(this.project);
+    const node = this.architect.byLabel.get(name);
+    const items: ArchitectItem[] | undefined = macro === 'inputleanmodule' ? this.architect.byModule.get(name) : node && [{ node }];
+    if (items === undefined) {
+      const what = macro === 'inputleanmodule' ? `module ${name} has no @[blueprint] declaration or blueprint_comment` : `no @[blueprint] declaration has the label ${name}`;
+      this.problem('unknown-lean-node', `\\${macro}{${name}}: ${what}`, at);
+      return;
+    }
+    for (const item of items) {
+      if ('node' in item) this.addEntity(this.nodeEntity(item.node), at);
+      else this.leanProse(item.comment, item.location);
+    }
+    this.lastEntity = undefined;
+  }
+
+  /** The LaTeX of a `blueprint_comment` (its `\section`s, environments), read where the Lean file has it. */
+  private leanProse(text: string, at: Location): void {
+    let tree: Ast.Root;
+    try {
+      tree = this.parser.parse(text);
+    } catch (e) {
+      this.problem('unreadable', `blueprint_comment: ${(e as Error).message.split('\n')[0]}`, at);
+      return;
+    }
+    this.walk(tree.content, { text, file: at.file, dir: this.mainDir, cursor: 0, lineOffset: at.line - 1 });
+  }
+
+  private nodeEntity(node: ArchitectNode): Entity {
+    return {
+      id: node.label,
+      kind: node.kind,
+      ...(node.title !== undefined ? { title: node.title } : {}),
+      statement: node.statement,
+      ...(node.proof !== undefined ? { proof: node.proof } : {}),
+      leanNames: [...node.leanNames],
+      uses: [...node.uses],
+      ...(node.proofUses.length > 0 ? { proofUses: [...node.proofUses] } : {}),
+      flags: node.notReady ? { notready: true } : {},
+      location: node.location,
+      origin: 'blueprint',
+      ...(this.chapter ? { chapter: this.chapter } : {}),
+      ...(this.section ? { section: this.section } : {}),
+    };
   }
 
   /** Follows `\input{name}`: relative to the main file's folder, then to the including file's. */
@@ -198,6 +271,7 @@ class BlueprintReader {
         if (located.reason === 'outside') outside = true;
       }
     }
+    if (ARCHITECT_OUTPUT.test(name)) return; // built by `lake build :blueprint`; its nodes come from \inputlean… instead
     if (outside) this.problem('input-outside', `\\input{${name}} points outside the repository; not read`, at);
     else this.problem('input-missing', `\\input{${name}}: file not found`, at);
   }
@@ -233,16 +307,17 @@ class BlueprintReader {
       ...(this.section ? { section: this.section } : {}),
       ...(meta.markers.length ? { markers: meta.markers } : {}),
     };
-    if (meta.label) {
-      const earlier = this.byLabel.get(meta.label);
-      if (earlier) {
-        this.problem('duplicate-label', `label ${meta.label} already used at ${earlier.location.file}:${earlier.location.line}`, location);
-      } else {
-        this.byLabel.set(meta.label, entity);
-      }
-    }
-    this.entities.push(entity);
+    if (meta.label) this.addEntity(entity);
+    else this.entities.push(entity);
     this.lastEntity = entity;
+  }
+
+  /** Adds a labelled entity; a label already used is a problem, reported `at` the text that brought it in (the first entity keeps the label). */
+  private addEntity(entity: Entity, at: Location = entity.location): void {
+    const earlier = this.byLabel.get(entity.id);
+    if (earlier) this.problem('duplicate-label', `label ${entity.id} already used at ${earlier.location.file}:${earlier.location.line}`, at);
+    else this.byLabel.set(entity.id, entity);
+    this.entities.push(entity);
   }
 
   private proof(node: Ast.Environment, frame: Frame): void {
@@ -310,7 +385,8 @@ class BlueprintReader {
 
   private location(node: Ast.Node, frame: Frame): Location {
     const start = node.position?.start;
-    return start ? { file: frame.file, line: start.line, column: start.column - 1 } : { file: frame.file, line: 1 };
+    const lines = frame.lineOffset ?? 0;
+    return start ? { file: frame.file, line: start.line + lines, column: start.column - 1 } : { file: frame.file, line: 1 + lines };
   }
 }
 

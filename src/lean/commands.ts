@@ -11,7 +11,10 @@
  * keyword a `macro`'s expansion uses (PhysLean's `informal_lemma n := …` expands to a `def`), else the
  * signature it takes (`declSig`, whose type is required, as a theorem's is: a theorem;
  * `optDeclSig`: a def). An `elab`'s code may build any name (Batteries' `library_note «a note»`
- * declares `LibraryNote.a_note`), so only its signature counts.
+ * declares `LibraryNote.a_note`), so only its signature counts. A few commands of common
+ * dependencies are known from the start (LIBRARY_COMMANDS in names.ts). A command word starts a
+ * command only as the first token of its line, outside brackets, no more indented than the
+ * command before it.
  */
 import { KEYWORD_COUNT, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { KEYWORD_LIST } from './names.js';

@@ -26,6 +26,16 @@ const GAP_WORDS: ReadonlySet<string> = new Set([
 ]);
 const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWith('maxHeartbeats');
 
+/**
+ * Commands of common dependencies (Mathlib, Batteries, LeanArchitect) that declare nothing:
+ * known as commands from the start, so that `initialize_simps_projections …` or
+ * `blueprint_comment /-- … -/` are not read as part of the declaration before them.
+ */
+export const LIBRARY_COMMANDS: readonly string[] = [
+  'assert_not_exists', 'assert_not_imported', 'suppress_compilation', 'initialize_simps_projections', 'add_decl_doc',
+  'library_note', 'notation3', 'compile_inductive', 'register_simp_attr', 'blueprint_comment',
+];
+
 /** Identifiers of the module system that act as command modifiers; interned right after the keywords, as ids MODIFIER_IDS. */
 const MODIFIER_WORDS = ['public', 'meta'];
 export const MODIFIER_IDS: readonly number[] = MODIFIER_WORDS.map((_, k) => KEYWORD_LIST.length + k);
@@ -64,7 +74,7 @@ export const PROJECT_COMMAND = 8;
 /** Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing table. */
 export class NameTable {
   readonly names: string[] = [];
-  /** Words the project's own `syntax`/`macro`/`elab` commands made commands of (`problem`, `snip` in compfiles), by id, with the declaration kind a declaration command stands for. */
+  /** Words the project's own `syntax`/`macro`/`elab` commands made commands of (`problem`, `snip` in compfiles) and LIBRARY_COMMANDS, by id, with the declaration kind a declaration command stands for. */
   readonly projectCommands = new Map<number, DeclKind | undefined>();
   /** Per id: GAP_WORD, DOTTED and BINDER_START flag bits. */
   flags = new Uint8Array(256);
@@ -83,6 +93,7 @@ export class NameTable {
   constructor() {
     for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
     for (const word of [...BINDER_KEYWORDS, ...BINDER_WORDS]) this.flags[this.idOf(word)]! |= BINDER_START;
+    for (const word of LIBRARY_COMMANDS) this.addProjectCommand(word, undefined);
   }
 
   /** Makes `word` a command, a declaration command when it stands for a `kind` of declaration. */

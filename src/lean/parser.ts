@@ -325,7 +325,7 @@ class FileParser {
     const kind = this.kind(i);
     if (kind !== KIND.keyword && kind !== KIND.docComment && kind !== KIND.attributeOpen && !(kind === KIND.ident && (this.isModifier(i) || this.isProjectCommand(i)))) return -1;
     const lineFirst = this.lineFirst(i);
-    if (kind === KIND.ident && !this.isModifier(i)) return lineFirst && depth === 0 ? i : -1;
+    if (kind === KIND.ident && !this.isModifier(i)) return lineFirst && depth === 0 && this.column(i) <= baseColumn ? i : -1;
     if (kind === KIND.keyword && !this.isModifier(i)) {
       const flags = this.keywordFlags(i);
       if (flags & DECL) {
