@@ -248,7 +248,7 @@ class BlueprintReader {
       leanNames: [...node.leanNames],
       uses: [...node.uses],
       ...(node.proofUses.length > 0 ? { proofUses: [...node.proofUses] } : {}),
-      flags: node.notReady ? { notready: true } : {},
+      flags: { ...(node.notReady ? { notready: true } : {}), ...(node.mathlib ? { mathlibok: true } : {}) },
       location: node.location,
       origin: 'blueprint',
       ...(this.chapter ? { chapter: this.chapter } : {}),

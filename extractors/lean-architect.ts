@@ -12,13 +12,15 @@
  * `proof` option or else the `/-- … -/` docstrings inside the tactic proof; `uses`/`proofUses` name
  * Lean constants (read as the label of their node) or labels; `notReady` becomes the `notready`
  * flag. `\leanok` is not a claim here (LeanArchitect infers it from the Lean code), so no flag says it.
- * `@[to_additive (attr := blueprint …)]` gives one node with both names. `blueprint_comment /-- … -/`
- * commands put LaTeX prose (often `\section{…}`) between a module's nodes.
+ * `@[to_additive (attr := blueprint …)]` gives one node with both names. `attribute [blueprint …] x`
+ * tags a declaration after the fact; when `x` is not the project's (infinity-cosmos tags Mathlib's
+ * `SimplexCategory.δ`), Lean could only have found it in a dependency, so the node is `mathlibok`.
+ * `blueprint_comment /-- … -/` commands put LaTeX prose (often `\section{…}`) between a module's nodes.
  */
 import type { Location } from '../src/core/types.js';
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
-import type { LeanDecl, LeanFile, LeanProject } from '../src/lean/types.js';
+import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/lean/types.js';
 import { normalizeKind } from './text.js';
 import { additiveNames } from './to-additive.js';
 
@@ -33,6 +35,8 @@ export interface ArchitectNode {
   uses: string[];
   proofUses: string[];
   notReady: boolean;
+  /** Tagged by an `attribute` command on a declaration the project does not have: it is a dependency's. */
+  mathlib: boolean;
   location: Location;
 }
 
@@ -52,6 +56,8 @@ export interface BlueprintAttribute {
 }
 
 const THEOREM_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
+/** Environments a label prefix may name (`defn:`, `lem:`, `thm:`, `prop:`, `cor:`). */
+const LABEL_KINDS: ReadonlySet<string> = new Set(['definition', 'lemma', 'theorem', 'proposition', 'corollary', 'remark', 'example']);
 
 /** The text of a string literal token (the common escapes undone). */
 function stringValue(raw: string): string {
@@ -89,9 +95,9 @@ function readAttribute(table: TokenTable, at: number): BlueprintAttribute {
   return { ...(label !== undefined ? { label } : {}), options };
 }
 
-/** The `blueprint` attribute among a declaration's attribute items (also inside `to_additive (attr := …)`), if any. */
-export function blueprintAttribute(decl: LeanDecl): { attribute: BlueprintAttribute; additive: boolean } | undefined {
-  for (const item of decl.attributes) {
+/** The `blueprint` attribute among attribute items (also inside `to_additive (attr := …)`), if any. */
+export function blueprintAttribute(attributes: string[]): { attribute: BlueprintAttribute; additive: boolean } | undefined {
+  for (const item of attributes) {
     if (!/\bblueprint\??/.test(item)) continue;
     const { table } = lexTable(item);
     for (let i = 0; i < table.count; i++) {
@@ -113,6 +119,14 @@ function proofDocstrings(body: string | undefined): string | undefined {
   return docs.length > 0 ? docs.join('\n\n') : undefined;
 }
 
+/** LeanArchitect's environment for a node: `theorem` for a theorem, else `definition`; for a dependency's declaration, as its label says (`lem:…`, `defn:…`). */
+function defaultEnvironment(decl: LeanDecl | undefined, label: string): string {
+  if (decl !== undefined) return THEOREM_KINDS.has(decl.kind) ? 'theorem' : 'definition';
+  const prefix = /^([a-z]+)[:.-]/.exec(label)?.[1];
+  const kind = prefix === undefined ? undefined : normalizeKind(prefix);
+  return kind !== undefined && LABEL_KINDS.has(kind) ? kind : 'definition';
+}
+
 const listOption = (value: string | string[] | undefined): string[] => (Array.isArray(value) ? value : []);
 const textOption = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -131,6 +145,17 @@ function blueprintComments(project: LeanProject, file: LeanFile): { start: numbe
   return found;
 }
 
+/** The project declaration an `attribute` command's name denotes (enclosing namespaces, innermost first, then `open`s), if any. */
+function resolveTagged(project: LeanProject, command: AttributeCommand, name: string): LeanDecl | undefined {
+  const scopes: string[] = [];
+  for (let ns = command.namespace; ns; ns = ns.includes('.') ? ns.slice(0, ns.lastIndexOf('.')) : '') scopes.push(ns);
+  for (const prefix of [...scopes, '', ...command.opens]) {
+    const decl = project.decls.get(prefix ? `${prefix}.${name}` : name);
+    if (decl !== undefined) return decl;
+  }
+  return undefined;
+}
+
 /** Every `@[blueprint]` node of the project; uses naming a Lean constant are read as its node's label when it has one. */
 export function architectNodes(project: LeanProject): ArchitectIndex {
   const byLabel = new Map<string, ArchitectNode>();
@@ -138,14 +163,27 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
   const labelOf = new Map<string, string>();
   for (const file of project.files) {
     const items: { start: number; item: ArchitectItem }[] = blueprintComments(project, file).map(({ start, comment, location }) => ({ start, item: { comment, location } }));
-    for (const decl of file.decls) {
-      const found = blueprintAttribute(decl);
-      if (found === undefined || !decl.fullName) continue;
-      const { options, label = decl.fullName } = found.attribute;
-      const names = [decl.fullName, ...(found.additive ? additiveNames(decl) : [])];
+    const tagged: { start: number; decl?: LeanDecl; names: string[]; attributes: string[]; location: Location }[] = file.decls.map((decl) => ({
+      start: decl.range.start,
+      decl,
+      names: decl.fullName ? [decl.fullName] : [],
+      attributes: decl.attributes,
+      location: decl.location,
+    }));
+    for (const command of file.attributeCommands ?? []) {
+      for (const name of command.names) {
+        const decl = resolveTagged(project, command, name);
+        tagged.push({ start: command.start, ...(decl ? { decl } : {}), names: [decl?.fullName ?? name], attributes: command.attributes, location: command.location });
+      }
+    }
+    for (const { start, decl, names: tagNames, attributes, location } of tagged) {
+      const found = blueprintAttribute(attributes);
+      if (found === undefined || tagNames.length === 0) continue;
+      const { options, label = tagNames[0]! } = found.attribute;
+      const names = [...tagNames, ...(found.additive && decl ? additiveNames(decl) : [])];
       for (const name of names) labelOf.set(name, label);
-      const statement = textOption(options.get('statement')) ?? decl.doc ?? '';
-      const proof = textOption(options.get('proof')) ?? proofDocstrings(decl.body);
+      const statement = textOption(options.get('statement')) ?? decl?.doc ?? '';
+      const proof = textOption(options.get('proof')) ?? proofDocstrings(decl?.body);
       const existing = byLabel.get(label);
       if (existing) {
         existing.leanNames.push(...names.filter((n) => !existing.leanNames.includes(n)));
@@ -157,7 +195,7 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
       const title = textOption(options.get('title'));
       const node: ArchitectNode = {
         label,
-        kind: normalizeKind(textOption(options.get('latexEnv')) ?? (THEOREM_KINDS.has(decl.kind) ? 'theorem' : 'definition')),
+        kind: normalizeKind(textOption(options.get('latexEnv')) ?? defaultEnvironment(decl, label)),
         ...(title !== undefined ? { title } : {}),
         statement,
         ...(proof !== undefined ? { proof } : {}),
@@ -165,10 +203,11 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
         uses: listOption(options.get('uses')),
         proofUses: listOption(options.get('proofUses')),
         notReady: options.get('notReady') === 'true',
-        location: decl.location,
+        mathlib: decl === undefined,
+        location,
       };
       byLabel.set(label, node);
-      items.push({ start: decl.range.start, item: { node } });
+      items.push({ start, item: { node } });
     }
     if (items.length > 0) byModule.set(file.module, items.sort((a, b) => a.start - b.start).map((i) => i.item));
   }

@@ -9,7 +9,7 @@ import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type 
 import { bindersOf } from './binders.js';
 import { projectCommandOf } from './commands.js';
 import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
-import type { DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
+import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
 const STRONG = 2;
@@ -144,6 +144,7 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
     bytes: options.bytes ?? Buffer.byteLength(text),
     imports: parser.imports,
     decls: parser.decls,
+    ...(parser.attributeCommands.length > 0 ? { attributeCommands: parser.attributeCommands } : {}),
     problems,
   };
   fileIdents.set(file, { names: table.names, ids: identScratch.slice(0, parser.identCount), bounds: Int32Array.from(parser.identBounds) });
@@ -154,6 +155,7 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
 
 class FileParser {
   readonly imports: string[] = [];
+  readonly attributeCommands: AttributeCommand[] = [];
   readonly decls: LeanDecl[] = [];
   /** Number of ids in identScratch, and IDENT_PARTS bounds per declaration (see FileIdents). */
   identCount = 0;
@@ -406,6 +408,9 @@ class FileParser {
         else if (names.length > 0) this.opens = [...this.opens, ...names];
         return;
       }
+      case 'attribute':
+        this.attributeCommand(cmd);
+        return;
       case 'variable': {
         const isIn = this.isKeyword(cmd.end - 1, K_IN);
         const to = isIn ? cmd.end - 1 : cmd.end;
@@ -424,6 +429,24 @@ class FileParser {
       default:
         return;
     }
+  }
+
+  /** `attribute [a, b c] x y` (`in` excluded): the items and the names they are given to. */
+  private attributeCommand(cmd: Command): void {
+    const open = cmd.keyword + 1;
+    if (!this.isSymbol(open, 91)) return;
+    const close = this.matching(open);
+    const names: string[] = [];
+    for (let j = close + 1; j < cmd.end; j++) if (this.kind(j) === KIND.ident) names.push(this.textOf(j));
+    const k = cmd.keyword;
+    this.attributeCommands.push({
+      attributes: this.attributeItems(open + 1, close),
+      names,
+      namespace: this.namespace,
+      opens: this.opens,
+      location: { file: this.path, line: this.line(k), column: this.column(k) },
+      start: this.start(cmd.start),
+    });
   }
 
   /** `namespace A.B` and `section A.B` open one scope per component, as Lean does. */

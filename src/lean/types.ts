@@ -82,6 +82,18 @@ export interface LeanDecl {
   headerReferences: number;
 }
 
+/** An `attribute […] names` command: the attribute items as written, the names as written, where it stands. */
+export interface AttributeCommand {
+  attributes: string[];
+  names: string[];
+  /** The enclosing namespace and opened namespaces, against which the names resolve. */
+  namespace: string;
+  opens: string[];
+  location: Location;
+  /** Offset of the command in the file text. */
+  start: number;
+}
+
 export interface LeanFile {
   /** Path relative to the project root, with `/` separators. */
   path: string;
@@ -92,6 +104,8 @@ export interface LeanFile {
   bytes: number;
   imports: string[];
   decls: LeanDecl[];
+  /** `attribute [a, b] x y` commands: attributes given to declarations after the fact (possibly of another package). */
+  attributeCommands?: AttributeCommand[];
   problems: SourceProblem[];
 }
 

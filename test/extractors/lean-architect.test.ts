@@ -28,6 +28,9 @@ theorem double_add (a b : Nat) : double (a + b) = double a + double b := by
 @[blueprint "thm:split"] theorem part_two : True := trivial
 
 theorem untagged : True := trivial
+
+attribute [blueprint "defn:succ" (statement := /-- The successor of $n$. -/)] Nat.succ
+attribute [simp, blueprint "lem:untagged"] untagged
 `;
 
 const WEB = String.raw`\input{../../.lake/build/blueprint/library/Demo}
@@ -51,9 +54,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('LeanArchitect @[blueprint] nodes', () => {
-  it('reads labels, options, docstrings, proof docstrings, to_additive pairs and shared labels', () => {
+  it('reads labels, options, docstrings, proof docstrings, to_additive pairs, shared labels and attribute commands', () => {
     const { byLabel, byModule } = architectNodes(project);
-    expect([...byLabel.keys()]).toEqual(['def:double', 'double_add', 'thm:mul', 'thm:split']);
+    expect([...byLabel.keys()]).toEqual(['def:double', 'double_add', 'thm:mul', 'thm:split', 'defn:succ', 'lem:untagged']);
     expect(byLabel.get('def:double')).toMatchObject({ kind: 'definition', title: 'Double', statement: String.raw`The double of $n$ is $2n$, as in \cite{x}.`, leanNames: ['double'] });
     expect(byLabel.get('double_add')).toMatchObject({
       kind: 'lemma',
@@ -65,7 +68,9 @@ describe('LeanArchitect @[blueprint] nodes', () => {
     });
     expect(byLabel.get('thm:mul')!.leanNames).toEqual(['foo_mul', 'foo_add']);
     expect(byLabel.get('thm:split')!.leanNames).toEqual(['part_one', 'part_two']);
-    expect(byModule.get('Demo.Basic')!.map((item) => ('node' in item ? item.node.label : item.comment))).toEqual([String.raw`\section{Basics}`, 'def:double', 'double_add', 'thm:mul', 'thm:split']);
+    expect(byLabel.get('defn:succ')).toMatchObject({ kind: 'definition', statement: 'The successor of $n$.', leanNames: ['Nat.succ'], mathlib: true, location: { line: 23 } });
+    expect(byLabel.get('lem:untagged')).toMatchObject({ kind: 'theorem', leanNames: ['untagged'], mathlib: false });
+    expect(byModule.get('Demo.Basic')!.map((item) => ('node' in item ? item.node.label : item.comment))).toEqual([String.raw`\section{Basics}`, 'def:double', 'double_add', 'thm:mul', 'thm:split', 'defn:succ', 'lem:untagged']);
   });
 
   it('brings the nodes into the blueprint where \\inputleanmodule and \\inputleannode stand', () => {
@@ -75,6 +80,8 @@ describe('LeanArchitect @[blueprint] nodes', () => {
       ['double_add', 'Intro', 'Basics', { notready: true }],
       ['thm:mul', 'Intro', 'Basics', {}],
       ['thm:split', 'Intro', 'Basics', {}],
+      ['defn:succ', 'Intro', 'Basics', { mathlibok: true }],
+      ['lem:untagged', 'Intro', 'Basics', {}],
       ['thm:split', 'Intro', 'Basics', {}],
     ]);
     expect(extraction.entities[1]).toMatchObject({ origin: 'blueprint', proof: 'Unfold, then it is arithmetic.', leanNames: ['double_add'] });
