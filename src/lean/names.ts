@@ -76,7 +76,7 @@ export class NameTable {
   readonly names: string[] = [];
   /** Words the project's own `syntax`/`macro`/`elab` commands made commands of (`problem`, `snip` in compfiles) and LIBRARY_COMMANDS, by id, with the declaration kind a declaration command stands for. */
   readonly projectCommands = new Map<number, DeclKind | undefined>();
-  /** Per id: GAP_WORD, DOTTED and BINDER_START flag bits. */
+  /** Per id: GAP_WORD, DOTTED, BINDER_START and PROJECT_COMMAND flag bits. */
   flags = new Uint8Array(256);
   private hashes: Int32Array<ArrayBuffer> = new Int32Array(256);
   /** The code units of every name, back to back; name `id` is units[offsets[id], offsets[id + 1]). */
