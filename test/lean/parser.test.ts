@@ -134,6 +134,11 @@ describe('parseLean', () => {
     expect(file.problems).toEqual([]);
   });
 
+  it('reads a keyword after a leading dot (`hints := .abbrev`) as a name, not a command', () => {
+    const src = ['def mk : Decl := {', '  hints := .abbrev', '  safety := .safe', '  kind := .opaque }', 'def next := 1'].join('\n');
+    expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
+  });
+
   it('reads a project command only where a command may start', () => {
     const src = [
       'macro "answer " n:declId sig:optDeclSig val:declVal : command => `(abbrev $n $sig $val)',
