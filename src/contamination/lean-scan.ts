@@ -28,14 +28,24 @@ function lengthsFor(ix: ScanIndex, count: number): number[] {
   return ix.leanLengths.filter((l) => l === count || (l === ix.leanN && l <= count));
 }
 
+/** The words that open a statement, those of the corpus's own declaration commands included; one pattern per command set. */
+const wordPatterns = new Map<string, RegExp>();
+function statementWords(commands: ProjectCommand[]): RegExp {
+  const words = ['theorem', 'lemma', 'example', ...commands.filter(isStatementCommand).map((c) => c.word)].join('|');
+  let pattern = wordPatterns.get(words);
+  if (pattern === undefined) {
+    pattern = new RegExp(`\\b(?:${words})\\b`);
+    wordPatterns.set(words, pattern);
+  }
+  return pattern;
+}
+
 /**
  * Theorem-like statements of `text` that share token n-grams with the benchmark; lines offset by
  * `firstLine - 1`; `commands` are the declaration commands the text's project defines.
  */
 export function leanHits(ix: ScanIndex, text: string, firstLine = 1, commands: ProjectCommand[] = []): LeanDeclHit[] {
-  if (ix.leanCount === 0) return [];
-  const words = ['theorem', 'lemma', 'example', ...commands.filter(isStatementCommand).map((c) => c.word)];
-  if (!new RegExp(`\\b(?:${words.join('|')})\\b`).test(text)) return [];
+  if (ix.leanCount === 0 || !statementWords(commands).test(text)) return [];
   const hits: LeanDeclHit[] = [];
   for (const s of leanStatements(text, '<input>', commands).statements) {
     const { h1, h2 } = tokenHashes(s.tokens);
