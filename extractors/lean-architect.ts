@@ -140,7 +140,11 @@ function blueprintComments(project: LeanProject, file: LeanFile): { start: numbe
     if (table.kind[i] !== KIND.ident || !table.is(i, 'blueprint_comment')) continue;
     const j = i + 1;
     if (table.kind[j] !== KIND.docComment) continue;
-    found.push({ start: table.start[i]!, comment: docValue(table.textOf(j)), location: { file: file.path, line: table.line[j]!, column: table.column[j]! } });
+    // The location is where the prose starts, so that lines inside it count from there.
+    const body = table.textOf(j).slice(3, -2);
+    const lead = body.slice(0, body.length - body.trimStart().length);
+    const line = table.line[j]! + lead.split('\n').length - 1;
+    found.push({ start: table.start[i]!, comment: docValue(table.textOf(j)), location: { file: file.path, line, column: 0 } });
   }
   return found;
 }

@@ -11,6 +11,9 @@ const LEAN = String.raw`import Architect
 
 blueprint_comment /--
 \section{Basics}
+\begin{lemma}\label{lem:informal}
+Only in prose.
+\end{lemma}
 -/
 
 @[blueprint "def:double" (title := "Double") (statement := /-- The double of $n$ is $2n$, as in \cite{x}. -/)]
@@ -64,18 +67,22 @@ describe('LeanArchitect @[blueprint] nodes', () => {
       proof: 'Unfold, then it is arithmetic.',
       uses: ['def:double', 'def:other'],
       notReady: true,
-      location: { file: 'Demo/Basic.lean', line: 12 },
+      location: { file: 'Demo/Basic.lean', line: 15 },
     });
     expect(byLabel.get('thm:mul')!.leanNames).toEqual(['foo_mul', 'foo_add']);
     expect(byLabel.get('thm:split')!.leanNames).toEqual(['part_one', 'part_two']);
-    expect(byLabel.get('defn:succ')).toMatchObject({ kind: 'definition', statement: 'The successor of $n$.', leanNames: ['Nat.succ'], mathlib: true, location: { line: 23 } });
+    expect(byLabel.get('defn:succ')).toMatchObject({ kind: 'definition', statement: 'The successor of $n$.', leanNames: ['Nat.succ'], mathlib: true, location: { line: 26 } });
     expect(byLabel.get('lem:untagged')).toMatchObject({ kind: 'theorem', leanNames: ['untagged'], mathlib: false });
-    expect(byModule.get('Demo.Basic')!.map((item) => ('node' in item ? item.node.label : item.comment))).toEqual([String.raw`\section{Basics}`, 'def:double', 'double_add', 'thm:mul', 'thm:split', 'defn:succ', 'lem:untagged']);
+    expect(byModule.get('Demo.Basic')!.map((item) => ('node' in item ? item.node.label : item.comment))).toEqual([String.raw`\section{Basics}
+\begin{lemma}\label{lem:informal}
+Only in prose.
+\end{lemma}`, 'def:double', 'double_add', 'thm:mul', 'thm:split', 'defn:succ', 'lem:untagged']);
   });
 
-  it('brings the nodes into the blueprint where \\inputleanmodule and \\inputleannode stand', () => {
+  it('brings the nodes and the prose between them into the blueprint where \\inputleanmodule and \\inputleannode stand', () => {
     const extraction = extractBlueprint({ root, options: {}, project });
     expect(extraction.entities.map((e) => [e.id, e.chapter, e.section, e.flags])).toEqual([
+      ['lem:informal', 'Intro', 'Basics', {}],
       ['def:double', 'Intro', 'Basics', {}],
       ['double_add', 'Intro', 'Basics', { notready: true }],
       ['thm:mul', 'Intro', 'Basics', {}],
@@ -84,7 +91,8 @@ describe('LeanArchitect @[blueprint] nodes', () => {
       ['lem:untagged', 'Intro', 'Basics', {}],
       ['thm:split', 'Intro', 'Basics', {}],
     ]);
-    expect(extraction.entities[1]).toMatchObject({ origin: 'blueprint', proof: 'Unfold, then it is arithmetic.', leanNames: ['double_add'] });
+    expect(extraction.entities[0]).toMatchObject({ statement: 'Only in prose.', leanNames: [], location: { file: 'Demo/Basic.lean', line: 5 } });
+    expect(extraction.entities[2]).toMatchObject({ origin: 'blueprint', proof: 'Unfold, then it is arithmetic.', leanNames: ['double_add'] });
     expect(extraction.problems.map((p) => [p.messageId, `${p.location.file}:${p.location.line}`])).toEqual([
       ['duplicate-label', 'blueprint/src/web.tex:4'],
       ['unknown-lean-node', 'blueprint/src/web.tex:5'],
