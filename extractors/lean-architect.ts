@@ -50,7 +50,7 @@ export interface ArchitectIndex {
 }
 
 /** The options of one `blueprint` attribute item, as written. */
-export interface BlueprintAttribute {
+interface BlueprintAttribute {
   label?: string;
   options: Map<string, string | string[]>;
 }
@@ -96,7 +96,7 @@ function readAttribute(table: TokenTable, at: number): BlueprintAttribute {
 }
 
 /** The `blueprint` attribute among attribute items (also inside `to_additive (attr := …)`), if any. */
-export function blueprintAttribute(attributes: string[]): { attribute: BlueprintAttribute; additive: boolean } | undefined {
+function blueprintAttribute(attributes: string[]): { attribute: BlueprintAttribute; additive: boolean } | undefined {
   for (const item of attributes) {
     if (!/\bblueprint\??/.test(item)) continue;
     const { table } = lexTable(item);
@@ -160,6 +160,49 @@ function resolveTagged(project: LeanProject, command: AttributeCommand, name: st
   return undefined;
 }
 
+/** What may carry a `blueprint` attribute: a declaration with its own attributes, or a name an `attribute` command tags (the project's declaration, if it has one). */
+interface Tagged {
+  start: number;
+  decl?: LeanDecl;
+  names: string[];
+  attributes: string[];
+  location: Location;
+}
+
+/** The declarations of a file and the names its `attribute` commands tag. */
+function taggedIn(project: LeanProject, file: LeanFile): Tagged[] {
+  const tagged: Tagged[] = file.decls.map((decl) => ({
+    start: decl.range.start,
+    decl,
+    names: decl.fullName ? [decl.fullName] : [],
+    attributes: decl.attributes,
+    location: decl.location,
+  }));
+  for (const command of file.attributeCommands ?? []) {
+    for (const name of command.names) {
+      const decl = resolveTagged(project, command, name);
+      tagged.push({ start: command.start, ...(decl ? { decl } : {}), names: [decl?.fullName ?? name], attributes: command.attributes, location: command.location });
+    }
+  }
+  return tagged;
+}
+
+/** Reads a constant of `uses` as the label of its node: by exact name, else the one node name ending in it (written relative to a namespace). */
+function labelReader(labelOf: Map<string, string>): (use: string) => string {
+  const byLast = new Map<string, string[]>();
+  for (const name of labelOf.keys()) {
+    const last = name.slice(name.lastIndexOf('.') + 1);
+    byLast.set(last, [...(byLast.get(last) ?? []), name]);
+  }
+  const labelOfConstant = (use: string): string | undefined => {
+    const exact = labelOf.get(use);
+    if (exact !== undefined) return exact;
+    const matches = (byLast.get(use.slice(use.lastIndexOf('.') + 1)) ?? []).filter((name) => name.endsWith(`.${use}`));
+    return matches.length === 1 ? labelOf.get(matches[0]!) : undefined;
+  };
+  return (use) => (use.startsWith('"') ? use.slice(1, -1) : (labelOfConstant(use) ?? use));
+}
+
 /** Every `@[blueprint]` node of the project; uses naming a Lean constant are read as its node's label when it has one. */
 export function architectNodes(project: LeanProject): ArchitectIndex {
   const byLabel = new Map<string, ArchitectNode>();
@@ -167,20 +210,7 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
   const labelOf = new Map<string, string>();
   for (const file of project.files) {
     const items: { start: number; item: ArchitectItem }[] = blueprintComments(project, file).map(({ start, comment, location }) => ({ start, item: { comment, location } }));
-    const tagged: { start: number; decl?: LeanDecl; names: string[]; attributes: string[]; location: Location }[] = file.decls.map((decl) => ({
-      start: decl.range.start,
-      decl,
-      names: decl.fullName ? [decl.fullName] : [],
-      attributes: decl.attributes,
-      location: decl.location,
-    }));
-    for (const command of file.attributeCommands ?? []) {
-      for (const name of command.names) {
-        const decl = resolveTagged(project, command, name);
-        tagged.push({ start: command.start, ...(decl ? { decl } : {}), names: [decl?.fullName ?? name], attributes: command.attributes, location: command.location });
-      }
-    }
-    for (const { start, decl, names: tagNames, attributes, location } of tagged) {
+    for (const { start, decl, names: tagNames, attributes, location } of taggedIn(project, file)) {
       const found = blueprintAttribute(attributes);
       if (found === undefined || tagNames.length === 0) continue;
       const { options, label = tagNames[0]! } = found.attribute;
@@ -215,19 +245,7 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
     }
     if (items.length > 0) byModule.set(file.module, items.sort((a, b) => a.start - b.start).map((i) => i.item));
   }
-  // A constant in `uses` is written as in the source, maybe relative to a namespace: the one node name ending in it.
-  const byLast = new Map<string, string[]>();
-  for (const name of labelOf.keys()) {
-    const last = name.slice(name.lastIndexOf('.') + 1);
-    byLast.set(last, [...(byLast.get(last) ?? []), name]);
-  }
-  const labelOfConstant = (use: string): string | undefined => {
-    const exact = labelOf.get(use);
-    if (exact !== undefined) return exact;
-    const matches = (byLast.get(use.slice(use.lastIndexOf('.') + 1)) ?? []).filter((name) => name.endsWith(`.${use}`));
-    return matches.length === 1 ? labelOf.get(matches[0]!) : undefined;
-  };
-  const asLabel = (use: string): string => (use.startsWith('"') ? use.slice(1, -1) : (labelOfConstant(use) ?? use));
+  const asLabel = labelReader(labelOf);
   for (const node of byLabel.values()) {
     node.uses = [...new Set(node.uses.map(asLabel))];
     node.proofUses = [...new Set(node.proofUses.map(asLabel))];

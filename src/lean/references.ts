@@ -69,7 +69,7 @@ interface Field {
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
 
 /** Whether `word` occurs in `text` as a whole name component. */
-export function mentions(text: string, word: string): boolean {
+function mentions(text: string, word: string): boolean {
   for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
     if (!isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length))) return true;
   }
@@ -77,7 +77,7 @@ export function mentions(text: string, word: string): boolean {
 }
 
 /** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
-export const THIS_HEAD = -2;
+const THIS_HEAD = -2;
 
 /** Resolves identifiers against one project's declarations. */
 export class NameResolver {
