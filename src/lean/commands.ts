@@ -10,7 +10,9 @@
  * atom and what the command declares is known, it is a declaration command: the first declaration
  * keyword a `macro`'s expansion uses (PhysLean's `informal_lemma n := …` expands to a `def`), else the
  * signature it takes (`declSig`, whose type is required, as a theorem's is: a theorem;
- * `optDeclSig`: a def). An `elab`'s code may build any name (Batteries' `library_note «a note»`
+ * `optDeclSig`: a def). An `elab_rules` or `macro_rules` whose pattern uses a declaration command
+ * tells better: the first declaration keyword after the pattern (compfiles' `determine` expands to
+ * an `abbrev`). An `elab`'s code may build any name (Batteries' `library_note «a note»`
  * declares `LibraryNote.a_note`), so only its signature counts. A few commands of common
  * dependencies are known from the start (LIBRARY_COMMANDS in names.ts). A command word starts a
  * command only as the first token of its line, outside brackets, no more indented than the
@@ -58,6 +60,20 @@ export function projectCommandOf(table: TokenTable, from: number, to: number): P
     const expansion = table.code[from] === K_MACRO ? expansionKind(table, rhs, to) : undefined;
     const kind = expansion ?? signatureKind(table, name, category);
     return kind === undefined ? { word } : { word, kind };
+  }
+  return undefined;
+}
+
+/**
+ * The declaration command whose expansion the `elab_rules`/`macro_rules` command on tokens
+ * [from, to) gives: the first declaration command word `isDeclarationWord` accepts (in the rule's
+ * pattern), with the first declaration keyword after it; undefined if there is none.
+ */
+export function ruleExpansionOf(table: TokenTable, from: number, to: number, isDeclarationWord: (id: number) => boolean): ProjectCommand | undefined {
+  for (let j = from + 1; j < to; j++) {
+    if (table.kind[j] !== KIND.ident || !isDeclarationWord(table.code[j]!)) continue;
+    const kind = expansionKind(table, j + 1, to);
+    return kind === undefined ? undefined : { word: table.textOf(j), kind };
   }
   return undefined;
 }

@@ -76,6 +76,8 @@ export class NameTable {
   readonly names: string[] = [];
   /** Words the project's own `syntax`/`macro`/`elab` commands made commands of (`problem`, `snip` in compfiles) and LIBRARY_COMMANDS, by id, with the declaration kind a declaration command stands for. */
   readonly projectCommands = new Map<number, DeclKind | undefined>();
+  /** How many times `projectCommands` changed (a word added, or the kind of one learned). */
+  commandChanges = 0;
   /** Per id: GAP_WORD, DOTTED, BINDER_START and PROJECT_COMMAND flag bits. */
   flags = new Uint8Array(256);
   private hashes: Int32Array<ArrayBuffer> = new Int32Array(256);
@@ -99,7 +101,11 @@ export class NameTable {
   /** Makes `word` a command, a declaration command when it stands for a `kind` of declaration. */
   addProjectCommand(word: string, kind: DeclKind | undefined): void {
     const id = this.internName(word);
-    if (!this.projectCommands.has(id) || kind !== undefined) this.projectCommands.set(id, kind);
+    const known = this.projectCommands.has(id);
+    if (!known || (kind !== undefined && this.projectCommands.get(id) !== kind)) {
+      this.projectCommands.set(id, kind ?? this.projectCommands.get(id));
+      this.commandChanges++;
+    }
     this.flags[id]! |= PROJECT_COMMAND;
   }
 

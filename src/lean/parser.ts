@@ -7,7 +7,7 @@
 import { recordParsed } from './gaps.js';
 import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { bindersOf } from './binders.js';
-import { projectCommandOf } from './commands.js';
+import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
 import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
@@ -49,6 +49,8 @@ const K_IRREDUCIBLE_DEF = KW('irreducible_def');
 const K_SYNTAX = KW('syntax');
 const K_MACRO = KW('macro');
 const K_ELAB = KW('elab');
+const K_ELAB_RULES = KW('elab_rules');
+const K_MACRO_RULES = KW('macro_rules');
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
 const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
@@ -276,7 +278,7 @@ class FileParser {
     /** The bracket depth outside the outermost open quotation, or -1 outside quotations. */
     let quoteDepth = -1;
     let current: Command | undefined;
-    /** Whether `current` is a `syntax`, `macro` or `elab` that may define a command. */
+    /** Whether `current` is a `syntax`, `macro`, `elab` or `…_rules` that may define a command or tell what one declares. */
     let defining = false;
     let baseColumn = 0;
     let afterIn = false;
@@ -292,7 +294,7 @@ class FileParser {
           out.push(current);
         }
         current = { start: i, keyword: startKw, end: this.n };
-        defining = this.isKeyword(startKw, K_SYNTAX) || this.isKeyword(startKw, K_MACRO) || this.isKeyword(startKw, K_ELAB);
+        defining = [K_SYNTAX, K_MACRO, K_ELAB, K_ELAB_RULES, K_MACRO_RULES].some((k) => this.isKeyword(startKw, k));
         baseColumn = this.column(i);
         depth = 0;
         quoteDepth = -1;
@@ -315,11 +317,17 @@ class FileParser {
 
   /**
    * When the `syntax`, `macro` or `elab` command `cmd` (ended before token `end`) defines a
-   * command, adds it to the project's name table: from then on it starts a command (see commands.ts).
+   * command, adds it to the project's name table: from then on it starts a command; an
+   * `elab_rules`/`macro_rules` may tell what a declaration command expands to (see commands.ts).
    */
   private learnCommand(cmd: Command, end: number): void {
-    const learned = projectCommandOf(this.table, cmd.keyword, end);
-    if (learned !== undefined) this.table.names.addProjectCommand(learned.word, learned.kind);
+    const rules = this.isKeyword(cmd.keyword, K_ELAB_RULES) || this.isKeyword(cmd.keyword, K_MACRO_RULES);
+    const isDeclarationWord = (id: number): boolean => this.table.names.projectCommands.get(id) !== undefined;
+    const learned = rules ? ruleExpansionOf(this.table, cmd.keyword, end, isDeclarationWord) : projectCommandOf(this.table, cmd.keyword, end);
+    if (learned === undefined) return;
+    // A kind read from a rule's expansion stands; reading the `syntax` again (a file parsed twice) does not undo it.
+    const known = this.table.names.projectCommands.get(this.table.names.idOf(learned.word));
+    if (rules || known === undefined) this.table.names.addProjectCommand(learned.word, learned.kind);
   }
 
   /** The index of the command keyword if a command starts at token i, else -1. */

@@ -176,11 +176,11 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
-    const commandsBefore = names.projectCommands.size;
+    const commandsBefore = names.commandChanges;
     const file = loadFile(realRoot, path, place.module, names);
     if ('library' in place) file.library = place.library;
     files.push(file);
-    if (names.projectCommands.size > commandsBefore) commandsKnownAfter = files.length;
+    if (names.commandChanges > commandsBefore) commandsKnownAfter = files.length;
     if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const libNames = libs.map((l) => l.name).join(', ');

@@ -126,6 +126,19 @@ describe('parseLean', () => {
       ['P.solution', 'def', 'determine'],
       ['P.p1', 'theorem', 'problem'],
     ]);
+    const ruled = parseLean(
+      [
+        'syntax (name := determine) declModifiers "determine " declId ppIndent(optDeclSig) declVal : command',
+        'elab_rules : command',
+        '| `(command| $dm:declModifiers determine%$dt $di:declId $ds:optDeclSig $dv:declVal) => do',
+        '  modifyEnv fun env => env -- "theorem" in a string is not a keyword',
+        '  let cmd ← `(command | $dm:declModifiers abbrev $di:declId $ds:optDeclSig $dv:declVal)',
+        '  Lean.Elab.Command.elabCommand cmd',
+        'determine answer : Nat := 3',
+      ].join('\n'),
+      'R.lean',
+    );
+    expect(ruled.decls.map((d) => [d.fullName, d.kind, d.command])).toEqual([['answer', 'abbrev', 'determine']]);
     const [helper, aux, solution, p1] = file.decls;
     expect([helper!.body, aux!.body]).toEqual(['1', 'rfl']);
     expect([solution!.doc, solution!.modifiers, solution!.header]).toEqual(['The answer.', ['noncomputable'], ': Nat']);
