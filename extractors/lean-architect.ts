@@ -20,6 +20,7 @@
 import type { Location } from '../src/core/types.js';
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
+import { prefixes } from '../src/lean/references.js';
 import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/lean/types.js';
 import { normalizeKind } from './text.js';
 import { additiveNames } from './to-additive.js';
@@ -151,9 +152,7 @@ function blueprintComments(project: LeanProject, file: LeanFile): { start: numbe
 
 /** The project declaration an `attribute` command's name denotes (enclosing namespaces, innermost first, then `open`s), if any. */
 function resolveTagged(project: LeanProject, command: AttributeCommand, name: string): LeanDecl | undefined {
-  const scopes: string[] = [];
-  for (let ns = command.namespace; ns; ns = ns.includes('.') ? ns.slice(0, ns.lastIndexOf('.')) : '') scopes.push(ns);
-  for (const prefix of [...scopes, '', ...command.opens]) {
+  for (const prefix of [...prefixes(command.namespace), ...command.opens]) {
     const decl = project.decls.get(prefix ? `${prefix}.${name}` : name);
     if (decl !== undefined) return decl;
   }

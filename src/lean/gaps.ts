@@ -217,22 +217,23 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
         tactics.push(depth);
         tacticIndents.push(lineIndent(table, i));
       }
-      else if ((id === K_SORRY || id === K_ADMIT) && current !== undefined && start < current.headerRange.end && start >= current.headerRange.start) {
+      else if (id === K_SORRY || id === K_ADMIT) {
         // In the statement itself (formal-conjectures' `answer(sorry)`): the claim is unfinished, whatever its proof.
-        add(i, 'sorry-in-statement', KEYWORD_LIST[id]!, { context: 'statement' });
-      } else if (id === K_SORRY || id === K_ADMIT) {
-        const word = KEYWORD_LIST[id]!;
-        const fieldName = prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
+        const inStatement = current !== undefined && start >= current.headerRange.start && start < current.headerRange.end;
+        const fieldName = !inStatement && prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
         const field = fieldName >= 0 ? table.textOf(fieldName) : undefined;
-        const context: SorryContext = tactics.length > 0
-          ? 'by-block'
-          : current && PROOF_KINDS.has(current.kind)
-            ? 'theorem'
-            : field !== undefined
-              ? isProofFieldName(field) ? 'proof-field' : 'data-field'
-              : current ? 'value' : 'command';
+        const context: SorryContext = inStatement
+          ? 'statement'
+          : tactics.length > 0
+            ? 'by-block'
+            : current && PROOF_KINDS.has(current.kind)
+              ? 'theorem'
+              : field !== undefined
+                ? isProofFieldName(field) ? 'proof-field' : 'data-field'
+                : current ? 'value' : 'command';
         const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
-        add(i, inProof ? 'sorry-in-proof' : 'sorry-in-data', word, { context, ...(field !== undefined ? { field } : {}) });
+        const gap: GapKind = inStatement ? 'sorry-in-statement' : inProof ? 'sorry-in-proof' : 'sorry-in-data';
+        add(i, gap, KEYWORD_LIST[id]!, { context, ...(field !== undefined ? { field } : {}) });
       } else if (id === K_SET_OPTION && i + 2 < table.count) {
         const option = table.textOf(i + 1);
         if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add(i, 'max-heartbeats-zero', `set_option ${option} 0`);

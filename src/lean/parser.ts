@@ -15,6 +15,7 @@ const DECL = 1;
 const STRONG = 2;
 const WEAK = 4;
 const MODIFIER = 8;
+const DEFINES = 16;
 
 /** Per keyword id: is it a declaration keyword, a top-level-only command, an ambiguous command, a modifier. */
 const KEYWORD_FLAGS = new Uint8Array(KEYWORD_LIST.length);
@@ -35,6 +36,8 @@ flag(
 flag(['open', 'set_option'], WEAK);
 /** Modifiers that may precede a command keyword (with the identifiers `public` and `meta` of the module system). */
 flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
+/** Commands that may define a command of the project's, or tell what one declares (see commands.ts). */
+flag(['syntax', 'macro', 'elab', 'elab_rules', 'macro_rules'], DEFINES);
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
 const K_CLASS = KW('class');
@@ -46,9 +49,6 @@ const K_LET = KW('let');
 const K_HAVE = KW('have');
 const K_WHERE = KW('where');
 const K_IRREDUCIBLE_DEF = KW('irreducible_def');
-const K_SYNTAX = KW('syntax');
-const K_MACRO = KW('macro');
-const K_ELAB = KW('elab');
 const K_ELAB_RULES = KW('elab_rules');
 const K_MACRO_RULES = KW('macro_rules');
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
@@ -294,7 +294,7 @@ class FileParser {
           out.push(current);
         }
         current = { start: i, keyword: startKw, end: this.n };
-        defining = [K_SYNTAX, K_MACRO, K_ELAB, K_ELAB_RULES, K_MACRO_RULES].some((k) => this.isKeyword(startKw, k));
+        defining = (this.keywordFlags(startKw) & DEFINES) !== 0;
         baseColumn = this.column(i);
         depth = 0;
         quoteDepth = -1;

@@ -29,7 +29,7 @@ export interface ReferenceModel {
 export const lastComponent = (name: string): string => name.slice(name.lastIndexOf('.') + 1);
 
 /** The enclosing namespaces of a name, innermost first, ending with the root `''`. */
-function prefixes(namespace: string): string[] {
+export function prefixes(namespace: string): string[] {
   const out: string[] = [];
   for (let ns = namespace; ns; ns = ns.includes('.') ? ns.slice(0, ns.lastIndexOf('.')) : '') out.push(ns);
   out.push('');
