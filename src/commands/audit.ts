@@ -3,6 +3,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
+import { baselineOf, readBaseline, writeBaseline } from '../core/baseline.js';
 import { loadConfig, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
@@ -19,6 +20,10 @@ export interface AuditOptions {
   only?: string[];
   failOn?: Severity;
   config?: string;
+  /** Baseline file to compare the findings with (relative to the working directory); default: the config's `baseline`. */
+  baseline?: string;
+  /** Writes a baseline of this run's findings to this file; the report is then compared with it. */
+  writeBaseline?: string;
   signal?: AbortSignal;
   log?: (message: string) => void;
 }
@@ -63,6 +68,12 @@ export async function runAudit(
   const config = loadConfig(root, options.config);
   validateCoreConfig(config, auditors.map((a) => a.meta.id), options.config);
   const selected = selectAuditors(auditors, options.only);
+  if (options.baseline !== undefined && options.writeBaseline !== undefined) {
+    throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
+  }
+  const configured = config.baseline === undefined ? undefined : resolve(root, config.baseline);
+  const baselineFile = options.writeBaseline === undefined ? (options.baseline ?? configured) : undefined;
+  const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile), file: baselineFile };
   const signal = options.signal ?? new AbortController().signal;
   const services = createServices(root, config, signal, sources, options.log);
   let project: ProjectMeta;
@@ -72,8 +83,14 @@ export async function runAudit(
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
   const runs = await runAuditors(selected, services);
-  return buildReport(project, runs, options.failOn ?? config.failOn ?? 'error');
+  const failOn = options.failOn ?? config.failOn ?? 'error';
+  const report = buildReport(project, runs, failOn, baseline ? { baseline } : {});
+  if (options.writeBaseline === undefined) return report;
+  const written = baselineOf(report);
+  writeBaseline(options.writeBaseline, written);
+  return buildReport(project, runs, failOn, { baseline: { baseline: written, file: options.writeBaseline } });
 }
+
 
 interface CliOptions {
   only?: string[];
@@ -81,6 +98,8 @@ interface CliOptions {
   output?: string;
   failOn?: Severity;
   config?: string;
+  baseline?: string;
+  writeBaseline?: string;
   verbose?: boolean;
   replCmd?: string;
 }
@@ -120,6 +139,8 @@ export function registerAuditCommand(program: Command): void {
       ),
     )
     .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('--baseline <file>', 'fail only on findings this baseline does not list (default: the config\'s baseline)')
+    .option('--write-baseline <file>', "write this run's findings as the baseline to accept (the run then passes)")
     .option('--verbose', "print the auditors' progress messages on standard error")
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {

@@ -17,6 +17,8 @@ export interface AuditorConfig {
  */
 export interface Config {
   failOn?: Severity;
+  /** Baseline file `audit` compares the findings with, relative to the repository (see baseline.ts). */
+  baseline?: string;
   auditors?: Record<string, AuditorConfig>;
   [section: string]: unknown;
 }
@@ -50,7 +52,7 @@ export function auditorConfig(config: Config, id: string): AuditorConfig {
 const SEVERITY_NAMES: readonly string[] = SEVERITIES;
 
 /**
- * Checks the sections the core owns (`failOn`, `auditors`) against the known auditor ids;
+ * Checks the sections the core owns (`failOn`, `baseline`, `auditors`) against the known auditor ids;
  * throws an InputError naming the file and the offending key.
  */
 export function validateCoreConfig(config: Config, knownAuditors: readonly string[], source = CONFIG_FILE): void {
@@ -59,6 +61,9 @@ export function validateCoreConfig(config: Config, knownAuditors: readonly strin
   };
   if (config.failOn !== undefined && !SEVERITY_NAMES.includes(config.failOn)) {
     fail(`failOn must be one of ${SEVERITY_NAMES.join(', ')}, not ${JSON.stringify(config.failOn)}`);
+  }
+  if (config.baseline !== undefined && (typeof config.baseline !== 'string' || config.baseline === '')) {
+    fail('baseline must be a file path relative to the repository');
   }
   if (config.auditors === undefined) return;
   if (typeof config.auditors !== 'object' || config.auditors === null || Array.isArray(config.auditors)) {

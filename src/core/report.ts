@@ -1,4 +1,6 @@
 /** Builds the schema-versioned Report from auditor runs. */
+import { compareWithBaseline, type Baseline } from './baseline.js';
+import { fingerprints } from './fingerprint.js';
 import type { AuditorRun, ProjectMeta, Report, RunStatus, Severity } from './types.js';
 import { REPORT_SCHEMA_VERSION, SEVERITIES } from './types.js';
 import { toolVersion } from './paths.js';
@@ -10,24 +12,34 @@ export function atLeast(a: Severity, b: Severity): boolean {
   return RANK[a] >= RANK[b];
 }
 
-/** Assembles the report; `failed` is true when a finding is at or above `failOn`. */
-export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Severity, now = new Date()): Report {
+export interface BuildOptions {
+  now?: Date;
+  /** The baseline to compare the findings with, and the file it came from. */
+  baseline?: { baseline: Baseline; file: string };
+}
+
+/**
+ * Assembles the report and gives every finding its fingerprint; `failed` is true when a finding
+ * is at or above `failOn` (with a baseline: a finding the baseline does not list).
+ */
+export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Severity, options: BuildOptions = {}): Report {
+  const all = runs.flatMap((run) => run.findings);
+  fingerprints(all).forEach((fingerprint, i) => {
+    all[i]!.fingerprint = fingerprint;
+  });
+  const ran = new Set(runs.filter((run) => run.status === 'ok').map((run) => run.auditorId));
+  const baseline = options.baseline ? compareWithBaseline(all, options.baseline.baseline, options.baseline.file, ran) : undefined;
   const findings = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   const auditors: Record<RunStatus, number> = { ok: 0, skipped: 0, error: 0 };
-  let failed = false;
-  for (const run of runs) {
-    auditors[run.status] += 1;
-    for (const f of run.findings) {
-      findings[f.severity] += 1;
-      if (atLeast(f.severity, failOn)) failed = true;
-    }
-  }
+  for (const run of runs) auditors[run.status] += 1;
+  for (const f of all) findings[f.severity] += 1;
+  const failed = all.some((f) => f.baselineState !== 'unchanged' && atLeast(f.severity, failOn));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'leanaudit', version: toolVersion() },
-    generatedAt: now.toISOString(),
+    generatedAt: (options.now ?? new Date()).toISOString(),
     project,
     runs,
-    summary: { findings, auditors, failOn, failed },
+    summary: { findings, auditors, failOn, failed, ...(baseline ? { baseline } : {}) },
   };
 }

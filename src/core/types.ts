@@ -26,6 +26,10 @@ export interface Finding {
   related?: { location: Location; message: string }[];
   evidence?: Record<string, unknown>;
   provenance?: { rubric?: string; rubricVersion?: number; model?: string; cached?: boolean };
+  /** Stable id of what the finding is about (see fingerprint.ts); set by the report. */
+  fingerprint?: string;
+  /** Against the baseline the audit was given: already in it, or not. */
+  baselineState?: 'new' | 'unchanged';
 }
 
 /** What an auditor hands to the runner; the runner stamps auditorId and severity. */
@@ -157,6 +161,31 @@ export interface ProjectMeta {
   error?: string;
 }
 
+/** One accepted finding in a baseline file (see baseline.ts). */
+export interface BaselineEntry {
+  fingerprint: string;
+  auditorId: string;
+  messageId: string;
+  severity: Severity;
+  file?: string;
+  line?: number;
+  entityId?: string;
+  message: string;
+}
+
+/** How the findings compare with the baseline the audit was given. */
+export interface BaselineSummary {
+  /** The baseline file, as given. */
+  file: string;
+  /** Findings the baseline lists. */
+  unchanged: number;
+  /** Findings it does not: only these can fail the run. */
+  new: number;
+  /** Baseline entries no finding matches any more: fixed, or moved to another file. */
+  absent: number;
+  absentFindings: BaselineEntry[];
+}
+
 export const REPORT_SCHEMA_VERSION = 1;
 
 /** The one report every command produces; reporters are pure functions of it. */
@@ -170,6 +199,8 @@ export interface Report {
     findings: Record<Severity, number>;
     auditors: Record<RunStatus, number>;
     failOn: Severity;
+    /** A finding (with a baseline: a new finding) is at or above failOn. */
     failed: boolean;
+    baseline?: BaselineSummary;
   };
 }

@@ -16,6 +16,33 @@ export function allFindings(report: Report): Finding[] {
   return report.runs.flatMap((run) => run.findings);
 }
 
+/** The findings a listing shows: all of them, or with a baseline only those it does not list. */
+export function listed(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => f.baselineState !== 'unchanged');
+}
+
+/** Baseline entries a listing shows before pointing to the JSON report. */
+export const ABSENT_LIMIT = 20;
+
+/** What the report says of its baseline, or undefined without one. */
+export function baselineNote(report: Report): string | undefined {
+  const b = report.summary.baseline;
+  if (!b) return undefined;
+  const parts = [`${b.unchanged} known finding${b.unchanged === 1 ? '' : 's'} not listed`, `${b.new} new`];
+  if (b.absent > 0) parts.push(`${b.absent} no longer found (fixed, or moved to another file): write the baseline again to tighten it`);
+  return `baseline ${b.file}: ${parts.join(', ')}`;
+}
+
+/** The baseline entries no finding matches any more, as `file:line  rule  message` lines (at most ABSENT_LIMIT). */
+export function absentLines(report: Report): string[] {
+  const absent = report.summary.baseline?.absentFindings ?? [];
+  const lines = absent
+    .slice(0, ABSENT_LIMIT)
+    .map((e) => `${e.file ? `${e.file}:${e.line ?? ''}` : '-'}  ${e.auditorId}/${e.messageId}  ${e.message}`);
+  if (absent.length > ABSENT_LIMIT) lines.push(`… and ${absent.length - ABSENT_LIMIT} more (summary.baseline.absentFindings in the JSON report)`);
+  return lines;
+}
+
 /** A file's findings sorted by position; `file` is undefined for findings without a location. */
 export interface FileGroup {
   file: string | undefined;
@@ -98,8 +125,15 @@ export function severityTotals(counts: Record<Severity, number>): string {
   return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`;
 }
 
-/** The closing verdict: whether the run fails at the configured severity. */
+/** The closing verdict: whether the run fails at the configured severity (with a baseline: its new findings). */
 export function verdict(report: Report): string {
-  const { failOn, failed } = report.summary;
+  const { failOn, failed, baseline } = report.summary;
+  if (baseline) return failed ? `FAILED: new findings at or above ${failOn}` : `passed: no new finding at or above ${failOn}`;
   return failed ? `FAILED: findings at or above ${failOn}` : `passed: nothing at or above ${failOn}`;
+}
+
+/** The totals a listing ends with: every finding's, or with a baseline the new ones'. */
+export function listedTotals(report: Report): string {
+  if (!report.summary.baseline) return severityTotals(report.summary.findings);
+  return `new: ${severityTotals(countBySeverity(listed(allFindings(report))))}`;
 }

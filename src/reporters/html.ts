@@ -1,13 +1,16 @@
 /** HTML reporter: one self-contained page (inline CSS, no scripts) with the summary and findings. */
 import type { Report } from '../core/types.js';
 import {
+  absentLines,
+  baselineNote,
   countBySeverity,
   groupByFile,
+  listed,
+  listedTotals,
   runNote,
   position,
   projectFacts,
   ruleId,
-  severityTotals,
   verdict,
 } from './common.js';
 
@@ -31,23 +34,29 @@ export function htmlReporter(report: Report): string {
     `<title>leanaudit: ${esc(project.name)}</title>`,
     `<style>${CSS}</style></head><body>`,
     `<h1>leanaudit report: ${esc(project.name)}</h1>`,
-    `<p class="${summary.failed ? 'failed' : 'passed'}">${esc(verdict(report))} · ${esc(severityTotals(summary.findings))}</p>`,
+    `<p class="${summary.failed ? 'failed' : 'passed'}">${esc(verdict(report))} · ${esc(listedTotals(report))}</p>`,
     `<p>${esc(projectFacts(report).join(' · '))}</p>`,
     `<p class="dim"><code>${esc(project.root)}</code></p>`,
   ];
+  const note = baselineNote(report);
+  if (note !== undefined) {
+    out.push(`<p>${esc(note)}</p>`);
+    const absent = absentLines(report);
+    if (absent.length) out.push(`<details><summary>No longer found</summary><ul>${absent.map((line) => `<li>${esc(line)}</li>`).join('')}</ul></details>`);
+  }
   if (project.skipped?.length) {
     out.push(`<p class="dim">Skipped: ${project.skipped.map((s) => `<code>${esc(s.path)}</code> (${esc(s.reason)})`).join(', ')}</p>`);
   }
   out.push('<h2>Auditors</h2><table><tr><th>auditor</th><th>status</th><th>errors</th><th>warnings</th><th>info</th><th>metrics / reason</th></tr>');
   for (const run of report.runs) {
-    const c = countBySeverity(run.findings);
-        out.push(
+    const c = countBySeverity(listed(run.findings));
+    out.push(
       `<tr><td><code>${esc(run.auditorId)}</code></td><td class="${run.status}">${run.status}</td>` +
         `<td class="n">${c.error}</td><td class="n">${c.warning}</td><td class="n">${c.info}</td><td>${esc(runNote(run))}</td></tr>`,
     );
   }
   out.push('</table>');
-  const groups = groupByFile(report.runs.flatMap((r) => r.findings));
+  const groups = groupByFile(listed(report.runs.flatMap((r) => r.findings)));
   if (groups.length) out.push('<h2>Findings</h2>');
   for (const group of groups) {
     out.push(`<h3>${group.file ? `<code>${esc(group.file)}</code>` : '(no location)'}</h3>`);

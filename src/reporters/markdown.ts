@@ -1,13 +1,16 @@
 /** Markdown reporter: the summary and findings as a pull-request comment. */
 import type { Report } from '../core/types.js';
 import {
+  absentLines,
+  baselineNote,
   countBySeverity,
   groupByFile,
+  listed,
+  listedTotals,
   runNote,
   position,
   projectFacts,
   ruleId,
-  severityTotals,
   verdict,
 } from './common.js';
 
@@ -30,19 +33,25 @@ export function markdownReporter(report: Report): string {
   const { project, tool, summary } = report;
   const out: string[] = [`## leanaudit report: ${project.name}`, ''];
   const facts = projectFacts(report);
-  out.push(`${summary.failed ? '❌' : '✅'} **${verdict(report)}** · ${severityTotals(summary.findings)}`, '');
+  out.push(`${summary.failed ? '❌' : '✅'} **${verdict(report)}** · ${listedTotals(report)}`, '');
+  const note = baselineNote(report);
+  if (note !== undefined) {
+    out.push(note, '');
+    const absent = absentLines(report);
+    if (absent.length) out.push('<details><summary>No longer found</summary>', '', ...absent.map((line) => `- ${cell(line)}`), '', '</details>', '');
+  }
   if (facts.length) out.push(facts.join(' · '), '');
   if (project.skipped?.length) {
     out.push(`Skipped: ${project.skipped.map((s) => `${code(s.path)} (${s.reason})`).join(', ')}`, '');
   }
   out.push('| auditor | status | errors | warnings | info | metrics / reason |', '| --- | --- | ---: | ---: | ---: | --- |');
   for (const run of report.runs) {
-    const c = countBySeverity(run.findings);
+    const c = countBySeverity(listed(run.findings));
     out.push(`| ${code(run.auditorId)} | ${run.status} | ${c.error} | ${c.warning} | ${c.info} | ${cell(runNote(run))} |`);
   }
   let budget = MARKDOWN_FINDING_LIMIT;
   let omitted = 0;
-  for (const group of groupByFile(report.runs.flatMap((r) => r.findings))) {
+  for (const group of groupByFile(listed(report.runs.flatMap((r) => r.findings)))) {
     const shown = group.findings.slice(0, Math.max(budget, 0));
     omitted += group.findings.length - shown.length;
     budget -= shown.length;

@@ -1,4 +1,5 @@
 /** SARIF 2.1.0 reporter: one rule per auditor message, built from the auditors' metadata. */
+import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
 import type { AuditorMeta, Finding, Location, Report, Severity } from '../core/types.js';
 import { ruleId } from './common.js';
 
@@ -62,6 +63,8 @@ function result(finding: Finding, ruleIndex: Map<string, number>): Record<string
           })),
         }
       : {}),
+    ...(finding.fingerprint !== undefined ? { partialFingerprints: { [FINGERPRINT_SCHEME]: finding.fingerprint } } : {}),
+    ...(finding.baselineState !== undefined ? { baselineState: finding.baselineState } : {}),
     properties: {
       ...(finding.entityId !== undefined ? { entityId: finding.entityId } : {}),
       ...(finding.evidence !== undefined ? { evidence: finding.evidence } : {}),

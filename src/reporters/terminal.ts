@@ -2,13 +2,16 @@
 import type { AuditorRun, Report, Severity } from '../core/types.js';
 import type { ReporterOptions } from './types.js';
 import {
+  absentLines,
+  baselineNote,
   countBySeverity,
   groupByFile,
+  listed,
+  listedTotals,
   runNote,
   position,
   projectFacts,
   ruleId,
-  severityTotals,
   verdict,
 } from './common.js';
 
@@ -43,7 +46,7 @@ function summaryTable(report: Report, paint: Paint): string[] {
   if (report.runs.length === 0) return [paint('dim', 'no auditor ran')];
   const header = ['auditor', 'status', 'error', 'warning', 'info', 'metrics / reason'];
   const rows = report.runs.map((run) => {
-    const c = countBySeverity(run.findings);
+    const c = countBySeverity(listed(run.findings));
     const note = run.status === 'ok' ? runNote(run) : cut(runNote(run));
     return [run.auditorId, run.status, String(c.error), String(c.warning), String(c.info), note];
   });
@@ -58,7 +61,7 @@ function summaryTable(report: Report, paint: Paint): string[] {
 
 function findingLines(report: Report, paint: Paint): string[] {
   const lines: string[] = [];
-  for (const group of groupByFile(report.runs.flatMap((r) => r.findings))) {
+  for (const group of groupByFile(listed(report.runs.flatMap((r) => r.findings)))) {
     lines.push('', paint('underline', group.file ?? '(no location)'));
     const rows = group.findings.map((f) => [group.file ? `${group.file}:${position(f.location)}` : '-', f.severity]);
     const widths = [0, 1].map((col) => Math.max(...rows.map((r) => r[col]!.length)));
@@ -84,7 +87,12 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
     lines.push('', `${paint(STATUS_STYLE[run.status], `${run.auditorId} ${run.status}:`)} ${run.reason}`);
   }
   lines.push(...findingLines(report, paint), '');
+  const note = baselineNote(report);
+  if (note !== undefined) {
+    lines.push(paint('dim', note));
+    for (const line of absentLines(report)) lines.push(paint('dim', `  no longer found: ${line}`));
+  }
   const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
-  lines.push(`${severityTotals(summary.findings)} · ${status}`);
+  lines.push(`${listedTotals(report)} · ${status}`);
   return lines.join('\n') + '\n';
 }

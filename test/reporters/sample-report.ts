@@ -93,7 +93,7 @@ export function sampleReport(failOn: 'error' | 'warning' | 'info' = 'error'): Re
     },
     structuredClone(runs),
     failOn,
-    new Date('2026-01-01T00:00:00Z'),
+    { now: new Date('2026-01-01T00:00:00Z') },
   );
   return { ...report, tool: { ...report.tool, version: '0.0.0-test' } };
 }

@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baselineOf, readBaseline, writeBaseline, type Baseline } from '../../src/core/baseline.js';
+import { buildReport } from '../../src/core/report.js';
+import type { AuditorRun, Finding, Report } from '../../src/core/types.js';
+import { reportSchemaErrors } from '../helpers/report-schema.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-baseline-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const sorry = (entityId: string, line: number, file = 'A/B.lean'): Finding => ({
+  auditorId: 'proof-gaps',
+  messageId: 'sorry-in-proof',
+  severity: 'error',
+  message: `\`sorry\` in the proof of ${entityId}`,
+  entityId,
+  location: { file, line, column: 2 },
+});
+
+const runOf = (auditorId: string, findings: Finding[], status: AuditorRun['status'] = 'ok'): AuditorRun => ({
+  auditorId,
+  status,
+  findings: structuredClone(findings),
+  metrics: {},
+  durationMs: 0,
+});
+
+const meta = { root: '/p', name: 'p' };
+const report = (...runs: AuditorRun[]): Report => buildReport(meta, runs, 'error');
+const withBaseline = (baseline: Baseline, ...runs: AuditorRun[]): Report =>
+  buildReport(meta, runs, 'error', { baseline: { baseline, file: 'leanaudit-baseline.json' } });
+
+const warning: Finding = { auditorId: 'pairing', messageId: 'not-found', severity: 'warning', message: 'lbl: Lean name `X` matches no declaration', entityId: 'lbl', location: { file: 'bp/ch1.tex', line: 3 } };
+const accepted = baselineOf(report(runOf('proof-gaps', [sorry('Foo.b', 20), sorry('Foo.a', 10)]), runOf('pairing', [warning])));
+
+describe('baselineOf', () => {
+  it('lists every finding with its fingerprint, rule, place and message, sorted by place', () => {
+    expect(accepted.schemaVersion).toBe(1);
+    expect(accepted.findings.map((e) => [e.file, e.line, e.entityId])).toEqual([
+      ['A/B.lean', 10, 'Foo.a'],
+      ['A/B.lean', 20, 'Foo.b'],
+      ['bp/ch1.tex', 3, 'lbl'],
+    ]);
+    expect(accepted.findings[0]).toEqual({
+      fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/),
+      auditorId: 'proof-gaps',
+      messageId: 'sorry-in-proof',
+      severity: 'error',
+      file: 'A/B.lean',
+      line: 10,
+      entityId: 'Foo.a',
+      message: '`sorry` in the proof of Foo.a',
+    });
+  });
+
+  it('reads back what it wrote', () => {
+    const file = join(tmp, 'roundtrip.json');
+    writeBaseline(file, accepted);
+    expect(readBaseline(file)).toEqual(accepted);
+    expect(readFileSync(file, 'utf8')).toMatch(/^\{\n {2}"schemaVersion": 1,/);
+  });
+});
+
+describe('a report compared with a baseline', () => {
+  it('passes when only known findings remain, even moved down the file', () => {
+    const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 14), sorry('Foo.b', 24)]), runOf('pairing', [warning]));
+    expect(r.summary.failed).toBe(false);
+    expect(r.summary.baseline).toEqual({ file: 'leanaudit-baseline.json', unchanged: 3, new: 0, absent: 0, absentFindings: [] });
+    expect(r.runs.flatMap((run) => run.findings.map((f) => f.baselineState))).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(reportSchemaErrors(r)).toEqual([]);
+  });
+
+  it('fails on a new finding at or above failOn and reports the fixed ones as absent', () => {
+    const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.c', 30)]), runOf('pairing', [warning]));
+    expect(r.summary.failed).toBe(true);
+    expect(r.summary.baseline).toMatchObject({ unchanged: 2, new: 1, absent: 1 });
+    expect(r.summary.baseline!.absentFindings.map((e) => e.entityId)).toEqual(['Foo.b']);
+    expect(r.runs[0]!.findings.map((f) => [f.entityId, f.baselineState])).toEqual([
+      ['Foo.a', 'unchanged'],
+      ['Foo.c', 'new'],
+    ]);
+    expect(reportSchemaErrors(r)).toEqual([]);
+  });
+
+  it('counts a second sorry in a known declaration as new', () => {
+    const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.a', 11), sorry('Foo.b', 20)]), runOf('pairing', [warning]));
+    expect(r.summary.baseline).toMatchObject({ unchanged: 3, new: 1, absent: 0 });
+    expect(r.summary.failed).toBe(true);
+  });
+
+  it('does not fail on new findings below failOn', () => {
+    const other = { ...warning, entityId: 'other', message: 'other' };
+    const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.b', 20)]), runOf('pairing', [warning, other]));
+    expect(r.summary).toMatchObject({ failed: false, baseline: { new: 1 } });
+  });
+
+  it('does not call the findings of a skipped auditor fixed', () => {
+    const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.b', 20)]), runOf('pairing', [], 'skipped'));
+    expect(r.summary.baseline).toMatchObject({ unchanged: 2, new: 0, absent: 0 });
+  });
+});
+
+describe('readBaseline', () => {
+  const write = (name: string, text: string): string => {
+    const file = join(tmp, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('names a missing file and how to create it', () => {
+    const file = join(tmp, 'missing.json');
+    expect(() => readBaseline(file)).toThrow(`no baseline at ${file}: write one with --write-baseline ${file}`);
+  });
+
+  it('points at the line of malformed JSON', () => {
+    const file = write('broken.json', '{\n  "schemaVersion": 1,\n  "findings": [\n    {,}\n  ]\n}\n');
+    expect(() => readBaseline(file)).toThrow(new RegExp(`^${file}:4: the baseline is not valid JSON`));
+  });
+
+  it('refuses a file that is not a baseline, one of another fingerprint scheme and a bad entry', () => {
+    expect(() => readBaseline(write('report.json', JSON.stringify({ schemaVersion: 1, runs: [] })))).toThrow(/not a leanaudit baseline/);
+    expect(() => readBaseline(write('old.json', JSON.stringify({ ...accepted, fingerprintScheme: 'leanaudit/v0' })))).toThrow(
+      /written with fingerprints leanaudit\/v0, this leanaudit uses leanaudit\/v1/,
+    );
+    const bad = { ...accepted, findings: [accepted.findings[0], { fingerprint: 'x' }] };
+    expect(() => readBaseline(write('bad.json', JSON.stringify(bad)))).toThrow(/findings\[1\] is not a baseline entry/);
+  });
+});
