@@ -103,6 +103,8 @@ class BlueprintReader {
   private lastEntity?: Entity;
   /** The `@[blueprint]` nodes of the Lean source, read on the first `\inputlean…`. */
   private architect?: ArchitectIndex;
+  /** Past the first `\end{document}`: LaTeX reads nothing more, in this file or the ones that input it. */
+  private documentEnded = false;
 
   constructor(
     private readonly root: string,
@@ -150,7 +152,7 @@ class BlueprintReader {
   }
 
   private walk(nodes: Ast.Node[], frame: Frame): void {
-    for (let i = 0; i < nodes.length; i++) {
+    for (let i = 0; i < nodes.length && !this.documentEnded; i++) {
       const node = nodes[i]!;
       if (node.type === 'macro' && node.content === 'iffalse') i = skipIffalse(nodes, i);
       else if (node.type === 'macro') i += this.macro(node, nodes, i, frame);
@@ -178,11 +180,15 @@ class BlueprintReader {
         if (name) this.theoremEnvs.add(normalizeKind(name));
         return 0;
       }
+      // The document may begin in one file and end in another (`web.tex` inputs a `content.tex` that ends it).
       case 'begin':
-        this.problem('unterminated-environment', `\\begin{${nextGroupText(nodes, i) ?? '?'}} has no matching \\end`, at);
+        if (nextGroupText(nodes, i) !== 'document') {
+          this.problem('unterminated-environment', `\\begin{${nextGroupText(nodes, i) ?? '?'}} has no matching \\end`, at);
+        }
         return 0;
       case 'end':
-        this.problem('stray-end', `\\end{${nextGroupText(nodes, i) ?? '?'}} closes no environment`, at);
+        if (nextGroupText(nodes, i) === 'document') this.documentEnded = true;
+        else this.problem('stray-end', `\\end{${nextGroupText(nodes, i) ?? '?'}} closes no environment`, at);
         return 0;
       case 'inputleanmodule':
       case 'inputleannode':
@@ -215,7 +221,12 @@ class BlueprintReader {
     const node = this.architect.byLabel.get(name);
     const items: ArchitectItem[] | undefined = macro === 'inputleanmodule' ? this.architect.byModule.get(name) : node && [{ node }];
     if (items === undefined) {
-      const what = macro === 'inputleanmodule' ? `module ${name} has no @[blueprint] declaration or blueprint_comment` : `no @[blueprint] declaration has the label ${name}`;
+      const what =
+        macro === 'inputleannode'
+          ? `no @[blueprint] declaration has the label ${name}`
+          : this.project.files.some((f) => f.module === name)
+            ? `module ${name} has no @[blueprint] declaration or blueprint_comment`
+            : `no file of the project is the module ${name}`;
       this.problem('unknown-lean-node', `\\${macro}{${name}}: ${what}`, at);
       return;
     }
@@ -281,6 +292,7 @@ class BlueprintReader {
     if (this.theoremEnvs.has(env)) this.entity(node, env, frame);
     else if (env === 'proof') this.proof(node, frame);
     else if (!SKIPPED_ENVS.has(env)) this.walk(node.content, frame);
+    if (env === 'document') this.documentEnded = true;
   }
 
   private entity(node: Ast.Environment, kind: string, frame: Frame): void {

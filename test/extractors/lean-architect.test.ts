@@ -97,6 +97,7 @@ Only in prose.
       ['duplicate-label', 'blueprint/src/web.tex:4'],
       ['unknown-lean-node', 'blueprint/src/web.tex:5'],
     ]);
+    expect(extraction.problems[1]!.message).toBe(String.raw`\inputleanmodule{Demo.Missing}: no file of the project is the module Demo.Missing`);
   });
 
   it('says why the nodes are missing when the Lean project could not be read', () => {
