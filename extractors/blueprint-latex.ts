@@ -43,6 +43,8 @@ const FLAG_MACROS: Record<string, string> = { leanok: 'leanok', mathlibok: 'math
 const INPUT_MACROS = new Set(['input', 'include']);
 /** Where LeanArchitect writes the LaTeX it generates (`lake build :blueprint`): read from the Lean source instead. */
 const ARCHITECT_OUTPUT = /(^|\/)\.lake\/build\/blueprint\//;
+/** Files a LaTeX or BibTeX run writes, which a blueprint may `\input` (brownian-motion inputs `../print/bu1.bbl`). */
+const LATEX_OUTPUT = /\.(?:bbl|aux|toc|ind|gls|lof|lot|out)$/i;
 const MAX_INPUT_DEPTH = 32;
 /** Environments whose content LaTeX never typesets (the `comment` and `verbatim` packages). */
 const SKIPPED_ENVS = new Set(['comment', 'verbatim']);
@@ -283,6 +285,7 @@ class BlueprintReader {
       }
     }
     if (ARCHITECT_OUTPUT.test(name)) return; // built by `lake build :blueprint`; its nodes come from \inputlean… instead
+    if (LATEX_OUTPUT.test(name)) return; // written by a LaTeX or BibTeX run (a bibliography's `.bbl`): never source, usually gitignored
     if (outside) this.problem('input-outside', `\\input{${name}} points outside the repository; not read`, at);
     else this.problem('input-missing', `\\input{${name}}: file not found`, at);
   }

@@ -1,6 +1,7 @@
 /**
  * Pairing: resolves the Lean names an informal entity claims against the declarations of the
- * source model (exact full name, else an unambiguous suffix, else the candidates), attaching each
+ * source model (exact full name, else — outside blueprints — an unambiguous suffix, else the
+ * candidates), attaching each
  * declaration's header with the proof discarded, the section `variable`s it uses and its docstring.
  */
 import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
@@ -38,11 +39,15 @@ export class NameIndex {
     }
   }
 
-  /** Exact fully qualified name, else the one declaration whose name ends with `.name`. */
-  resolve(name: string): Resolution {
+  /**
+   * Exact fully qualified name, else (unless `fullNamesOnly`) the one declaration whose name ends
+   * with `.name`; unresolved, the declarations whose names end with it are the candidates.
+   */
+  resolve(name: string, fullNamesOnly = false): Resolution {
     const clean = name.replace(/^_root_\./, '');
-    const candidates = this.project.decls.has(clean) || this.generated.has(clean) ? [clean] : (this.bySuffix.get(clean) ?? []);
-    if (candidates.length !== 1) return { candidates: [...candidates].sort() };
+    const exact = this.project.decls.has(clean) || this.generated.has(clean);
+    const candidates = exact ? [clean] : (this.bySuffix.get(clean) ?? []);
+    if (candidates.length !== 1 || (fullNamesOnly && !exact)) return { candidates: [...candidates].sort() };
     const source = this.generated.get(candidates[0]!);
     return source ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] } : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
   }
@@ -70,8 +75,11 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
   return entities.map((entity) => {
     const decls: PairedDecl[] = [];
     const unresolved: PairedEntity['unresolved'] = [];
+    // leanblueprint's `\lean{}` takes full names (its checkdecls looks each one up as written): a
+    // suffix may well be a Mathlib declaration's name, or another declaration of the project's.
+    const fullNamesOnly = entity.origin === 'blueprint';
     for (const leanName of entity.leanNames) {
-      const { decl, generated, candidates } = index?.resolve(leanName) ?? { candidates: [] };
+      const { decl, generated, candidates } = index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] };
       if (decl) decls.push({ ...pairedDecl(leanName, decl, source(decl)), ...(generated ? { generatedBy: 'to_additive' } : {}) });
       else unresolved.push({ leanName, candidates });
     }

@@ -3,7 +3,8 @@
  *
  * What it checks: Lean names that match no declaration (what leanblueprint's `checkdecls` checks,
  * without building Lean; Mathlib is not searched, so `\mathlibok` names are left alone) or match
- * several; `\leanok` (or status `proved`) claimed while the Lean proof contains `sorry`; entities
+ * several; blueprint names that only end a project declaration's name (`\lean{}` takes full
+ * names: `countableInfClosure` is not `IsCompactSystem.countableInfClosure`); `\leanok` (or status `proved`) claimed while the Lean proof contains `sorry`; entities
  * with no Lean name; one declaration claimed by several entities; `\uses` of unknown labels;
  * unknown `\lean…` markers; and what the extractor could not parse. Metrics: entities, with Lean
  * names, found, proof-complete.
@@ -25,6 +26,8 @@ export const meta: AuditorMeta = {
   messages: {
     'not-found': '{{entity}}: Lean name `{{name}}` matches no declaration in the project sources',
     ambiguous: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}',
+    'not-full-name':
+      "{{entity}}: `{{name}}` is not the full name of a project declaration (`\\lean{}` takes full names, as checkdecls does); the project's declarations ending with it: {{candidates}}",
     'leanok-sorry': '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry',
     'no-lean-name': '{{entity}} ({{kind}}) names no Lean declaration',
     'shared-decl': '`{{decl}}` is claimed by {{count}} entities: {{entities}}',
@@ -57,7 +60,10 @@ export async function run(ctx: AuditContext): Promise<void> {
       ctx.report({ ...base, messageId: 'no-lean-name', severity: 'info', data: { entity: entity.id, kind: entity.kind } });
     }
     for (const { leanName, candidates } of entity.unresolved) {
-      if (candidates.length > 1) {
+      if (entity.flags.mathlibok && entity.origin === 'blueprint') continue;
+      if (entity.origin === 'blueprint' && candidates.length > 0) {
+        ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
+      } else if (candidates.length > 1) {
         ctx.report({ ...base, messageId: 'ambiguous', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
       } else if (!entity.flags.mathlibok) {
         ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName } });

@@ -5,8 +5,9 @@ import { loadPairedEntities } from '../../extractors/index.js';
 import * as pairing from '../../src/auditors/pairing.js';
 import { runAuditor } from '../../src/core/runner.js';
 import { createServices } from '../../src/core/services.js';
-import type { AuditorRun } from '../../src/core/types.js';
+import type { AuditorRun, PairedEntity } from '../../src/core/types.js';
 import { loadProject } from '../../src/lean/project.js';
+import { testAuditor } from '../helpers/auditor-tester.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/pairing-bp');
 const TEX = 'blueprint/src/web.tex';
@@ -37,7 +38,7 @@ describe('pairing auditor', () => {
       ['source-problem', 'warning', undefined, `${TEX}:36`],
       ['unknown-use', 'warning', 'thm:done', `${TEX}:6`],
       ['leanok-sorry', 'error', 'thm:pending', `${TEX}:13`],
-      ['ambiguous', 'warning', 'lem:same', `${TEX}:20`],
+      ['not-full-name', 'warning', 'lem:same', `${TEX}:20`],
       ['not-found', 'warning', 'lem:missing', `${TEX}:24`],
       ['unknown-marker', 'info', 'lem:missing', `${TEX}:24`],
       ['no-lean-name', 'info', 'cor:none', `${TEX}:32`],
@@ -45,7 +46,9 @@ describe('pairing auditor', () => {
     ]);
     const message = (id: string) => run.findings.find((f) => f.messageId === id)!.message;
     expect(message('leanok-sorry')).toBe('thm:pending is marked \\leanok (proof) but `Bp.pending` contains sorry');
-    expect(message('ambiguous')).toBe('lem:same: Lean name `same` is ambiguous: Bp.A.same, Bp.B.same');
+    expect(message('not-full-name')).toBe(
+      "lem:same: `same` is not the full name of a project declaration (`\\lean{}` takes full names, as checkdecls does); the project's declarations ending with it: Bp.A.same, Bp.B.same",
+    );
     expect(message('shared-decl')).toBe('`Bp.done` is claimed by 2 entities: thm:done, thm:pending');
     expect(message('source-problem')).toBe('\\input{absent}: file not found');
     expect(run.metrics).toEqual({
@@ -59,4 +62,43 @@ describe('pairing auditor', () => {
     expect(stripped.findings.map((f) => f.messageId).sort()).toEqual(full.findings.map((f) => f.messageId).sort());
     expect(stripped.findings.filter((f) => f.entityId && f.messageId !== 'source-problem').every((f) => f.location === undefined)).toBe(true);
   });
+});
+
+const paired = (id: string, origin: string, unresolved: PairedEntity['unresolved'], flags: Record<string, boolean> = {}): PairedEntity => ({
+  id,
+  kind: 'lemma',
+  statement: id,
+  leanNames: unresolved.map((u) => u.leanName),
+  uses: [],
+  flags,
+  location: { file: 'informal.json', line: 1 },
+  origin,
+  decls: [],
+  unresolved,
+});
+
+testAuditor(pairing, {
+  valid: [
+    {
+      name: 'a \\mathlibok blueprint name is Mathlib\'s, whatever project declarations end with it',
+      code: 'theorem Foo.same : True := trivial\n',
+      entities: [paired('bp:mathlib', 'blueprint', [{ leanName: 'same', candidates: ['Foo.same'] }], { mathlibok: true })],
+    },
+  ],
+  invalid: [
+    {
+      name: 'outside blueprints a suffix may pair; several candidates are ambiguous, none is not found',
+      code: 'theorem A.same : True := trivial\ntheorem B.same : True := trivial\n',
+      entities: [
+        paired('json:same', 'json', [{ leanName: 'same', candidates: ['A.same', 'B.same'] }]),
+        paired('json:none', 'json', [{ leanName: 'Nowhere.x', candidates: [] }]),
+        paired('bp:short', 'blueprint', [{ leanName: 'same', candidates: ['A.same', 'B.same'] }]),
+      ],
+      findings: [
+        { messageId: 'ambiguous', file: 'informal.json', line: 1, entityId: 'json:same', message: 'json:same: Lean name `same` is ambiguous: A.same, B.same' },
+        { messageId: 'not-found', file: 'informal.json', line: 1, entityId: 'json:none' },
+        { messageId: 'not-full-name', file: 'informal.json', line: 1, entityId: 'bp:short', message: /^bp:short: `same` is not the full name of a project declaration/ },
+      ],
+    },
+  ],
 });

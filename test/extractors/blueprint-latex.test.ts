@@ -117,12 +117,12 @@ describe('blueprint-latex path safety', () => {
     ]);
   });
 
-  it('reads a document that begins in one file and ends in another, and nothing after its end', () => {
+  it('reads a document that begins in one file and ends in another, nothing after its end, and no LaTeX output', () => {
     const dir = join(root, 'split');
     mkdirSync(join(dir, 'blueprint/src'), { recursive: true });
     // PrimeNumberTheoremAnd's shape: web.tex inputs blueprint.tex, which holds the whole document, then ends it again.
     writeFileSync(join(dir, 'blueprint/src/blueprint.tex'), '\\begin{document}\n\\begin{lemma}\\label{a}A\\end{lemma}\n\\end{document}\n');
-    writeFileSync(join(dir, 'blueprint/src/web.tex'), '\\documentclass{report}\n\\input{blueprint}\n\\begin{lemma}\\label{dead}never read\\end{lemma}\n\\end{document}\n');
+    writeFileSync(join(dir, 'blueprint/src/web.tex'), '\\documentclass{report}\n\\input{../print/bu1.bbl}\n\\input{blueprint}\n\\begin{lemma}\\label{dead}never read\\end{lemma}\n\\end{document}\n');
     // content.tex opens the document that web2.tex ends.
     writeFileSync(join(dir, 'blueprint/src/content.tex'), '\\begin{document}\n\\begin{lemma}\\label{b}B\\end{lemma}\n');
     writeFileSync(join(dir, 'blueprint/src/web2.tex'), '\\input{content}\n\\begin{lemma}\\label{c}C\\end{lemma}\n\\end{document}\n\\end{lemma}\n');

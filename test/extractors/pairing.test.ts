@@ -10,7 +10,7 @@ import type { LeanProject } from '../../src/lean/types.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/lean-docs');
 
 function entity(id: string, leanNames: string[], flags: Record<string, boolean> = {}): Entity {
-  return { id, kind: 'theorem', statement: id, leanNames, uses: [], flags, location: { file: 'informal.tex', line: 1 }, origin: 'blueprint' };
+  return { id, kind: 'theorem', statement: id, leanNames, uses: [], flags, location: { file: 'status.json', line: 1 }, origin: 'json' };
 }
 
 describe('pairing', async () => {
@@ -46,6 +46,15 @@ describe('pairing', async () => {
       { leanName: 'Missing.name', candidates: [] },
     ]);
     expect(paired!.selfConsistency).toBeUndefined();
+  });
+
+  it('takes only full names from a blueprint, as checkdecls does: a suffix stays unresolved with its candidates', () => {
+    const [paired] = pairEntities([{ ...entity('bp', ['two_one', 'Docs.two_one', 'Other.t']), origin: 'blueprint' }], project);
+    expect(paired!.decls.map((d) => d.fullName)).toEqual(['Docs.two_one']);
+    expect(paired!.unresolved).toEqual([
+      { leanName: 'two_one', candidates: ['Docs.two_one'] },
+      { leanName: 'Other.t', candidates: ['Docs.Other.t'] },
+    ]);
   });
 
   it('marks docstring entities as self-consistency checks and resolves nothing without a project', () => {
