@@ -405,11 +405,11 @@ class BlueprintReader {
   }
 }
 
-/** The raw text of a macro's argument `index`, trimmed; undefined when absent or empty. */
+/** The raw text of a macro's argument `index`, `%` comments left out (`\lean{A.b,%⏎ A.c}`), trimmed; undefined when absent or empty. */
 function argText(node: Ast.Macro, index: number): string | undefined {
   const arg = node.args?.[index];
   if (!arg || arg.openMark === '') return undefined;
-  const text = printRaw(arg.content).trim();
+  const text = printRaw(arg.content.filter((n) => n.type !== 'comment')).trim();
   return text.length > 0 ? text : undefined;
 }
 

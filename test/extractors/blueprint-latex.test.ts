@@ -132,6 +132,15 @@ describe('blueprint-latex path safety', () => {
     expect([split.entities.map((e) => e.id), split.problems]).toEqual([['b', 'c'], []]);
   });
 
+  it('leaves `%` comments out of \\lean and \\uses lists broken over lines', () => {
+    const dir = join(root, 'comments');
+    mkdirSync(join(dir, 'blueprint/src'), { recursive: true });
+    // sphere-eversion's shape: `\lean{A.b,%` then the next name on the following line.
+    writeFileSync(join(dir, 'blueprint/src/web.tex'), '\\begin{lemma}\\label{l}\\lean{A.b,%\n  A.c, % and\n A.d}\\uses{x,%\ny}\nL.\\end{lemma}\n');
+    const [lemma] = extractBlueprint({ root: dir, options: {} }).entities;
+    expect([lemma!.leanNames, lemma!.uses]).toEqual([['A.b', 'A.c', 'A.d'], ['x', 'y']]);
+  });
+
   it('reports a missing entry file', () => {
     const result = extractBlueprint({ root, options: { blueprint: 'nowhere/web.tex' } });
     expect(result.problems.map((p) => p.messageId)).toEqual(['no-entry']);
