@@ -1,8 +1,8 @@
 /**
  * Pairing: resolves the Lean names an informal entity claims against the declarations of the
  * source model (exact full name, else — outside blueprints — an unambiguous suffix, else the
- * candidates), attaching each
- * declaration's header with the proof discarded, the section `variable`s it uses and its docstring.
+ * candidates), attaching each declaration's header with the proof discarded, the section
+ * `variable`s it uses and its docstring.
  */
 import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
 import { lex } from '../src/lean/lexer.js';

@@ -91,7 +91,6 @@ export async function runAudit(
   return buildReport(project, runs, failOn, { baseline: { baseline: written, file: options.writeBaseline } });
 }
 
-
 interface CliOptions {
   only?: string[];
   format: Format;
@@ -139,7 +138,7 @@ export function registerAuditCommand(program: Command): void {
       ),
     )
     .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
-    .option('--baseline <file>', 'fail only on findings this baseline does not list (default: the config\'s baseline)')
+    .option('--baseline <file>', "fail only on findings this baseline does not list (default: the config's baseline)")
     .option('--write-baseline <file>', "write this run's findings as the baseline to accept (the run then passes)")
     .option('--verbose', "print the auditors' progress messages on standard error")
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)

@@ -102,7 +102,11 @@ export function readBaseline(file: string): Baseline {
  */
 export function compareWithBaseline(findings: readonly Finding[], baseline: Baseline, file: string, ran: ReadonlySet<string>): BaselineSummary {
   const known = new Map<string, BaselineEntry[]>();
-  for (const entry of baseline.findings) known.set(entry.fingerprint, [...(known.get(entry.fingerprint) ?? []), entry]);
+  for (const entry of baseline.findings) {
+    const same = known.get(entry.fingerprint);
+    if (same) same.push(entry);
+    else known.set(entry.fingerprint, [entry]);
+  }
   let unchanged = 0;
   for (const f of findings) {
     const left = known.get(f.fingerprint!);
