@@ -5,7 +5,7 @@
  * `variable`s it uses and its docstring.
  */
 import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
-import { lex } from '../src/lean/lexer.js';
+import { hasSorryToken, lex } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { additiveNames } from './to-additive.js';
 import type { LeanDecl, LeanProject } from '../src/lean/types.js';
@@ -112,8 +112,7 @@ export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string):
 
 /** True when the declaration's proof or value contains `sorry` or `admit` (as tokens, not in comments). */
 export function hasSorry(decl: LeanDecl): boolean {
-  if (decl.body === undefined) return false;
-  return lex(decl.body).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'));
+  return hasSorryToken(decl.body);
 }
 
 /** One binder of a `variable` command: its text, the names it binds, the identifiers it mentions. */

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { lex } from '../lean/lexer.js';
+import { hasSorryToken } from '../lean/lexer.js';
 import type { LeanDecl, LeanProject } from '../lean/types.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { buildDir } from '../repl/launch.js';
@@ -46,9 +46,7 @@ type Answer = { axioms: string[] } | { error: string };
 /** Declarations whose own statement, proof or value contains a `sorry` or `admit` token. */
 function textualSorries(project: LeanProject): Set<string> {
   const names = new Set<string>();
-  const hasSorry = (text: string | undefined): boolean =>
-    text !== undefined && /sorry|admit/.test(text) && lex(text).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'));
-  for (const decl of project.decls.values()) if (hasSorry(decl.header) || hasSorry(decl.body)) names.add(decl.fullName);
+  for (const decl of project.decls.values()) if (hasSorryToken(decl.header) || hasSorryToken(decl.body)) names.add(decl.fullName);
   return names;
 }
 

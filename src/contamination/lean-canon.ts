@@ -7,7 +7,7 @@
  */
 import type { ProjectCommand } from '../lean/commands.js';
 import { lex } from '../lean/lexer.js';
-import { LIBRARY_COMMANDS, NameTable } from '../lean/names.js';
+import { NameTable } from '../lean/names.js';
 import { isCloser, isOpener } from '../lean/parser.js';
 import { parseLean } from '../lean/parser.js';
 import type { Token } from '../lean/types.js';
@@ -228,9 +228,7 @@ export function projectCommandsOf(paths: string[]): ProjectCommand[] {
     }
     if (/^[ \t]*(?:syntax|macro|elab)\b/m.test(text) && text.includes('command')) parseLean(text, path, { names });
   }
-  return [...names.projectCommands]
-    .map(([id, kind]) => ({ word: names.names[id]!, ...(kind !== undefined ? { kind } : {}) }))
-    .filter((command) => !LIBRARY_COMMANDS.includes(command.word));
+  return names.ownCommands();
 }
 
 /** The canonical tokens of a benchmark's formal statement: its first theorem, else the whole text. */

@@ -14,7 +14,7 @@
  * A parenthesised `(x : T)` inside a term is an ascription, not a binder.
  */
 import { firstAtOrAfter } from '../core/sorted.js';
-import { bracketDelta, isBinderSymbol, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, closingBracket, isBinderSymbol, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { BINDER_WORD_IDS, DOTTED, USING } from './names.js';
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
@@ -130,7 +130,7 @@ class BinderScan {
     const opensGroup = k === KIND.symbol && opensGroupAt(c);
     if (opensGroup && this.run && c !== 91) {
       // `fun (x : T) (y : U) =>`, `rintro (h | h)`: the group's names bind and the run goes on after it.
-      const close = closing(table, j, to);
+      const close = closingBracket(table, j, to);
       if (isPattern(table, j + 1, close)) {
         for (let i = j + 1; i < close; i++) if (table.kind[i] === KIND.ident && isSimple(table, table.code[i]!)) bind(table.code[i]!);
       } else groupNames(table, j + 1, to, bind);
@@ -177,16 +177,6 @@ function isPattern(table: TokenTable, from: number, to: number): boolean {
     if (k !== KIND.ident && !(k === KIND.symbol && PATTERN_SYMBOLS.has(table.code[j]!))) return false;
   }
   return true;
-}
-
-/** The index of the token closing the bracket opened at `open` (or `to - 1`). */
-function closing(table: TokenTable, open: number, to: number): number {
-  let depth = 0;
-  for (let j = open; j < to; j++) {
-    depth += bracketDelta(table, j);
-    if (depth === 0) return j;
-  }
-  return to - 1;
 }
 
 /** `(x y : T)`: when the identifiers from `from` are followed by `:` (or, with `untyped`, close the group: `{i} (h)`), they bind. */

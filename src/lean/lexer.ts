@@ -182,6 +182,16 @@ export function bracketDelta(table: TokenTable, i: number): number {
   }
 }
 
+/** The index of the token closing the bracket opened at token `open`, searching up to `to` (`to - 1` when it stays open). */
+export function closingBracket(table: TokenTable, open: number, to: number): number {
+  let depth = 0;
+  for (let j = open; j < to; j++) {
+    depth += bracketDelta(table, j);
+    if (depth === 0) return j;
+  }
+  return to - 1;
+}
+
 /** In a declaration header's tokens: the first code token of its type (after the last `:` outside brackets), or -1 if it states none. */
 export function headerTypeStart(table: TokenTable): number {
   let depth = 0;
@@ -238,6 +248,12 @@ export function lex(text: string, file = '<input>'): LexResult {
  * Splits Lean source into a TokenTable (refilling `reuse` if given), interning identifiers in
  * `names` (a fresh table if neither is given); the fast path of the parser and the proof-gap scan.
  */
+/** Whether `text` holds a `sorry` or `admit` token (never one in a comment, string or identifier such as `sorry_free`). */
+export function hasSorryToken(text: string | undefined): boolean {
+  if (text === undefined || !/sorry|admit/.test(text)) return false;
+  return lex(text).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'));
+}
+
 export function lexTable(text: string, file = '<input>', reuse?: TokenTable, names?: NameTable): { table: TokenTable; problems: SourceProblem[] } {
   const table = reuse ? reuse.reset(text, names) : new TokenTable(text, names);
   const interned = table.names;

@@ -109,6 +109,13 @@ export class NameTable {
     this.flags[id]! |= PROJECT_COMMAND;
   }
 
+  /** The commands the project's own files defined (LIBRARY_COMMANDS left out), with the kind a declaration command stands for. */
+  ownCommands(): { word: string; kind?: DeclKind }[] {
+    return [...this.projectCommands]
+      .map(([id, kind]) => ({ word: this.names[id]!, ...(kind !== undefined ? { kind } : {}) }))
+      .filter((command) => !LIBRARY_COMMANDS.includes(command.word));
+  }
+
   get size(): number {
     return this.names.length;
   }

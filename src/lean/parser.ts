@@ -5,7 +5,7 @@
  * It reads the lexer's TokenTable directly: no object or string per token.
  */
 import { recordParsed } from './gaps.js';
-import { bracketDelta, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
@@ -377,12 +377,7 @@ class FileParser {
 
   /** Index of the token closing the bracket opened at i (or the last token). */
   private matching(i: number): number {
-    let depth = 0;
-    for (let j = i; j < this.n; j++) {
-      depth += this.delta(j);
-      if (depth === 0) return j;
-    }
-    return this.n - 1;
+    return closingBracket(this.table, i, this.n);
   }
 
   private sliceText(from: number, to: number): string {

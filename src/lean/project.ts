@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'n
 import { basename, join, sep } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
-import { LIBRARY_COMMANDS, NameTable } from './names.js';
+import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { linkReferences, referenceGraph } from './references.js';
@@ -216,8 +216,8 @@ const LINE_PREFIX = String.raw`@\[[^\]\n]*\]|private|protected|noncomputable|par
  * learned) whose text uses one of those commands' words, replacing them in `files`.
  */
 function reparseForCommands(root: string, parsedEarly: LeanFile[], files: LeanFile[], names: NameTable): void {
-  if (parsedEarly.length === 0) return;
-  const words = [...names.projectCommands.keys()].map((id) => names.names[id]!).filter((word) => !LIBRARY_COMMANDS.includes(word));
+  const words = names.ownCommands().map((command) => command.word);
+  if (parsedEarly.length === 0 || words.length === 0) return;
   const uses = new RegExp(`^[ \\t]*(?:(?:${LINE_PREFIX})[ \\t]+)*(?:${words.join('|')})(?![\\w.'])`, 'mu');
   parsedEarly.forEach((file, k) => {
     if (!uses.test(parsedSource(file) ?? '')) return;

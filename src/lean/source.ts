@@ -11,10 +11,16 @@ import type { LeanFile, SourceProblem } from './types.js';
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
+const tooLarge = (file: string, size: number): SourceProblem => ({
+  messageId: 'file-too-large',
+  message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`,
+  location: { file, line: 1, column: 0 },
+});
+
 /** The text of a `.lean` file's bytes, or the problem that makes it unreadable as Lean source. */
 export function decodeLeanSource(bytes: Buffer, file: string): { text?: string; problem?: SourceProblem } {
   const at = (line: number, messageId: string, message: string): SourceProblem => ({ messageId, message, location: { file, line, column: 0 } });
-  if (bytes.length > MAX_FILE_BYTES) return { problem: at(1, 'file-too-large', `file of ${bytes.length} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`) };
+  if (bytes.length > MAX_FILE_BYTES) return { problem: tooLarge(file, bytes.length) };
   const nul = bytes.indexOf(0);
   if (nul >= 0) {
     return { problem: at(lineOfByte(bytes, nul), 'binary-file', 'binary content (a NUL byte): not Lean source; not scanned') };
@@ -75,7 +81,7 @@ export function readSource(root: string, path: string): SourceRead {
     const bytes = readReused(full);
     if (bytes.length > MAX_FILE_BYTES) {
       const size = statSync(full).size;
-      return { bytes: size, problem: { messageId: 'file-too-large', message: `file of ${size} bytes is over the ${MAX_FILE_BYTES}-byte limit; not scanned`, location: { file: path, line: 1, column: 0 } } };
+      return { bytes: size, problem: tooLarge(path, size) };
     }
     return { bytes: bytes.length, ...decodeLeanSource(bytes, path) };
   } catch (e) {

@@ -6,18 +6,10 @@ import { baselineOf, readBaseline, writeBaseline, type Baseline } from '../../sr
 import { buildReport } from '../../src/core/report.js';
 import type { AuditorRun, Finding, Report } from '../../src/core/types.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
+import { sorryFinding as sorry } from '../helpers/findings.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-baseline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-const sorry = (entityId: string, line: number, file = 'A/B.lean'): Finding => ({
-  auditorId: 'proof-gaps',
-  messageId: 'sorry-in-proof',
-  severity: 'error',
-  message: `\`sorry\` in the proof of ${entityId}`,
-  entityId,
-  location: { file, line, column: 2 },
-});
 
 const runOf = (auditorId: string, findings: Finding[], status: AuditorRun['status'] = 'ok'): AuditorRun => ({
   auditorId,

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findingAnchor, fingerprints } from '../../src/core/fingerprint.js';
 import type { Finding } from '../../src/core/types.js';
-
-const sorry = (entityId: string, line: number, file = 'A/B.lean'): Finding => ({
-  auditorId: 'proof-gaps',
-  messageId: 'sorry-in-proof',
-  severity: 'error',
-  message: `\`sorry\` in the proof of ${entityId}`,
-  entityId,
-  location: { file, line, column: 2 },
-});
+import { sorryFinding as sorry } from '../helpers/findings.js';
 
 describe('fingerprints', () => {
   it('are 16 hex digits, distinct, and the same when lines are added above the findings', () => {
