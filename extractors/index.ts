@@ -10,6 +10,7 @@ import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
 import { extractDocstrings } from './lean-docstring.js';
 import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
+import { locateInDependencies } from './dependency-names.js';
 import { coverage, pairEntities, type Coverage } from './pairing.js';
 import { SOURCE_KINDS, type ExtractInput, type ExtractOptions, type Extraction, type SourceKind } from './types.js';
 
@@ -90,7 +91,8 @@ export function extractAndPair(env: Pick<EntityEnv, 'root' | 'config' | 'project
         projectError = e instanceof Error ? e.message : String(e);
       }
       const extraction = extract({ root: env.root, options, ...(project ? { project } : {}) }, kind);
-      const entities = pairEntities(extraction.entities, project);
+      const paired = pairEntities(extraction.entities, project);
+      const entities = project ? locateInDependencies(paired, project.root) : paired;
       return { ...extraction, entities, coverage: coverage(entities), ...(projectError ? { projectError } : {}) };
     })();
     cache.set(kind, result);

@@ -222,14 +222,17 @@ export interface Coverage {
   proofComplete: number;
   leanNames: number;
   leanNamesFound: number;
+  /** Names not in the project that a dependency's checked-out sources declare. */
+  leanNamesInDependencies: number;
 }
 
 /** Counts entities with Lean names, found, and proof-complete. */
 export function coverage(paired: PairedEntity[]): Coverage {
-  const c: Coverage = { entities: paired.length, withLeanNames: 0, paired: 0, found: 0, proofComplete: 0, leanNames: 0, leanNamesFound: 0 };
+  const c: Coverage = { entities: paired.length, withLeanNames: 0, paired: 0, found: 0, proofComplete: 0, leanNames: 0, leanNamesFound: 0, leanNamesInDependencies: 0 };
   for (const e of paired) {
     c.leanNames += e.leanNames.length;
     c.leanNamesFound += e.decls.length;
+    c.leanNamesInDependencies += e.unresolved.filter((u) => u.declaredIn).length;
     if (e.leanNames.length === 0) continue;
     c.withLeanNames++;
     if (e.decls.length > 0) c.paired++;

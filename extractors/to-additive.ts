@@ -20,6 +20,20 @@ export function guessAdditive(component: string): string {
   return component.replace(/SMul|[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g, (word) => WORDS[word] ?? word);
 }
 
+/** Additive word → the first multiplicative word translated to it (`nsmul` → `pow`, not `npow`). */
+const INVERSE_WORDS = new Map<string, string>();
+for (const [mul, add] of Object.entries(WORDS)) if (!INVERSE_WORDS.has(add)) INVERSE_WORDS.set(add, mul);
+const INVERSE_PATTERN = new RegExp([...INVERSE_WORDS.keys()].sort((a, b) => b.length - a.length).join('|'), 'g');
+
+/**
+ * A multiplicative name `to_additive` could have made `component` from (`addEquivAddHaarChar` →
+ * `mulEquivHaarChar`): every additive word read back, longest first. A guess for finding the
+ * source file, not a translation: the file's declarations decide.
+ */
+export function guessMultiplicative(component: string): string {
+  return component.replace(INVERSE_PATTERN, (word) => INVERSE_WORDS.get(word)!);
+}
+
 /** The additive names a declaration's `@[to_additive]` generates (none without the attribute). */
 export function additiveNames(decl: LeanDecl): string[] {
   const attribute = decl.attributes.find((a) => /^to_additive\b/.test(a));

@@ -2,8 +2,9 @@
  * pairing — how the informal source's entities pair with the project's Lean declarations.
  *
  * What it checks: Lean names that match no declaration (what leanblueprint's `checkdecls` checks,
- * without building Lean; Mathlib is not searched, so `\mathlibok` names are left alone) or match
- * several; blueprint names that only end a project declaration's name (`\lean{}` takes full
+ * without building Lean: the project's sources, then the checked-out sources of its Lake
+ * dependencies, so an upstreamed name is told apart from a dangling one and a `\mathlibok` name
+ * Mathlib does not declare is caught) or match several; blueprint names that only end a project declaration's name (`\lean{}` takes full
  * names: `countableInfClosure` is not `IsCompactSystem.countableInfClosure`); `\leanok` (or status `proved`) claimed while the Lean proof contains `sorry`; entities
  * with no Lean name; one declaration claimed by several entities; `\uses` of unknown labels;
  * unknown `\lean…` markers; and what the extractor could not parse. Metrics: entities, with Lean
@@ -18,13 +19,14 @@
 import { extractAndPair } from '../../extractors/index.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
+import { lakePackages } from '../lean/packages.js';
 
 export const meta: AuditorMeta = {
   id: 'pairing',
   description: 'pairs informal entities (blueprint, Markdown, docstrings, status JSON) with Lean declarations',
   defaultSeverity: 'warning',
   messages: {
-    'not-found': '{{entity}}: Lean name `{{name}}` matches no declaration in the project sources',
+    'not-found': '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
     ambiguous: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}',
     'not-full-name':
       "{{entity}}: `{{name}}` is not the full name of a project declaration (`\\lean{}` takes full names, as checkdecls does); the project's declarations ending with it: {{candidates}}",
@@ -34,9 +36,22 @@ export const meta: AuditorMeta = {
     'unknown-use': '{{entity}} uses `{{label}}`, which labels no entity',
     'unknown-marker': '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted',
     'source-problem': '{{message}}',
+    'in-dependency': '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}',
+    'mathlibok-not-found':
+      '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?',
+    'dependencies-absent':
+      '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
   },
   needs: ['entities'],
 };
+
+/** Last name components Lean or Mathlib generate rather than anyone writing them: not looked for in sources. */
+const GENERATED = /^(?:inst[A-Z].*|ext_iff|ext|injEq|inj|mk|rec|recOn|casesOn|noConfusion|eq_def|eq_\d+|sizeOf_spec|.*_apply)$/;
+
+/** Whether `name` is one Lean or a Mathlib attribute generates (an anonymous instance, `ext_iff`, a `simps` lemma…). */
+function looksGenerated(name: string): boolean {
+  return GENERATED.test(name.slice(name.lastIndexOf('.') + 1));
+}
 
 /** Whether the source claims a complete Lean proof: `\leanok` on the proof, or on a statement without one. */
 function claim(entity: PairedEntity): string | undefined {
@@ -49,6 +64,12 @@ function claim(entity: PairedEntity): string | undefined {
 export async function run(ctx: AuditContext): Promise<void> {
   const entities = await ctx.entities();
   const { problems } = await extractAndPair(ctx);
+  const packages = lakePackages(ctx.root);
+  const present = packages.filter((p) => p.present);
+  const absent = packages.filter((p) => !p.present);
+  const searched = present.length > 0 ? `the project sources or the checked-out sources of ${present.map((p) => p.name).join(', ')}` : 'the project sources';
+  const mathlibDir = present.find((p) => p.name === 'mathlib')?.dir;
+  let notLookedUp = 0;
   for (const problem of problems) {
     ctx.report({ messageId: 'source-problem', data: { message: problem.message }, location: problem.location, evidence: { problem: problem.messageId } });
   }
@@ -59,14 +80,26 @@ export async function run(ctx: AuditContext): Promise<void> {
     if (entity.leanNames.length === 0) {
       ctx.report({ ...base, messageId: 'no-lean-name', severity: 'info', data: { entity: entity.id, kind: entity.kind } });
     }
-    for (const { leanName, candidates } of entity.unresolved) {
-      if (entity.flags.mathlibok && entity.origin === 'blueprint') continue;
-      if (entity.origin === 'blueprint' && candidates.length > 0) {
+    for (const { leanName, candidates, declaredIn } of entity.unresolved) {
+      const blueprint = entity.origin === 'blueprint';
+      if (entity.flags.mathlibok && blueprint) {
+        if (declaredIn || candidates.length > 0) continue;
+        if (mathlibDir && !looksGenerated(leanName)) {
+          ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: mathlibDir } });
+        } else if (!mathlibDir) notLookedUp++;
+        continue;
+      }
+      if (declaredIn) {
+        const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
+        const related = [{ location: { file: declaredIn.file, line: declaredIn.line }, message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}` }];
+        ctx.report({ ...base, messageId: 'in-dependency', severity: 'info', data: { entity: entity.id, name: leanName, package: declaredIn.package, file: declaredIn.file, line: declaredIn.line, advice }, evidence: { ...declaredIn }, related });
+      } else if (blueprint && candidates.length > 0) {
         ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
       } else if (candidates.length > 1) {
         ctx.report({ ...base, messageId: 'ambiguous', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
       } else if (!entity.flags.mathlibok) {
-        ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName } });
+        ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName, searched } });
+        notLookedUp++;
       }
     }
     const claimed = claim(entity);
@@ -101,6 +134,12 @@ export async function run(ctx: AuditContext): Promise<void> {
       data: { decl, count: claimants.length, entities: claimants.map((c) => c.id).join(', ') },
       related: claimants.slice(1).flatMap((c) => (c.location ? [{ location: c.location, message: `also claimed by ${c.id}` }] : [])),
     });
+  }
+  if (notLookedUp > 0 && absent.length > 0) {
+    const listed = absent.slice(0, 3).map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name)).join(', ');
+    const names = absent.length > 3 ? `${listed} and ${absent.length - 3} more` : listed;
+    const where = [...new Set(absent.map((p) => p.dir.slice(0, Math.max(0, p.dir.lastIndexOf('/'))) || p.dir))].join(', ');
+    ctx.report({ messageId: 'dependencies-absent', severity: 'info', data: { count: notLookedUp, packages: names, where: `looked for under ${where}` }, location: { file: 'lake-manifest.json', line: 1 } });
   }
   for (const [name, value] of Object.entries(coverage(entities))) ctx.metric(name, value);
   ctx.metric('problems', problems.length);

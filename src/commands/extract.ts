@@ -32,7 +32,7 @@ export function extractSummary(x: PairedExtraction): string {
   const lines = [
     `extract: source ${x.source}, ${x.files.length} file(s), ${c.entities} entities`,
     `  with Lean names ${c.withLeanNames}, all names found ${c.found} (${rate}), proof-complete ${c.proofComplete}`,
-    `  Lean names ${c.leanNames}, found ${c.leanNamesFound}; problems ${x.problems.length}`,
+    `  Lean names ${c.leanNames}, found ${c.leanNamesFound}, declared in dependencies ${c.leanNamesInDependencies}; problems ${x.problems.length}`,
   ];
   if (x.projectError) lines.push(`  Lean project not read: ${x.projectError}`);
   return lines.join('\n') + '\n';

@@ -115,11 +115,30 @@ export interface PairedDecl {
   generatedBy?: string;
 }
 
+/** Where one of the project's Lake dependencies (Mathlib, Batteries, …) declares a name. */
+export interface DeclaredIn {
+  package: string;
+  /** The declaring file, relative to the project root (`.lake/packages/mathlib/Mathlib/…`). */
+  file: string;
+  line: number;
+  /** The declaration that makes the name, when the name is generated (`to_additive`) or a member (field, constructor). */
+  from?: string;
+}
+
+/** A Lean name that resolved to no project declaration, or to several. */
+export interface UnresolvedName {
+  leanName: string;
+  /** The project declarations whose names end with it. */
+  candidates: string[];
+  /** With no candidate: where a dependency's checked-out sources declare it. */
+  declaredIn?: DeclaredIn;
+}
+
 /** An entity with its Lean names resolved against the project's declarations. */
 export interface PairedEntity extends Entity {
   decls: PairedDecl[];
   /** Lean names that resolved to no declaration, or to several (the candidates). */
-  unresolved: { leanName: string; candidates: string[] }[];
+  unresolved: UnresolvedName[];
   /** The only informal text is the formalizer's own docstring: a judgment is a self-consistency check. */
   selfConsistency?: boolean;
 }

@@ -12,6 +12,7 @@ import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } fro
 import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
+import { mathlibRevision } from './packages.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readSource, unreadFile } from './source.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
@@ -47,18 +48,6 @@ export function readLakefile(root: string): Lakefile | undefined {
   const lean = join(root, 'lakefile.lean');
   if (existsSync(lean)) return parseLakefileLean(readFileSync(lean, 'utf8'));
   return undefined;
-}
-
-/** The Mathlib revision pinned in `lake-manifest.json`, if any. */
-export function mathlibRevision(root: string): string | undefined {
-  const file = join(root, 'lake-manifest.json');
-  if (!existsSync(file)) return undefined;
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { packages?: { name?: string; rev?: string }[] };
-    return manifest.packages?.find((p) => p.name === 'mathlib')?.rev;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Discovery {
@@ -135,7 +124,7 @@ function nestedPackages(root: string, paths: string[]): SourceProblem[] {
 }
 
 /** The library a file belongs to and its module name, or undefined if it is in none. */
-function libraryModule(path: string, libs: LeanLib[]): { library: string; module: string } | undefined {
+export function libraryModule(path: string, libs: LeanLib[]): { library: string; module: string } | undefined {
   for (const lib of libs) {
     const prefix = lib.srcDir ? `${lib.srcDir}/` : '';
     if (!path.startsWith(prefix)) continue;

@@ -52,7 +52,7 @@ describe('pairing auditor', () => {
     expect(message('shared-decl')).toBe('`Bp.done` is claimed by 2 entities: thm:done, thm:pending');
     expect(message('source-problem')).toBe('\\input{absent}: file not found');
     expect(run.metrics).toEqual({
-      entities: 7, withLeanNames: 6, paired: 3, found: 3, proofComplete: 2, leanNames: 7, leanNamesFound: 4, problems: 1,
+      entities: 7, withLeanNames: 6, paired: 3, found: 3, proofComplete: 2, leanNames: 7, leanNamesFound: 4, leanNamesInDependencies: 0, problems: 1,
     });
   });
 
@@ -77,8 +77,24 @@ const paired = (id: string, origin: string, unresolved: PairedEntity['unresolved
   unresolved,
 });
 
+const MANIFEST = JSON.stringify({ packagesDir: '.lake/packages', packages: [{ type: 'git', name: 'mathlib', rev: 'm', url: 'u' }, { type: 'git', name: 'batteries', rev: 'b', url: 'u' }] });
+/** A project whose Mathlib sources are checked out (batteries is not). */
+const WITH_MATHLIB = { 'lake-manifest.json': MANIFEST, '.lake/packages/mathlib/Mathlib/Basic.lean': 'theorem Nat.upstream : True := trivial\n' };
+const UPSTREAM = { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/Basic.lean', line: 1 };
+
 testAuditor(pairing, {
   valid: [
+    {
+      name: 'a \\mathlibok name Mathlib declares, or one Lean generates (instance, ext_iff, simps lemma), is not reported',
+      code: 'theorem Foo.t : True := trivial\n',
+      files: WITH_MATHLIB,
+      entities: [
+        paired('bp:ok', 'blueprint', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }], { mathlibok: true }),
+        paired('bp:gen', 'blueprint', [{ leanName: 'Nat.instFooBar', candidates: [] }, { leanName: 'Nat.Foo.ext_iff', candidates: [] }, { leanName: 'Nat.Foo.coe_apply', candidates: [] }], {
+          mathlibok: true,
+        }),
+      ],
+    },
     {
       name: 'a \\mathlibok blueprint name is Mathlib\'s, whatever project declarations end with it',
       code: 'theorem Foo.same : True := trivial\n',
@@ -98,6 +114,46 @@ testAuditor(pairing, {
         { messageId: 'ambiguous', file: 'informal.json', line: 1, entityId: 'json:same', message: 'json:same: Lean name `same` is ambiguous: A.same, B.same' },
         { messageId: 'not-found', file: 'informal.json', line: 1, entityId: 'json:none' },
         { messageId: 'not-full-name', file: 'informal.json', line: 1, entityId: 'bp:short', message: /^bp:short: `same` is not the full name of a project declaration/ },
+      ],
+    },
+    {
+      name: 'names a checked-out dependency declares are told apart from dangling ones; a \\mathlibok name Mathlib lacks is caught',
+      code: 'theorem Foo.t : True := trivial\n',
+      files: WITH_MATHLIB,
+      entities: [
+        paired('bp:up', 'blueprint', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }]),
+        paired('json:up', 'json', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }]),
+        paired('bp:gone', 'blueprint', [{ leanName: 'Nat.renamed_upstream', candidates: [] }], { mathlibok: true }),
+        paired('bp:none', 'blueprint', [{ leanName: 'Foo.missing', candidates: [] }]),
+      ],
+      findings: [
+        {
+          messageId: 'in-dependency',
+          severity: 'info',
+          entityId: 'bp:up',
+          message: 'bp:up: `Nat.upstream` is declared in mathlib (.lake/packages/mathlib/Mathlib/Basic.lean:1), not in the project: mark the entity \\mathlibok if it was upstreamed',
+        },
+        { messageId: 'in-dependency', severity: 'info', entityId: 'json:up', message: /^json:up: `Nat.upstream` is declared in mathlib \(.*\), not in the project$/ },
+        {
+          messageId: 'mathlibok-not-found',
+          severity: 'warning',
+          entityId: 'bp:gone',
+          message:
+            'bp:gone is marked \\mathlibok, but no declaration in the checked-out Mathlib sources (.lake/packages/mathlib) makes `Nat.renamed_upstream`: renamed or deprecated upstream, or a typo?',
+        },
+        {
+          messageId: 'not-found',
+          entityId: 'bp:none',
+          message: 'bp:none: Lean name `Foo.missing` matches no declaration in the project sources or the checked-out sources of mathlib',
+        },
+        {
+          messageId: 'dependencies-absent',
+          severity: 'info',
+          file: 'lake-manifest.json',
+          line: 1,
+          message:
+            '1 Lean name(s) found nowhere in the project were not looked up in batteries: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
+        },
       ],
     },
   ],

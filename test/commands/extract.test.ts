@@ -22,7 +22,7 @@ describe('leanaudit extract', () => {
     expect(extractSummary(result)).toBe(
       'extract: source docstring, 2 file(s), 5 entities\n' +
         '  with Lean names 5, all names found 5 (100.0%), proof-complete 4\n' +
-        '  Lean names 6, found 6; problems 0\n',
+        '  Lean names 6, found 6, declared in dependencies 0; problems 0\n',
     );
   });
 

@@ -36,8 +36,12 @@ describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
       ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:45'],
       ['not-found', 'warning', 'blueprint/src/chapter/modular.tex:25'],
       ['no-lean-name', 'info', 'blueprint/src/chapter/modular.tex:29'],
+      ['dependencies-absent', 'info', 'lake-manifest.json:1'],
     ]);
-    expect(run.metrics).toEqual({ entities: 14, withLeanNames: 13, paired: 11, found: 11, proofComplete: 8, leanNames: 14, leanNamesFound: 12, problems: 0 });
+    expect(run.findings.at(-1)!.message).toBe(
+      '2 Lean name(s) found nowhere in the project were not looked up in mathlib, plausible, LeanSearchClient and 6 more: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
+    );
+    expect(run.metrics).toEqual({ entities: 14, withLeanNames: 13, paired: 11, found: 11, proofComplete: 8, leanNames: 14, leanNamesFound: 12, leanNamesInDependencies: 0, problems: 0 });
   });
 
   it('reads the Lean docstrings instead when asked', () => {

@@ -58,4 +58,25 @@ describe('extractAndPair and the entities() service', () => {
     const none = { ...broken, config: { extract: { source: 'json' } }, project: () => loadProject(empty) };
     await expect(loadPairedEntities(none)).rejects.toBeInstanceOf(SkipAuditor);
   });
+
+  it('looks the names the project lacks up in its checked-out dependencies', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'leanaudit-deps-pair-'));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    write('lake-manifest.json', JSON.stringify({ packages: [{ type: 'git', name: 'mathlib', rev: 'm' }] }));
+    write('Proj.lean', 'theorem Proj.own : True := trivial\n');
+    write('.lake/packages/mathlib/Mathlib/Up.lean', 'namespace Nat\ntheorem upstream : True := trivial\nend Nat\n');
+    write('blueprint/src/web.tex', '\\begin{lemma}\\lean{Proj.own, Nat.upstream, Nat.gone}x\\end{lemma}\n');
+    const env = { root, config: {}, signal: new AbortController().signal, project: () => loadProject(root) };
+    const { entities, coverage } = await extractAndPair(env);
+    rmSync(root, { recursive: true, force: true });
+    expect(entities[0]!.decls.map((d) => d.fullName)).toEqual(['Proj.own']);
+    expect(entities[0]!.unresolved).toEqual([
+      { leanName: 'Nat.upstream', candidates: [], declaredIn: { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/Up.lean', line: 2 } },
+      { leanName: 'Nat.gone', candidates: [] },
+    ]);
+    expect(coverage).toMatchObject({ leanNames: 3, leanNamesFound: 1, leanNamesInDependencies: 1 });
+  });
 });

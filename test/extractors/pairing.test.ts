@@ -70,7 +70,7 @@ describe('pairing', async () => {
       [entity('a', ['Docs.two_one']), entity('b', ['two_one', 'Docs.two_one_aux']), entity('c', ['Missing']), entity('d', [])],
       project,
     );
-    expect(coverage(paired)).toEqual({ entities: 4, withLeanNames: 3, paired: 2, found: 2, proofComplete: 1, leanNames: 4, leanNamesFound: 3 });
+    expect(coverage(paired)).toEqual({ entities: 4, withLeanNames: 3, paired: 2, found: 2, proofComplete: 1, leanNames: 4, leanNamesFound: 3, leanNamesInDependencies: 0 });
     expect([...sharedDecls(paired)].map(([decl, list]) => [decl, list.map((e) => e.id)])).toEqual([['Docs.two_one', ['a', 'b']]]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { additiveNames, guessAdditive } from '../../extractors/to-additive.js';
+import { additiveNames, guessAdditive, guessMultiplicative } from '../../extractors/to-additive.js';
 import { parseLean } from '../../src/lean/parser.js';
 
 describe('guessAdditive', () => {
@@ -30,5 +30,15 @@ describe('additiveNames', () => {
 
   it('gives the explicit name in the namespace, the guessed one otherwise, none without the attribute', () => {
     expect(decls.map(additiveNames)).toEqual([['M.sum_add'], ['M.addConj', 'addConj'], ['M.addOld'], []]);
+  });
+});
+
+describe('guessMultiplicative', () => {
+  it('reads additive words back, longest first, to find the file a generated name comes from', () => {
+    expect(guessMultiplicative('addEquivAddHaarChar')).toBe('mulEquivHaarChar');
+    expect(guessMultiplicative('AddSubgroup')).toBe('Subgroup');
+    expect(guessMultiplicative('sum_nsmul_zero')).toBe('prod_pow_one');
+    expect(guessMultiplicative('neg_vadd')).toBe('inv_smul');
+    expect(guessMultiplicative('card_le')).toBe('card_le');
   });
 });
