@@ -131,7 +131,7 @@ export function registerAuditCommand(program: Command): void {
     .argument('<repo>', 'path of the Lean project to audit')
     .option('--only <ids>', 'comma-separated auditor ids to run (repeatable)', collectIds)
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
-    .option('--output <file>', 'write the report to this file instead of standard output')
+    .option('-o, --output <file>', 'write the report to this file instead of standard output')
     .addOption(
       new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default: error)').choices(
         SEVERITIES,

@@ -85,7 +85,7 @@ export function registerContaminationCommand(program: Command): void {
     .option('--threads <n>', 'worker threads, 0 for none (default: cores, at most 2)', int)
     .option('--config <file>', 'configuration file (its contamination section gives the defaults)')
     .option('--format <format>', `report format: ${FORMATS.join(', ')}`, 'terminal')
-    .option('--output <file>', 'write the report to a file instead of stdout')
+    .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--jsonl <file>', 'also write one JSON line per item result')
     .option('--fail-on <severity>', 'exit 1 when a finding is at least this severe', 'error')
     .action(async (opts: Options) => {

@@ -124,7 +124,7 @@ export function registerSampleCommand(program: Command): void {
     .option('--auditor <id>', 'which judge to sample: direct-judge or roundtrip-judge', 'direct-judge')
     .option('--seed <n>', 'random seed', '42')
     .option('--per-class <n>', 'entities per class (OK, Different)', '10')
-    .option('--output <file>', 'where to write the file to label', 'leanaudit-sample.json')
+    .option('-o, --output <file>', 'where to write the file to label', 'leanaudit-sample.json')
     .action((opts: SampleOptions) => {
       let report: Report;
       try {

@@ -90,7 +90,7 @@ describe('options', () => {
 
   it('--output writes the report there and nothing to standard output', () => {
     const file = join(tmp, 'report.md');
-    const run = leanaudit('audit', SAMPLE, '--format', 'markdown', '--output', file);
+    const run = leanaudit('audit', SAMPLE, '--format', 'markdown', '-o', file);
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(`markdown report written to ${file} (FAILED: findings at or above error)`);
