@@ -1,6 +1,6 @@
 /** `leanaudit audit <repo>`: runs the auditors over a repository and renders one report. */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, writeBaseline } from '../core/baseline.js';
@@ -114,6 +114,11 @@ function wantsColor(format: Format, output: string | undefined): boolean {
   return 'FORCE_COLOR' in process.env || process.stdout.isTTY === true;
 }
 
+/** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
+function workspacePrefix(root: string): string {
+  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root).split(sep).join('/');
+}
+
 /** Writes the rendered report; an unwritable path is an input error. */
 function writeOutput(file: string, text: string): void {
   try {
@@ -150,7 +155,7 @@ export function registerAuditCommand(program: Command): void {
       try {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
         const report = await runAudit(repo, { ...opts, signal: controller.signal, ...(log ? { log } : {}) });
-        const text = REPORTERS[opts.format](report, { color: wantsColor(opts.format, opts.output) });
+        const text = REPORTERS[opts.format](report, { color: wantsColor(opts.format, opts.output), pathPrefix: workspacePrefix(report.project.root) });
         if (opts.output) {
           writeOutput(opts.output, text);
           process.stderr.write(`leanaudit: ${opts.format} report written to ${opts.output} (${verdict(report)})\n`);

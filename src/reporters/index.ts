@@ -1,5 +1,6 @@
 /** Every output format and the reporter that renders it. One line per format. */
 import type { Reporter } from './types.js';
+import { githubReporter } from './github.js';
 import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { markdownReporter } from './markdown.js';
@@ -12,6 +13,7 @@ export const REPORTERS = {
   markdown: markdownReporter,
   html: htmlReporter,
   sarif: sarifReporter,
+  github: githubReporter,
 } satisfies Record<string, Reporter>;
 
 export type Format = keyof typeof REPORTERS;

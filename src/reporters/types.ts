@@ -4,6 +4,8 @@ import type { Report } from '../core/types.js';
 export interface ReporterOptions {
   /** ANSI colors (terminal only); the caller decides, e.g. only on a TTY. */
   color?: boolean;
+  /** The audited project's folder relative to where the paths are read (the GitHub workspace), for reporters that print bare paths. */
+  pathPrefix?: string;
 }
 
 export type Reporter = (report: Report, options?: ReporterOptions) => string;

@@ -85,6 +85,7 @@ describe('locateInDependencies', () => {
     leanNames: unresolved.map((u) => u.leanName),
     uses: [],
     flags: {},
+    location: { file: 'blueprint/src/web.tex', line: 1 },
     origin: 'blueprint',
     decls: [],
     unresolved,

@@ -1,0 +1,59 @@
+/**
+ * GitHub Actions reporter: one workflow command per finding (`::error file=…,line=…::message`),
+ * which GitHub shows as an annotation on the pull request's diff, without code scanning. Errors come
+ * first, since GitHub shows only the first annotations of each level per step; info findings become
+ * notices. Auditors that were skipped or failed become notices and warnings; the last line is the
+ * verdict. With a baseline only new findings are annotated.
+ */
+import type { Finding, Report, Severity } from '../core/types.js';
+import { allFindings, baselineNote, groupByFile, listed, listedTotals, ruleId, SEVERITY_ORDER, verdict } from './common.js';
+import type { ReporterOptions } from './types.js';
+
+const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+/** Escapes a workflow command's message (`%`, CR, LF). */
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a workflow command's property value (also `:` and `,`). */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** The `file=…,line=…,col=…` properties of a finding (columns are 1-based there), with its rule as the title. */
+function properties(finding: Finding, pathPrefix: string): string {
+  const props: string[] = [];
+  const at = finding.location;
+  if (at) {
+    props.push(`file=${escapeProperty(pathPrefix + at.file)}`, `line=${at.line}`);
+    const oneLine = at.endLine === undefined || at.endLine === at.line;
+    if (!oneLine) props.push(`endLine=${at.endLine}`);
+    // GitHub takes columns only for an annotation on one line.
+    if (oneLine && at.column !== undefined) props.push(`col=${at.column + 1}`);
+    if (oneLine && at.endColumn !== undefined) props.push(`endColumn=${at.endColumn + 1}`);
+  }
+  props.push(`title=${escapeProperty(ruleId(finding))}`);
+  return props.join(',');
+}
+
+/** Renders the report as GitHub Actions workflow commands; `pathPrefix` leads from the workspace to the audited project. */
+export function githubReporter(report: Report, options: ReporterOptions = {}): string {
+  const prefix = options.pathPrefix ? `${options.pathPrefix.replace(/\/?$/, '/')}` : '';
+  const lines: string[] = [];
+  const findings = groupByFile(listed(allFindings(report))).flatMap((group) => group.findings);
+  for (const severity of SEVERITY_ORDER) {
+    for (const finding of findings.filter((f) => f.severity === severity)) {
+      lines.push(`::${LEVEL[severity]} ${properties(finding, prefix)}::${escapeData(finding.message)}`);
+    }
+  }
+  for (const run of report.runs) {
+    if (run.status === 'ok') continue;
+    const level = run.status === 'error' ? 'warning' : 'notice';
+    lines.push(`::${level} title=${escapeProperty(`leanaudit ${run.auditorId} ${run.status}`)}::${escapeData(run.reason ?? '')}`);
+  }
+  const note = baselineNote(report);
+  if (note !== undefined) lines.push(note);
+  lines.push(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`);
+  return lines.join('\n') + '\n';
+}
