@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NameTable } from '../src/lean/names.js';
-import type { DeclaredIn, PairedEntity } from '../src/core/types.js';
+import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/core/types.js';
 import type { LeanLib } from '../src/lean/lakefile.js';
 import { lakePackages } from '../src/lean/packages.js';
 import { parseLean } from '../src/lean/parser.js';
@@ -105,13 +105,18 @@ export function findInDependencies(root: string, wanted: string[]): Map<string, 
   return found;
 }
 
-/** Entities whose unresolved names (those with no project candidate) carry `declaredIn` where a dependency declares them. */
+/**
+ * Entities whose unresolved names carry `declaredIn` where a dependency declares them: names with
+ * no project candidate, and blueprint names (full names, as checkdecls reads them: a name that only
+ * ends a project declaration's may well be Mathlib's own).
+ */
 export function locateInDependencies(entities: PairedEntity[], root: string): PairedEntity[] {
-  const wanted = entities.flatMap((e) => e.unresolved.filter((u) => u.candidates.length === 0).map((u) => u.leanName));
+  const looked = (entity: PairedEntity, u: UnresolvedName): boolean => u.candidates.length === 0 || entity.origin === 'blueprint';
+  const wanted = entities.flatMap((e) => e.unresolved.filter((u) => looked(e, u)).map((u) => u.leanName));
   const found = findInDependencies(root, wanted);
   if (found.size === 0) return entities;
-  const where = (u: PairedEntity['unresolved'][number]) => (u.candidates.length === 0 ? found.get(u.leanName.replace(/^_root_\./, '')) : undefined);
   return entities.map((entity) => {
+    const where = (u: UnresolvedName) => (looked(entity, u) ? found.get(u.leanName.replace(/^_root_\./, '')) : undefined);
     if (!entity.unresolved.some(where)) return entity;
     return { ...entity, unresolved: entity.unresolved.map((u) => ({ ...u, ...(where(u) ? { declaredIn: where(u)! } : {}) })) };
   });

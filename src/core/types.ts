@@ -130,7 +130,7 @@ export interface UnresolvedName {
   leanName: string;
   /** The project declarations whose names end with it. */
   candidates: string[];
-  /** With no candidate: where a dependency's checked-out sources declare it. */
+  /** Where a dependency's checked-out sources declare it (looked up with no candidate, and for every blueprint name). */
   declaredIn?: DeclaredIn;
 }
 

@@ -122,6 +122,7 @@ testAuditor(pairing, {
       files: WITH_MATHLIB,
       entities: [
         paired('bp:up', 'blueprint', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }]),
+        paired('bp:both', 'blueprint', [{ leanName: 'Nat.upstream', candidates: ['Foo.Nat.upstream'], declaredIn: UPSTREAM }]),
         paired('json:up', 'json', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }]),
         paired('bp:gone', 'blueprint', [{ leanName: 'Nat.renamed_upstream', candidates: [] }], { mathlibok: true }),
         paired('bp:none', 'blueprint', [{ leanName: 'Foo.missing', candidates: [] }]),
@@ -133,6 +134,7 @@ testAuditor(pairing, {
           entityId: 'bp:up',
           message: 'bp:up: `Nat.upstream` is declared in mathlib (.lake/packages/mathlib/Mathlib/Basic.lean:1), not in the project: mark the entity \\mathlibok if it was upstreamed',
         },
+        { messageId: 'in-dependency', severity: 'info', entityId: 'bp:both', message: /^bp:both: `Nat.upstream` is declared in mathlib/ },
         { messageId: 'in-dependency', severity: 'info', entityId: 'json:up', message: /^json:up: `Nat.upstream` is declared in mathlib \(.*\), not in the project$/ },
         {
           messageId: 'mathlibok-not-found',

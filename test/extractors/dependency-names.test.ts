@@ -78,7 +78,7 @@ describe('findInDependencies', () => {
 });
 
 describe('locateInDependencies', () => {
-  const entity = (id: string, unresolved: PairedEntity['unresolved']): PairedEntity => ({
+  const entity = (id: string, unresolved: PairedEntity['unresolved'], origin = 'blueprint'): PairedEntity => ({
     id,
     kind: 'lemma',
     statement: id,
@@ -86,24 +86,25 @@ describe('locateInDependencies', () => {
     uses: [],
     flags: {},
     location: { file: 'blueprint/src/web.tex', line: 1 },
-    origin: 'blueprint',
+    origin,
     decls: [],
     unresolved,
   });
 
-  it('marks the unresolved names a dependency declares, and leaves names with project candidates alone', () => {
-    const [upstreamed, dangling, suffix] = locateInDependencies(
+  it('marks the unresolved names a dependency declares; outside blueprints a name with project candidates is a suffix, not looked up', () => {
+    const declaredIn = { package: 'batteries', file: '.lake/packages/batteries/Batteries/List.lean', line: 2 };
+    const [upstreamed, dangling, full, suffix] = locateInDependencies(
       [
         entity('up', [{ leanName: 'List.myLemma', candidates: [] }]),
         entity('none', [{ leanName: 'Nowhere.at_all', candidates: [] }]),
-        entity('short', [{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma'] }]),
+        entity('full', [{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma'] }]),
+        entity('suffix', [{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma', 'Other.List.myLemma'] }], 'json'),
       ],
       root,
     );
-    expect(upstreamed!.unresolved).toEqual([
-      { leanName: 'List.myLemma', candidates: [], declaredIn: { package: 'batteries', file: '.lake/packages/batteries/Batteries/List.lean', line: 2 } },
-    ]);
+    expect(upstreamed!.unresolved).toEqual([{ leanName: 'List.myLemma', candidates: [], declaredIn }]);
     expect(dangling!.unresolved).toEqual([{ leanName: 'Nowhere.at_all', candidates: [] }]);
-    expect(suffix!.unresolved).toEqual([{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma'] }]);
+    expect(full!.unresolved).toEqual([{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma'], declaredIn }]);
+    expect(suffix!.unresolved).toEqual([{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma', 'Other.List.myLemma'] }]);
   });
 });
