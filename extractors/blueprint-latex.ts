@@ -1,5 +1,5 @@
 /**
- * blueprint-latex: reads a leanblueprint project (`blueprint/src/web.tex`) with unified-latex,
+ * blueprint-latex: reads a leanblueprint project (`blueprint/src/web.tex`) into unified-latex nodes,
  * following `\input`/`\include` inside the repository, and turns every theorem-like environment
  * into an Entity carrying its `\label`, `\lean`, `\uses`, `\leanok`, `\mathlibok`, `\notready`
  * and `\proves` markers. `\inputleanmodule{M}` and `\inputleannode{label}` bring in the nodes that
@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type * as Ast from '@unified-latex/unified-latex-types';
-import { getParser } from '@unified-latex/unified-latex-util-parse';
 import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
 import type { Entity, Location } from '../src/core/types.js';
 import type { LeanProject, SourceProblem } from '../src/lean/types.js';
 import { architectNodes, type ArchitectIndex, type ArchitectItem, type ArchitectNode } from './lean-architect.js';
 import { locateInside, repoRelative } from './safe-path.js';
+import { parseLatex } from './latex-parse.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -25,6 +25,8 @@ export const BLUEPRINT_ENTRIES = ['web.tex', 'content.tex', 'print.tex'].flatMap
 export const DEFAULT_THEOREM_ENVS = ['definition', 'lemma', 'proposition', 'theorem', 'corollary'];
 
 const MACROS = {
+  input: { signature: 'm' },
+  include: { signature: 'm' },
   lean: { signature: 'm' },
   uses: { signature: 'm' },
   proves: { signature: 'm' },
@@ -35,6 +37,12 @@ const MACROS = {
   newtheorem: { signature: 's m o m o' },
   declaretheorem: { signature: 'o m' },
   chapter: { signature: 's o m' },
+  newcommand: { signature: 's m o o m' },
+  renewcommand: { signature: 's m o o m' },
+  providecommand: { signature: 's m o o m' },
+  newenvironment: { signature: 's m o o m m' },
+  renewenvironment: { signature: 's m o o m m' },
+  DeclareMathOperator: { signature: 's m m' },
   section: { signature: 's o m' },
   subsection: { signature: 's o m' },
 };
@@ -94,7 +102,6 @@ class BlueprintReader {
   readonly entities: Entity[] = [];
   readonly files: string[] = [];
   readonly problems: SourceProblem[] = [];
-  private readonly parser = getParser({ macros: MACROS });
   private readonly theoremEnvs = new Set(DEFAULT_THEOREM_ENVS);
   private readonly byLabel = new Map<string, Entity>();
   private readonly stack: string[] = [];
@@ -138,18 +145,16 @@ class BlueprintReader {
       return;
     }
     let text: string;
-    let tree: Ast.Root;
     try {
       text = readFileSync(path, 'utf8');
       if (text.includes('\u0000')) throw new Error('not a text file (NUL bytes); not read');
-      tree = this.parser.parse(text);
     } catch (e) {
       this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
       return;
     }
     if (!this.files.includes(file)) this.files.push(file);
     this.stack.push(path);
-    this.walk(tree.content, { text, file, dir: dirname(path), cursor: 0 });
+    this.walk(parseLatex(text, MACROS).content, { text, file, dir: dirname(path), cursor: 0 });
     this.stack.pop();
   }
 
@@ -241,14 +246,7 @@ class BlueprintReader {
 
   /** The LaTeX of a `blueprint_comment` (its `\section`s, environments), read where the Lean file has it. */
   private leanProse(text: string, at: Location): void {
-    let tree: Ast.Root;
-    try {
-      tree = this.parser.parse(text);
-    } catch (e) {
-      this.problem('unreadable', `blueprint_comment: ${(e as Error).message.split('\n')[0]}`, at);
-      return;
-    }
-    this.walk(tree.content, { text, file: at.file, dir: this.mainDir, cursor: 0, lineOffset: at.line - 1 });
+    this.walk(parseLatex(text, MACROS).content, { text, file: at.file, dir: this.mainDir, cursor: 0, lineOffset: at.line - 1 });
   }
 
   private nodeEntity(node: ArchitectNode): Entity {
