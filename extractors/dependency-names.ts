@@ -53,11 +53,12 @@ function declaredNames(text: string, path: string, names: NameTable): Map<string
   return made;
 }
 
-/** A package's library sources: its `.lean` files inside the `lean_lib` roots of its lakefile (all of them without one). */
+/** A package's library sources: its `.lean` files inside the `lean_lib` roots of its lakefile but its test driver's (all of them without a lakefile). */
 function librarySources(dir: string): string[] {
   let libs: LeanLib[];
   try {
-    libs = readLakefile(dir)?.libs ?? [];
+    const lakefile = readLakefile(dir);
+    libs = (lakefile?.libs ?? []).filter((lib) => lib.name !== lakefile?.testDriver);
   } catch {
     libs = [];
   }

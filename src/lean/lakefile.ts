@@ -1,6 +1,6 @@
 /**
- * Reads what leanaudit needs from a Lake configuration: the package name and each `lean_lib`'s
- * source folder and root modules, from `lakefile.toml` or (by lexing it) `lakefile.lean`.
+ * Reads what leanaudit needs from a Lake configuration: the package name, its test driver and each
+ * `lean_lib`'s source folder and root modules, from `lakefile.toml` or (by lexing it) `lakefile.lean`.
  */
 import { lex } from './lexer.js';
 
@@ -16,6 +16,8 @@ export interface Lakefile {
   file: string;
   packageName?: string;
   libs: LeanLib[];
+  /** The library or executable `lake test` runs (Mathlib's `MathlibTest`). */
+  testDriver?: string;
 }
 
 const joinDir = (a: string, b: string): string => [a, b].filter((p) => p && p !== '.').join('/').replace(/^\.\//, '');
@@ -55,6 +57,7 @@ export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefil
   return {
     file,
     ...(typeof top.name === 'string' ? { packageName: top.name } : {}),
+    ...(typeof top.testDriver === 'string' ? { testDriver: top.testDriver } : {}),
     libs: libs
       .filter((l) => typeof l.name === 'string')
       .map((l) => {
@@ -70,6 +73,7 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
   const tokens = lex(text, file).tokens.filter((t) => t.kind !== 'lineComment' && t.kind !== 'blockComment' && t.kind !== 'docComment');
   const unquote = (s: string): string => s.replace(/[«»]/g, '');
   let packageName: string | undefined;
+  let testDriver: string | undefined;
   let pkgSrc = '';
   const libs: LeanLib[] = [];
   let current: LeanLib | undefined;
@@ -87,6 +91,7 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
       continue;
     }
     if (t.kind === 'ident' && tokens[i + 1]?.text === ':=') field = t.text;
+    else if (t.kind === 'string' && field === 'testDriver' && !current && tokens[i - 1]?.text === ':=') testDriver = t.text.slice(1, -1);
     else if (t.kind === 'string' && field === 'srcDir' && tokens[i - 1]?.text === ':=') {
       const dir = t.text.slice(1, -1);
       if (current) current.srcDir = joinDir(pkgSrc, dir);
@@ -97,5 +102,5 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
   }
   if (current && current.roots.length === 0) current.roots.push(current.name);
   for (const lib of libs) if (!lib.srcDir && pkgSrc) lib.srcDir = pkgSrc;
-  return { file, ...(packageName !== undefined ? { packageName } : {}), libs };
+  return { file, ...(packageName !== undefined ? { packageName } : {}), ...(testDriver !== undefined ? { testDriver } : {}), libs };
 }

@@ -60,7 +60,7 @@ function manifestEntries(root: string): { packagesDir?: string; entries: (Manife
 
 /** The Mathlib revision pinned in `lake-manifest.json`, if any. */
 export function mathlibRevision(root: string): string | undefined {
-  return manifestEntries(root)?.entries.find((p) => p.name === 'mathlib')?.rev as string | undefined;
+  return text(manifestEntries(root)?.entries.find((p) => p.name === 'mathlib')?.rev);
 }
 
 /** Whether `path` (absolute) lies inside `root` (real path). */

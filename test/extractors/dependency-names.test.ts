@@ -17,7 +17,10 @@ const files: Record<string, string> = {
     ],
   }),
   'Proj/Main.lean': 'theorem Proj.main : True := trivial\n',
-  [`${MATHLIB}/lakefile.toml`]: 'name = "mathlib"\n\n[[lean_lib]]\nname = "Mathlib"\n',
+  // Mathlib's own shape: its tests are a library too, run by `lake test`.
+  [`${MATHLIB}/lakefile.lean`]:
+    'import Lake\nopen Lake DSL\n\npackage mathlib where\n  testDriver := "MathlibTest"\n\n@[default_target]\nlean_lib Mathlib where\n\n' +
+    'lean_lib MathlibTest where\n  globs := #[.submodules `MathlibTest]\n',
   [`${MATHLIB}/Mathlib/Haar.lean`]: [
     'namespace MeasureTheory',
     '',

@@ -44,11 +44,12 @@ afterAll(() => {
 });
 
 describe('lakefiles', () => {
-  it('reads lean_lib names, srcDir, roots and globs from lakefile.toml', () => {
-    const lake = parseLakefileToml('name = "p"\nsrcDir = "src"\n[leanOptions]\nname = "no"\n[[lean_lib]]\nname = "A"\nroots = [\n  "A", "B"\n]\n[[lean_lib]]\nname = "C"\nsrcDir = "lib"\nglobs = ["C.*"] # comment\n');
+  it('reads lean_lib names, srcDir, roots and globs, and the test driver, from lakefile.toml', () => {
+    const lake = parseLakefileToml('name = "p"\nsrcDir = "src"\ntestDriver = "ATest"\n[leanOptions]\nname = "no"\n[[lean_lib]]\nname = "A"\nroots = [\n  "A", "B"\n]\n[[lean_lib]]\nname = "C"\nsrcDir = "lib"\nglobs = ["C.*"] # comment\n');
     expect(lake).toEqual({
       file: 'lakefile.toml',
       packageName: 'p',
+      testDriver: 'ATest',
       libs: [
         { name: 'A', srcDir: 'src', roots: ['A', 'B'] },
         { name: 'C', srcDir: 'src/lib', roots: ['C'] },
@@ -62,6 +63,7 @@ describe('lakefiles', () => {
       'open Lake DSL',
       'package «my-pkg» where',
       '  srcDir := "src"',
+      '  testDriver := "FooTest"',
       'require mathlib from git "https://github.com/leanprover-community/mathlib4.git"',
       '@[default_target]',
       'lean_lib «Foo» where',
@@ -73,6 +75,7 @@ describe('lakefiles', () => {
     expect(parseLakefileLean(src)).toEqual({
       file: 'lakefile.lean',
       packageName: 'my-pkg',
+      testDriver: 'FooTest',
       libs: [
         { name: 'Foo', srcDir: 'src', roots: ['Foo', 'Bar.Baz'] },
         { name: 'Qux', srcDir: 'src', roots: ['Qux'] },
