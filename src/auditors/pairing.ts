@@ -18,7 +18,7 @@
  */
 import { extractAndPair } from '../../extractors/index.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
-import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
+import type { AuditContext, AuditorMeta, PairedEntity, UnresolvedName } from '../core/types.js';
 import { lakePackages } from '../lean/packages.js';
 
 export const meta: AuditorMeta = {
@@ -60,6 +60,41 @@ function claim(entity: PairedEntity): string | undefined {
   return undefined;
 }
 
+/** Where unresolved names were looked up: the sources searched (for messages), and Mathlib's checked-out folder. */
+interface Lookup {
+  searched: string;
+  mathlibDir: string | undefined;
+}
+
+/**
+ * Reports one name that resolved to no project declaration (or to several); returns true when no
+ * source read declares it, so that a dependency not checked out still may.
+ */
+function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, candidates, declaredIn }: UnresolvedName, lookup: Lookup): boolean {
+  const base = { entityId: entity.id, ...(entity.location ? { location: entity.location } : {}) };
+  const blueprint = entity.origin === 'blueprint';
+  if (entity.flags.mathlibok && blueprint) {
+    if (declaredIn || candidates.length > 0) return false;
+    if (!lookup.mathlibDir) return true;
+    if (!looksGenerated(leanName)) ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: lookup.mathlibDir } });
+    return false;
+  }
+  if (declaredIn) {
+    const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
+    const related = [{ location: { file: declaredIn.file, line: declaredIn.line }, message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}` }];
+    const data = { entity: entity.id, name: leanName, package: declaredIn.package, file: declaredIn.file, line: declaredIn.line, advice };
+    ctx.report({ ...base, messageId: 'in-dependency', severity: 'info', data, evidence: { ...declaredIn }, related });
+  } else if (blueprint && candidates.length > 0) {
+    ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
+  } else if (candidates.length > 1) {
+    ctx.report({ ...base, messageId: 'ambiguous', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
+  } else if (!entity.flags.mathlibok) {
+    ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName, searched: lookup.searched } });
+    return true;
+  }
+  return false;
+}
+
 /** Reports the pairing findings and the coverage metrics. */
 export async function run(ctx: AuditContext): Promise<void> {
   const entities = await ctx.entities();
@@ -67,9 +102,11 @@ export async function run(ctx: AuditContext): Promise<void> {
   const packages = lakePackages(ctx.root);
   const present = packages.filter((p) => p.present);
   const absent = packages.filter((p) => !p.present);
-  const searched = present.length > 0 ? `the project sources or the checked-out sources of ${present.map((p) => p.name).join(', ')}` : 'the project sources';
-  const mathlibDir = present.find((p) => p.name === 'mathlib')?.dir;
-  let notLookedUp = 0;
+  const lookup: Lookup = {
+    searched: present.length > 0 ? `the project sources or the checked-out sources of ${present.map((p) => p.name).join(', ')}` : 'the project sources',
+    mathlibDir: present.find((p) => p.name === 'mathlib')?.dir,
+  };
+  let foundNowhere = 0;
   for (const problem of problems) {
     ctx.report({ messageId: 'source-problem', data: { message: problem.message }, location: problem.location, evidence: { problem: problem.messageId } });
   }
@@ -80,28 +117,7 @@ export async function run(ctx: AuditContext): Promise<void> {
     if (entity.leanNames.length === 0) {
       ctx.report({ ...base, messageId: 'no-lean-name', severity: 'info', data: { entity: entity.id, kind: entity.kind } });
     }
-    for (const { leanName, candidates, declaredIn } of entity.unresolved) {
-      const blueprint = entity.origin === 'blueprint';
-      if (entity.flags.mathlibok && blueprint) {
-        if (declaredIn || candidates.length > 0) continue;
-        if (mathlibDir && !looksGenerated(leanName)) {
-          ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: mathlibDir } });
-        } else if (!mathlibDir) notLookedUp++;
-        continue;
-      }
-      if (declaredIn) {
-        const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
-        const related = [{ location: { file: declaredIn.file, line: declaredIn.line }, message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}` }];
-        ctx.report({ ...base, messageId: 'in-dependency', severity: 'info', data: { entity: entity.id, name: leanName, package: declaredIn.package, file: declaredIn.file, line: declaredIn.line, advice }, evidence: { ...declaredIn }, related });
-      } else if (blueprint && candidates.length > 0) {
-        ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
-      } else if (candidates.length > 1) {
-        ctx.report({ ...base, messageId: 'ambiguous', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
-      } else if (!entity.flags.mathlibok) {
-        ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName, searched } });
-        notLookedUp++;
-      }
-    }
+    for (const name of entity.unresolved) if (reportUnresolved(ctx, entity, name, lookup)) foundNowhere++;
     const claimed = claim(entity);
     for (const decl of claimed ? entity.decls.filter((d) => d.hasSorry) : []) {
       ctx.report({
@@ -135,11 +151,11 @@ export async function run(ctx: AuditContext): Promise<void> {
       related: claimants.slice(1).flatMap((c) => (c.location ? [{ location: c.location, message: `also claimed by ${c.id}` }] : [])),
     });
   }
-  if (notLookedUp > 0 && absent.length > 0) {
+  if (foundNowhere > 0 && absent.length > 0) {
     const listed = absent.slice(0, 3).map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name)).join(', ');
     const names = absent.length > 3 ? `${listed} and ${absent.length - 3} more` : listed;
     const where = [...new Set(absent.map((p) => p.dir.slice(0, Math.max(0, p.dir.lastIndexOf('/'))) || p.dir))].join(', ');
-    ctx.report({ messageId: 'dependencies-absent', severity: 'info', data: { count: notLookedUp, packages: names, where: `looked for under ${where}` }, location: { file: 'lake-manifest.json', line: 1 } });
+    ctx.report({ messageId: 'dependencies-absent', severity: 'info', data: { count: foundNowhere, packages: names, where: `looked for under ${where}` }, location: { file: 'lake-manifest.json', line: 1 } });
   }
   for (const [name, value] of Object.entries(coverage(entities))) ctx.metric(name, value);
   ctx.metric('problems', problems.length);
