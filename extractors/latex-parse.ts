@@ -30,6 +30,8 @@ const RAW_ENVS = new Set(['comment', 'verbatim', 'verbatim*', 'Verbatim', 'lstli
 
 /** Deepest nesting of groups, environments and math read as such; deeper openers are plain text (no stack overflow on hostile input). */
 export const MAX_NESTING = 256;
+/** Longest environment name read in `\begin{…}`. */
+const MAX_ENV_NAME = 64;
 
 const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 13;
@@ -130,7 +132,7 @@ class LatexReader {
       else if ((this.depth >= MAX_NESTING && c === 123) || (c === 36 && !this.opens())) nodes.push(this.single());
       else if (c === 123 /* { */) nodes.push(this.group(math));
       else if (c === 36 /* $ */) nodes.push(math ? this.single() : this.dollarMath());
-      else if (c === 92 /* \ */) nodes.push(...this.backslash(stop, math));
+      else if (c === 92 /* \ */) nodes.push(this.backslash(math));
       else nodes.push(this.word(math));
     }
     return nodes;
@@ -267,20 +269,22 @@ class LatexReader {
     this.nextBreak = mark.nextBreak;
   }
 
-  /** The `{name}` after `\begin`/`\end` at `at` (spaces allowed before it), if any. */
+  /** The `{name}` after `\begin`/`\end` at `at` (spaces allowed before it), if any; names longer than MAX_ENV_NAME are not read. */
   private envNameAt(at: number): { name: string; end: number } | undefined {
     const t = this.text;
     let i = at;
     while (i < t.length && isSpace(t.charCodeAt(i))) i++;
     if (t.charCodeAt(i) !== 123) return undefined;
-    const close = t.indexOf('}', i);
-    if (close === -1) return undefined;
+    const limit = Math.min(t.length, i + 2 + MAX_ENV_NAME);
+    let close = i + 1;
+    while (close < limit && t.charCodeAt(close) !== 125) close++;
+    if (t.charCodeAt(close) !== 125) return undefined;
     const name = t.slice(i + 1, close).trim();
-    return name.length > 0 && !/[{\\%$]/.test(name) ? { name, end: close + 1 } : undefined;
+    return name.length > 0 && !/[{\\%$\n]/.test(name) ? { name, end: close + 1 } : undefined;
   }
 
   /** A control sequence and what it opens: math, an environment, `\verb`, or a macro with its arguments. */
-  private backslash(stop: Stop, math: boolean): Ast.Node[] {
+  private backslash(math: boolean): Ast.Node {
     const t = this.text;
     const start = this.point();
     const next = t.charCodeAt(this.pos + 1);
@@ -292,7 +296,7 @@ class LatexReader {
       const content = trim(this.content(close, true));
       if (this.stopsAt(close, t.charCodeAt(this.pos))) {
         this.advance(this.pos + 2);
-        return [this.node(next === 91 ? { type: 'displaymath', content } : { type: 'inlinemath', content }, start)];
+        return this.node(next === 91 ? { type: 'displaymath', content } : { type: 'inlinemath', content }, start);
       }
       this.giveUp(saved, this.unclosed);
     }
@@ -302,22 +306,22 @@ class LatexReader {
     const name = t.slice(this.pos + 1, end);
     if (name === 'begin' && nestable && !this.unmatched.has(this.pos)) {
       const env = this.environment(start);
-      if (env) return [env];
+      if (env) return env;
     }
-    if (name === 'verb' || name === 'verb*') {
-      const verb = this.verb(start, end);
-      if (verb) return [verb];
+    if (name === 'verb') {
+      const verb = this.verb(start, t.charCodeAt(end) === 42 /* \verb* */ ? end + 1 : end);
+      if (verb) return verb;
     }
     this.advance(end);
     const macro: Ast.Macro = { type: 'macro', content: name };
     const signature = this.signatures[name]?.signature;
-    if (signature !== undefined && stop.kind !== 'close') {
+    if (signature !== undefined) {
       const macroEnd = this.point();
       macro.args = this.argumentsFor(signature, math);
       macro.position = { start, end: macroEnd };
-      return [macro];
+      return macro;
     }
-    return [this.node(macro, start)];
+    return this.node(macro, start);
   }
 
   /** `\verb|…|`: the delimiter must close on the same line; the search counts as work. */

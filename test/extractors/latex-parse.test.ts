@@ -66,8 +66,8 @@ describe('parseLatex', () => {
       { env: 'lemma', args: ['T'], content: [{ inlinemath: 'a^3 + b_1' }, ' ', { displaymath: 'x' }] },
       { mathenv: 'align*', content: 'a &= b' },
     ]);
-    expect(parse('$$ x $$ \\(y\\) \\begin{comment} \\end{x} { \\end{comment}\\verb|a{b|')).toEqual([
-      { displaymath: 'x' }, ' ', { inlinemath: 'y' }, ' ', { verbatim: ' \\end{x} { ' }, { verb: 'a{b' },
+    expect(parse('$$ x $$ \\(y\\) \\begin{comment} \\end{x} { \\end{comment}\\verb|a{b|\\verb*+a b+')).toEqual([
+      { displaymath: 'x' }, ' ', { inlinemath: 'y' }, ' ', { verbatim: ' \\end{x} { ' }, { verb: 'a{b' }, { verb: 'a b' },
     ]);
     expect(parse('\\begin{definition-intro}x\\end{definition-intro}')).toEqual([{ env: 'definition-intro', content: ['x'] }]);
   });
