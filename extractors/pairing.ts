@@ -5,7 +5,7 @@
  * `variable`s it uses and its docstring.
  */
 import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
-import { hasSorryToken, lex } from '../src/lean/lexer.js';
+import { hasSorryToken, lex, typeHead } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { additiveNames } from './to-additive.js';
 import type { LeanDecl, LeanProject } from '../src/lean/types.js';
@@ -23,8 +23,16 @@ export class NameIndex {
   /** Generated name → the full name of the declaration it is generated from. */
   private readonly generated = new Map<string, string>();
   private readonly bySuffix = new Map<string, string[]>();
+  /** Namespace → the instances declared there without a name (Lean names them when it elaborates them). */
+  private readonly anonymous = new Map<string, LeanDecl[]>();
 
   constructor(private readonly project: LeanProject) {
+    for (const decl of project.decls.values()) {
+      if (decl.kind !== 'instance' || decl.name !== '') continue;
+      const list = this.anonymous.get(decl.namespace);
+      if (list) list.push(decl);
+      else this.anonymous.set(decl.namespace, [decl]);
+    }
     for (const decl of project.decls.values()) {
       for (const name of additiveNames(decl)) if (!project.decls.has(name)) this.generated.set(name, decl.fullName);
     }
@@ -37,6 +45,22 @@ export class NameIndex {
         else this.bySuffix.set(suffix, [fullName]);
       }
     }
+  }
+
+  /**
+   * The anonymous instances a name such as `NS.instIsModuleTopologyFoo` may be Lean's name for:
+   * those declared in namespace `NS` whose class (the head of their type) the name spells after
+   * `inst` (last component or full name). Without elaborating them that is all that can be said.
+   */
+  anonymousInstances(name: string): LeanDecl[] {
+    const clean = name.replace(/^_root_\./, '');
+    const dot = clean.lastIndexOf('.');
+    const last = clean.slice(dot + 1);
+    if (!/^inst[A-Z]/.test(last)) return [];
+    return (this.anonymous.get(dot < 0 ? '' : clean.slice(0, dot)) ?? []).filter((decl) => {
+      const head = typeHead(decl.header);
+      return head !== undefined && [head.replace(/\./g, ''), head.slice(head.lastIndexOf('.') + 1)].some((spelled) => last.startsWith(`inst${spelled}`));
+    });
   }
 
   /**
@@ -80,8 +104,13 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
     const fullNamesOnly = entity.origin === 'blueprint';
     for (const leanName of entity.leanNames) {
       const { decl, generated, candidates } = index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] };
-      if (decl) decls.push({ ...pairedDecl(leanName, decl, source(decl)), ...(generated ? { generatedBy: 'to_additive' } : {}) });
-      else unresolved.push({ leanName, candidates });
+      if (decl) {
+        decls.push({ ...pairedDecl(leanName, decl, source(decl)), ...(generated ? { generatedBy: 'to_additive' } : {}) });
+        continue;
+      }
+      const instances = candidates.length === 0 ? (index?.anonymousInstances(leanName) ?? []) : [];
+      const places = instances.map((d) => `${d.location.file}:${d.location.line}`);
+      unresolved.push({ leanName, candidates, ...(places.length > 0 ? { anonymousInstances: places } : {}) });
     }
     return { ...entity, decls, unresolved, ...(entity.origin === 'docstring' ? { selfConsistency: true } : {}) };
   });

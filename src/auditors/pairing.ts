@@ -39,6 +39,8 @@ export const meta: AuditorMeta = {
     'in-dependency': '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}',
     'mathlibok-not-found':
       '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?',
+    'anonymous-instance':
+      '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here',
     'dependencies-absent':
       '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
   },
@@ -70,7 +72,7 @@ interface Lookup {
  * Reports one name that resolved to no project declaration (or to several); returns true when no
  * source read declares it, so that a dependency not checked out still may.
  */
-function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, candidates, declaredIn }: UnresolvedName, lookup: Lookup): boolean {
+function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, candidates, declaredIn, anonymousInstances }: UnresolvedName, lookup: Lookup): boolean {
   const base = { entityId: entity.id, ...(entity.location ? { location: entity.location } : {}) };
   const blueprint = entity.origin === 'blueprint';
   if (entity.flags.mathlibok && blueprint) {
@@ -84,6 +86,9 @@ function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, c
     const related = [{ location: { file: declaredIn.file, line: declaredIn.line }, message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}` }];
     const data = { entity: entity.id, name: leanName, package: declaredIn.package, file: declaredIn.file, line: declaredIn.line, advice };
     ctx.report({ ...base, messageId: 'in-dependency', severity: 'info', data, evidence: { ...declaredIn }, related });
+  } else if (anonymousInstances && anonymousInstances.length > 0) {
+    const data = { entity: entity.id, name: leanName, places: anonymousInstances.join(', ') };
+    ctx.report({ ...base, messageId: 'anonymous-instance', severity: 'info', data, evidence: { anonymousInstances } });
   } else if (blueprint && candidates.length > 0) {
     ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
   } else if (candidates.length > 1) {

@@ -132,6 +132,8 @@ export interface UnresolvedName {
   candidates: string[];
   /** Where a dependency's checked-out sources declare it (looked up with no candidate, and for every blueprint name). */
   declaredIn?: DeclaredIn;
+  /** A name like Lean's for an anonymous instance: the project's anonymous instances it may be (`file:line`), in its namespace and of the class it spells. */
+  anonymousInstances?: string[];
 }
 
 /** An entity with its Lean names resolved against the project's declarations. */

@@ -6,7 +6,7 @@
  * by its name; `classifyFieldsByType` corrects that with the project's own declarations wherever a
  * declared type reads clearly one way or the other, and leaves the name's verdict elsewhere.
  */
-import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, typeHead, type TokenTable } from './lexer.js';
 import type { ProofGap } from './gaps.js';
 import { lastComponent } from './references.js';
 import type { LeanDecl, LeanProject } from './types.js';
@@ -169,10 +169,8 @@ function typeEnd(table: TokenTable, code: number[], k: number, fieldColumn: numb
  * the header's last top-level `:`), found among the declarations its header references.
  */
 export function instantiatedStructure(decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
-  const { table } = lexTable(decl.header);
-  const head = headerTypeStart(table);
-  if (head < 0 || head >= table.count || table.kind[head] !== KIND.ident) return undefined;
-  return structureNamed(table.textOf(head), decl, project);
+  const head = typeHead(decl.header);
+  return head === undefined ? undefined : structureNamed(head, decl, project);
 }
 
 /** The project structure or class that `written`, in the header of `decl`, names (through the header's resolved references). */

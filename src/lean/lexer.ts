@@ -206,6 +206,13 @@ export function headerTypeStart(table: TokenTable): number {
   return start;
 }
 
+/** The identifier a declaration header's type starts with (`IsModuleTopology` in `(v : V) : IsModuleTopology A B`), if it starts with one. */
+export function typeHead(header: string): string | undefined {
+  const { table } = lexTable(header);
+  const head = headerTypeStart(table);
+  return head >= 0 && head < table.count && table.kind[head] === KIND.ident ? table.textOf(head) : undefined;
+}
+
 /** Code of multi-character symbols in TokenTable.code: MULTI + index in MULTI_SYMBOLS. */
 export const MULTI = 0x110000;
 export const MULTI_SYMBOLS: readonly string[] = [':=', '::', '=>', '->', '<-', '<=', '<|', '<;>', '..', '...', '|>', '|>.', '||', '&&', '==', '>=', '!=', '++'];

@@ -126,6 +126,7 @@ testAuditor(pairing, {
         paired('json:up', 'json', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }]),
         paired('bp:gone', 'blueprint', [{ leanName: 'Nat.renamed_upstream', candidates: [] }], { mathlibok: true }),
         paired('bp:none', 'blueprint', [{ leanName: 'Foo.missing', candidates: [] }]),
+        paired('bp:inst', 'blueprint', [{ leanName: 'Foo.instFiniteBar', candidates: [], anonymousInstances: ['Test/Main.lean:1'] }]),
       ],
       findings: [
         {
@@ -147,6 +148,13 @@ testAuditor(pairing, {
           messageId: 'not-found',
           entityId: 'bp:none',
           message: 'bp:none: Lean name `Foo.missing` matches no declaration in the project sources or the checked-out sources of mathlib',
+        },
+        {
+          messageId: 'anonymous-instance',
+          severity: 'info',
+          entityId: 'bp:inst',
+          message:
+            'bp:inst: `Foo.instFiniteBar` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace (Test/Main.lean:1), named only when Lean elaborates them, so the name is not checked here',
         },
         {
           messageId: 'dependencies-absent',
