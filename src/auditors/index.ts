@@ -2,6 +2,7 @@
 import type { Auditor } from '../core/types.js';
 import * as axiomUsage from './axiom-usage.js';
 import * as contamination from './contamination.js';
+import * as crossfileReuse from './crossfile-reuse.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
@@ -16,6 +17,7 @@ export const AUDITORS: Auditor[] = [
   pairing,
   directJudge,
   roundtripJudge,
+  crossfileReuse,
   contamination,
   mathlibOverlap,
   axiomUsage,

@@ -74,3 +74,29 @@ describe('extract and pairing on samples/number-theory-textbook (Markdown)', () 
     expect(run.metrics).toMatchObject({ entities: 8, found: 7, proofComplete: 6 });
   });
 });
+
+describe('crossfile-reuse on the samples', () => {
+  const run = (repo: string) => (JSON.parse(leanaudit('audit', repo, '--only', 'crossfile-reuse', '--format', 'json').stdout) as Report).runs[0]!;
+
+  it('finds where the Lean code does not follow the dependencies the blueprint states', () => {
+    const blueprint = run(SAMPLE);
+    expect(blueprint.findings.map((f) => [f.entityId, f.evidence?.from, f.evidence?.source])).toEqual([
+      ['lem:inverses', 'thm:identity-unique', 'uses'],
+      ['thm:commutator-iff', 'lem:inverses', 'uses'],
+      ['thm:lagrange-elements', 'lem:order-dvd', 'uses'],
+      ['thm:fermat', 'cor:pow-card', 'citation'],
+    ]);
+    expect(blueprint.metrics).toMatchObject({ edges: 7, checked: 6, reflected: 2, unreflected: 4, notCheckable: 1 });
+  });
+
+  it('finds a textbook proof that cites a lemma the Lean proof replaces by Mathlib', () => {
+    const textbook = run(TEXTBOOK);
+    expect(textbook.findings.map((f) => [f.messageId, `${f.location?.file}:${f.location?.line}`, f.message])).toEqual([
+      [
+        'unreflected',
+        'textbook/chapter2.md:11',
+        'Theorem 2.3 depends on Lemma 2.2 (cites it in its proof: Lemma 2.2), but its Lean (NumberTheory.infinitely_many_primes) never refers to NumberTheory.exists_prime_factor, directly or through other project declarations',
+      ],
+    ]);
+  });
+});

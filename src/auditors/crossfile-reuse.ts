@@ -1,0 +1,185 @@
+/**
+ * crossfile-reuse — does the Lean code reuse the project's own results where the textbook does?
+ *
+ * What it checks: every dependency the informal source states — a blueprint `\uses{…}`, a citation
+ * (`\cref{lem:x}`, "by Theorem 1.2"), a docstring helper and its theorem — and every dependency
+ * guessed from a term a definition introduces and another entity mentions, once the `edge-filter`
+ * LLM confirms it, is looked for in the Lean code: some declaration of the dependent entity must
+ * refer to a declaration of the entity it depends on, directly or through other project
+ * declarations (the reference graph, with the project's notations read as references: `H[X]`
+ * refers to `entropy`).
+ *
+ * Why it matters: a formalization that compiles may still ignore its own earlier chapters —
+ * re-proving a lemma inline, or proving a theorem by a route the book does not take — so the
+ * formal project no longer mirrors the book's structure, and results stated twice can drift apart.
+ *
+ * Example: `thm:lagrange` `\uses{lem:order-dvd}`, but `theorem lagrange` never mentions
+ * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both.
+ */
+import { dependencyEdges, type DependencyEdge } from '../../extractors/dependency-edges.js';
+import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
+import { LlmEngine } from '../llm/engine.js';
+import { loadRubric } from '../llm/rubric.js';
+import { notationReferences, projectNotations } from '../lean/notations.js';
+import { readLeanSource } from '../lean/project.js';
+import type { LeanProject } from '../lean/types.js';
+
+export const meta: AuditorMeta = {
+  id: 'crossfile-reuse',
+  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, helpers, defined terms)",
+  defaultSeverity: 'warning',
+  messages: {
+    unreflected: '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
+    'filter-failed': '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
+    'terms-unfiltered': '{{count}} dependencies guessed from defined terms were not checked: {{reason}}',
+  },
+  needs: ['entities', 'lean-project'],
+};
+
+/** How the dependency is known, as the finding says it. */
+function how(edge: DependencyEdge, reason?: string): string {
+  switch (edge.source) {
+    case 'uses':
+      return edge.part === 'proof' ? '\\uses in its proof' : '\\uses';
+    case 'citation':
+      return `cites it in its ${edge.part}: ${edge.cue}`;
+    case 'helper':
+      return 'a helper written for it';
+    case 'term':
+      return `uses the term “${edge.cue}” it defines; edge filter: ${reason ?? ''}`;
+  }
+}
+
+/**
+ * Whether a declaration among `starts` is, or refers (through any chain of project declarations,
+ * identifiers or notations) to, one of `targets`.
+ */
+function reaches(project: LeanProject, notations: Map<string, Set<string>>, starts: string[], targets: Set<string>): boolean {
+  const graph = project.graph;
+  const seen = new Set(starts);
+  const queue = [...seen];
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    if (targets.has(node)) return true;
+    const visit = (next: string): void => {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    };
+    if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
+    notations.get(node)?.forEach(visit);
+  }
+  return false;
+}
+
+/**
+ * What counts as using `entity` in Lean: its declarations; for a definition paired with a lemma
+ * that characterizes it (pfr's `\lean{rdist_def}` for the Ruzsa distance), also what that lemma's
+ * statement names, the defined notion itself (`rdist`).
+ */
+function targetsOf(entity: PairedEntity, project: LeanProject, notations: Map<string, Set<string>>): Set<string> {
+  const targets = new Set(entity.decls.map((d) => d.fullName));
+  if (entity.kind !== 'definition') return targets;
+  for (const paired of entity.decls) {
+    const decl = project.decls.get(paired.fullName);
+    if (!decl || !['theorem', 'lemma'].includes(decl.kind)) continue;
+    for (const name of decl.references.slice(0, decl.headerReferences)) targets.add(name);
+    for (const name of notations.get(decl.fullName) ?? []) targets.add(name);
+  }
+  return targets;
+}
+
+/** The term edges the `edge-filter` model confirms, with its reasons; failures and an absent model are reported. */
+async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Map<string, PairedEntity>): Promise<Map<DependencyEdge, string>> {
+  const confirmed = new Map<DependencyEdge, string>();
+  if (edges.length === 0) return confirmed;
+  const engine = await LlmEngine.create(['edge-filter'], { root: ctx.root, config: ctx.config });
+  if (!(engine instanceof LlmEngine)) {
+    ctx.report({ messageId: 'terms-unfiltered', severity: 'info', data: { count: edges.length, reason: engine.reason } });
+    ctx.metric('termEdgesUnfiltered', edges.length);
+    return confirmed;
+  }
+  const rubric = loadRubric('edge-filter');
+  const text = (e: PairedEntity): string => (e.proof ? `${e.statement}\n\nProof. ${e.proof}` : e.statement);
+  let rejected = 0;
+  await Promise.all(
+    edges.map(async (edge) => {
+      const from = byId.get(edge.from)!;
+      const to = byId.get(edge.to)!;
+      const inputs = { fromKind: from.kind, fromId: from.id, fromText: from.statement, toKind: to.kind, toId: to.id, toText: text(to), term: edge.cue };
+      const answer = await engine.ask(rubric, inputs, ctx.signal);
+      if (!answer.ok) {
+        ctx.report({
+          messageId: 'filter-failed',
+          severity: 'error',
+          entityId: to.id,
+          ...(to.location ? { location: to.location } : {}),
+          data: { to: to.id, from: from.id, term: edge.cue ?? '', cause: answer.cause, detail: answer.message },
+          evidence: { from: from.id, term: edge.cue, cause: answer.cause },
+          provenance: { rubric: rubric.id, rubricVersion: rubric.version, model: answer.model },
+        });
+      } else if (answer.value.depends === true) confirmed.set(edge, String(answer.value.reason));
+      else rejected++;
+    }),
+  );
+  ctx.metric('termEdgesConfirmed', confirmed.size);
+  ctx.metric('termEdgesRejected', rejected);
+  return confirmed;
+}
+
+/** Checks every stated or confirmed dependency against the reference graph. */
+export async function run(ctx: AuditContext): Promise<void> {
+  const entities = await ctx.entities();
+  const project = await ctx.project();
+  const byId = new Map(entities.map((e) => [e.id, e]));
+  const edges = dependencyEdges(entities);
+  const terms = edges.filter((e) => e.source === 'term');
+  const confirmed = await confirmTerms(ctx, terms, byId);
+  const checked = edges.filter((e) => e.source !== 'term' || confirmed.has(e));
+  const notations = notationReferences(project, projectNotations(project, (path) => readLeanSource(project, path)));
+  let reflected = 0;
+  let unreflected = 0;
+  let crossFile = 0;
+  let notCheckable = 0;
+  for (const edge of checked) {
+    const from = byId.get(edge.from)!;
+    const to = byId.get(edge.to)!;
+    if (from.decls.length === 0 || to.decls.length === 0) {
+      notCheckable++;
+      continue;
+    }
+    const fromNames = new Set(from.decls.map((d) => d.fullName));
+    if (reaches(project, notations, to.decls.map((d) => d.fullName), targetsOf(from, project, notations))) {
+      reflected++;
+      continue;
+    }
+    unreflected++;
+    const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;
+    if (across) crossFile++;
+    ctx.report({
+      messageId: 'unreflected',
+      entityId: to.id,
+      ...(to.location ? { location: to.location } : {}),
+      data: {
+        to: to.id,
+        from: from.id,
+        how: how(edge, confirmed.get(edge)),
+        toDecls: to.decls.map((d) => d.fullName).join(', '),
+        fromDecls: [...fromNames].join(', '),
+      },
+      evidence: { from: from.id, source: edge.source, part: edge.part, ...(edge.cue ? { cue: edge.cue } : {}), crossFile: across },
+      related: [
+        ...(from.location ? [{ location: from.location, message: `${from.id}, depended on` }] : []),
+        ...from.decls.flatMap((d) => (d.location ? [{ location: d.location, message: `Lean declaration ${d.fullName}` }] : [])),
+      ],
+    });
+  }
+  ctx.metric('edges', edges.length);
+  for (const source of ['uses', 'citation', 'helper', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
+  ctx.metric('checked', reflected + unreflected);
+  ctx.metric('reflected', reflected);
+  ctx.metric('unreflected', unreflected);
+  ctx.metric('unreflectedCrossFile', crossFile);
+  ctx.metric('notCheckable', notCheckable);
+}

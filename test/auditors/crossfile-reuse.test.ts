@@ -1,0 +1,130 @@
+import { rmSync } from 'node:fs';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as crossfileReuse from '../../src/auditors/crossfile-reuse.js';
+import type { PairedEntity } from '../../src/core/types.js';
+import { reply, startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
+import { runCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
+
+const saved = { ...process.env };
+beforeAll(() => {
+  for (const k of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'LEANAUDIT_MODEL']) delete process.env[k];
+  process.env.LEANAUDIT_OLLAMA_URL = 'http://127.0.0.1:9/v1';
+});
+afterEach(() => {
+  process.env = { ...saved, LEANAUDIT_OLLAMA_URL: 'http://127.0.0.1:9/v1' };
+});
+
+/** An entity of a blueprint in `file`, paired with the declarations `decls` of Test/Main.lean (at the given lines). */
+function paired(id: string, kind: string, statement: string, decls: [string, number][], extra: Partial<PairedEntity> = {}, file = 'web.tex'): PairedEntity {
+  return {
+    id,
+    kind,
+    statement,
+    leanNames: decls.map(([name]) => name),
+    uses: [],
+    flags: {},
+    location: { file: `blueprint/src/${file}`, line: 1 },
+    origin: 'blueprint',
+    decls: decls.map(([fullName, line]) => ({ leanName: fullName, fullName, kind: 'theorem', header: ': True', variables: [], location: { file: 'Test/Main.lean', line }, hasSorry: false })),
+    unresolved: [],
+    ...extra,
+  };
+}
+
+const CODE = [
+  'theorem base : True := trivial',
+  'theorem via : True := base',
+  'theorem uses_base : True := via',
+  'theorem alone : True := trivial',
+  'def size (n : Nat) : Nat := n',
+  'notation "‖" n "‖ₛ" => size n',
+  'theorem by_notation (n : Nat) : ‖n‖ₛ = n := rfl',
+  'theorem size_def (n : Nat) : size n = n := rfl',
+  'theorem uses_size (n : Nat) : size (n + 1) = n + 1 := rfl',
+  '',
+].join('\n');
+
+testAuditor(crossfileReuse, {
+  valid: [
+    {
+      name: 'a dependency the Lean code follows, through another declaration, a notation, or the notion a definition lemma states, is not reported',
+      code: CODE,
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('thm:uses', 'theorem', 'Uses it.', [['uses_base', 3]], { uses: ['lem:base'] }),
+        paired('def:size', 'definition', 'The size.', [['size', 5]]),
+        paired('thm:norm', 'theorem', 'By \\cref{def:size}.', [['by_notation', 7]]),
+        paired('def:size-eq', 'definition', 'The size, by its equation.', [['size_def', 8]]),
+        paired('thm:size', 'theorem', 'Sizes.', [['uses_size', 9]], { uses: ['def:size-eq'] }),
+      ],
+    },
+  ],
+  invalid: [
+    {
+      name: 'a \\uses, a citation or a helper the Lean code never follows is reported at the dependent entity',
+      code: CODE,
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]], {}, 'one.tex'),
+        paired('thm:alone', 'theorem', 'Proof by Lemma~\\ref{lem:base}.', [['alone', 4]], { uses: ['lem:base'] }, 'two.tex'),
+        paired('helper', 'helper', 'A step.', [['base', 1]], { helperOf: 'thm:help' }),
+        paired('thm:help', 'theorem', 'Helped.', [['alone', 4]]),
+        paired('thm:nolean', 'theorem', 'No Lean.', [], { uses: ['lem:base'] }),
+      ],
+      findings: [
+        {
+          messageId: 'unreflected',
+          entityId: 'thm:alone',
+          file: 'blueprint/src/two.tex',
+          line: 1,
+          message: 'thm:alone depends on lem:base (\\uses), but its Lean (alone) never refers to base, directly or through other project declarations',
+        },
+        { messageId: 'unreflected', entityId: 'thm:help', file: 'blueprint/src/web.tex', line: 1, message: /^thm:help depends on helper \(a helper written for it\)/ },
+      ],
+    },
+    {
+      name: 'without an edge-filter model, dependencies guessed from defined terms are counted, not checked',
+      code: CODE,
+      entities: [paired('def:size', 'definition', 'The \\emph{size} of $n$.', [['size', 5]]), paired('thm:alone', 'theorem', 'The size is small.', [['alone', 4]])],
+      findings: [{ messageId: 'terms-unfiltered', severity: 'info', message: /^1 dependencies guessed from defined terms were not checked: no LLM endpoint configured and no Ollama answering/ }],
+    },
+  ],
+});
+
+describe('crossfile-reuse with the edge filter', () => {
+  let server: ScriptedServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it('checks the term edges the model confirms, drops the rejected ones, and reports a failed call as an error on that entity', async () => {
+    server = await startOpenAIServer((body) => {
+      const text = userText(body);
+      if (text.includes('(theorem thm:broken)')) return reply.status(500);
+      return reply.json({ depends: text.includes('(theorem thm:alone)'), reason: 'it bounds the size' });
+    });
+    process.env.OPENAI_API_KEY = 'sk-edge';
+    const testCase = {
+      code: CODE,
+      config: { llm: { default: { baseURL: server.url, model: 'gpt-4o-mini' }, retries: 0 } },
+      entities: [
+        paired('def:size', 'definition', 'The \\emph{size} of $n$.', [['size', 5]]),
+        paired('thm:alone', 'theorem', 'The size is small.', [['alone', 4]]),
+        paired('thm:other', 'theorem', 'Size is a word here.', [['base', 1]]),
+        paired('thm:broken', 'theorem', 'Size again.', [['base', 1]]),
+      ],
+    };
+    const root = writeCaseProject(testCase);
+    const run = await runCase(crossfileReuse, root, testCase);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.status).toBe('ok');
+    expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([
+      ['filter-failed', 'thm:broken', 'error'],
+      ['unreflected', 'thm:alone', 'warning'],
+    ]);
+    expect(run.findings[1]!.message).toBe(
+      'thm:alone depends on def:size (uses the term “size” it defines; edge filter: it bounds the size), but its Lean (alone) never refers to size, directly or through other project declarations',
+    );
+    expect(run.findings[0]!.provenance).toMatchObject({ rubric: 'edge-filter', model: 'gpt-4o-mini' });
+    expect(run.metrics).toMatchObject({ edges: 3, termEdges: 3, termEdgesConfirmed: 1, termEdgesRejected: 1, checked: 1, unreflected: 1 });
+  });
+});

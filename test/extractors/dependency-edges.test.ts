@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { dependencyEdges, introducedTerms } from '../../extractors/dependency-edges.js';
+import type { Entity } from '../../src/core/types.js';
+
+const entity = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}): Entity => ({
+  id,
+  kind,
+  statement,
+  leanNames: [],
+  uses: [],
+  flags: {},
+  location: { file: 'web.tex', line: 1 },
+  origin: 'blueprint',
+  ...extra,
+});
+
+describe('dependencyEdges', () => {
+  it('reads \\uses of the statement and the proof, and LaTeX references to labels, one edge per pair', () => {
+    const edges = dependencyEdges([
+      entity('def:group', 'definition', 'A \\emph{group} is a set with an operation.'),
+      entity('lem:a', 'lemma', 'In a group, inverses are unique.', { uses: ['def:group'] }),
+      entity('thm:b', 'theorem', 'See \\cref{lem:a, def:group}.', { proof: 'By \\ref{lem:a} and \\Cref{lem:a}.', proofUses: ['lem:a', 'nowhere'] }),
+    ]);
+    expect(edges).toEqual([
+      { from: 'def:group', to: 'lem:a', source: 'uses', part: 'statement' },
+      { from: 'lem:a', to: 'thm:b', source: 'uses', part: 'proof' },
+      { from: 'def:group', to: 'thm:b', source: 'citation', part: 'statement', cue: '\\cref{lem:a, def:group}' },
+    ]);
+  });
+
+  it('reads prose citations of numbered entities and links a docstring helper to its theorem', () => {
+    const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) => entity(id, kind, statement, { origin: 'markdown', ...extra });
+    const edges = dependencyEdges([
+      md('Theorem 1.2', 'theorem', 'Divisibility is transitive.'),
+      md('Lemma 142C', 'lemma', 'Something.'),
+      md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.'),
+      md('Helper.step', 'helper', 'A step.', { helperOf: 'Corollary 1.4', origin: 'docstring' }),
+    ]);
+    expect(edges.map((e) => [e.from, e.to, e.source, e.cue])).toEqual([
+      ['Helper.step', 'Corollary 1.4', 'helper', undefined],
+      ['Theorem 1.2', 'Corollary 1.4', 'citation', 'theorem 1.2'],
+      ['Lemma 142C', 'Corollary 1.4', 'citation', 'Lemma 142C'],
+    ]);
+  });
+
+  it('guesses term edges from the words a definition introduces, unless already linked or too common', () => {
+    const defs = [
+      entity('def:coset', 'definition', 'A \\textbf{left coset} of $H$ is $gH$.', { title: 'Cosets' }),
+      entity('def:set', 'definition', 'A \\emph{set} is a collection.'),
+    ];
+    const users = ['Left cosets partition $G$.', 'The index counts left cosets.', 'Every set is a set.', 'A set again.', 'Set theory.', 'One more set.', 'Sets, sets.'].map((s, k) =>
+      entity(`u${k}`, 'lemma', s, k === 1 ? { uses: ['def:coset'] } : {}),
+    );
+    expect(introducedTerms(defs[0]!)).toEqual(['cosets', 'left coset']);
+    const edges = dependencyEdges([...defs, ...users]);
+    expect(edges.filter((e) => e.source === 'term')).toEqual([{ from: 'def:coset', to: 'u0', source: 'term', part: 'statement', cue: 'cosets' }]);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { notationReferences, projectNotations } from '../../src/lean/notations.js';
+import { parseLean } from '../../src/lean/parser.js';
+import type { LeanFile } from '../../src/lean/types.js';
+
+const sources: Record<string, string> = {
+  'Ent/Basic.lean': [
+    'namespace Prob',
+    'def entropy (x : Nat) : Nat := x',
+    'def condEntropy (x y : Nat) : Nat := x + y',
+    '@[inherit_doc entropy] notation3:max "H[" X "]" => entropy X',
+    'notation3:max "H[" X " | " Y "]" => condEntropy X',
+    '  Y',
+    'infixl:65 " +ᵥ " => Nat.add',
+    'local notation3 "k" => entropy 0',
+    'theorem uses_k : k = k := rfl',
+    'end Prob',
+  ].join('\n'),
+  'Ent/Use.lean': [
+    'open Prob',
+    'theorem chain (x y : Nat) : H[x | y] = H[x] + H[y] := sorry',
+    'theorem plain : 1 = 1 := rfl',
+    'theorem not_k (kk : Nat) : kk = kk := rfl',
+  ].join('\n'),
+};
+
+const files: LeanFile[] = Object.entries(sources).map(([path, text]) => parseLean(text, path));
+const project = { files, decls: new Map(files.flatMap((f) => f.decls.map((d) => [d.fullName, d] as const))) };
+
+describe('notations as references', () => {
+  const notations = projectNotations(project, (path) => sources[path]);
+
+  it('reads each notation: its first atom, the declarations its expansion names (through the namespace), local or not', () => {
+    expect(notations).toEqual([
+      { atom: 'H[', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: 'H[', targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: 'k', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: true },
+    ]);
+  });
+
+  it('makes a declaration that writes the notation refer to what it expands to; a local one only in its file, a word only as a word', () => {
+    const uses = notationReferences(project, notations);
+    expect(Object.fromEntries([...uses].map(([d, t]) => [d, [...t].sort()]))).toEqual({
+      'Prob.uses_k': ['Prob.entropy'],
+      chain: ['Prob.condEntropy', 'Prob.entropy'],
+    });
+  });
+});
