@@ -59,7 +59,7 @@ export function introducedTerms(entity: Entity): string[] {
     if (term.length >= 3 && term.split(' ').length <= 4 && !/\d/.test(term)) terms.add(term);
   };
   add(entity.title);
-  const pattern = entity.origin === 'markdown' ? MARKDOWN_TERM : LATEX_TERM;
+  const pattern = entity.origin === 'blueprint' ? LATEX_TERM : MARKDOWN_TERM;
   for (const m of entity.statement.matchAll(pattern)) add(m[1] ?? m[2] ?? m[3]);
   return [...terms];
 }

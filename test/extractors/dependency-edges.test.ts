@@ -52,6 +52,8 @@ describe('dependencyEdges', () => {
       entity(`u${k}`, 'lemma', s, k === 1 ? { uses: ['def:coset'] } : {}),
     );
     expect(introducedTerms(defs[0]!)).toEqual(['cosets', 'left coset']);
+    const markdown = entity('Definition 2.1', 'definition', 'A number $p$ is **prime** if it has *exactly two* divisors; $a*b$ is no term.', { origin: 'markdown', title: 'Primes (2.1)' });
+    expect(introducedTerms(markdown)).toEqual(['prime', 'exactly two']); // a title with a number is no term
     const edges = dependencyEdges([...defs, ...users]);
     expect(edges.filter((e) => e.source === 'term')).toEqual([{ from: 'def:coset', to: 'u0', source: 'term', part: 'statement', cue: 'cosets' }]);
   });
