@@ -22,8 +22,10 @@ export interface DependencyEdge {
   cue?: string;
 }
 
-/** Cited kinds as prose writes them ("Theorem 1.2", "Lemma 142C"), mapped to entity id prefixes. */
-const CITATION = /\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)s?\s+(\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)/gi;
+/** Citations as prose writes them: "Theorem 1.2", "Lemma 142C", "Lemmas 2.1, 2.2 and 2.4". */
+const NUMBER = '\\d+[A-Za-z]?(?:\\.\\d+[A-Za-z]?)*';
+const CITATION = new RegExp(`\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)s?\\s+(${NUMBER}(?:(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+)${NUMBER})*)`, 'gi');
+const NUMBERS = new RegExp(NUMBER, 'g');
 const LATEX_REF = /\\(?:c?ref|Cref|autoref|nameref)\*?\{([^{}]+)\}/g;
 const LATEX_TERM = /\\(?:emph|textbf|textit|defn|term)\{([^{}$]+)\}/g;
 const MARKDOWN_TERM = /\*\*([^*$]+)\*\*|(?<![*\w])\*([^*\s$][^*$]*)\*(?![*\w])|(?<![_\w])_([^_\s$][^_$]*)_(?![_\w])/g;
@@ -44,8 +46,10 @@ function citations(text: string, ids: Map<string, string>): { id: string; cue: s
     }
   }
   for (const m of text.matchAll(CITATION)) {
-    const id = ids.get(norm(`${m[1]} ${m[2]}`));
-    if (id) found.push({ id, cue: m[0] });
+    for (const number of m[2]!.match(NUMBERS) ?? []) {
+      const id = ids.get(norm(`${m[1]} ${number}`));
+      if (id) found.push({ id, cue: m[0] });
+    }
   }
   return found;
 }

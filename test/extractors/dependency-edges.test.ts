@@ -33,13 +33,15 @@ describe('dependencyEdges', () => {
     const edges = dependencyEdges([
       md('Theorem 1.2', 'theorem', 'Divisibility is transitive.'),
       md('Lemma 142C', 'lemma', 'Something.'),
-      md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.'),
+      md('Lemma 1.3', 'lemma', 'Another.'),
+      md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.', { proof: 'Lemmas 1.3, 142C and 7.7.' }),
       md('Helper.step', 'helper', 'A step.', { helperOf: 'Corollary 1.4', origin: 'docstring' }),
     ]);
     expect(edges.map((e) => [e.from, e.to, e.source, e.cue])).toEqual([
       ['Helper.step', 'Corollary 1.4', 'helper', undefined],
       ['Theorem 1.2', 'Corollary 1.4', 'citation', 'theorem 1.2'],
       ['Lemma 142C', 'Corollary 1.4', 'citation', 'Lemma 142C'],
+      ['Lemma 1.3', 'Corollary 1.4', 'citation', 'Lemmas 1.3, 142C and 7.7'],
     ]);
   });
 
