@@ -7,7 +7,8 @@
  * LLM confirms it, is looked for in the Lean code: some declaration of the dependent entity must
  * refer to a declaration of the entity it depends on, directly or through other project
  * declarations (the reference graph, with the project's notations read as references: `H[X]`
- * refers to `entropy`).
+ * refers to `entropy`). An entity formalized only by instances cannot be checked: Lean uses an
+ * instance without naming it.
  *
  * Why it matters: a formalization that compiles may still ignore its own earlier chapters —
  * re-proving a lemma inline, or proving a theorem by a route the book does not take — so the
@@ -142,6 +143,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   let unreflected = 0;
   let crossFile = 0;
   let notCheckable = 0;
+  let instancesOnly = 0;
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
@@ -152,6 +154,12 @@ export async function run(ctx: AuditContext): Promise<void> {
     const fromNames = new Set(from.decls.map((d) => d.fullName));
     if (reaches(project, notations, to.decls.map((d) => d.fullName), targetsOf(from, project, notations))) {
       reflected++;
+      continue;
+    }
+    // Lean uses an instance without naming it: no source reference can show that B does or does not.
+    if (from.decls.every((d) => d.kind === 'instance')) {
+      notCheckable++;
+      instancesOnly++;
       continue;
     }
     unreflected++;
@@ -182,4 +190,5 @@ export async function run(ctx: AuditContext): Promise<void> {
   ctx.metric('unreflected', unreflected);
   ctx.metric('unreflectedCrossFile', crossFile);
   ctx.metric('notCheckable', notCheckable);
+  ctx.metric('notCheckableInstances', instancesOnly);
 }

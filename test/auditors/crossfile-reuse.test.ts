@@ -14,8 +14,8 @@ afterEach(() => {
   process.env = { ...saved, LEANAUDIT_OLLAMA_URL: 'http://127.0.0.1:9/v1' };
 });
 
-/** An entity of a blueprint in `file`, paired with the declarations `decls` of Test/Main.lean (at the given lines). */
-function paired(id: string, kind: string, statement: string, decls: [string, number][], extra: Partial<PairedEntity> = {}, file = 'web.tex'): PairedEntity {
+/** An entity of a blueprint in `file`, paired with the declarations `decls` of Test/Main.lean (name, line, kind if not a theorem). */
+function paired(id: string, kind: string, statement: string, decls: [string, number, string?][], extra: Partial<PairedEntity> = {}, file = 'web.tex'): PairedEntity {
   return {
     id,
     kind,
@@ -25,7 +25,7 @@ function paired(id: string, kind: string, statement: string, decls: [string, num
     flags: {},
     location: { file: `blueprint/src/${file}`, line: 1 },
     origin: 'blueprint',
-    decls: decls.map(([fullName, line]) => ({ leanName: fullName, fullName, kind: 'theorem', header: ': True', variables: [], location: { file: 'Test/Main.lean', line }, hasSorry: false })),
+    decls: decls.map(([fullName, line, declKind]) => ({ leanName: fullName, fullName, kind: declKind ?? 'theorem', header: ': True', variables: [], location: { file: 'Test/Main.lean', line }, hasSorry: false })),
     unresolved: [],
     ...extra,
   };
@@ -41,13 +41,14 @@ const CODE = [
   'theorem by_notation (n : Nat) : ‖n‖ₛ = n := rfl',
   'theorem size_def (n : Nat) : size n = n := rfl',
   'theorem uses_size (n : Nat) : size (n + 1) = n + 1 := rfl',
+  'instance : Inhabited Nat := ⟨0⟩',
   '',
 ].join('\n');
 
 testAuditor(crossfileReuse, {
   valid: [
     {
-      name: 'a dependency the Lean code follows, through another declaration, a notation, or the notion a definition lemma states, is not reported',
+      name: 'a dependency the Lean code follows (through another declaration, a notation, the notion a definition lemma states), or on instances only, is not reported',
       code: CODE,
       entities: [
         paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
@@ -56,6 +57,8 @@ testAuditor(crossfileReuse, {
         paired('thm:norm', 'theorem', 'By \\cref{def:size}.', [['by_notation', 7]]),
         paired('def:size-eq', 'definition', 'The size, by its equation.', [['size_def', 8]]),
         paired('thm:size', 'theorem', 'Sizes.', [['uses_size', 9]], { uses: ['def:size-eq'] }),
+        paired('inst:inhabited', 'definition', 'Nat is inhabited.', [['instInhabitedNat', 10, 'instance']]),
+        paired('thm:default', 'theorem', 'Uses a default.', [['alone', 4]], { uses: ['inst:inhabited'] }),
       ],
     },
   ],
