@@ -36,18 +36,22 @@ const COMMON_TERM_FLOOR = 3;
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The entity ids cited in `text`: LaTeX references to labels, and prose citations such as "Theorem 1.2". */
-function citations(text: string, ids: Map<string, string>): { id: string; cue: string }[] {
+/**
+ * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
+ * "Theorem 1.2" — in the citing entity's own book first when ids are scoped (`book#Theorem 1.2`).
+ */
+function citations(text: string, ids: Map<string, string>, scope: string): { id: string; cue: string }[] {
   const found: { id: string; cue: string }[] = [];
+  const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
   for (const m of text.matchAll(LATEX_REF)) {
     for (const label of m[1]!.split(',').map((l) => l.trim())) {
-      const id = ids.get(norm(label));
+      const id = lookup(label);
       if (id) found.push({ id, cue: m[0] });
     }
   }
   for (const m of text.matchAll(CITATION)) {
     for (const number of m[2]!.match(NUMBERS) ?? []) {
-      const id = ids.get(norm(`${m[1]} ${number}`));
+      const id = lookup(`${m[1]} ${number}`);
       if (id) found.push({ id, cue: m[0] });
     }
   }
@@ -95,7 +99,8 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   }
   for (const entity of entities) {
     const parts: ['statement' | 'proof', string][] = [['statement', entity.statement], ['proof', entity.proof ?? '']];
-    for (const [part, text] of parts) for (const { id, cue } of citations(text, ids)) add({ from: id, to: entity.id, source: 'citation', part, cue });
+    const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
+    for (const [part, text] of parts) for (const { id, cue } of citations(text, ids, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

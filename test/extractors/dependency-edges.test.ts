@@ -28,7 +28,7 @@ describe('dependencyEdges', () => {
     ]);
   });
 
-  it('reads prose citations of numbered entities and links a docstring helper to its theorem', () => {
+  it('reads prose citations of numbered entities (in the same book when ids are scoped) and links a docstring helper to its theorem', () => {
     const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) => entity(id, kind, statement, { origin: 'markdown', ...extra });
     const edges = dependencyEdges([
       md('Theorem 1.2', 'theorem', 'Divisibility is transitive.'),
@@ -36,12 +36,16 @@ describe('dependencyEdges', () => {
       md('Lemma 1.3', 'lemma', 'Another.'),
       md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.', { proof: 'Lemmas 1.3, 142C and 7.7.' }),
       md('Helper.step', 'helper', 'A step.', { helperOf: 'Corollary 1.4', origin: 'docstring' }),
+      md('bookA#Theorem 3.1', 'theorem', 'A.'),
+      md('bookB#Theorem 3.1', 'theorem', 'B.'),
+      md('bookB#Corollary 3.2', 'corollary', 'By Theorem 3.1.'),
     ]);
     expect(edges.map((e) => [e.from, e.to, e.source, e.cue])).toEqual([
       ['Helper.step', 'Corollary 1.4', 'helper', undefined],
       ['Theorem 1.2', 'Corollary 1.4', 'citation', 'theorem 1.2'],
       ['Lemma 142C', 'Corollary 1.4', 'citation', 'Lemma 142C'],
       ['Lemma 1.3', 'Corollary 1.4', 'citation', 'Lemmas 1.3, 142C and 7.7'],
+      ['bookB#Theorem 3.1', 'bookB#Corollary 3.2', 'citation', 'Theorem 3.1'],
     ]);
   });
 
