@@ -6,6 +6,7 @@
  * reads "`to` depends on `from`". Citations, `\uses` and helpers are the author's own; term edges
  * are guesses for an LLM to confirm (see the crossfile-reuse auditor).
  */
+import { escapeRegExp } from '../src/core/regexp.js';
 import type { Entity } from '../src/core/types.js';
 
 export type EdgeSource = 'uses' | 'citation' | 'helper' | 'term';
@@ -34,7 +35,6 @@ const COMMON_TERM_SHARE = 0.5;
 const COMMON_TERM_FLOOR = 3;
 
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
@@ -74,7 +74,7 @@ export function introducedTerms(entity: Entity): string[] {
 
 /** Whether `text` mentions `term` as words (a plural `s` allowed). */
 function mentions(text: string, term: string): boolean {
-  return new RegExp(`(?<![\\w-])${escape(term).replace(/ /g, '\\s+')}s?(?![\\w-])`, 'i').test(text);
+  return new RegExp(`(?<![\\w-])${escapeRegExp(term).replace(/ /g, '\\s+')}s?(?![\\w-])`, 'i').test(text);
 }
 
 /**

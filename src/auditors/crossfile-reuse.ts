@@ -18,6 +18,7 @@
  * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both.
  */
 import { dependencyEdges, type DependencyEdge } from '../../extractors/dependency-edges.js';
+import { escapeRegExp } from '../core/regexp.js';
 import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
 import { LlmEngine } from '../llm/engine.js';
 import { loadRubric } from '../llm/rubric.js';
@@ -91,6 +92,42 @@ function targetsOf(entity: PairedEntity, project: LeanProject, notations: Map<st
   return targets;
 }
 
+/**
+ * Whether a declaration among `starts` writes `x.name` for the last component of one of `targets`
+ * (`B.sample_finite` for `Box.sample_finite`): field notation on a value whose type the source
+ * model cannot see (`intro ⟨B, _⟩`) is not in the reference graph, so it is read here. A name
+ * before the dot that is one of the project's namespaces (`Kernel.chain_rule`) names another
+ * declaration, not a value; components shorter than four characters (`map`, `le`) are too common
+ * to tell.
+ */
+function usesByFieldNotation(project: LeanProject, namespaces: Set<string>, starts: string[], targets: string[]): boolean {
+  const fields = targets
+    .filter((t) => t.includes('.'))
+    .map((t) => t.slice(t.lastIndexOf('.') + 1))
+    .filter((f) => f.length >= 4);
+  if (fields.length === 0) return false;
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}_'.])([\\p{L}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
+    'gu',
+  );
+  return starts.some((name) => {
+    const decl = project.decls.get(name);
+    if (decl === undefined) return false;
+    for (const m of `${decl.header}\n${decl.body ?? ''}`.matchAll(pattern)) if (!namespaces.has(m[1]!)) return true;
+    return false;
+  });
+}
+
+/** Every component of the namespaces the project declares in (`ProbabilityTheory`, `Kernel`). */
+function namespaceComponents(project: LeanProject): Set<string> {
+  const components = new Set<string>();
+  for (const name of project.decls.keys()) {
+    const parts = name.split('.');
+    for (const part of parts.slice(0, -1)) components.add(part);
+  }
+  return components;
+}
+
 /** The term edges the `edge-filter` model confirms, with its reasons; failures and an absent model are reported. */
 async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Map<string, PairedEntity>): Promise<Map<DependencyEdge, string>> {
   const confirmed = new Map<DependencyEdge, string>();
@@ -139,6 +176,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   const confirmed = await confirmTerms(ctx, terms, byId);
   const checked = edges.filter((e) => e.source !== 'term' || confirmed.has(e));
   const notations = notationReferences(project, projectNotations(project, (path) => readLeanSource(project, path)));
+  const namespaces = namespaceComponents(project);
   let reflected = 0;
   let unreflected = 0;
   let crossFile = 0;
@@ -152,7 +190,9 @@ export async function run(ctx: AuditContext): Promise<void> {
       continue;
     }
     const fromNames = new Set(from.decls.map((d) => d.fullName));
-    if (reaches(project, notations, to.decls.map((d) => d.fullName), targetsOf(from, project, notations))) {
+    const starts = to.decls.map((d) => d.fullName);
+    const targets = targetsOf(from, project, notations);
+    if (reaches(project, notations, starts, targets) || usesByFieldNotation(project, namespaces, starts, [...fromNames])) {
       reflected++;
       continue;
     }

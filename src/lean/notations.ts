@@ -10,6 +10,7 @@
  * declarations through that namespace and the file's `open`s, and a `local` notation counts only
  * in its own file. Alphanumeric atoms must stand as whole words (`local notation3 "k" => …`).
  */
+import { escapeRegExp } from '../core/regexp.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
 export interface Notation {
@@ -79,14 +80,13 @@ export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, 
   return notations;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const WORDLIKE = /^[\p{L}\p{N}_]/u;
 
 /** A test for `atom` in declaration text: as a whole word when it starts or ends like one. */
 function atomPattern(atom: string): RegExp {
   const before = WORDLIKE.test(atom) ? "(?<![\\p{L}\\p{N}_.'])" : '';
   const after = /[\p{L}\p{N}_]$/u.test(atom) ? "(?![\\p{L}\\p{N}_'])" : '';
-  return new RegExp(`${before}${escape(atom)}${after}`, 'u');
+  return new RegExp(`${before}${escapeRegExp(atom)}${after}`, 'u');
 }
 
 /** Declaration → the declarations it reaches through the notations its header or body uses. */

@@ -42,13 +42,17 @@ const CODE = [
   'theorem size_def (n : Nat) : size n = n := rfl',
   'theorem uses_size (n : Nat) : size (n + 1) = n + 1 := rfl',
   'instance : Inhabited Nat := ⟨0⟩',
+  'theorem Pair.first (b : Nat) : True := trivial',
+  'theorem Pair.user (p : Nat × Nat) : True := by',
+  '  obtain ⟨b, _⟩ := p',
+  '  exact b.first',
   '',
 ].join('\n');
 
 testAuditor(crossfileReuse, {
   valid: [
     {
-      name: 'a dependency the Lean code follows (through another declaration, a notation, the notion a definition lemma states), or on instances only, is not reported',
+      name: 'a dependency the Lean code follows (through another declaration, a notation, field notation, the notion a definition lemma states), or on instances only, is not reported',
       code: CODE,
       entities: [
         paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
@@ -59,6 +63,8 @@ testAuditor(crossfileReuse, {
         paired('thm:size', 'theorem', 'Sizes.', [['uses_size', 9]], { uses: ['def:size-eq'] }),
         paired('inst:inhabited', 'definition', 'Nat is inhabited.', [['instInhabitedNat', 10, 'instance']]),
         paired('thm:default', 'theorem', 'Uses a default.', [['alone', 4]], { uses: ['inst:inhabited'] }),
+        paired('Pair.first', 'helper', 'A helper.', [['Pair.first', 11]], { helperOf: 'thm:user', origin: 'docstring' }),
+        paired('thm:user', 'theorem', 'Uses it.', [['Pair.user', 12]]),
       ],
     },
   ],
