@@ -166,8 +166,13 @@ async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Ma
   return confirmed;
 }
 
+export interface CrossfileReuseOptions {
+  /** Report only dependencies between entities of different files, or of unknown files (all are still checked and counted). */
+  crossFileOnly?: boolean;
+}
+
 /** Checks every stated or confirmed dependency against the reference graph. */
-export async function run(ctx: AuditContext): Promise<void> {
+export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}): Promise<void> {
   const entities = await ctx.entities();
   const project = await ctx.project();
   const byId = new Map(entities.map((e) => [e.id, e]));
@@ -205,6 +210,8 @@ export async function run(ctx: AuditContext): Promise<void> {
     unreflected++;
     const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;
     if (across) crossFile++;
+    // Left out only when both places are known to be one file.
+    else if (options.crossFileOnly === true && from.location !== undefined && to.location !== undefined) continue;
     ctx.report({
       messageId: 'unreflected',
       entityId: to.id,

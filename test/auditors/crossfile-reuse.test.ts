@@ -99,6 +99,25 @@ testAuditor(crossfileReuse, {
   ],
 });
 
+describe('crossfile-reuse options', () => {
+  it('with crossFileOnly reports only dependencies between entities of different files, and still counts every one', async () => {
+    const testCase = {
+      code: CODE,
+      options: { crossFileOnly: true },
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]], {}, 'one.tex'),
+        paired('thm:far', 'theorem', 'Far.', [['alone', 4]], { uses: ['lem:base'] }, 'two.tex'),
+        paired('thm:near', 'theorem', 'Near.', [['alone', 4]], { uses: ['lem:base'] }, 'one.tex'),
+      ],
+    };
+    const root = writeCaseProject(testCase);
+    const run = await runCase(crossfileReuse, root, testCase);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([['unreflected', 'thm:far']]);
+    expect(run.metrics).toMatchObject({ checked: 2, unreflected: 2, unreflectedCrossFile: 1 });
+  });
+});
+
 describe('crossfile-reuse with the edge filter', () => {
   let server: ScriptedServer | undefined;
   afterEach(async () => {
