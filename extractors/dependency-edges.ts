@@ -72,9 +72,9 @@ export function introducedTerms(entity: Entity): string[] {
   return [...terms];
 }
 
-/** Whether `text` mentions `term` as words (a plural `s` allowed). */
-function mentions(text: string, term: string): boolean {
-  return new RegExp(`(?<![\\w-])${escapeRegExp(term).replace(/ /g, '\\s+')}s?(?![\\w-])`, 'i').test(text);
+/** A test for `term` as words in a text (a plural `s` allowed). */
+function termPattern(term: string): RegExp {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(term).replace(/ /g, '\\s+')}s?(?![\\w-])`, 'i');
 }
 
 /**
@@ -104,10 +104,11 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {
-      const users = entities.filter((e) => e !== definition && (mentions(e.statement, term) || mentions(e.proof ?? '', term)));
+      const pattern = termPattern(term);
+      const users = entities.filter((e) => e !== definition && (pattern.test(e.statement) || pattern.test(e.proof ?? '')));
       if (users.length > Math.max(COMMON_TERM_FLOOR, COMMON_TERM_SHARE * entities.length)) continue;
       for (const user of users) {
-        add({ from: definition.id, to: user.id, source: 'term', part: mentions(user.statement, term) ? 'statement' : 'proof', cue: term });
+        add({ from: definition.id, to: user.id, source: 'term', part: pattern.test(user.statement) ? 'statement' : 'proof', cue: term });
       }
     }
   }

@@ -25,6 +25,8 @@ export class NameIndex {
   private readonly bySuffix = new Map<string, string[]>();
   /** Namespace → the instances declared there without a name (Lean names them when it elaborates them). */
   private readonly anonymous = new Map<string, LeanDecl[]>();
+  /** The class each anonymous instance is of (the head of its type), read once. */
+  private readonly heads = new Map<LeanDecl, string | undefined>();
 
   constructor(private readonly project: LeanProject) {
     for (const decl of project.decls.values()) {
@@ -58,7 +60,8 @@ export class NameIndex {
     const last = clean.slice(dot + 1);
     if (!/^inst[A-Z]/.test(last)) return [];
     return (this.anonymous.get(dot < 0 ? '' : clean.slice(0, dot)) ?? []).filter((decl) => {
-      const head = typeHead(decl.header);
+      if (!this.heads.has(decl)) this.heads.set(decl, typeHead(decl.header));
+      const head = this.heads.get(decl);
       return head !== undefined && [head.replace(/\./g, ''), head.slice(head.lastIndexOf('.') + 1)].some((spelled) => last.startsWith(`inst${spelled}`));
     });
   }

@@ -1,12 +1,9 @@
 /** Reading files of the audited repository without ever leaving it. */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { isInside } from '../src/core/paths.js';
 
-/** True when `path` lies inside `root` (both absolute). */
-export function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
-}
+export { isInside };
 
 /** Where a candidate path leads: an existing file (or folder) inside the repository, or why not. */
 export type Located = { file: string } | { reason: 'missing' | 'outside' };

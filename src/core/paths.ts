@@ -1,7 +1,13 @@
-/** Locations of the files shipped with the package (rubrics, queries, schemas). */
+/** Locations of the files shipped with the package (rubrics, queries, schemas), and containment of paths. */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** True when `path` lies inside `root` (both absolute). */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
+}
 
 let cached: string | undefined;
 

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { isInside } from '../core/paths.js';
 
 export interface LakePackage {
   name: string;
@@ -63,16 +64,6 @@ export function mathlibRevision(root: string): string | undefined {
   return text(manifestEntries(root)?.entries.find((p) => p.name === 'mathlib')?.rev);
 }
 
-/** Whether `path` (absolute) lies inside `root` (real path). */
-function inside(root: string, path: string): boolean {
-  try {
-    const real = realpathSync(path);
-    return real === root || real.startsWith(root + sep);
-  } catch {
-    return false;
-  }
-}
-
 /** The packages `lake-manifest.json` lists, in its order, and whether their sources are checked out. */
 export function lakePackages(root: string): LakePackage[] {
   const manifest = manifestEntries(root);
@@ -89,7 +80,7 @@ export function lakePackages(root: string): LakePackage[] {
     const dir = relative(realRoot, absolute).split(sep).join('/') || '.';
     const rev = text(entry.rev);
     const exists = existsSync(absolute) && statSync(absolute).isDirectory();
-    const reason = exists && !inside(realRoot, absolute) ? 'outside the repository (not read)' : undefined;
+    const reason = exists && !isInside(realRoot, realpathSync(absolute)) ? 'outside the repository (not read)' : undefined;
     packages.push({ name, dir, ...(rev ? { rev } : {}), present: exists && reason === undefined, ...(reason ? { reason } : {}) });
   }
   return packages;

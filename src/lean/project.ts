@@ -6,12 +6,13 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
 import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
+import { isInside } from '../core/paths.js';
 import { mathlibRevision } from './packages.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readSource, unreadFile } from './source.js';
@@ -60,7 +61,6 @@ export function discoverLeanFiles(root: string): Discovery {
   const realRoot = realpathSync(root);
   const files: string[] = [];
   const skipped: Discovery['skipped'] = [];
-  const inside = (real: string): boolean => real === realRoot || real.startsWith(realRoot + sep);
   const walk = (dir: string): void => {
     let entries;
     try {
@@ -79,7 +79,7 @@ export function discoverLeanFiles(root: string): Discovery {
           skipped.push({ path: rel, reason: 'broken symbolic link' });
           continue;
         }
-        if (!inside(real)) {
+        if (!isInside(realRoot, real)) {
           skipped.push({ path: rel, reason: 'symbolic link leading outside the repository (not followed)' });
           continue;
         }
