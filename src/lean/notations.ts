@@ -5,10 +5,10 @@
  * names. The identifier-level reference graph cannot see these uses; teorth/pfr writes its
  * entropy, conditional entropy and mutual information almost only through such notations.
  *
- * Read from the source text, line by line: the namespace a notation stands in comes from the
- * `namespace`/`end` lines above it, the expansion's names resolve against the project's
- * declarations through that namespace and the file's `open`s, and a `local` notation counts only
- * in its own file. Alphanumeric atoms must stand as whole words (`local notation3 "k" => …`).
+ * Read from the source text, line by line, since the parser does not know `notation3` (a Mathlib
+ * command, not Lean's): the namespace a notation stands in comes from the `namespace`/`end` lines
+ * above it, the expansion's names resolve against the project's declarations through that
+ * namespace and the file's `open`s, and a `local` notation counts only in its own file. Alphanumeric atoms must stand as whole words (`local notation3 "k" => …`).
  */
 import { escapeRegExp } from '../core/regexp.js';
 import type { LeanDecl, LeanProject } from './types.js';
