@@ -9,6 +9,7 @@
  * into Token objects.
  */
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
+import { nativeLexer } from './native.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
 export { KEYWORD_LIST };
@@ -160,7 +161,8 @@ export class TokenTable {
 }
 
 /** `∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`: binder notations, followed by the names they bind. */
-const BINDER_SYMBOLS: ReadonlySet<number> = new Set([0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05]);
+const BINDER_SYMBOL_LIST = [0x2200, 0x2203, 0x3bb, 0x3a0, 0x3a3, 0x2211, 0x220f, 0x22c3, 0x22c2, 0x2a06, 0x2a05];
+const BINDER_SYMBOLS: ReadonlySet<number> = new Set(BINDER_SYMBOL_LIST);
 /** Whether a symbol code is a binder notation (a range test first: most symbols are ASCII or multi-character). */
 export const isBinderSymbol = (c: number): boolean => c >= 0x3a0 && c <= 0x2a06 && BINDER_SYMBOLS.has(c);
 
@@ -251,20 +253,71 @@ export function lex(text: string, file = '<input>'): LexResult {
   return { tokens: table.tokens(), problems };
 }
 
-/**
- * Splits Lean source into a TokenTable (refilling `reuse` if given), interning identifiers in
- * `names` (a fresh table if neither is given); the fast path of the parser and the proof-gap scan.
- */
 /** Whether `text` holds a `sorry` or `admit` token (never one in a comment, string or identifier such as `sorry_free`). */
 export function hasSorryToken(text: string | undefined): boolean {
   if (text === undefined || !/sorry|admit/.test(text)) return false;
   return lex(text).tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit'));
 }
 
+/**
+ * Splits Lean source into a TokenTable (refilling `reuse` if given), interning identifiers in
+ * `names` (a fresh table if neither is given); the fast path of the parser and the proof-gap scan.
+ */
 export function lexTable(text: string, file = '<input>', reuse?: TokenTable, names?: NameTable): { table: TokenTable; problems: SourceProblem[] } {
   const table = reuse ? reuse.reset(text, names) : new TokenTable(text, names);
-  const interned = table.names;
   const problems: SourceProblem[] = [];
+  if (table.names.nativeHandle !== undefined) lexNative(table, table.names.nativeHandle, file, problems);
+  else lexPortable(table, file, problems);
+  reportLongLines(text, file, problems);
+  return { table, problems };
+}
+
+/** Problems the lexer reports, by the codes the native lexer uses: message id and message. */
+const LEX_PROBLEMS: readonly [string, string][] = [
+  ['unterminated-name', 'unterminated «quoted name»'],
+  ['unterminated-comment', 'unterminated block comment: the rest of the file is commented out'],
+  ['unterminated-comment', 'unterminated doc comment: the rest of the file is commented out'],
+  ['unterminated-string', 'unterminated string literal'],
+  ['unterminated-string', 'unterminated raw string literal'],
+];
+const [UNTERMINATED_NAME, UNTERMINATED_BLOCK, UNTERMINATED_DOC, UNTERMINATED_STRING, UNTERMINATED_RAW] = [0, 1, 2, 3, 4];
+
+const problemAt = (code: number, file: string, line: number, column: number): SourceProblem => ({
+  messageId: LEX_PROBLEMS[code]![0],
+  message: LEX_PROBLEMS[code]![1],
+  location: { file, line, column },
+});
+
+nativeLexer?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_COUNT, GAP_WORD, BINDER_START);
+
+/** Lexes table.text with the native lexer (see native.ts): the same table as lexPortable's. */
+function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): void {
+  const native = nativeLexer!;
+  const { names, text } = table;
+  let status = native.lex(handle, text, names.size, names.flags, table.kind, table.start, table.end, table.line, table.column, table.code);
+  while (status === 1) {
+    table.grow();
+    status = native.resume(table.kind, table.start, table.end, table.line, table.column, table.code);
+  }
+  const r = native.results();
+  table.count = r[0]!;
+  table.gapWords = r[1] === 1;
+  let at = 6;
+  const list = (length: number): Int32Array => r.subarray(at, (at += length));
+  table.comments = Array.from(list(r[2]!));
+  table.starters = Array.from(list(r[3]!));
+  const fresh = list(r[4]!);
+  for (let k = 0; k < fresh.length; k += 2) {
+    const id = names.record(text.slice(fresh[k], fresh[k + 1]));
+    if ((names.flags[id]! & GAP_WORD) !== 0) table.gapWords = true;
+  }
+  const found = list(r[5]!);
+  for (let k = 0; k < found.length; k += 3) problems.push(problemAt(found[k]!, file, found[k + 1]!, found[k + 2]!));
+}
+
+/** The TypeScript lexer: fills `table` from table.text, interning identifiers in table.names. */
+function lexPortable(table: TokenTable, file: string, problems: SourceProblem[]): void {
+  const { text, names: interned } = table;
   const n = text.length;
   const u = codeUnits(text);
   let pos = 0;
@@ -296,12 +349,12 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
     let kind: number = KIND.symbol;
     let code = 0;
     let end: number;
-    let problem: [string, string] | undefined;
+    let problem = -1;
     let starter = false;
 
     if (c < 128 ? (ASCII[c]! & 1) !== 0 && !(c === 114 && (next === 34 || next === 35)) : c === 0xab || isIdFirst(codePointAt(u, n, pos))) {
       end = identEnd(u, n, pos);
-      if (identQuoteError >= 0) problem = ['unterminated-name', 'unterminated «quoted name»'];
+      if (identQuoteError >= 0) problem = UNTERMINATED_NAME;
       code = interned.intern(u, start, end, identHash, text);
       kind = code < KEYWORD_COUNT ? KIND.keyword : KIND.ident;
       const flags = interned.flags[code]!;
@@ -317,7 +370,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       kind = third === 45 ? KIND.docComment : third === 33 ? KIND.moduleDoc : KIND.blockComment;
       end = blockEnd(u, n, pos + (kind === KIND.blockComment ? 2 : 3));
       if (end < 0) {
-        problem = ['unterminated-comment', `unterminated ${kind === KIND.blockComment ? 'block' : 'doc'} comment: the rest of the file is commented out`];
+        problem = kind === KIND.blockComment ? UNTERMINATED_BLOCK : UNTERMINATED_DOC;
         end = n;
       }
     } else if (c === 34 || (interp.length > 0 && c === 125 && interp[interp.length - 1] === 0)) {
@@ -328,7 +381,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       kind = KIND.string;
       end = stringEnd(u, n, pos + 1, interpolated);
       if (end < 0) {
-        problem = ['unterminated-string', 'unterminated string literal'];
+        problem = UNTERMINATED_STRING;
         end = lineEndFrom(u, n, start); // recover: lex on from the next line
       } else if (stringOpened) interp.push(0);
     } else if (c === 114) {
@@ -339,7 +392,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
         end = pos + 1;
         code = interned.intern(u, start, end, c, text);
       } else if (end < 0) {
-        problem = ['unterminated-string', 'unterminated raw string literal'];
+        problem = UNTERMINATED_RAW;
         end = lineEndFrom(u, n, pos);
       }
     } else if (c >= 48 && c <= 57) {
@@ -371,7 +424,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       starter = code === 124 || code === 123 || isBinderSymbol(code);
     }
 
-    if (problem) problems.push({ messageId: problem[0], message: problem[1], location: { file, line, column: problem[0] === 'unterminated-name' ? identQuoteError - lineStart : col } });
+    if (problem >= 0) problems.push(problemAt(problem, file, line, problem === UNTERMINATED_NAME ? identQuoteError - lineStart : col));
     if (kind === KIND.lineComment || kind === KIND.blockComment) table.comments.push(kind, start, end, line, col);
     else {
       if (count === kinds.length) {
@@ -387,7 +440,7 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
       if (starter) table.starters.push(count);
       count++;
     }
-    if (kind >= KIND.string && kind <= KIND.moduleDoc && kind !== KIND.char && kind !== KIND.lineComment && !problem) {
+    if (kind >= KIND.string && kind <= KIND.moduleDoc && kind !== KIND.char && kind !== KIND.lineComment && problem < 0) {
       const breakCount = breaks(u, pos, end);
       if (breakCount > 0) {
         line += breakCount;
@@ -399,8 +452,6 @@ export function lexTable(text: string, file = '<input>', reuse?: TokenTable, nam
 
   table.count = count;
   table.gapWords = gapWords;
-  reportLongLines(text, file, problems);
-  return { table, problems };
 }
 
 /** Hash of the characters and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */

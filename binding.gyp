@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "leanaudit_native",
+      "sources": ["src/native/addon.c", "src/native/lexer.c", "src/native/names.c"],
+      "cflags": ["-O3", "-Wall", "-Wextra"]
+    }
+  ]
+}

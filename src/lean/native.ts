@@ -1,0 +1,55 @@
+/**
+ * The native lexer (src/native, C through Node-API), built by `npm install` with node-gyp when a C
+ * compiler is present. It gives the same token tables and identifier ids as the TypeScript lexer
+ * (lexer.ts, the reference, used whenever the native one is absent or LEANAUDIT_NATIVE=0), about
+ * four times faster (see README, "Benchmark").
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+type Handle = object;
+type Columns = [Uint8Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+
+/** The addon's functions (src/native/addon.c). */
+export interface NativeLexer {
+  configure(classes: Uint8Array, multiSymbols: readonly string[], binderSymbols: readonly number[], keywordCount: number, gapWordFlag: number, binderStartFlag: number): void;
+  createNames(): Handle;
+  internName(names: Handle, name: string): number;
+  idOf(names: Handle, name: string): number;
+  /** 0 when done, 1 when the token table is full (grow it, then `resume`). */
+  lex(names: Handle, text: string, knownNames: number, flags: Uint8Array, ...columns: Columns): number;
+  resume(...columns: Columns): number;
+  /** [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]. */
+  results(): Int32Array;
+}
+
+const ADDON = join('build', 'Release', 'leanaudit_native.node');
+
+/** The package root: the nearest folder above this module holding package.json (src/lean or dist/src/lean). */
+function packageRoot(): string | undefined {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, dir = dirname(dir)) if (existsSync(join(dir, 'package.json'))) return dir;
+  return undefined;
+}
+
+function load(): { lexer?: NativeLexer; reason: string } {
+  if (process.env.LEANAUDIT_NATIVE === '0') return { reason: 'turned off (LEANAUDIT_NATIVE=0)' };
+  const root = packageRoot();
+  const path = root === undefined ? undefined : join(root, ADDON);
+  if (path === undefined || !existsSync(path)) return { reason: 'not built (npm install builds it with node-gyp when a C compiler is present)' };
+  try {
+    return { lexer: createRequire(import.meta.url)(path) as NativeLexer, reason: 'native' };
+  } catch (error) {
+    return { reason: `not loadable: ${(error as Error).message.split('\n')[0]}` };
+  }
+}
+
+const loaded = load();
+
+/** The native lexer, when built and not turned off. */
+export const nativeLexer: NativeLexer | undefined = loaded.lexer;
+
+/** Which lexer reads Lean source, and why: "native", or why the TypeScript one. */
+export const lexerInUse = (): string => (nativeLexer ? 'native' : `typescript (native lexer ${loaded.reason})`);

@@ -1,0 +1,230 @@
+/*
+ * Node-API glue of the native lexer (src/lean/native.ts is its only caller):
+ *   configure(classes, multiSymbols, binderSymbols, keywordCount, gapWordFlag, binderStartFlag)
+ *   createNames() -> handle;  internName(handle, name) -> id;  idOf(handle, name) -> id or -1
+ *   lex(handle, text, knownNames, flags, kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
+ *   resume(kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
+ *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]
+ */
+#include <node_api.h>
+#include <stdlib.h>
+#include "scanner.h"
+
+#define CHECK(call)                                   \
+  do {                                                \
+    if ((call) != napi_ok) return throw_error(env);   \
+  } while (0)
+
+static napi_value throw_error(napi_env env) {
+  const napi_extended_error_info *info = NULL;
+  napi_get_last_error_info(env, &info);
+  napi_throw_error(env, "LEANAUDIT_NATIVE", info && info->error_message ? info->error_message : "native lexer: bad call");
+  return NULL;
+}
+
+/* The code units of the text being lexed, with PADDING zeros after them (reused from call to call). */
+static uint16_t *units;
+static size_t units_capacity;
+
+static int read_units(napi_env env, napi_value value, size_t *length) {
+  if (napi_get_value_string_utf16(env, value, NULL, 0, length) != napi_ok) return 0;
+  if (*length + PADDING + 1 > units_capacity) {
+    size_t capacity = (*length + PADDING + 1) * 2;
+    uint16_t *more = realloc(units, sizeof(uint16_t) * capacity);
+    if (!more) return 0;
+    units = more;
+    units_capacity = capacity;
+  }
+  size_t copied = 0;
+  if (napi_get_value_string_utf16(env, value, (char16_t *)units, *length + 1, &copied) != napi_ok) return 0;
+  for (int k = 0; k < PADDING; k++) units[*length + k] = 0;
+  return 1;
+}
+
+static void *typed_array_data(napi_env env, napi_value value) {
+  void *data = NULL;
+  size_t length = 0;
+  if (napi_get_typedarray_info(env, value, NULL, &length, &data, NULL, NULL) != napi_ok) return NULL;
+  return data;
+}
+
+static int32_t typed_array_length(napi_env env, napi_value value) {
+  size_t length = 0;
+  napi_get_typedarray_info(env, value, NULL, &length, NULL, NULL, NULL);
+  return (int32_t)length;
+}
+
+/* Hash of a name as the lexer computes it for a plain identifier: over its code points (hashName in names.ts). */
+static uint32_t name_hash(const uint16_t *u, size_t n) {
+  uint32_t h = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t c = u[i];
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && u[i + 1] >= 0xdc00 && u[i + 1] <= 0xdfff) {
+      c = ((c - 0xd800) << 10) + (u[i + 1] - 0xdc00) + 0x10000;
+      i++;
+    }
+    h = hash_step(h, c);
+  }
+  return h;
+}
+
+static napi_value configure(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  const uint8_t *classes = typed_array_data(env, argv[0]);
+  if (!classes || typed_array_length(env, argv[0]) != 0x10000) return throw_error(env);
+  int32_t multi[32], binders[32];
+  uint32_t multi_n = 0, binder_n = 0;
+  CHECK(napi_get_array_length(env, argv[1], &multi_n));
+  CHECK(napi_get_array_length(env, argv[2], &binder_n));
+  if (multi_n > 32 || binder_n > 32) return throw_error(env);
+  for (uint32_t k = 0; k < multi_n; k++) {
+    napi_value item;
+    char symbol[4] = {0};
+    size_t length = 0;
+    CHECK(napi_get_element(env, argv[1], k, &item));
+    CHECK(napi_get_value_string_latin1(env, item, symbol, sizeof(symbol), &length));
+    multi[k] = ((symbol[0] * 128) + symbol[1]) * 128 + (length > 2 ? symbol[2] : 0);
+  }
+  for (uint32_t k = 0; k < binder_n; k++) {
+    napi_value item;
+    CHECK(napi_get_element(env, argv[2], k, &item));
+    CHECK(napi_get_value_int32(env, item, &binders[k]));
+  }
+  int32_t keywords, gap_word, binder_start;
+  CHECK(napi_get_value_int32(env, argv[3], &keywords));
+  CHECK(napi_get_value_int32(env, argv[4], &gap_word));
+  CHECK(napi_get_value_int32(env, argv[5], &binder_start));
+  lexer_configure(classes, multi, (int)multi_n, binders, (int)binder_n, keywords, (uint8_t)gap_word, (uint8_t)binder_start);
+  return NULL;
+}
+
+static void finalize_names(napi_env env, void *data, void *hint) {
+  (void)hint;
+  int64_t remaining;
+  napi_adjust_external_memory(env, -(int64_t)names_footprint(data), &remaining);
+  names_free(data);
+}
+
+static napi_value create_names(napi_env env, napi_callback_info info) {
+  (void)info;
+  Names *names = names_new();
+  if (!names) return throw_error(env);
+  napi_value handle;
+  int64_t external;
+  CHECK(napi_create_external(env, names, finalize_names, NULL, &handle));
+  CHECK(napi_adjust_external_memory(env, (int64_t)names_footprint(names), &external));
+  return handle;
+}
+
+static Names *names_of(napi_env env, napi_value handle) {
+  void *data = NULL;
+  return napi_get_value_external(env, handle, &data) == napi_ok ? data : NULL;
+}
+
+/* internName (insert = 1) and idOf (insert = 0). */
+static napi_value lookup(napi_env env, napi_callback_info info, int insert) {
+  size_t argc = 2, length = 0;
+  napi_value argv[2], result;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Names *names = names_of(env, argv[0]);
+  if (!names || !read_units(env, argv[1], &length)) return throw_error(env);
+  uint32_t hash = name_hash(units, length);
+  int32_t id = insert ? names_intern(names, units, (int32_t)length, hash) : names_find(names, units, (int32_t)length, hash);
+  if (insert && id < 0) return throw_error(env);
+  CHECK(napi_create_int32(env, id, &result));
+  return result;
+}
+
+static napi_value intern_name(napi_env env, napi_callback_info info) {
+  return lookup(env, info, 1);
+}
+
+static napi_value id_of(napi_env env, napi_callback_info info) {
+  return lookup(env, info, 0);
+}
+
+static int token_columns(napi_env env, const napi_value *argv, TokenColumns *table) {
+  table->kinds = typed_array_data(env, argv[0]);
+  table->starts = typed_array_data(env, argv[1]);
+  table->ends = typed_array_data(env, argv[2]);
+  table->lines = typed_array_data(env, argv[3]);
+  table->columns = typed_array_data(env, argv[4]);
+  table->codes = typed_array_data(env, argv[5]);
+  table->capacity = typed_array_length(env, argv[0]);
+  for (int k = 1; k < 6; k++)
+    if (typed_array_length(env, argv[k]) < table->capacity) return 0;
+  return table->kinds && table->starts && table->ends && table->lines && table->columns && table->codes;
+}
+
+static napi_value status_value(napi_env env, int status) {
+  napi_value result;
+  if (status < 0) {
+    napi_throw_error(env, "LEANAUDIT_NATIVE", "native lexer: out of memory");
+    return NULL;
+  }
+  CHECK(napi_create_int32(env, status, &result));
+  return result;
+}
+
+static napi_value lex(napi_env env, napi_callback_info info) {
+  size_t argc = 10, length = 0;
+  napi_value argv[10];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Names *names = names_of(env, argv[0]);
+  int32_t known = 0;
+  CHECK(napi_get_value_int32(env, argv[2], &known));
+  const uint8_t *flags = typed_array_data(env, argv[3]);
+  TokenColumns table;
+  if (!names || !flags || typed_array_length(env, argv[3]) < known || !token_columns(env, argv + 4, &table)) return throw_error(env);
+  if (!read_units(env, argv[1], &length) || length > INT32_MAX - PADDING) return throw_error(env);
+  return status_value(env, lexer_start(names, units, (int32_t)length, known, flags, &table));
+}
+
+static napi_value resume(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  TokenColumns table;
+  if (!token_columns(env, argv, &table)) return throw_error(env);
+  return status_value(env, lexer_resume(&table));
+}
+
+static napi_value results(napi_env env, napi_callback_info info) {
+  (void)info;
+  LexResults r;
+  lexer_results(&r);
+  const IntList *lists[4] = {r.comments, r.starters, r.new_names, r.problems};
+  size_t total = 6;
+  for (int k = 0; k < 4; k++) total += lists[k]->length;
+  void *data = NULL;
+  napi_value buffer, array;
+  CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
+  int32_t *out = data;
+  out[0] = r.count;
+  out[1] = r.gap_words;
+  size_t at = 6;
+  for (int k = 0; k < 4; k++) {
+    out[2 + k] = lists[k]->length;
+    for (int32_t j = 0; j < lists[k]->length; j++) out[at++] = lists[k]->data[j];
+  }
+  CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
+  return array;
+}
+
+static napi_value init(napi_env env, napi_value exports) {
+  const napi_property_descriptor methods[] = {
+    {"configure", NULL, configure, NULL, NULL, NULL, napi_default, NULL},
+    {"createNames", NULL, create_names, NULL, NULL, NULL, napi_default, NULL},
+    {"internName", NULL, intern_name, NULL, NULL, NULL, napi_default, NULL},
+    {"idOf", NULL, id_of, NULL, NULL, NULL, napi_default, NULL},
+    {"lex", NULL, lex, NULL, NULL, NULL, napi_default, NULL},
+    {"resume", NULL, resume, NULL, NULL, NULL, napi_default, NULL},
+    {"results", NULL, results, NULL, NULL, NULL, napi_default, NULL},
+  };
+  if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
+  return exports;
+}
+
+NAPI_MODULE(NODE_GYP_MODULE_NAME, init)

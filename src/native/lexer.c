@@ -1,0 +1,460 @@
+/*
+ * The Lean lexer of src/lean/lexer.ts in C, as a Node-API addon: the same tokens, the same token
+ * table, the same identifier ids. The TypeScript lexer is the reference; this one is used when it
+ * was built (see src/lean/native.ts), and test/lean/native-lexer.test.ts checks that both agree.
+ *
+ * The identifier table (text -> id) lives here, one per NameTable of the JavaScript side; names
+ * new to it are reported back, so that JavaScript keeps the id -> text list and the flags. The
+ * tables the JavaScript TokenTable owns are written in place; when they are full, lexing stops
+ * with the pending token kept and resumes once JavaScript has grown them.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "scanner.h"
+
+enum { IDENT = 0, KEYWORD = 1, SYMBOL = 2, NUMBER = 3, STRING = 4, CHAR = 5, LINE_COMMENT = 6, BLOCK_COMMENT = 7, DOC_COMMENT = 8, MODULE_DOC = 9, ATTRIBUTE_OPEN = 10 };
+enum { UNTERMINATED_NAME = 0, UNTERMINATED_BLOCK = 1, UNTERMINATED_DOC = 2, UNTERMINATED_STRING = 3, UNTERMINATED_RAW = 4 };
+#define MULTI 0x110000
+
+/* Set once by configure(): character classes, multi-character symbols, binder symbols, flag bits. */
+static uint8_t bmp_class[0x10000];
+static int32_t multi_keys[32];
+static int multi_count;
+static int32_t binder_symbols[32];
+static int binder_count;
+static int keyword_count;
+static uint8_t gap_word_flag;
+static uint8_t binder_start_flag;
+
+static int push(IntList *list, int32_t value) {
+  if (list->length == list->capacity) {
+    int32_t capacity = list->capacity ? list->capacity * 2 : 64;
+    int32_t *data = realloc(list->data, sizeof(int32_t) * capacity);
+    if (!data) return 0;
+    list->data = data;
+    list->capacity = capacity;
+  }
+  list->data[list->length++] = value;
+  return 1;
+}
+
+/* ---- character classes (Lean's isLetterLike / isSubScriptAlnum, as in lexer.ts) ---- */
+
+static int is_letter_like_astral(uint32_t cp) {
+  return cp >= 0x1d49c && cp <= 0x1d59f;
+}
+
+static int is_id_first(uint32_t cp) {
+  return cp < 0x10000 ? (bmp_class[cp] & 1) != 0 : is_letter_like_astral(cp);
+}
+
+static int is_id_rest(uint32_t cp) {
+  return cp < 0x10000 ? (bmp_class[cp] & 2) != 0 : is_letter_like_astral(cp);
+}
+
+static int is_digit(uint32_t c) {
+  return c >= 48 && c <= 57;
+}
+
+static int is_hex_digit(uint32_t c) {
+  return is_digit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+static int is_binder_symbol(int32_t c) {
+  if (c < 0x3a0 || c > 0x2a06) return 0;
+  for (int k = 0; k < binder_count; k++)
+    if (binder_symbols[k] == c) return 1;
+  return 0;
+}
+
+/* ---- the lexer's state, kept between a stop on a full table and the resumption ---- */
+
+typedef struct {
+  const uint16_t *u;
+  int32_t n, pos, line, line_start, count;
+  int gap_words;
+  IntList interp, comments, starters, new_names, problems;
+  Names *names;
+  int32_t known_names;
+  const uint8_t *flags;
+  TokenColumns table;
+  int pending;
+  int32_t pending_token[7];
+} Lexer;
+
+static Lexer lx;
+
+static uint32_t code_point_at(int32_t i) {
+  uint32_t c = lx.u[i];
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < lx.n) {
+    uint32_t d = lx.u[i + 1];
+    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+static int32_t line_end_from(int32_t i) {
+  while (i < lx.n && lx.u[i] != 10) i++;
+  return i;
+}
+
+static uint32_t ident_hash;
+static int32_t ident_quote_error;
+
+static int32_t ident_end(int32_t pos) {
+  const uint16_t *u = lx.u;
+  int32_t n = lx.n, i = pos;
+  uint32_t hash = 0;
+  ident_quote_error = -1;
+  for (;;) {
+    if (u[i] == 0xab) {
+      int32_t eol = line_end_from(i), close = i + 1;
+      while (close < eol && u[close] != 0xbb) close++;
+      if (close >= eol) {
+        ident_quote_error = i;
+        i = eol;
+        break;
+      }
+      i = close + 1;
+    } else {
+      int first = 1;
+      while (i < n) {
+        uint32_t d = u[i];
+        if (d < 128) {
+          if ((bmp_class[d] & (first ? 1 : 2)) == 0) break;
+          hash = hash_step(hash, d);
+          i++;
+        } else {
+          uint32_t r = code_point_at(i);
+          if (!(first ? is_id_first(r) : is_id_rest(r))) break;
+          hash = hash_step(hash, r);
+          i += r > 0xffff ? 2 : 1;
+        }
+        first = 0;
+      }
+    }
+    if (u[i] == 46 && i + 1 < n && (u[i + 1] == 0xab || is_id_first(code_point_at(i + 1)))) {
+      hash = hash_step(hash, 46);
+      i++;
+    } else break;
+  }
+  ident_hash = hash;
+  return i;
+}
+
+static int32_t raw_string_end(int32_t pos) {
+  const uint16_t *u = lx.u;
+  int32_t hashes = 0, i = pos + 1;
+  while (u[i] == 35) hashes++, i++;
+  if (u[i] != 34) return -1;
+  for (int32_t j = i + 1; j < lx.n; j++) {
+    if (u[j] != 34) continue;
+    int32_t k = 0;
+    while (k < hashes && u[j + 1 + k] == 35) k++;
+    if (k == hashes) return j + 1 + hashes;
+  }
+  return -2;
+}
+
+static int32_t number_end(int32_t pos, int field_index) {
+  const uint16_t *u = lx.u;
+  int32_t n = lx.n, i = pos + 1;
+  uint32_t c = u[pos], next = u[pos + 1];
+  if (c == 48 && (next == 120 || next == 88 || next == 98 || next == 66 || next == 111 || next == 79)) {
+    i = pos + 2;
+    while (i < n && is_hex_digit(u[i])) i++;
+    return i;
+  }
+  while (i < n && is_digit(u[i])) i++;
+  if (field_index) return i;
+  if (u[i] == 46 && is_digit(u[i + 1])) {
+    i += 2;
+    while (i < n && is_digit(u[i])) i++;
+  }
+  uint32_t e = u[i];
+  if (e == 101 || e == 69) {
+    int32_t j = i + 1;
+    if (u[j] == 43 || u[j] == 45) j++;
+    if (is_digit(u[j])) {
+      i = j;
+      while (i < n && is_digit(u[i])) i++;
+    }
+  }
+  return i;
+}
+
+static int32_t char_end(int32_t pos) {
+  const uint16_t *u = lx.u;
+  uint32_t next = u[pos + 1];
+  if (next == 92) {
+    int32_t limit = lx.n < pos + 14 ? lx.n : pos + 14;
+    for (int32_t j = pos + 3; j < limit; j++) {
+      if (u[j] == 10) return -1;
+      if (u[j] == 39) return j + 1;
+    }
+    return -1;
+  }
+  if (next == 10 || next == 39 || pos + 1 >= lx.n) return -1;
+  int32_t w = code_point_at(pos + 1) > 0xffff ? 2 : 1;
+  return u[pos + 1 + w] == 39 ? pos + 2 + w : -1;
+}
+
+static int32_t block_end(int32_t from) {
+  const uint16_t *u = lx.u;
+  int32_t depth = 1, i = from;
+  while (i < lx.n) {
+    if (u[i] == 45 && u[i + 1] == 47) {
+      i += 2;
+      if (--depth == 0) return i;
+    } else if (u[i] == 47 && u[i + 1] == 45) {
+      i += 2;
+      depth++;
+    } else i++;
+  }
+  return -1;
+}
+
+static int string_opened;
+
+static int32_t string_end(int32_t from, int interpolated) {
+  const uint16_t *u = lx.u;
+  int32_t i = from;
+  while (i < lx.n) {
+    uint32_t c = u[i];
+    if (c == 92) i += 2;
+    else if (c == 34) {
+      string_opened = 0;
+      return i + 1;
+    } else if (interpolated && c == 123) {
+      string_opened = 1;
+      return i + 1;
+    } else i++;
+  }
+  return -1;
+}
+
+static int32_t symbol_length(int32_t pos, uint32_t c, uint32_t next) {
+  const uint16_t *u = lx.u;
+  switch (c) {
+    case 58: return next == 61 || next == 58 ? 2 : 1;
+    case 61: return next == 62 || next == 61 ? 2 : 1;
+    case 45: return next == 62 ? 2 : 1;
+    case 60:
+      if (next == 59 && u[pos + 2] == 62) return 3;
+      return next == 45 || next == 61 || next == 124 ? 2 : 1;
+    case 46:
+      if (next != 46) return 1;
+      return u[pos + 2] == 46 ? 3 : 2;
+    case 124:
+      if (next == 62) return u[pos + 2] == 46 ? 3 : 2;
+      return next == 124 ? 2 : 1;
+    case 38: return next == 38 ? 2 : 1;
+    case 62:
+    case 33: return next == 61 ? 2 : 1;
+    case 43: return next == 43 ? 2 : 1;
+    default: return c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+}
+
+static int32_t multi_code(uint32_t a, uint32_t b, uint32_t c) {
+  int32_t key = (int32_t)((a * 128 + b) * 128 + c);
+  for (int k = 0; k < multi_count; k++)
+    if (multi_keys[k] == key) return MULTI + k;
+  return -1;
+}
+
+/* The id of identifier units[start, end), reporting it to JavaScript when new; -1 when out of memory. */
+static int32_t intern_ident(int32_t start, int32_t end, uint32_t hash) {
+  int32_t before = names_count(lx.names);
+  int32_t id = names_intern(lx.names, lx.u + start, end - start, hash);
+  if (id >= before && id >= 0 && (!push(&lx.new_names, start) || !push(&lx.new_names, end))) return -1;
+  return id;
+}
+
+/* Writes a token, or keeps it pending when the table is full. Returns 0 when full. */
+static int emit(const int32_t *t) {
+  if (lx.count == lx.table.capacity) {
+    memcpy(lx.pending_token, t, sizeof(lx.pending_token));
+    lx.pending = 1;
+    return 0;
+  }
+  int32_t k = lx.count;
+  lx.table.kinds[k] = (uint8_t)t[0];
+  lx.table.starts[k] = t[1];
+  lx.table.ends[k] = t[2];
+  lx.table.lines[k] = t[3];
+  lx.table.columns[k] = t[4];
+  lx.table.codes[k] = t[5];
+  if (t[6] && !push(&lx.starters, k)) return -1;
+  lx.count++;
+  return 1;
+}
+
+/* Lexes from lx.pos on: 0 when done, 1 when the token table is full, -1 when out of memory. */
+static int lex_run(void) {
+  const uint16_t *u = lx.u;
+  const int32_t n = lx.n;
+  if (lx.pending) {
+    lx.pending = 0;
+    int written = emit(lx.pending_token);
+    if (written <= 0) return written < 0 ? -1 : 1;
+  }
+  while (lx.pos < n) {
+    int32_t pos = lx.pos;
+    uint32_t c = u[pos];
+    if (c == 32 || c == 10 || c == 9 || c == 13) {
+      while (pos < n) {
+        c = u[pos];
+        if (c == 32 || c == 9 || c == 13) pos++;
+        else if (c == 10) {
+          pos++;
+          lx.line++;
+          lx.line_start = pos;
+        } else break;
+      }
+      lx.pos = pos;
+      continue;
+    }
+    const int32_t start = pos, col = pos - lx.line_start, line = lx.line;
+    const uint32_t next = pos + 1 < n ? u[pos + 1] : 0;
+    int32_t kind = SYMBOL, code = 0, end, starter = 0;
+    int problem = -1;
+
+    if (c < 128 ? (bmp_class[c] & 1) != 0 && !(c == 114 && (next == 34 || next == 35)) : c == 0xab || is_id_first(code_point_at(pos))) {
+      end = ident_end(pos);
+      if (ident_quote_error >= 0) problem = UNTERMINATED_NAME;
+      code = intern_ident(start, end, ident_hash);
+      if (code < 0) return -1;
+      kind = code < keyword_count ? KEYWORD : IDENT;
+      if (code < lx.known_names) {
+        uint8_t flags = lx.flags[code];
+        if (flags & gap_word_flag) lx.gap_words = 1;
+        starter = (flags & binder_start_flag) != 0;
+      }
+    } else if (c == 45 && next == 45) {
+      kind = LINE_COMMENT;
+      end = line_end_from(pos);
+    } else if (c == 47 && next == 45) {
+      uint32_t third = u[pos + 2];
+      kind = third == 45 ? DOC_COMMENT : third == 33 ? MODULE_DOC : BLOCK_COMMENT;
+      end = block_end(pos + (kind == BLOCK_COMMENT ? 2 : 3));
+      if (end < 0) {
+        problem = kind == BLOCK_COMMENT ? UNTERMINATED_BLOCK : UNTERMINATED_DOC;
+        end = n;
+      }
+    } else if (c == 34 || (lx.interp.length > 0 && c == 125 && lx.interp.data[lx.interp.length - 1] == 0)) {
+      int32_t p = lx.count - 1;
+      int interpolated = c == 125 || (p >= 0 && lx.table.ends[p] == pos && lx.table.kinds[p] == IDENT && u[pos - 1] == 33);
+      if (c == 125) lx.interp.length--;
+      kind = STRING;
+      end = string_end(pos + 1, interpolated);
+      if (end < 0) {
+        problem = UNTERMINATED_STRING;
+        end = line_end_from(start);
+      } else if (string_opened && !push(&lx.interp, 0)) return -1;
+    } else if (c == 114) {
+      kind = STRING;
+      end = raw_string_end(pos);
+      if (end == -1) {
+        kind = IDENT;
+        end = pos + 1;
+        code = intern_ident(start, end, c);
+        if (code < 0) return -1;
+      } else if (end < 0) {
+        problem = UNTERMINATED_RAW;
+        end = line_end_from(pos);
+      }
+    } else if (c >= 48 && c <= 57) {
+      int32_t p = lx.count - 1;
+      int field_index = p >= 0 && lx.table.ends[p] == pos && lx.table.codes[p] == 46 && lx.table.kinds[p] == SYMBOL;
+      kind = NUMBER;
+      end = number_end(pos, field_index);
+    } else if (c == 39) {
+      end = char_end(pos);
+      if (end > 0) kind = CHAR;
+      else {
+        end = pos + 1;
+        code = (int32_t)c;
+      }
+    } else if (c == 64 && next == 91) {
+      kind = ATTRIBUTE_OPEN;
+      end = pos + 2;
+    } else if (c == 35 && next < 128 && (bmp_class[next] & 1) != 0) {
+      kind = KEYWORD;
+      code = -1;
+      end = pos + 2;
+      while (end < n && u[end] < 128 && (bmp_class[u[end]] & 2) != 0) end++;
+    } else {
+      if (lx.interp.length > 0 && (c == 123 || c == 125)) lx.interp.data[lx.interp.length - 1] += c == 123 ? 1 : -1;
+      int32_t len = symbol_length(pos, c, next);
+      end = pos + len;
+      int32_t multi = len > 1 && c < 128 ? multi_code(c, next, len > 2 ? u[start + 2] : 0) : -1;
+      code = multi >= 0 ? multi : (int32_t)c;
+      starter = code == 124 || code == 123 || is_binder_symbol(code);
+    }
+
+    if (problem >= 0) {
+      int32_t column = problem == UNTERMINATED_NAME ? ident_quote_error - lx.line_start : col;
+      if (!push(&lx.problems, problem) || !push(&lx.problems, line) || !push(&lx.problems, column)) return -1;
+    }
+    if (kind >= STRING && kind <= MODULE_DOC && kind != CHAR && kind != LINE_COMMENT && problem < 0) {
+      for (int32_t i = pos; i < end; i++) {
+        if (u[i] == 10) {
+          lx.line++;
+          lx.line_start = i + 1;
+        }
+      }
+    }
+    lx.pos = end;
+    if (kind == LINE_COMMENT || kind == BLOCK_COMMENT) {
+      if (!push(&lx.comments, kind) || !push(&lx.comments, start) || !push(&lx.comments, end) || !push(&lx.comments, line) || !push(&lx.comments, col)) return -1;
+    } else {
+      int32_t token[7] = {kind, start, end, line, col, code, starter};
+      int written = emit(token);
+      if (written <= 0) return written < 0 ? -1 : 1;
+    }
+  }
+  return 0;
+}
+
+void lexer_configure(const uint8_t *classes, const int32_t *multi, int multi_n, const int32_t *binders, int binder_n, int keywords,
+                     uint8_t gap_word, uint8_t binder_start) {
+  memcpy(bmp_class, classes, sizeof(bmp_class));
+  multi_count = multi_n < 32 ? multi_n : 32;
+  memcpy(multi_keys, multi, sizeof(int32_t) * multi_count);
+  binder_count = binder_n < 32 ? binder_n : 32;
+  memcpy(binder_symbols, binders, sizeof(int32_t) * binder_count);
+  keyword_count = keywords;
+  gap_word_flag = gap_word;
+  binder_start_flag = binder_start;
+}
+
+int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table) {
+  lx.u = units;
+  lx.n = n;
+  lx.pos = 0;
+  lx.line = 1;
+  lx.line_start = 0;
+  lx.count = 0;
+  lx.gap_words = 0;
+  lx.interp.length = lx.comments.length = lx.starters.length = lx.new_names.length = lx.problems.length = 0;
+  lx.names = names;
+  lx.known_names = known_names;
+  lx.flags = flags;
+  lx.pending = 0;
+  return lexer_resume(table);
+}
+
+int lexer_resume(const TokenColumns *table) {
+  lx.table = *table;
+  return lex_run();
+}
+
+void lexer_results(LexResults *out) {
+  out->count = lx.count;
+  out->gap_words = lx.gap_words;
+  out->comments = &lx.comments;
+  out->starters = &lx.starters;
+  out->new_names = &lx.new_names;
+  out->problems = &lx.problems;
+}

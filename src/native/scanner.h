@@ -1,0 +1,57 @@
+/* The native lexer's interface (lexer.c, names.c), used by the Node-API glue (addon.c). */
+#ifndef LEANAUDIT_SCANNER_H
+#define LEANAUDIT_SCANNER_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Zero code units after a text, so the lexer may look a few units past its end (as in lexer.ts). */
+#define PADDING 4
+/* 32 - log2(entries of the cache of recent names). */
+#define RECENT_SHIFT 20
+
+static inline uint32_t hash_step(uint32_t h, uint32_t c) {
+  return h * 31u + c;
+}
+
+typedef struct Names Names;
+Names *names_new(void);
+void names_free(Names *t);
+/* The id of units[0, length) with `hash`, added if new; -1 when out of memory. */
+int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash);
+/* The id of units[0, length) if interned, else -1. */
+int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32_t hash);
+int32_t names_count(const Names *t);
+/* Bytes held by the table when made (its growth is not tracked). */
+size_t names_footprint(const Names *t);
+
+typedef struct {
+  int32_t *data;
+  int32_t length, capacity;
+} IntList;
+
+/* The columns of a TokenTable (see lexer.ts), owned by JavaScript. */
+typedef struct {
+  uint8_t *kinds;
+  int32_t *starts, *ends, *lines, *columns, *codes;
+  int32_t capacity;
+} TokenColumns;
+
+typedef struct {
+  int32_t count;
+  int gap_words;
+  /* [kind, start, end, line, column] per comment; token indices; [start, end) per new name; [problem, line, column] per problem. */
+  const IntList *comments, *starters, *new_names, *problems;
+} LexResults;
+
+void lexer_configure(const uint8_t *bmp_class, const int32_t *multi_keys, int multi_count, const int32_t *binder_symbols, int binder_count,
+                     int keyword_count, uint8_t gap_word_flag, uint8_t binder_start_flag);
+/*
+ * Lexes units[0, n) (followed by PADDING zeros, kept until lexing ends) into `table`, interning
+ * identifiers in `names`; `flags` holds the flags of the first `known_names` ids. Returns 0 when
+ * done, 1 when the table is full (grow it and call lexer_resume), -1 when out of memory.
+ */
+int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table);
+int lexer_resume(const TokenColumns *table);
+void lexer_results(LexResults *out);
+
+#endif
