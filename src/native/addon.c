@@ -131,7 +131,8 @@ static napi_value lookup(napi_env env, napi_callback_info info, int insert) {
   Names *names = names_of(env, argv[0]);
   if (!names || !read_units(env, argv[1], &length)) return throw_error(env);
   uint32_t hash = name_hash(units, length);
-  int32_t id = insert ? names_intern(names, units, (int32_t)length, hash) : names_find(names, units, (int32_t)length, hash);
+  int added = 0;
+  int32_t id = insert ? names_intern(names, units, (int32_t)length, hash, &added) : names_find(names, units, (int32_t)length, hash);
   if (insert && id < 0) return throw_error(env);
   CHECK(napi_create_int32(env, id, &result));
   return result;

@@ -265,27 +265,28 @@ static int32_t multi_code(uint32_t a, uint32_t b, uint32_t c) {
 
 /* The id of identifier units[start, end), reporting it to JavaScript when new; -1 when out of memory. */
 static int32_t intern_ident(int32_t start, int32_t end, uint32_t hash) {
-  int32_t before = names_count(lx.names);
-  int32_t id = names_intern(lx.names, lx.u + start, end - start, hash);
-  if (id >= before && id >= 0 && (!push(&lx.new_names, start) || !push(&lx.new_names, end))) return -1;
+  int added = 0;
+  int32_t id = names_intern(lx.names, lx.u + start, end - start, hash, &added);
+  if (added && (!push(&lx.new_names, start) || !push(&lx.new_names, end))) return -1;
   return id;
 }
 
-/* Writes a token, or keeps it pending when the table is full. Returns 0 when full. */
-static int emit(const int32_t *t) {
-  if (lx.count == lx.table.capacity) {
-    memcpy(lx.pending_token, t, sizeof(lx.pending_token));
+/* Writes a token, or keeps it pending when the table is full. Returns 1 when written, 0 when full, -1 when out of memory. */
+static inline __attribute__((always_inline)) int emit(int32_t kind, int32_t start, int32_t end, int32_t line, int32_t column, int32_t code, int32_t starter) {
+  int32_t k = lx.count;
+  if (k == lx.table.capacity) {
+    int32_t token[7] = {kind, start, end, line, column, code, starter};
+    memcpy(lx.pending_token, token, sizeof(token));
     lx.pending = 1;
     return 0;
   }
-  int32_t k = lx.count;
-  lx.table.kinds[k] = (uint8_t)t[0];
-  lx.table.starts[k] = t[1];
-  lx.table.ends[k] = t[2];
-  lx.table.lines[k] = t[3];
-  lx.table.columns[k] = t[4];
-  lx.table.codes[k] = t[5];
-  if (t[6] && !push(&lx.starters, k)) return -1;
+  lx.table.kinds[k] = (uint8_t)kind;
+  lx.table.starts[k] = start;
+  lx.table.ends[k] = end;
+  lx.table.lines[k] = line;
+  lx.table.columns[k] = column;
+  lx.table.codes[k] = code;
+  if (starter && !push(&lx.starters, k)) return -1;
   lx.count++;
   return 1;
 }
@@ -296,7 +297,8 @@ static int lex_run(void) {
   const int32_t n = lx.n;
   if (lx.pending) {
     lx.pending = 0;
-    int written = emit(lx.pending_token);
+    const int32_t *t = lx.pending_token;
+    int written = emit(t[0], t[1], t[2], t[3], t[4], t[5], t[6]);
     if (written <= 0) return written < 0 ? -1 : 1;
   }
   while (lx.pos < n) {
@@ -409,8 +411,7 @@ static int lex_run(void) {
     if (kind == LINE_COMMENT || kind == BLOCK_COMMENT) {
       if (!push(&lx.comments, kind) || !push(&lx.comments, start) || !push(&lx.comments, end) || !push(&lx.comments, line) || !push(&lx.comments, col)) return -1;
     } else {
-      int32_t token[7] = {kind, start, end, line, col, code, starter};
-      int written = emit(token);
+      int written = emit(kind, start, end, line, col, code, starter);
       if (written <= 0) return written < 0 ? -1 : 1;
     }
   }

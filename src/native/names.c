@@ -91,7 +91,7 @@ static int32_t names_add(Names *t, const uint16_t *units, int32_t length, uint32
 }
 
 /* The id of units[0, length) with `hash`, added if new (-1 when out of memory). */
-int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash) {
+int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added) {
   uint32_t mixed = hash * GOLDEN;
   int32_t *recent = t->recent + ((mixed >> RECENT_SHIFT) << 2);
   if (recent[0] == (int32_t)hash && recent[3] == length && recent[1] != 0 && same_units(t->units + recent[2], units, length)) return recent[1] - 1;
@@ -107,8 +107,11 @@ int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t h
     }
     slot = (slot + 1) & t->mask;
   }
-  if (id < 0) id = names_add(t, units, length, hash, slot);
-  if (id < 0) return -1;
+  if (id < 0) {
+    id = names_add(t, units, length, hash, slot);
+    if (id < 0) return -1;
+    *added = 1;
+  }
   recent[0] = (int32_t)hash;
   recent[1] = id + 1;
   recent[2] = t->offsets[id];
@@ -126,9 +129,6 @@ int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32
   return -1;
 }
 
-int32_t names_count(const Names *t) {
-  return t->count;
-}
 
 size_t names_footprint(const Names *t) {
   return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * (2 * (size_t)t->capacity + 1 + t->mask + 1);

@@ -16,11 +16,10 @@ static inline uint32_t hash_step(uint32_t h, uint32_t c) {
 typedef struct Names Names;
 Names *names_new(void);
 void names_free(Names *t);
-/* The id of units[0, length) with `hash`, added if new; -1 when out of memory. */
-int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash);
+/* The id of units[0, length) with `hash`, added if new (then *added is set to 1); -1 when out of memory. */
+int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added);
 /* The id of units[0, length) if interned, else -1. */
 int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32_t hash);
-int32_t names_count(const Names *t);
 /* Bytes held by the table when made (its growth is not tracked). */
 size_t names_footprint(const Names *t);
 
