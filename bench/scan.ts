@@ -7,7 +7,8 @@
  * Prints the tree size, both pipelines' counts and times (wall and CPU), our throughput per core,
  * the time ratio against grep and the peak memory, with the targets (>= 40 MB/s per core, <= 10x
  * grep's time, <= 1.5 GB); then, to show where the time goes, each phase of the scan run on its
- * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps.
+ * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps;
+ * and, when the native lexer is built, lexing and parsing with it against the TypeScript lexer.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { NameTable } from '../src/lean/names.js';
 import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles, loadProject, readLeanSource } from '../src/lean/project.js';
 import { readSource } from '../src/lean/source.js';
+import { lexerInUse, nativeLexer } from '../src/lean/native.js';
 import { linkReferences } from '../src/lean/references.js';
 import type { LeanFile } from '../src/lean/types.js';
 
@@ -59,6 +61,11 @@ export async function run(args: string[]): Promise<void> {
   const mb = await headline(root);
   process.stdout.write('\nphases, each run on its own (warm, same process; CPU seconds, MB/s per core):\n');
   for (const [phase, cpu] of phases(root)) process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
+  if (nativeLexer === undefined) return;
+  process.stdout.write('\nnative lexer against the TypeScript one, alternating in one process (best CPU seconds of 3 rounds each):\n');
+  for (const [phase, native, portable] of lexers(root)) {
+    process.stdout.write(`  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`);
+  }
 }
 
 /** The full scan against grep, with the targets; returns the tree's size in MB. */
@@ -99,6 +106,7 @@ async function headline(root: string): Promise<number> {
   const mark = (ok: boolean): string => (ok ? 'meets' : 'MISSES');
   const rows: [string, string][] = [
     ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
+    ['lexer', lexerInUse()],
     ['grep pipeline', `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU; counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`],
     ['leanaudit parse+references', `${f(loaded.wall)} s wall, ${f(loaded.cpu)} s CPU`],
     ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU; counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
@@ -111,15 +119,42 @@ async function headline(root: string): Promise<number> {
   return mb;
 }
 
+const timed = <T>(work: () => T): [T, number] => {
+  const cpu0 = process.cpuUsage();
+  const result = work();
+  return [result, cpuSeconds(cpu0)];
+};
+
+const readTree = (root: string): { paths: string[]; texts: string[] } => {
+  const { files: paths } = discoverLeanFiles(root);
+  return { paths, texts: paths.map((path) => readSource(root, path).text ?? '') };
+};
+
+/** Lexing, and parsing (lexing included), with each lexer in turn: [phase, native CPU seconds, TypeScript CPU seconds], best of 3 rounds. */
+function lexers(root: string): [string, number, number][] {
+  const { paths, texts } = readTree(root);
+  const table = new TokenTable('');
+  const lexAll = (native: boolean): number => timed(() => {
+    const names = new NameTable({ native });
+    for (const text of texts) lexTable(text, 'bench', table, names);
+  })[1];
+  const parseAll = (native: boolean): number => timed(() => {
+    const names = new NameTable({ native });
+    texts.forEach((text, k) => parseLean(text, paths[k]!, { names }));
+  })[1];
+  const best: number[] = [Infinity, Infinity, Infinity, Infinity];
+  for (let round = 0; round < 3; round++) {
+    [lexAll(true), lexAll(false), parseAll(true), parseAll(false)].forEach((cpu, k) => (best[k] = Math.min(best[k]!, cpu)));
+  }
+  return [
+    ['lex (+ intern names)', best[0]!, best[1]!],
+    ['parse (lex included)', best[2]!, best[3]!],
+  ];
+}
+
 /** CPU seconds of each phase of the scan, run one after the other over every `.lean` file of the tree. */
 function phases(root: string): [string, number][] {
-  const timed = <T>(work: () => T): [T, number] => {
-    const cpu0 = process.cpuUsage();
-    const result = work();
-    return [result, cpuSeconds(cpu0)];
-  };
-  const { files: paths } = discoverLeanFiles(root);
-  const [texts, read] = timed(() => paths.map((path) => readSource(root, path).text ?? ''));
+  const [{ paths, texts }, read] = timed(() => readTree(root));
   const table = new TokenTable('');
   const [, lexing] = timed(() => {
     const names = new NameTable();
