@@ -1,7 +1,7 @@
 /** Searching sorted number lists. */
 
 /** The index of the first entry of the ascending `list` that is >= `value` (`list.length` if none). */
-export function firstAtOrAfter(list: readonly number[], value: number): number {
+export function firstAtOrAfter(list: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

@@ -82,11 +82,11 @@ export class TokenTable {
   line: Int32Array;
   column: Int32Array;
   code: Int32Array;
-  comments: number[] = [];
+  comments: ArrayLike<number> = [];
   /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
   gapWords = false;
   /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
-  starters: number[] = [];
+  starters: ArrayLike<number> = [];
 
   constructor(
     public text: string,
@@ -304,8 +304,8 @@ function lexNative(table: TokenTable, handle: object, file: string, problems: So
   table.gapWords = r[1] === 1;
   let at = 6;
   const list = (length: number): Int32Array => r.subarray(at, (at += length));
-  table.comments = Array.from(list(r[2]!));
-  table.starters = Array.from(list(r[3]!));
+  table.comments = list(r[2]!);
+  table.starters = list(r[3]!);
   const fresh = list(r[4]!);
   for (let k = 0; k < fresh.length; k += 2) {
     const id = names.record(text.slice(fresh[k], fresh[k + 1]));
@@ -328,6 +328,10 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
   let gapWords = false;
   // Brace depth of each open `s!"…{` interpolation; the string resumes at the `}` closing depth 0.
   const interp: number[] = [];
+  const comments: number[] = [];
+  const starters: number[] = [];
+  table.comments = comments;
+  table.starters = starters;
 
   while (pos < n) {
     let c = u[pos]!;
@@ -425,7 +429,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
     }
 
     if (problem >= 0) problems.push(problemAt(problem, file, line, problem === UNTERMINATED_NAME ? identQuoteError - lineStart : col));
-    if (kind === KIND.lineComment || kind === KIND.blockComment) table.comments.push(kind, start, end, line, col);
+    if (kind === KIND.lineComment || kind === KIND.blockComment) comments.push(kind, start, end, line, col);
     else {
       if (count === kinds.length) {
         table.grow();
@@ -437,7 +441,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
       lines[count] = line;
       columns[count] = col;
       codes[count] = code;
-      if (starter) table.starters.push(count);
+      if (starter) starters.push(count);
       count++;
     }
     if (kind >= KIND.string && kind <= KIND.moduleDoc && kind !== KIND.char && kind !== KIND.lineComment && problem < 0) {

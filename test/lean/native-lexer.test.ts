@@ -14,8 +14,8 @@ function lexed(texts: string[], native: boolean): unknown[] {
     const column = (a: Uint8Array | Int32Array): number[] => Array.from(a.subarray(0, table.count));
     return {
       columns: [table.kind, table.start, table.end, table.line, table.column, table.code].map(column),
-      comments: [...table.comments],
-      starters: [...table.starters],
+      comments: Array.from(table.comments),
+      starters: Array.from(table.starters),
       gapWords: table.gapWords,
       names: [...names.names],
       flags: Array.from(names.flags.subarray(0, names.size)),
