@@ -8,9 +8,11 @@
  * the time ratio against grep and the peak memory, with the targets (>= 40 MB/s per core, <= 10x
  * grep's time, <= 1.5 GB); then, to show where the time goes, each phase of the scan run on its
  * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps;
- * and, when the native lexer is built, lexing and parsing with it against the TypeScript lexer.
+ * and, when the native scanner is built, lexing and parsing with its lexer against the TypeScript one,
+ * and the whole scan with it against the TypeScript code (LEANAUDIT_NATIVE=0), a process each.
  */
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { proofGapsOf } from '../src/lean/gaps.js';
 import { lexTable, TokenTable } from '../src/lean/lexer.js';
@@ -18,9 +20,9 @@ import { NameTable } from '../src/lean/names.js';
 import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles, loadProject, readLeanSource } from '../src/lean/project.js';
 import { readSource } from '../src/lean/source.js';
-import { lexerInUse, nativeLexer } from '../src/lean/native.js';
+import { scannerInUse, nativeScanner } from '../src/lean/native.js';
 import { linkReferences } from '../src/lean/references.js';
-import type { LeanFile } from '../src/lean/types.js';
+import type { LeanFile, LeanProject } from '../src/lean/types.js';
 
 const GREP_SORRY = `grep -rn '\\bsorry\\b' --include=*.lean . | grep -v '^\\s*--' | wc -l`;
 const GREP_AXIOM = `grep -rn '^axiom ' --include=*.lean . | wc -l`;
@@ -49,8 +51,13 @@ const cpuSeconds = (since: NodeJS.CpuUsage): number => {
   return (used.user + used.system) / 1e6;
 };
 
-/** Benchmark entry point: `args[0]` is the tree to scan. */
+/** Benchmark entry point: `args[0]` is the tree to scan (`--once <tree>`: one full scan, its times as JSON, for `sides`). */
 export async function run(args: string[]): Promise<void> {
+  if (args[0] === '--once') {
+    const { full } = await fullScan(args[1]!);
+    process.stdout.write(`${JSON.stringify(full)}\n`);
+    return;
+  }
   const root = args[0];
   if (!root || !existsSync(root)) {
     process.stderr.write('usage: npm run bench -- scan <tree of Lean projects, >= 100 MB>\n');
@@ -61,18 +68,35 @@ export async function run(args: string[]): Promise<void> {
   const mb = await headline(root);
   process.stdout.write('\nphases, each run on its own (warm, same process; CPU seconds, MB/s per core):\n');
   for (const [phase, cpu] of phases(root)) process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
-  if (nativeLexer === undefined) return;
+  if (nativeScanner === undefined) return;
   process.stdout.write('\nnative lexer against the TypeScript one, alternating in one process (best CPU seconds of 3 rounds each):\n');
   for (const [phase, native, portable] of lexers(root)) {
     process.stdout.write(`  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`);
   }
+  process.stdout.write('\nfull scan with the native parts (lexer, file reading) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n');
+  const [native, portable] = sides(root);
+  const line = (what: string, a: number, b: number): string => `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
+  process.stdout.write(line('CPU', native.cpu, portable.cpu) + line('wall', native.wall, portable.wall));
+  process.stdout.write(`  ${'throughput per core'.padEnd(26)} ${(mb / native.cpu).toFixed(1)} MB/s against ${(mb / portable.cpu).toFixed(1)} MB/s\n`);
 }
 
-/** The full scan against grep, with the targets; returns the tree's size in MB. */
-async function headline(root: string): Promise<number> {
-  grepPipeline(root); // warm the page cache for both contenders
-  const grep = grepPipeline(root);
+/** The full scan in a child process with the native parts and without, alternately: the best of 3 rounds each. */
+function sides(root: string): [Timed, Timed] {
+  const script = fileURLToPath(new URL('run.js', import.meta.url));
+  const once = (native: boolean): Timed => {
+    const env = { ...process.env, LEANAUDIT_NATIVE: native ? '1' : '0' };
+    const out = execFileSync(process.execPath, [script, 'scan', '--once', root], { env, encoding: 'utf8' });
+    return JSON.parse(out.trim().split('\n').pop()!) as Timed;
+  };
+  const best: [Timed, Timed] = [{ wall: Infinity, cpu: Infinity }, { wall: Infinity, cpu: Infinity }];
+  for (let round = 0; round < 3; round++) {
+    [once(true), once(false)].forEach((t, k) => (best[k] = { wall: Math.min(best[k]!.wall, t.wall), cpu: Math.min(best[k]!.cpu, t.cpu) }));
+  }
+  return best;
+}
 
+/** One full scan: parse + references (loadProject), then the proof gaps of every file. */
+async function fullScan(root: string): Promise<{ project: LeanProject; loaded: Timed; full: Timed; sorry: number; axiom: number; hatches: number }> {
   const wall0 = performance.now();
   const cpu0 = process.cpuUsage();
   const project = await loadProject(root);
@@ -89,7 +113,15 @@ async function headline(root: string): Promise<number> {
       else hatches++;
     }
   }
-  const full: Timed = { wall: (performance.now() - wall0) / 1000, cpu: cpuSeconds(cpu0) };
+  return { project, loaded, full: { wall: (performance.now() - wall0) / 1000, cpu: cpuSeconds(cpu0) }, sorry, axiom, hatches };
+}
+
+/** The full scan against grep, with the targets; returns the tree's size in MB. */
+async function headline(root: string): Promise<number> {
+  grepPipeline(root); // warm the page cache for both contenders
+  const grep = grepPipeline(root);
+
+  const { project, loaded, full, sorry, axiom, hatches } = await fullScan(root);
   const graph0 = performance.now();
   const edges = project.graph.size;
   const graphWall = (performance.now() - graph0) / 1000;
@@ -106,7 +138,7 @@ async function headline(root: string): Promise<number> {
   const mark = (ok: boolean): string => (ok ? 'meets' : 'MISSES');
   const rows: [string, string][] = [
     ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
-    ['lexer', lexerInUse()],
+    ['scanner', scannerInUse()],
     ['grep pipeline', `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU; counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`],
     ['leanaudit parse+references', `${f(loaded.wall)} s wall, ${f(loaded.cpu)} s CPU`],
     ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU; counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],

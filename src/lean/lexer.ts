@@ -9,7 +9,7 @@
  * into Token objects.
  */
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
-import { nativeLexer } from './native.js';
+import { nativeScanner } from './native.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
 export { KEYWORD_LIST };
@@ -288,11 +288,11 @@ const problemAt = (code: number, file: string, line: number, column: number): So
   location: { file, line, column },
 });
 
-nativeLexer?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_COUNT, GAP_WORD, BINDER_START);
+nativeScanner?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_COUNT, GAP_WORD, BINDER_START);
 
 /** Lexes table.text with the native lexer (see native.ts): the same table as lexPortable's. */
 function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): void {
-  const native = nativeLexer!;
+  const native = nativeScanner!;
   const { names, text } = table;
   let status = native.lex(handle, text, names.size, names.flags, table.kind, table.start, table.end, table.line, table.column, table.code);
   while (status === 1) {

@@ -5,7 +5,7 @@
  * proof-gap scan and name resolution work on integers, slicing no string per occurrence.
  */
 import { NameIndex } from './name-index.js';
-import { nativeLexer } from './native.js';
+import { nativeScanner } from './native.js';
 import type { DeclKind } from './types.js';
 
 /** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
@@ -86,7 +86,7 @@ export class NameTable {
 
   /** `native: false` keeps the table (and the lexing with it) in TypeScript even when the native lexer is built. */
   constructor(options: { native?: boolean } = {}) {
-    this.nativeHandle = options.native === false ? undefined : nativeLexer?.createNames();
+    this.nativeHandle = options.native === false ? undefined : nativeScanner?.createNames();
     this.index = this.nativeHandle === undefined ? new NameIndex() : undefined;
     for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
     for (const word of [...BINDER_KEYWORDS, ...BINDER_WORDS]) this.flags[this.idOf(word)]! |= BINDER_START;
@@ -127,7 +127,7 @@ export class NameTable {
   /** The id of a plain identifier (no `«»`), interning it if new. */
   internName(name: string): number {
     if (this.nativeHandle !== undefined) {
-      const id = nativeLexer!.internName(this.nativeHandle, name);
+      const id = nativeScanner!.internName(this.nativeHandle, name);
       return id === this.names.length ? this.record(name) : id;
     }
     return this.intern(unitsOf(name), 0, name.length, hashName(name), name);
@@ -135,7 +135,7 @@ export class NameTable {
 
   /** The id of `name` if it was interned, else -1. */
   idOf(name: string): number {
-    if (this.nativeHandle !== undefined) return nativeLexer!.idOf(this.nativeHandle, name);
+    if (this.nativeHandle !== undefined) return nativeScanner!.idOf(this.nativeHandle, name);
     return this.index!.find(unitsOf(name), 0, name.length, hashName(name));
   }
 

@@ -6,6 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { nativeScanner } from './native.js';
 import type { LeanFile, SourceProblem } from './types.js';
 
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
@@ -78,6 +79,8 @@ export interface SourceRead {
 export function readSource(root: string, path: string): SourceRead {
   try {
     const full = join(root, path);
+    const plain = nativeScanner?.readSource(full, MAX_FILE_BYTES);
+    if (plain !== undefined) return { text: plain[0], bytes: plain[1] };
     const bytes = readReused(full);
     if (bytes.length > MAX_FILE_BYTES) {
       const size = statSync(full).size;

@@ -1,13 +1,17 @@
 /*
- * Node-API glue of the native lexer (src/lean/native.ts is its only caller):
+ * Node-API glue of the native scanner (src/lean/native.ts is its only caller):
  *   configure(classes, multiSymbols, binderSymbols, keywordCount, gapWordFlag, binderStartFlag)
  *   createNames() -> handle;  internName(handle, name) -> id;  idOf(handle, name) -> id or -1
  *   lex(handle, text, knownNames, flags, kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
  *   resume(kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
  *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]
+ *   readSource(path, maxBytes) -> [text, bytes], or undefined for a file source.ts must look at itself
+ * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
+#define NAPI_EXPERIMENTAL
 #include <node_api.h>
 #include <stdlib.h>
+#include <string.h>
 #include "scanner.h"
 
 #define CHECK(call)                                   \
@@ -18,7 +22,7 @@
 static napi_value throw_error(napi_env env) {
   const napi_extended_error_info *info = NULL;
   napi_get_last_error_info(env, &info);
-  napi_throw_error(env, "LEANAUDIT_NATIVE", info && info->error_message ? info->error_message : "native lexer: bad call");
+  napi_throw_error(env, "LEANAUDIT_NATIVE", info && info->error_message ? info->error_message : "native scanner: bad call");
   return NULL;
 }
 
@@ -100,7 +104,7 @@ static napi_value configure(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-static void finalize_names(napi_env env, void *data, void *hint) {
+static void finalize_names(node_api_basic_env env, void *data, void *hint) {
   (void)hint;
   int64_t remaining;
   napi_adjust_external_memory(env, -(int64_t)names_footprint(data), &remaining);
@@ -162,7 +166,7 @@ static int token_columns(napi_env env, const napi_value *argv, TokenColumns *tab
 static napi_value status_value(napi_env env, int status) {
   napi_value result;
   if (status < 0) {
-    napi_throw_error(env, "LEANAUDIT_NATIVE", "native lexer: out of memory");
+    napi_throw_error(env, "LEANAUDIT_NATIVE", "native scanner: out of memory");
     return NULL;
   }
   CHECK(napi_create_int32(env, status, &result));
@@ -214,6 +218,37 @@ static napi_value results(napi_env env, napi_callback_info info) {
   return array;
 }
 
+static void finalize_text(node_api_basic_env env, void *data, void *hint) {
+  (void)env, (void)hint;
+  free(data);
+}
+
+static napi_value read_source(napi_env env, napi_callback_info info) {
+  size_t argc = 2, length = 0;
+  napi_value argv[2], text, bytes, result;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  double max_bytes = 0;
+  CHECK(napi_get_value_double(env, argv[1], &max_bytes));
+  CHECK(napi_get_value_string_utf8(env, argv[0], NULL, 0, &length));
+  char *path = malloc(length + 1);
+  if (!path) return throw_error(env);
+  SourceText source;
+  int read = napi_get_value_string_utf8(env, argv[0], path, length + 1, &length) == napi_ok && strlen(path) == length && source_read(path, (size_t)max_bytes, &source);
+  free(path);
+  if (!read) return NULL;
+  bool copied = false;
+  void *chars = source.latin1 ? (void *)source.latin1 : (void *)source.utf16;
+  napi_status status = source.latin1 ? node_api_create_external_string_latin1(env, source.latin1, source.length, finalize_text, NULL, &text, &copied)
+                                     : node_api_create_external_string_utf16(env, (char16_t *)source.utf16, source.length, finalize_text, NULL, &text, &copied);
+  if (status != napi_ok || copied) free(chars);
+  if (status != napi_ok) return throw_error(env);
+  CHECK(napi_create_double(env, (double)source.bytes, &bytes));
+  CHECK(napi_create_array_with_length(env, 2, &result));
+  CHECK(napi_set_element(env, result, 0, text));
+  CHECK(napi_set_element(env, result, 1, bytes));
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   const napi_property_descriptor methods[] = {
     {"configure", NULL, configure, NULL, NULL, NULL, napi_default, NULL},
@@ -223,6 +258,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"lex", NULL, lex, NULL, NULL, NULL, napi_default, NULL},
     {"resume", NULL, resume, NULL, NULL, NULL, napi_default, NULL},
     {"results", NULL, results, NULL, NULL, NULL, napi_default, NULL},
+    {"readSource", NULL, read_source, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   return exports;

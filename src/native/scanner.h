@@ -1,4 +1,4 @@
-/* The native lexer's interface (lexer.c, names.c), used by the Node-API glue (addon.c). */
+/* The native scanner's interface (lexer.c, names.c, source.c), used by the Node-API glue (addon.c). */
 #ifndef LEANAUDIT_SCANNER_H
 #define LEANAUDIT_SCANNER_H
 #include <stddef.h>
@@ -52,5 +52,15 @@ void lexer_configure(const uint8_t *bmp_class, const int32_t *multi_keys, int mu
 int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table);
 int lexer_resume(const TokenColumns *table);
 void lexer_results(LexResults *out);
+
+/* A file's text as read by source_read: `latin1` (its bytes, all ASCII) or `utf16`, malloc'ed, `length` characters. */
+typedef struct {
+  char *latin1;
+  uint16_t *utf16;
+  size_t length, bytes;
+} SourceText;
+
+/* Reads a readable, valid UTF-8, NUL-free file of at most max_bytes bytes; 0 for any other file. */
+int source_read(const char *path, size_t max_bytes, SourceText *out);
 
 #endif

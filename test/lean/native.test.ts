@@ -1,9 +1,12 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
-import { nativeLexer } from '../../src/lean/native.js';
+import { nativeScanner } from '../../src/lean/native.js';
+import { decodeLeanSource, MAX_FILE_BYTES, readSource } from '../../src/lean/source.js';
 
 /** Everything a lexing leaves behind: the token table's columns, comments, binder starters, the names met and their flags, the problems. */
 function lexed(texts: string[], native: boolean): unknown[] {
@@ -56,7 +59,7 @@ function leanFiles(dir: string): string[] {
   });
 }
 
-describe.skipIf(nativeLexer === undefined)('the native lexer', () => {
+describe.skipIf(nativeScanner === undefined)('the native lexer', () => {
   it('gives the TypeScript lexer\'s tables, names and problems on the samples', () => {
     const texts = leanFiles('samples');
     expect(texts.length).toBeGreaterThan(3);
@@ -88,6 +91,51 @@ describe.skipIf(nativeLexer === undefined)('the native lexer', () => {
 
 describe('the lexer in use', () => {
   it('is the native one wherever CI builds it', () => {
-    if (process.env.CI && process.env.LEANAUDIT_NATIVE !== '0') expect(nativeLexer).toBeDefined();
+    if (process.env.CI && process.env.LEANAUDIT_NATIVE !== '0') expect(nativeScanner).toBeDefined();
+  });
+});
+
+describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'leanaudit-native-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, bytes: number[] | string): string => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof bytes === 'string' ? bytes : Buffer.from(bytes));
+    return path;
+  };
+  const read = (path: string, max = MAX_FILE_BYTES): [string, number] | undefined => nativeScanner!.readSource(path, max);
+
+  it('gives the text and byte count of plain files: ASCII, 2-, 3- and 4-byte characters, a BOM, an empty file', () => {
+    for (const text of ['theorem x : True := trivial\n', 'α ∀ ℕ 𝓝 h₁ «a b» é', '\ufeffdef x := 1', '']) {
+      const path = file('plain.lean', text);
+      expect(read(path)).toEqual([text, Buffer.byteLength(text)]);
+    }
+  });
+
+  it('leaves to source.ts every file it must report: NUL, invalid UTF-8, too large, missing, a folder', () => {
+    const bad = [[0x61, 0, 0x62], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xff], [0x61, 0xc3]];
+    for (const bytes of bad) expect(read(file('bad.lean', bytes))).toBeUndefined();
+    expect(read(file('large.lean', 'x'.repeat(100)), 99)).toBeUndefined();
+    expect(read(file('limit.lean', 'x'.repeat(99)), 99)).toEqual(['x'.repeat(99), 99]);
+    expect(read(join(dir, 'missing.lean'))).toBeUndefined();
+    expect(read(dir)).toBeUndefined();
+  });
+
+  it('accepts exactly the NUL-free valid UTF-8 of 2,000 random byte strings, with Node\'s decoding', () => {
+    const next = random(7);
+    const pieces = [[0x61], [0x0a], [0xc3, 0xa9], [0xe2, 0x88, 0x80], [0xf0, 0x9d, 0x93, 0x9d], [0x80], [0xc3], [0xe2, 0x88], [0xed, 0xa0, 0x80], [0xf4, 0x90], [0], [0xef, 0xbb, 0xbf]];
+    for (let k = 0; k < 2000; k++) {
+      const bytes = Buffer.from(Array.from({ length: 1 + Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]!).flat());
+      const got = read(file('random.lean', [...bytes]));
+      const plain = isUtf8(bytes) && !bytes.includes(0);
+      expect(got).toEqual(plain ? [bytes.toString('utf8'), bytes.length] : undefined);
+    }
+  });
+
+  it('reads through readSource as the TypeScript path does, problems included', () => {
+    for (const [name, bytes] of [['ok.lean', 'lemma a : 1 = 1 := rfl'], ['nul.lean', [0x61, 0]], ['bad.lean', [0x61, 0xff, 0x0a]]] as const) {
+      file(name, typeof bytes === 'string' ? bytes : [...bytes]);
+      expect(readSource(dir, name)).toEqual({ bytes: readFileSync(join(dir, name)).length, ...decodeLeanSource(readFileSync(join(dir, name)), name) });
+    }
   });
 });
