@@ -11,6 +11,7 @@
 #define NAPI_EXPERIMENTAL
 #include <node_api.h>
 #include <stdlib.h>
+#include <uv.h>
 #include <string.h>
 #include "scanner.h"
 
@@ -26,9 +27,26 @@ static napi_value throw_error(napi_env env) {
   return NULL;
 }
 
-/* The code units of the text being lexed, with PADDING zeros after them (reused from call to call). */
-static uint16_t *units;
-static size_t units_capacity;
+/* The code units of the text being lexed, with PADDING zeros after them (reused from call to call, one buffer per thread). */
+static _Thread_local uint16_t *units;
+static _Thread_local size_t units_capacity;
+
+/* Every thread's module init calls configure(): the first one sets the tables, under the lock. */
+static uv_once_t lock_once = UV_ONCE_INIT;
+static uv_mutex_t configure_lock;
+static int configured;
+
+static void make_lock(void) {
+  uv_mutex_init(&configure_lock);
+}
+
+static void release_thread(void *arg) {
+  (void)arg;
+  free(units);
+  units = NULL;
+  units_capacity = 0;
+  lexer_release();
+}
 
 static int read_units(napi_env env, napi_value value, size_t *length) {
   if (napi_get_value_string_utf16(env, value, NULL, 0, length) != napi_ok) return 0;
@@ -100,7 +118,11 @@ static napi_value configure(napi_env env, napi_callback_info info) {
   CHECK(napi_get_value_int32(env, argv[3], &keywords));
   CHECK(napi_get_value_int32(env, argv[4], &gap_word));
   CHECK(napi_get_value_int32(env, argv[5], &binder_start));
-  lexer_configure(classes, multi, (int)multi_n, binders, (int)binder_n, keywords, (uint8_t)gap_word, (uint8_t)binder_start);
+  uv_once(&lock_once, make_lock);
+  uv_mutex_lock(&configure_lock);
+  if (!configured) lexer_configure(classes, multi, (int)multi_n, binders, (int)binder_n, keywords, (uint8_t)gap_word, (uint8_t)binder_start);
+  configured = 1;
+  uv_mutex_unlock(&configure_lock);
   return NULL;
 }
 
@@ -261,6 +283,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"readSource", NULL, read_source, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
+  if (napi_add_env_cleanup_hook(env, release_thread, NULL) != napi_ok) return NULL;
   return exports;
 }
 

@@ -16,7 +16,7 @@ enum { IDENT = 0, KEYWORD = 1, SYMBOL = 2, NUMBER = 3, STRING = 4, CHAR = 5, LIN
 enum { UNTERMINATED_NAME = 0, UNTERMINATED_BLOCK = 1, UNTERMINATED_DOC = 2, UNTERMINATED_STRING = 3, UNTERMINATED_RAW = 4 };
 #define MULTI 0x110000
 
-/* Set once by configure(): character classes, multi-character symbols, binder symbols, flag bits. */
+/* Set once by lexer_configure(): character classes, multi-character symbols, binder symbols, flag bits. */
 static uint8_t bmp_class[0x10000];
 static int32_t multi_keys[32];
 static int multi_count;
@@ -82,7 +82,8 @@ typedef struct {
   int32_t pending_token[7];
 } Lexer;
 
-static Lexer lx;
+/* One lexer state per thread: Node's worker threads (the contamination scan's) lex at the same time. */
+static _Thread_local Lexer lx;
 
 static uint32_t code_point_at(int32_t i) {
   uint32_t c = lx.u[i];
@@ -98,8 +99,8 @@ static int32_t line_end_from(int32_t i) {
   return i;
 }
 
-static uint32_t ident_hash;
-static int32_t ident_quote_error;
+static _Thread_local uint32_t ident_hash;
+static _Thread_local int32_t ident_quote_error;
 
 static int32_t ident_end(int32_t pos) {
   const uint16_t *u = lx.u;
@@ -214,7 +215,7 @@ static int32_t block_end(int32_t from) {
   return -1;
 }
 
-static int string_opened;
+static _Thread_local int string_opened;
 
 static int32_t string_end(int32_t from, int interpolated) {
   const uint16_t *u = lx.u;
@@ -416,6 +417,15 @@ static int lex_run(void) {
     }
   }
   return 0;
+}
+
+void lexer_release(void) {
+  IntList *lists[5] = {&lx.interp, &lx.comments, &lx.starters, &lx.new_names, &lx.problems};
+  for (int k = 0; k < 5; k++) {
+    free(lists[k]->data);
+    lists[k]->data = NULL;
+    lists[k]->length = lists[k]->capacity = 0;
+  }
 }
 
 void lexer_configure(const uint8_t *classes, const int32_t *multi, int multi_n, const int32_t *binders, int binder_n, int keywords,

@@ -42,6 +42,9 @@ typedef struct {
   const IntList *comments, *starters, *new_names, *problems;
 } LexResults;
 
+/* Frees the calling thread's lexer buffers (when its Node environment ends). */
+void lexer_release(void);
+/* Sets the tables every thread's lexer reads; the caller makes sure it runs once, before any lexing. */
 void lexer_configure(const uint8_t *bmp_class, const int32_t *multi_keys, int multi_count, const int32_t *binder_symbols, int binder_count,
                      int keyword_count, uint8_t gap_word_flag, uint8_t binder_start_flag);
 /*

@@ -1,7 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
@@ -79,6 +81,13 @@ describe.skipIf(nativeScanner === undefined)('the native lexer', () => {
     expect((native[0] as { columns: number[][] }).columns[0]).toHaveLength(5000);
   });
 
+  it('lexes in several worker threads at once as in the main thread', async () => {
+    const next = random(99);
+    const texts = Array.from({ length: 400 }, () => soup(next, 1 + Math.floor(next() * 60)));
+    const expected = lexed(texts, false);
+    for (const result of await lexedInWorkers(texts, 4)) expect(result).toEqual(expected);
+  });
+
   it('interns and finds names as the TypeScript table does', () => {
     const native = new NameTable();
     const portable = new NameTable({ native: false });
@@ -88,6 +97,30 @@ describe.skipIf(nativeScanner === undefined)('the native lexer', () => {
     expect(native.names).toEqual(portable.names);
   });
 });
+
+/** Lexes `texts` in `threads` worker threads at once (the built lexer, as the contamination scan's workers use it); each returns what `lexed` shows. */
+async function lexedInWorkers(texts: string[], threads: number): Promise<unknown[][]> {
+  const lexer = pathToFileURL(join('dist', 'src', 'lean', 'lexer.js')).href;
+  const names = pathToFileURL(join('dist', 'src', 'lean', 'names.js')).href;
+  if (!existsSync(fileURLToPath(lexer))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    Promise.all([import(${JSON.stringify(lexer)}), import(${JSON.stringify(names)})]).then(([{ lexTable, TokenTable }, { NameTable }]) => {
+      const names = new NameTable();
+      const reused = new TokenTable('');
+      parentPort.postMessage(workerData.map((text) => {
+        const { table, problems } = lexTable(text, 'T.lean', reused, names);
+        const column = (a) => Array.from(a.subarray(0, table.count));
+        return { columns: [table.kind, table.start, table.end, table.line, table.column, table.code].map(column), comments: Array.from(table.comments),
+          starters: Array.from(table.starters), gapWords: table.gapWords, names: [...names.names], flags: Array.from(names.flags.subarray(0, names.size)), problems };
+      }));
+    });`;
+  return Promise.all(Array.from({ length: threads }, () => new Promise<unknown[]>((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: texts });
+    worker.once('message', (result: unknown[]) => void worker.terminate().then(() => resolve(result)));
+    worker.once('error', reject);
+  })));
+}
 
 describe('the lexer in use', () => {
   it('is the native one wherever CI builds it', () => {
