@@ -80,39 +80,41 @@ typedef struct {
   TokenColumns table;
   int pending;
   int32_t pending_token[7];
+  /* Set by ident_end (hash of the name, offset of an unterminated `«` or -1) and string_end (stopped at an interpolation `{`). */
+  uint32_t ident_hash;
+  int32_t ident_quote_error;
+  int string_opened;
 } Lexer;
 
 /* One lexer state per thread: Node's worker threads (the contamination scan's) lex at the same time. */
-static _Thread_local Lexer lx;
+static _Thread_local Lexer thread_lexer;
 
-static uint32_t code_point_at(int32_t i) {
-  uint32_t c = lx.u[i];
-  if (c >= 0xd800 && c <= 0xdbff && i + 1 < lx.n) {
-    uint32_t d = lx.u[i + 1];
+static uint32_t code_point_at(Lexer *L, int32_t i) {
+  uint32_t c = L->u[i];
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < L->n) {
+    uint32_t d = L->u[i + 1];
     if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
   }
   return c;
 }
 
-static int32_t line_end_from(int32_t i) {
-  while (i < lx.n && lx.u[i] != 10) i++;
+static int32_t line_end_from(Lexer *L, int32_t i) {
+  while (i < L->n && L->u[i] != 10) i++;
   return i;
 }
 
-static _Thread_local uint32_t ident_hash;
-static _Thread_local int32_t ident_quote_error;
 
-static int32_t ident_end(int32_t pos) {
-  const uint16_t *u = lx.u;
-  int32_t n = lx.n, i = pos;
+static int32_t ident_end(Lexer *L, int32_t pos) {
+  const uint16_t *u = L->u;
+  int32_t n = L->n, i = pos;
   uint32_t hash = 0;
-  ident_quote_error = -1;
+  L->ident_quote_error = -1;
   for (;;) {
     if (u[i] == 0xab) {
-      int32_t eol = line_end_from(i), close = i + 1;
+      int32_t eol = line_end_from(L, i), close = i + 1;
       while (close < eol && u[close] != 0xbb) close++;
       if (close >= eol) {
-        ident_quote_error = i;
+        L->ident_quote_error = i;
         i = eol;
         break;
       }
@@ -126,7 +128,7 @@ static int32_t ident_end(int32_t pos) {
           hash = hash_step(hash, d);
           i++;
         } else {
-          uint32_t r = code_point_at(i);
+          uint32_t r = code_point_at(L, i);
           if (!(first ? is_id_first(r) : is_id_rest(r))) break;
           hash = hash_step(hash, r);
           i += r > 0xffff ? 2 : 1;
@@ -134,21 +136,21 @@ static int32_t ident_end(int32_t pos) {
         first = 0;
       }
     }
-    if (u[i] == 46 && i + 1 < n && (u[i + 1] == 0xab || is_id_first(code_point_at(i + 1)))) {
+    if (u[i] == 46 && i + 1 < n && (u[i + 1] == 0xab || is_id_first(code_point_at(L, i + 1)))) {
       hash = hash_step(hash, 46);
       i++;
     } else break;
   }
-  ident_hash = hash;
+  L->ident_hash = hash;
   return i;
 }
 
-static int32_t raw_string_end(int32_t pos) {
-  const uint16_t *u = lx.u;
+static int32_t raw_string_end(Lexer *L, int32_t pos) {
+  const uint16_t *u = L->u;
   int32_t hashes = 0, i = pos + 1;
   while (u[i] == 35) hashes++, i++;
   if (u[i] != 34) return -1;
-  for (int32_t j = i + 1; j < lx.n; j++) {
+  for (int32_t j = i + 1; j < L->n; j++) {
     if (u[j] != 34) continue;
     int32_t k = 0;
     while (k < hashes && u[j + 1 + k] == 35) k++;
@@ -157,9 +159,9 @@ static int32_t raw_string_end(int32_t pos) {
   return -2;
 }
 
-static int32_t number_end(int32_t pos, int field_index) {
-  const uint16_t *u = lx.u;
-  int32_t n = lx.n, i = pos + 1;
+static int32_t number_end(Lexer *L, int32_t pos, int field_index) {
+  const uint16_t *u = L->u;
+  int32_t n = L->n, i = pos + 1;
   uint32_t c = u[pos], next = u[pos + 1];
   if (c == 48 && (next == 120 || next == 88 || next == 98 || next == 66 || next == 111 || next == 79)) {
     i = pos + 2;
@@ -184,26 +186,26 @@ static int32_t number_end(int32_t pos, int field_index) {
   return i;
 }
 
-static int32_t char_end(int32_t pos) {
-  const uint16_t *u = lx.u;
+static int32_t char_end(Lexer *L, int32_t pos) {
+  const uint16_t *u = L->u;
   uint32_t next = u[pos + 1];
   if (next == 92) {
-    int32_t limit = lx.n < pos + 14 ? lx.n : pos + 14;
+    int32_t limit = L->n < pos + 14 ? L->n : pos + 14;
     for (int32_t j = pos + 3; j < limit; j++) {
       if (u[j] == 10) return -1;
       if (u[j] == 39) return j + 1;
     }
     return -1;
   }
-  if (next == 10 || next == 39 || pos + 1 >= lx.n) return -1;
-  int32_t w = code_point_at(pos + 1) > 0xffff ? 2 : 1;
+  if (next == 10 || next == 39 || pos + 1 >= L->n) return -1;
+  int32_t w = code_point_at(L, pos + 1) > 0xffff ? 2 : 1;
   return u[pos + 1 + w] == 39 ? pos + 2 + w : -1;
 }
 
-static int32_t block_end(int32_t from) {
-  const uint16_t *u = lx.u;
+static int32_t block_end(Lexer *L, int32_t from) {
+  const uint16_t *u = L->u;
   int32_t depth = 1, i = from;
-  while (i < lx.n) {
+  while (i < L->n) {
     if (u[i] == 45 && u[i + 1] == 47) {
       i += 2;
       if (--depth == 0) return i;
@@ -215,27 +217,26 @@ static int32_t block_end(int32_t from) {
   return -1;
 }
 
-static _Thread_local int string_opened;
 
-static int32_t string_end(int32_t from, int interpolated) {
-  const uint16_t *u = lx.u;
+static int32_t string_end(Lexer *L, int32_t from, int interpolated) {
+  const uint16_t *u = L->u;
   int32_t i = from;
-  while (i < lx.n) {
+  while (i < L->n) {
     uint32_t c = u[i];
     if (c == 92) i += 2;
     else if (c == 34) {
-      string_opened = 0;
+      L->string_opened = 0;
       return i + 1;
     } else if (interpolated && c == 123) {
-      string_opened = 1;
+      L->string_opened = 1;
       return i + 1;
     } else i++;
   }
   return -1;
 }
 
-static int32_t symbol_length(int32_t pos, uint32_t c, uint32_t next) {
-  const uint16_t *u = lx.u;
+static int32_t symbol_length(Lexer *L, int32_t pos, uint32_t c, uint32_t next) {
+  const uint16_t *u = L->u;
   switch (c) {
     case 58: return next == 61 || next == 58 ? 2 : 1;
     case 61: return next == 62 || next == 61 ? 2 : 1;
@@ -265,45 +266,37 @@ static int32_t multi_code(uint32_t a, uint32_t b, uint32_t c) {
 }
 
 /* The id of identifier units[start, end), reporting it to JavaScript when new; -1 when out of memory. */
-static int32_t intern_ident(int32_t start, int32_t end, uint32_t hash) {
+static int32_t intern_ident(Lexer *L, int32_t start, int32_t end, uint32_t hash) {
   int added = 0;
-  int32_t id = names_intern(lx.names, lx.u + start, end - start, hash, &added);
-  if (added && (!push(&lx.new_names, start) || !push(&lx.new_names, end))) return -1;
+  int32_t id = names_intern(L->names, L->u + start, end - start, hash, &added);
+  if (added && (!push(&L->new_names, start) || !push(&L->new_names, end))) return -1;
   return id;
 }
 
-/* Writes a token, or keeps it pending when the table is full. Returns 1 when written, 0 when full, -1 when out of memory. */
-static inline __attribute__((always_inline)) int emit(int32_t kind, int32_t start, int32_t end, int32_t line, int32_t column, int32_t code, int32_t starter) {
-  int32_t k = lx.count;
-  if (k == lx.table.capacity) {
-    int32_t token[7] = {kind, start, end, line, column, code, starter};
-    memcpy(lx.pending_token, token, sizeof(token));
-    lx.pending = 1;
-    return 0;
-  }
-  lx.table.kinds[k] = (uint8_t)kind;
-  lx.table.starts[k] = start;
-  lx.table.ends[k] = end;
-  lx.table.lines[k] = line;
-  lx.table.columns[k] = column;
-  lx.table.codes[k] = code;
-  if (starter && !push(&lx.starters, k)) return -1;
-  lx.count++;
-  return 1;
+/* Stores the loop's position back into the lexer state (kept in locals while lexing, as they change with every token). */
+static inline void save(Lexer *L, int32_t pos, int32_t line, int32_t line_start, int32_t count) {
+  L->pos = pos;
+  L->line = line;
+  L->line_start = line_start;
+  L->count = count;
 }
 
-/* Lexes from lx.pos on: 0 when done, 1 when the token table is full, -1 when out of memory. */
-static int lex_run(void) {
-  const uint16_t *u = lx.u;
-  const int32_t n = lx.n;
-  if (lx.pending) {
-    lx.pending = 0;
-    const int32_t *t = lx.pending_token;
-    int written = emit(t[0], t[1], t[2], t[3], t[4], t[5], t[6]);
-    if (written <= 0) return written < 0 ? -1 : 1;
+/* Lexes from L->pos on: 0 when done, 1 when the token table is full (the token kept pending), -1 when out of memory. */
+static int lex_run(Lexer *L) {
+  const uint16_t *u = L->u;
+  const int32_t n = L->n, capacity = L->table.capacity;
+  uint8_t *kinds = L->table.kinds;
+  int32_t *starts = L->table.starts, *ends = L->table.ends, *lines = L->table.lines, *columns = L->table.columns, *codes = L->table.codes;
+  int32_t pos = L->pos, line_no = L->line, line_start = L->line_start, count = L->count;
+  if (L->pending) {
+    if (count == capacity) return 1;
+    const int32_t *t = L->pending_token;
+    kinds[count] = (uint8_t)t[0], starts[count] = t[1], ends[count] = t[2], lines[count] = t[3], columns[count] = t[4], codes[count] = t[5];
+    if (t[6] && !push(&L->starters, count)) return -1;
+    L->pending = 0;
+    count++;
   }
-  while (lx.pos < n) {
-    int32_t pos = lx.pos;
+  while (pos < n) {
     uint32_t c = u[pos];
     if (c == 32 || c == 10 || c == 9 || c == 13) {
       while (pos < n) {
@@ -311,69 +304,76 @@ static int lex_run(void) {
         if (c == 32 || c == 9 || c == 13) pos++;
         else if (c == 10) {
           pos++;
-          lx.line++;
-          lx.line_start = pos;
+          line_no++;
+          line_start = pos;
         } else break;
       }
-      lx.pos = pos;
       continue;
     }
-    const int32_t start = pos, col = pos - lx.line_start, line = lx.line;
+    const int32_t start = pos, col = pos - line_start, line = line_no;
     const uint32_t next = pos + 1 < n ? u[pos + 1] : 0;
     int32_t kind = SYMBOL, code = 0, end, starter = 0;
     int problem = -1;
-
-    if (c < 128 ? (bmp_class[c] & 1) != 0 && !(c == 114 && (next == 34 || next == 35)) : c == 0xab || is_id_first(code_point_at(pos))) {
-      end = ident_end(pos);
-      if (ident_quote_error >= 0) problem = UNTERMINATED_NAME;
-      code = intern_ident(start, end, ident_hash);
-      if (code < 0) return -1;
+    if (c < 128 ? (bmp_class[c] & 1) != 0 && !(c == 114 && (next == 34 || next == 35)) : c == 0xab || is_id_first(code_point_at(L, pos))) {
+      end = ident_end(L, pos);
+      if (L->ident_quote_error >= 0) problem = UNTERMINATED_NAME;
+      code = intern_ident(L, start, end, L->ident_hash);
+      if (code < 0) {
+        save(L, pos, line_no, line_start, count);
+        return -1;
+      }
       kind = code < keyword_count ? KEYWORD : IDENT;
-      if (code < lx.known_names) {
-        uint8_t flags = lx.flags[code];
-        if (flags & gap_word_flag) lx.gap_words = 1;
+      if (code < L->known_names) {
+        uint8_t flags = L->flags[code];
+        if (flags & gap_word_flag) L->gap_words = 1;
         starter = (flags & binder_start_flag) != 0;
       }
     } else if (c == 45 && next == 45) {
       kind = LINE_COMMENT;
-      end = line_end_from(pos);
+      end = line_end_from(L, pos);
     } else if (c == 47 && next == 45) {
       uint32_t third = u[pos + 2];
       kind = third == 45 ? DOC_COMMENT : third == 33 ? MODULE_DOC : BLOCK_COMMENT;
-      end = block_end(pos + (kind == BLOCK_COMMENT ? 2 : 3));
+      end = block_end(L, pos + (kind == BLOCK_COMMENT ? 2 : 3));
       if (end < 0) {
         problem = kind == BLOCK_COMMENT ? UNTERMINATED_BLOCK : UNTERMINATED_DOC;
         end = n;
       }
-    } else if (c == 34 || (lx.interp.length > 0 && c == 125 && lx.interp.data[lx.interp.length - 1] == 0)) {
-      int32_t p = lx.count - 1;
-      int interpolated = c == 125 || (p >= 0 && lx.table.ends[p] == pos && lx.table.kinds[p] == IDENT && u[pos - 1] == 33);
-      if (c == 125) lx.interp.length--;
+    } else if (c == 34 || (L->interp.length > 0 && c == 125 && L->interp.data[L->interp.length - 1] == 0)) {
+      int32_t p = count - 1;
+      int interpolated = c == 125 || (p >= 0 && ends[p] == pos && kinds[p] == IDENT && u[pos - 1] == 33);
+      if (c == 125) L->interp.length--;
       kind = STRING;
-      end = string_end(pos + 1, interpolated);
+      end = string_end(L, pos + 1, interpolated);
       if (end < 0) {
         problem = UNTERMINATED_STRING;
-        end = line_end_from(start);
-      } else if (string_opened && !push(&lx.interp, 0)) return -1;
+        end = line_end_from(L, start);
+      } else if (L->string_opened && !push(&L->interp, 0)) {
+        save(L, pos, line_no, line_start, count);
+        return -1;
+      }
     } else if (c == 114) {
       kind = STRING;
-      end = raw_string_end(pos);
+      end = raw_string_end(L, pos);
       if (end == -1) {
         kind = IDENT;
         end = pos + 1;
-        code = intern_ident(start, end, c);
-        if (code < 0) return -1;
+        code = intern_ident(L, start, end, c);
+        if (code < 0) {
+        save(L, pos, line_no, line_start, count);
+        return -1;
+      }
       } else if (end < 0) {
         problem = UNTERMINATED_RAW;
-        end = line_end_from(pos);
+        end = line_end_from(L, pos);
       }
     } else if (c >= 48 && c <= 57) {
-      int32_t p = lx.count - 1;
-      int field_index = p >= 0 && lx.table.ends[p] == pos && lx.table.codes[p] == 46 && lx.table.kinds[p] == SYMBOL;
+      int32_t p = count - 1;
+      int field_index = p >= 0 && ends[p] == pos && codes[p] == 46 && kinds[p] == SYMBOL;
       kind = NUMBER;
-      end = number_end(pos, field_index);
+      end = number_end(L, pos, field_index);
     } else if (c == 39) {
-      end = char_end(pos);
+      end = char_end(L, pos);
       if (end > 0) kind = CHAR;
       else {
         end = pos + 1;
@@ -388,8 +388,8 @@ static int lex_run(void) {
       end = pos + 2;
       while (end < n && u[end] < 128 && (bmp_class[u[end]] & 2) != 0) end++;
     } else {
-      if (lx.interp.length > 0 && (c == 123 || c == 125)) lx.interp.data[lx.interp.length - 1] += c == 123 ? 1 : -1;
-      int32_t len = symbol_length(pos, c, next);
+      if (L->interp.length > 0 && (c == 123 || c == 125)) L->interp.data[L->interp.length - 1] += c == 123 ? 1 : -1;
+      int32_t len = symbol_length(L, pos, c, next);
       end = pos + len;
       int32_t multi = len > 1 && c < 128 ? multi_code(c, next, len > 2 ? u[start + 2] : 0) : -1;
       code = multi >= 0 ? multi : (int32_t)c;
@@ -397,30 +397,48 @@ static int lex_run(void) {
     }
 
     if (problem >= 0) {
-      int32_t column = problem == UNTERMINATED_NAME ? ident_quote_error - lx.line_start : col;
-      if (!push(&lx.problems, problem) || !push(&lx.problems, line) || !push(&lx.problems, column)) return -1;
+      int32_t column = problem == UNTERMINATED_NAME ? L->ident_quote_error - line_start : col;
+      if (!push(&L->problems, problem) || !push(&L->problems, line) || !push(&L->problems, column)) {
+        save(L, pos, line_no, line_start, count);
+        return -1;
+      }
     }
     if (kind >= STRING && kind <= MODULE_DOC && kind != CHAR && kind != LINE_COMMENT && problem < 0) {
       for (int32_t i = pos; i < end; i++) {
         if (u[i] == 10) {
-          lx.line++;
-          lx.line_start = i + 1;
+          line_no++;
+          line_start = i + 1;
         }
       }
     }
-    lx.pos = end;
+    pos = end;
     if (kind == LINE_COMMENT || kind == BLOCK_COMMENT) {
-      if (!push(&lx.comments, kind) || !push(&lx.comments, start) || !push(&lx.comments, end) || !push(&lx.comments, line) || !push(&lx.comments, col)) return -1;
+      if (!push(&L->comments, kind) || !push(&L->comments, start) || !push(&L->comments, end) || !push(&L->comments, line) || !push(&L->comments, col)) {
+        save(L, pos, line_no, line_start, count);
+        return -1;
+      }
+    } else if (count == capacity) {
+      const int32_t token[7] = {kind, start, end, line, col, code, starter};
+      memcpy(L->pending_token, token, sizeof(token));
+      L->pending = 1;
+      save(L, pos, line_no, line_start, count);
+      return 1;
     } else {
-      int written = emit(kind, start, end, line, col, code, starter);
-      if (written <= 0) return written < 0 ? -1 : 1;
+      kinds[count] = (uint8_t)kind, starts[count] = start, ends[count] = end, lines[count] = line, columns[count] = col, codes[count] = code;
+      if (starter && !push(&L->starters, count)) {
+        save(L, pos, line_no, line_start, count);
+        return -1;
+      }
+      count++;
     }
   }
+  save(L, pos, line_no, line_start, count);
   return 0;
 }
 
 void lexer_release(void) {
-  IntList *lists[5] = {&lx.interp, &lx.comments, &lx.starters, &lx.new_names, &lx.problems};
+  Lexer *L = &thread_lexer;
+  IntList *lists[5] = {&L->interp, &L->comments, &L->starters, &L->new_names, &L->problems};
   for (int k = 0; k < 5; k++) {
     free(lists[k]->data);
     lists[k]->data = NULL;
@@ -441,31 +459,34 @@ void lexer_configure(const uint8_t *classes, const int32_t *multi, int multi_n, 
 }
 
 int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table) {
-  lx.u = units;
-  lx.n = n;
-  lx.pos = 0;
-  lx.line = 1;
-  lx.line_start = 0;
-  lx.count = 0;
-  lx.gap_words = 0;
-  lx.interp.length = lx.comments.length = lx.starters.length = lx.new_names.length = lx.problems.length = 0;
-  lx.names = names;
-  lx.known_names = known_names;
-  lx.flags = flags;
-  lx.pending = 0;
+  Lexer *L = &thread_lexer;
+  L->u = units;
+  L->n = n;
+  L->pos = 0;
+  L->line = 1;
+  L->line_start = 0;
+  L->count = 0;
+  L->gap_words = 0;
+  L->interp.length = L->comments.length = L->starters.length = L->new_names.length = L->problems.length = 0;
+  L->names = names;
+  L->known_names = known_names;
+  L->flags = flags;
+  L->pending = 0;
   return lexer_resume(table);
 }
 
 int lexer_resume(const TokenColumns *table) {
-  lx.table = *table;
-  return lex_run();
+  Lexer *L = &thread_lexer;
+  L->table = *table;
+  return lex_run(L);
 }
 
 void lexer_results(LexResults *out) {
-  out->count = lx.count;
-  out->gap_words = lx.gap_words;
-  out->comments = &lx.comments;
-  out->starters = &lx.starters;
-  out->new_names = &lx.new_names;
-  out->problems = &lx.problems;
+  const Lexer *L = &thread_lexer;
+  out->count = L->count;
+  out->gap_words = L->gap_words;
+  out->comments = &L->comments;
+  out->starters = &L->starters;
+  out->new_names = &L->new_names;
+  out->problems = &L->problems;
 }
