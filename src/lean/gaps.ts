@@ -165,6 +165,13 @@ function beginsFieldLine(table: TokenTable, i: number, prev: number): boolean {
   return j < table.count && table.line[j] === table.line[i] && table.kind[j] === KIND.symbol && table.code[j] === ASSIGN;
 }
 
+/** Whether a `sorry` or `admit` token is among the table's. */
+function hasSorryOrAdmit(table: TokenTable): boolean {
+  const { kind, code } = table;
+  for (let i = 0; i < table.count; i++) if (kind[i] === KIND.keyword && (code[i] === K_SORRY || code[i] === K_ADMIT)) return true;
+  return false;
+}
+
 /** Sorry/admit and escape hatches on a file's tokens. */
 function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   const names = table.names;
@@ -177,6 +184,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   const tacticIndents: number[] = [];
   let prev = -1;
   let prev2 = -1;
+  const tracking = hasSorryOrAdmit(table);
   /** Closes the innermost tactic blocks while `ends` says they end here. */
   const closeWhile = (ends: (depth: number, indent: number) => boolean): void => {
     while (tactics.length > 0 && ends(tactics[tactics.length - 1]!, tacticIndents[tacticIndents.length - 1]!)) {
@@ -199,21 +207,27 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
       tactics.length = 0;
       tacticIndents.length = 0;
     }
-    const delta = bracketDelta(table, i);
-    if (delta > 0) depth++;
-    else if (delta < 0) {
-      depth = Math.max(0, depth - 1);
-      closeWhile((opened) => opened > depth);
-    } else if (kind === KIND.symbol && table.code[i] === 44 && depth > 0) {
-      closeWhile((opened) => opened >= depth);
-    } else if (kind === KIND.ident && tactics.length > 0 && beginsFieldLine(table, i, prev)) {
-      // `toFun := by simp` then `invFun := sorry`: a field no more indented than the line the block opened on ends it.
-      closeWhile((opened, indent) => opened >= depth && indent >= table.column[i]!);
-    } else if (kind === KIND.keyword) {
+    // The bracket and tactic-block tracking only serves to classify sorries: files without one skip it.
+    let fieldLine = false;
+    if (tracking) {
+      const delta = bracketDelta(table, i);
+      if (delta > 0) depth++;
+      else if (delta < 0) {
+        depth = Math.max(0, depth - 1);
+        closeWhile((opened) => opened > depth);
+      } else if (kind === KIND.symbol && table.code[i] === 44 && depth > 0) {
+        closeWhile((opened) => opened >= depth);
+      } else if (kind === KIND.ident && tactics.length > 0 && beginsFieldLine(table, i, prev)) {
+        // `toFun := by simp` then `invFun := sorry`: a field no more indented than the line the block opened on ends it.
+        fieldLine = true;
+        closeWhile((opened, indent) => opened >= depth && indent >= table.column[i]!);
+      }
+    }
+    if (kind === KIND.keyword) {
       const id = table.code[i]!; // keyword id, -1 for a `#command`
       if (id < 0) {
         if (table.is(i, '#exit')) break;
-      } else if (id === K_BY || id === K_DECREASING_BY) {
+      } else if (tracking && (id === K_BY || id === K_DECREASING_BY)) {
         tactics.push(depth);
         tacticIndents.push(lineIndent(table, i));
       }
@@ -239,7 +253,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
         if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) add(i, 'max-heartbeats-zero', `set_option ${option} 0`);
         else if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) add(i, 'skip-kernel-tc', 'set_option debug.skipKernelTC true');
       }
-    } else if (kind === KIND.ident && (names.flags[table.code[i]!]! & GAP_WORD) !== 0) {
+    } else if (kind === KIND.ident && !fieldLine && (names.flags[table.code[i]!]! & GAP_WORD) !== 0) {
       const w = table.textOf(i);
       if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') add(i, 'native-decide', w);
       else if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) add(i, 'native-decide', 'decide +native');
