@@ -282,20 +282,18 @@ class FileParser {
     let defining = false;
     let baseColumn = 0;
     let afterIn = false;
-    const { kind: kinds, code: codes } = this.table;
-    const nameFlags = this.table.names.flags;
+    const { kind: kinds, code: codes, names } = this.table;
     for (let i = 0; i < this.n; i++) {
       const kind = kinds[i]!;
-      // Most tokens are identifiers that are neither modifiers nor commands, or literals: they start nothing and open no bracket.
+      if (defining && depth === 0 && kind === KIND.ident && this.lineFirst(i)) this.learnCommand(current!, i);
+      // Most tokens are identifiers that are neither modifiers nor commands (checked after learning: the word may have just become one), or literals: they start nothing and open no bracket.
       if (kind === KIND.ident || kind === KIND.number || kind === KIND.string || kind === KIND.char) {
         const id = codes[i]!;
-        if (kind !== KIND.ident || ((nameFlags[id]! & PROJECT_COMMAND) === 0 && id !== PUBLIC && id !== META)) {
-          if (defining && depth === 0 && kind === KIND.ident && this.lineFirst(i)) this.learnCommand(current!, i);
+        if (kind !== KIND.ident || ((names.flags[id]! & PROJECT_COMMAND) === 0 && id !== PUBLIC && id !== META)) {
           afterIn = false;
           continue;
         }
       }
-      if (defining && depth === 0 && kind === KIND.ident && this.lineFirst(i)) this.learnCommand(current!, i);
       const quoted = quoteDepth >= 0 && (this.column(i) > 0 || !this.lineFirst(i));
       const startKw = afterIn ? this.chainKeyword(i, true) : quoted ? -1 : this.commandAt(i, depth, baseColumn);
       afterIn = false;
