@@ -27,9 +27,17 @@ static napi_value throw_error(napi_env env) {
   return NULL;
 }
 
-/* The code units of the text being lexed, with PADDING zeros after them (reused from call to call, one buffer per thread). */
-static _Thread_local uint16_t *units;
-static _Thread_local size_t units_capacity;
+/* What one Node environment (the main thread, or a worker thread) lexes with: its lexer state, and the code units of the text being lexed with PADDING zeros after them (reused from call to call). */
+typedef struct {
+  Lexer *lexer;
+  uint16_t *units;
+  size_t units_capacity;
+} Instance;
+
+static Instance *instance_of(napi_env env) {
+  void *data = NULL;
+  return napi_get_instance_data(env, &data) == napi_ok ? data : NULL;
+}
 
 /* Every thread's module init calls configure(): the first one sets the tables, under the lock. */
 static uv_once_t lock_once = UV_ONCE_INIT;
@@ -40,27 +48,29 @@ static void make_lock(void) {
   uv_mutex_init(&configure_lock);
 }
 
-static void release_thread(void *arg) {
-  (void)arg;
-  free(units);
-  units = NULL;
-  units_capacity = 0;
-  lexer_release();
+static void finalize_instance(napi_env env, void *data, void *hint) {
+  (void)env, (void)hint;
+  Instance *instance = data;
+  free(instance->units);
+  lexer_free(instance->lexer);
+  free(instance);
 }
 
-static int read_units(napi_env env, napi_value value, size_t *length) {
-  if (napi_get_value_string_utf16(env, value, NULL, 0, length) != napi_ok) return 0;
-  if (*length + PADDING + 1 > units_capacity) {
+/* Copies a string's code units into the instance's buffer; NULL on failure. */
+static uint16_t *read_units(napi_env env, Instance *instance, napi_value value, size_t *length) {
+  if (napi_get_value_string_utf16(env, value, NULL, 0, length) != napi_ok) return NULL;
+  if (*length + PADDING + 1 > instance->units_capacity) {
     size_t capacity = (*length + PADDING + 1) * 2;
-    uint16_t *more = realloc(units, sizeof(uint16_t) * capacity);
-    if (!more) return 0;
-    units = more;
-    units_capacity = capacity;
+    uint16_t *more = realloc(instance->units, sizeof(uint16_t) * capacity);
+    if (!more) return NULL;
+    instance->units = more;
+    instance->units_capacity = capacity;
   }
+  uint16_t *units = instance->units;
   size_t copied = 0;
-  if (napi_get_value_string_utf16(env, value, (char16_t *)units, *length + 1, &copied) != napi_ok) return 0;
+  if (napi_get_value_string_utf16(env, value, (char16_t *)units, *length + 1, &copied) != napi_ok) return NULL;
   for (int k = 0; k < PADDING; k++) units[*length + k] = 0;
-  return 1;
+  return units;
 }
 
 static void *typed_array_data(napi_env env, napi_value value) {
@@ -155,7 +165,9 @@ static napi_value lookup(napi_env env, napi_callback_info info, int insert) {
   napi_value argv[2], result;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   Names *names = names_of(env, argv[0]);
-  if (!names || !read_units(env, argv[1], &length)) return throw_error(env);
+  Instance *instance = instance_of(env);
+  const uint16_t *units = instance ? read_units(env, instance, argv[1], &length) : NULL;
+  if (!names || !units) return throw_error(env);
   uint32_t hash = name_hash(units, length);
   int added = 0;
   int32_t id = insert ? names_intern(names, units, (int32_t)length, hash, &added) : names_find(names, units, (int32_t)length, hash);
@@ -205,8 +217,10 @@ static napi_value lex(napi_env env, napi_callback_info info) {
   const uint8_t *flags = typed_array_data(env, argv[3]);
   TokenColumns table;
   if (!names || !flags || typed_array_length(env, argv[3]) < known || !token_columns(env, argv + 4, &table)) return throw_error(env);
-  if (!read_units(env, argv[1], &length) || length > INT32_MAX - PADDING) return throw_error(env);
-  return status_value(env, lexer_start(names, units, (int32_t)length, known, flags, &table));
+  Instance *instance = instance_of(env);
+  const uint16_t *units = instance ? read_units(env, instance, argv[1], &length) : NULL;
+  if (!units || length > INT32_MAX - PADDING) return throw_error(env);
+  return status_value(env, lexer_start(instance->lexer, names, units, (int32_t)length, known, flags, &table));
 }
 
 static napi_value resume(napi_env env, napi_callback_info info) {
@@ -214,14 +228,17 @@ static napi_value resume(napi_env env, napi_callback_info info) {
   napi_value argv[6];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   TokenColumns table;
-  if (!token_columns(env, argv, &table)) return throw_error(env);
-  return status_value(env, lexer_resume(&table));
+  Instance *instance = instance_of(env);
+  if (!instance || !token_columns(env, argv, &table)) return throw_error(env);
+  return status_value(env, lexer_resume(instance->lexer, &table));
 }
 
 static napi_value results(napi_env env, napi_callback_info info) {
   (void)info;
+  Instance *instance = instance_of(env);
+  if (!instance) return throw_error(env);
   LexResults r;
-  lexer_results(&r);
+  lexer_results(instance->lexer, &r);
   const IntList *lists[4] = {r.comments, r.starters, r.new_names, r.problems};
   size_t total = 6;
   for (int k = 0; k < 4; k++) total += lists[k]->length;
@@ -283,7 +300,15 @@ static napi_value init(napi_env env, napi_value exports) {
     {"readSource", NULL, read_source, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
-  if (napi_add_env_cleanup_hook(env, release_thread, NULL) != napi_ok) return NULL;
+  Instance *instance = calloc(1, sizeof(Instance));
+  if (!instance || !(instance->lexer = lexer_new())) {
+    free(instance);
+    return NULL;
+  }
+  if (napi_set_instance_data(env, instance, finalize_instance, NULL) != napi_ok) {
+    finalize_instance(env, instance, NULL);
+    return NULL;
+  }
   return exports;
 }
 

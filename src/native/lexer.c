@@ -69,7 +69,7 @@ static int is_binder_symbol(int32_t c) {
 
 /* ---- the lexer's state, kept between a stop on a full table and the resumption ---- */
 
-typedef struct {
+struct Lexer {
   const uint16_t *u;
   int32_t n, pos, line, line_start, count;
   int gap_words;
@@ -84,10 +84,8 @@ typedef struct {
   uint32_t ident_hash;
   int32_t ident_quote_error;
   int string_opened;
-} Lexer;
+};
 
-/* One lexer state per thread: Node's worker threads (the contamination scan's) lex at the same time. */
-static _Thread_local Lexer thread_lexer;
 
 static uint32_t code_point_at(Lexer *L, int32_t i) {
   uint32_t c = L->u[i];
@@ -436,14 +434,14 @@ static int lex_run(Lexer *L) {
   return 0;
 }
 
-void lexer_release(void) {
-  Lexer *L = &thread_lexer;
+Lexer *lexer_new(void) {
+  return calloc(1, sizeof(Lexer));
+}
+
+void lexer_free(Lexer *L) {
   IntList *lists[5] = {&L->interp, &L->comments, &L->starters, &L->new_names, &L->problems};
-  for (int k = 0; k < 5; k++) {
-    free(lists[k]->data);
-    lists[k]->data = NULL;
-    lists[k]->length = lists[k]->capacity = 0;
-  }
+  for (int k = 0; k < 5; k++) free(lists[k]->data);
+  free(L);
 }
 
 void lexer_configure(const uint8_t *classes, const int32_t *multi, int multi_n, const int32_t *binders, int binder_n, int keywords,
@@ -458,8 +456,7 @@ void lexer_configure(const uint8_t *classes, const int32_t *multi, int multi_n, 
   binder_start_flag = binder_start;
 }
 
-int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table) {
-  Lexer *L = &thread_lexer;
+int lexer_start(Lexer *L, Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table) {
   L->u = units;
   L->n = n;
   L->pos = 0;
@@ -472,17 +469,15 @@ int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_na
   L->known_names = known_names;
   L->flags = flags;
   L->pending = 0;
-  return lexer_resume(table);
+  return lexer_resume(L, table);
 }
 
-int lexer_resume(const TokenColumns *table) {
-  Lexer *L = &thread_lexer;
+int lexer_resume(Lexer *L, const TokenColumns *table) {
   L->table = *table;
   return lex_run(L);
 }
 
-void lexer_results(LexResults *out) {
-  const Lexer *L = &thread_lexer;
+void lexer_results(const Lexer *L, LexResults *out) {
   out->count = L->count;
   out->gap_words = L->gap_words;
   out->comments = &L->comments;

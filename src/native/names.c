@@ -39,8 +39,12 @@ void names_free(Names *t) {
   free(t->units), free(t->offsets), free(t->hashes), free(t->slots), free(t);
 }
 
-static int same_units(const uint16_t *a, const uint16_t *b, int32_t length) {
-  return memcmp(a, b, sizeof(uint16_t) * length) == 0;
+/* Most names are short: compared unit by unit, without a call to memcmp. */
+static inline int same_units(const uint16_t *a, const uint16_t *b, int32_t length) {
+  if (length > 16) return memcmp(a, b, sizeof(uint16_t) * length) == 0;
+  for (int32_t k = 0; k < length; k++)
+    if (a[k] != b[k]) return 0;
+  return 1;
 }
 
 static int names_rehash(Names *t) {

@@ -42,9 +42,11 @@ typedef struct {
   const IntList *comments, *starters, *new_names, *problems;
 } LexResults;
 
-/* Frees the calling thread's lexer buffers (when its Node environment ends). */
-void lexer_release(void);
-/* Sets the tables every thread's lexer reads; the caller makes sure it runs once, before any lexing. */
+/* A lexer's state, kept between a stop on a full table and the resumption: one per Node environment (thread). */
+typedef struct Lexer Lexer;
+Lexer *lexer_new(void);
+void lexer_free(Lexer *L);
+/* Sets the tables every lexer reads; the caller makes sure it runs once, before any lexing. */
 void lexer_configure(const uint8_t *bmp_class, const int32_t *multi_keys, int multi_count, const int32_t *binder_symbols, int binder_count,
                      int keyword_count, uint8_t gap_word_flag, uint8_t binder_start_flag);
 /*
@@ -52,9 +54,9 @@ void lexer_configure(const uint8_t *bmp_class, const int32_t *multi_keys, int mu
  * identifiers in `names`; `flags` holds the flags of the first `known_names` ids. Returns 0 when
  * done, 1 when the table is full (grow it and call lexer_resume), -1 when out of memory.
  */
-int lexer_start(Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table);
-int lexer_resume(const TokenColumns *table);
-void lexer_results(LexResults *out);
+int lexer_start(Lexer *L, Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table);
+int lexer_resume(Lexer *L, const TokenColumns *table);
+void lexer_results(const Lexer *L, LexResults *out);
 
 /* A file's text as read by source_read: `latin1` (its bytes, all ASCII) or `utf16`, malloc'ed, `length` characters. */
 typedef struct {
