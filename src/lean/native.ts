@@ -26,6 +26,8 @@ export interface NativeScanner {
   results(): Int32Array;
   /** A readable, valid UTF-8, NUL-free file of at most `maxBytes` bytes as [text, bytes] (its characters outside V8's heap); undefined for any other. */
   readSource(path: string, maxBytes: number): [string, number] | undefined;
+  /** Reads these files on a background thread, in this order, for `readSource` to hand over (an empty list stops it). */
+  readAhead(paths: readonly string[], maxBytes: number): void;
 }
 
 const ADDON = join('build', 'Release', 'leanaudit_native.node');

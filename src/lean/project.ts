@@ -15,7 +15,7 @@ import type { DirectedGraph } from 'graphology';
 import { isInside } from '../core/paths.js';
 import { mathlibRevision } from './packages.js';
 import { linkReferences, referenceGraph } from './references.js';
-import { decodeLeanSource, readSource, unreadFile } from './source.js';
+import { decodeLeanSource, readAhead, readSource, unreadFile } from './source.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
 
 /** Folder names never scanned, with the reason recorded in `skipped`. */
@@ -153,8 +153,8 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const names = new NameTable();
   /** How many files were parsed when the last command the project defines was learned (see commands.ts). */
   let commandsKnownAfter = 0;
+  const toRead: { path: string; place: { module: string; library?: string } }[] = [];
   for (const path of paths) {
-    options.signal?.throwIfAborted();
     if (path === 'lakefile.lean' || path.endsWith('/lakefile.lean')) {
       skipped.push({ path, reason: 'Lake build configuration, not library source' });
       continue;
@@ -165,12 +165,21 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       outside.set(top, (outside.get(top) ?? 0) + 1);
       continue;
     }
-    const commandsBefore = names.commandChanges;
-    const file = loadFile(realRoot, path, place.module, names);
-    if ('library' in place) file.library = place.library;
-    files.push(file);
-    if (names.commandChanges > commandsBefore) commandsKnownAfter = files.length;
-    if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    toRead.push({ path, place });
+  }
+  readAhead(realRoot, toRead.map((f) => f.path));
+  try {
+    for (const { path, place } of toRead) {
+      options.signal?.throwIfAborted();
+      const commandsBefore = names.commandChanges;
+      const file = loadFile(realRoot, path, place.module, names);
+      if (place.library !== undefined) file.library = place.library;
+      files.push(file);
+      if (names.commandChanges > commandsBefore) commandsKnownAfter = files.length;
+      if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    readAhead(realRoot, []);
   }
   const libNames = libs.map((l) => l.name).join(', ');
   for (const [path, count] of outside) {

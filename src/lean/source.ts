@@ -75,6 +75,15 @@ export interface SourceRead {
   problem?: SourceProblem;
 }
 
+/**
+ * Starts reading `paths` (relative to `root`) ahead, on a background thread of the native scanner,
+ * in the order `readSource` will be asked for them; `readSource` of any other file reads it on the
+ * spot. An empty list stops the reading. Without the native scanner it does nothing.
+ */
+export function readAhead(root: string, paths: readonly string[]): void {
+  nativeScanner?.readAhead(paths.map((path) => join(root, path)), MAX_FILE_BYTES);
+}
+
 /** Reads and decodes one `.lean` file of the project; never throws. */
 export function readSource(root: string, path: string): SourceRead {
   try {

@@ -6,6 +6,7 @@
  *   resume(kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
  *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]
  *   readSource(path, maxBytes) -> [text, bytes], or undefined for a file source.ts must look at itself
+ *   readAhead(paths, maxBytes): reads those files on a background thread, in that order, for readSource
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -32,6 +33,7 @@ typedef struct {
   Lexer *lexer;
   uint16_t *units;
   size_t units_capacity;
+  ReadAhead *read_ahead;
 } Instance;
 
 static Instance *instance_of(napi_env env) {
@@ -51,6 +53,7 @@ static void make_lock(void) {
 static void finalize_instance(napi_env env, void *data, void *hint) {
   (void)env, (void)hint;
   Instance *instance = data;
+  read_ahead_stop(instance->read_ahead);
   free(instance->units);
   lexer_free(instance->lexer);
   free(instance);
@@ -272,7 +275,12 @@ static napi_value read_source(napi_env env, napi_callback_info info) {
   char *path = malloc(length + 1);
   if (!path) return throw_error(env);
   SourceText source;
-  int read = napi_get_value_string_utf8(env, argv[0], path, length + 1, &length) == napi_ok && strlen(path) == length && source_read(path, (size_t)max_bytes, &source);
+  int read = napi_get_value_string_utf8(env, argv[0], path, length + 1, &length) == napi_ok && strlen(path) == length;
+  if (read) {
+    Instance *instance = instance_of(env);
+    int taken = instance && instance->read_ahead ? read_ahead_take(instance->read_ahead, path, &source) : -1;
+    read = taken >= 0 ? taken : source_read(path, (size_t)max_bytes, &source);
+  }
   free(path);
   if (!read) return NULL;
   bool copied = false;
@@ -288,6 +296,36 @@ static napi_value read_source(napi_env env, napi_callback_info info) {
   return result;
 }
 
+static napi_value read_ahead(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Instance *instance = instance_of(env);
+  if (!instance) return throw_error(env);
+  read_ahead_stop(instance->read_ahead);
+  instance->read_ahead = NULL;
+  uint32_t count = 0;
+  double max_bytes = 0;
+  CHECK(napi_get_array_length(env, argv[0], &count));
+  CHECK(napi_get_value_double(env, argv[1], &max_bytes));
+  if (count == 0) return NULL;
+  char **paths = calloc(count, sizeof(char *));
+  if (!paths) return throw_error(env);
+  for (uint32_t k = 0; k < count; k++) {
+    napi_value item;
+    size_t length = 0;
+    if (napi_get_element(env, argv[0], k, &item) != napi_ok || napi_get_value_string_utf8(env, item, NULL, 0, &length) != napi_ok ||
+        !(paths[k] = malloc(length + 1)) || napi_get_value_string_utf8(env, item, paths[k], length + 1, &length) != napi_ok) {
+      for (uint32_t j = 0; j <= k; j++) free(paths[j]);
+      free(paths);
+      return throw_error(env);
+    }
+  }
+  instance->read_ahead = read_ahead_start(paths, count, (size_t)max_bytes);
+  free(paths);
+  return NULL;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   const napi_property_descriptor methods[] = {
     {"configure", NULL, configure, NULL, NULL, NULL, napi_default, NULL},
@@ -298,6 +336,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"resume", NULL, resume, NULL, NULL, NULL, napi_default, NULL},
     {"results", NULL, results, NULL, NULL, NULL, napi_default, NULL},
     {"readSource", NULL, read_source, NULL, NULL, NULL, napi_default, NULL},
+    {"readAhead", NULL, read_ahead, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));

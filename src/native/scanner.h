@@ -68,4 +68,13 @@ typedef struct {
 /* Reads a readable, valid UTF-8, NUL-free file of at most max_bytes bytes; 0 for any other file. */
 int source_read(const char *path, size_t max_bytes, SourceText *out);
 
+/* Files read ahead on a background thread (read-ahead.c). */
+typedef struct ReadAhead ReadAhead;
+/* Starts reading paths[0..count) (malloc'ed strings, owned from now on, freed even on failure) in order, at most a few ahead of the taker; NULL on failure. */
+ReadAhead *read_ahead_start(char **paths, size_t count, size_t max_bytes);
+/* If `path` is the next path of the list: waits for it and returns 1 with *out set (the taker owns it) or 0 when source_read refused it; else -1. */
+int read_ahead_take(ReadAhead *ra, const char *path, SourceText *out);
+/* Stops the thread, waits for it, frees what was not taken. */
+void read_ahead_stop(ReadAhead *ra);
+
 #endif

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { nativeScanner } from '../../src/lean/native.js';
-import { decodeLeanSource, MAX_FILE_BYTES, readSource } from '../../src/lean/source.js';
+import { decodeLeanSource, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
 
 /** Everything a lexing leaves behind: the token table's columns, comments, binder starters, the names met and their flags, the problems. */
 function lexed(texts: string[], native: boolean): unknown[] {
@@ -163,6 +163,36 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
       const plain = isUtf8(bytes) && !bytes.includes(0);
       expect(got).toEqual(plain ? [bytes.toString('utf8'), bytes.length] : undefined);
     }
+  });
+
+  it('reads ahead in the order given, and reads any other file on the spot', () => {
+    const texts = ['def a := 1', 'def b := 2', 'def c := 3'];
+    texts.forEach((text, k) => file(`ahead${k}.lean`, text));
+    file('ahead-nul.lean', [0x61, 0]);
+    const names = ['ahead0.lean', 'ahead-nul.lean', 'ahead1.lean', 'ahead2.lean'];
+    const expected = names.map((name) => readSource(dir, name));
+    readAhead(dir, names);
+    expect(readSource(dir, 'ahead2.lean')).toEqual(expected[3]);
+    expect(names.map((name) => readSource(dir, name))).toEqual(expected);
+    readAhead(dir, names);
+    expect(readSource(dir, 'ahead0.lean')).toEqual(expected[0]);
+    readAhead(dir, []);
+    expect(names.map((name) => readSource(dir, name))).toEqual(expected);
+  });
+
+  it('stops a read-ahead left running when its worker thread ends', async () => {
+    const source = pathToFileURL(join('dist', 'src', 'lean', 'source.js')).href;
+    const many = Array.from({ length: 200 }, (_, k) => file(`many${k}.lean`, `def x${k} := ${k}`)).map((path) => path.slice(dir.length + 1));
+    const code = `
+      const { parentPort, workerData } = require('node:worker_threads');
+      import(${JSON.stringify(source)}).then(({ readAhead, readSource }) => {
+        readAhead(workerData.dir, workerData.many);
+        parentPort.postMessage(readSource(workerData.dir, workerData.many[0]).text);
+      });`;
+    const worker = new Worker(code, { eval: true, workerData: { dir, many } });
+    const first = await new Promise((resolve, reject) => worker.once('message', resolve).once('error', reject));
+    expect(first).toBe('def x0 := 0');
+    expect(await new Promise((resolve) => worker.once('exit', resolve))).toBe(0);
   });
 
   it('reads through readSource as the TypeScript path does, problems included', () => {
