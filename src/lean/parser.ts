@@ -554,22 +554,31 @@ class FileParser {
       : `${ns ? ns + '.' : ''}«${kind}@${this.module}:${kwLine}»`;
 
     const bodyFrom = hasBody ? this.start(bodyStart) : 0;
-    // Optional fields are assigned in place, in the order of the declaration's keys.
-    const decl: LeanDecl = { name, fullName, kind, modifiers, attributes } as LeanDecl;
-    if (doc !== undefined) decl.doc = doc;
-    decl.header = this.text.slice(headerRange.start, headerRange.end).trim();
-    if (hasBody) decl.body = this.text.slice(bodyFrom, lastEnd);
-    decl.location = { file: this.path, line: kwLine, column: this.column(cmd.keyword), endLine: this.line(last), endColumn: this.column(last) + (lastEnd - this.start(last)) };
-    decl.range = { start: this.start(cmd.start), end: lastEnd };
-    decl.headerRange = headerRange;
-    if (hasBody) decl.bodyRange = { start: bodyFrom, end: lastEnd };
-    decl.namespace = ns;
-    decl.opens = applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens;
-    decl.variables = applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables;
-    if (this.inMutual) decl.mutual = true;
-    if (command !== undefined) decl.command = command;
-    decl.references = [];
-    decl.headerReferences = 0;
+    // Every declaration gets every field, in one order (absent ones undefined, which JSON leaves out): objects of one
+    // shape keep the code that reads them monomorphic, where V8 otherwise deoptimized and recompiled it again and again.
+    const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
+    const decl: LeanDecl = {
+      name,
+      fullName,
+      kind,
+      modifiers,
+      attributes,
+      doc,
+      header: this.text.slice(headerRange.start, headerRange.end).trim(),
+      body: hasBody ? this.text.slice(bodyFrom, lastEnd) : undefined,
+      location: { file: this.path, line: kwLine, column: this.column(cmd.keyword), endLine: this.line(last), endColumn: this.column(last) + (lastEnd - this.start(last)) },
+      range: { start: this.start(cmd.start), end: lastEnd },
+      headerRange,
+      bodyRange: hasBody ? { start: bodyFrom, end: lastEnd } : undefined,
+      namespace: ns,
+      opens: applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens,
+      variables: applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables,
+      mutual: this.inMutual ? true : undefined,
+      command,
+      references: [],
+      headerReferences: 0,
+      members: members.length > 0 ? members : undefined,
+    };
     this.identBounds.push(this.identCount);
     this.idents(cursor, sep);
     this.identBounds.push(this.identCount);
@@ -579,8 +588,6 @@ class FileParser {
     this.identBounds.push(this.identCount);
     this.patterns();
     this.identBounds.push(this.identCount);
-    const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
-    if (members.length > 0) decl.members = members;
     this.decls.push(decl);
   }
 
