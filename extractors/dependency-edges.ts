@@ -23,10 +23,18 @@ export interface DependencyEdge {
   cue?: string;
 }
 
-/** Citations as prose writes them: "Theorem 1.2", "Lemma 142C", "Lemmas 2.1, 2.2 and 2.4". */
+/** Citations as prose writes them: "Theorem 1.2", "Lemma 142C", "Lemmas 2.1, 2.2 and 2.4", ranges "Lemmas 2.1–2.4", "Theorems 142A--142C". */
 const NUMBER = '\\d+[A-Za-z]?(?:\\.\\d+[A-Za-z]?)*';
-const CITATION = new RegExp(`\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)s?\\s+(${NUMBER}(?:(?:\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+)${NUMBER})*)`, 'gi');
-const NUMBERS = new RegExp(NUMBER, 'g');
+/**
+ * Between two numbers of a range: an en or em dash, LaTeX's `--`, a spaced hyphen, "to", "through";
+ * a bare hyphen only after a plural ("Lemmas 4-6"), as "Proposition 3-14" may be one number.
+ */
+const RANGE_MARK = '–|—|--|\\s-\\s|-|\\bto\\b|\\bthrough\\b';
+const LIST_SEPARATOR = `\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
+const CITATION = new RegExp(`\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)(s?)\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`, 'gi');
+const NUMBER_OR_RANGE = new RegExp(`${NUMBER}|${RANGE_MARK}`, 'g');
+/** The longest range read as every number in it; a longer one, or one whose ends differ before their last part, is read as its two ends. */
+const MAX_RANGE = 30;
 const LATEX_REF = /\\(?:c?ref|Cref|autoref|nameref)\*?\{([^{}]+)\}/g;
 const LATEX_TERM = /\\(?:emph|textbf|textit|defn|term)\{([^{}$]+)\}/g;
 const MARKDOWN_TERM = /\*\*([^*$]+)\*\*|(?<![*\w])\*([^*\s$][^*$]*)\*(?![*\w])|(?<![_\w])_([^_\s$][^_$]*)_(?![_\w])/g;
@@ -35,6 +43,44 @@ const COMMON_TERM_SHARE = 0.5;
 const COMMON_TERM_FLOOR = 3;
 
 const norm = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The numbers a citation's list names, ranges spelled out: `2.1–2.3` is 2.1, 2.2 and 2.3,
+ * `142A--142C` is 142A, 142B and 142C, `7.1.4-6` is 7.1.4, 7.1.5 and 7.1.6. After a singular noun
+ * (`plural` false) a bare hyphen ends the list.
+ */
+export function citedNumbers(list: string, plural = true): string[] {
+  const out: string[] = [];
+  const tokens = list.match(NUMBER_OR_RANGE) ?? [];
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    if (/^\d/.test(token)) out.push(token);
+    else if (token === '-' && !plural) break;
+    else if (out.length > 0 && k + 1 < tokens.length && /^\d/.test(tokens[k + 1]!)) out.push(...rangeAfter(out[out.length - 1]!, tokens[++k]!));
+  }
+  return out;
+}
+
+/** The numbers after `from` up to `to` (`6` standing for `7.1.6` after `7.1.4`), when both differ only in their last part, by an integer or a letter. */
+function rangeAfter(from: string, short: string): string[] {
+  const parts = from.split('.');
+  const given = short.split('.');
+  const to = given.length < parts.length ? [...parts.slice(0, parts.length - given.length), ...given].join('.') : short;
+  const cut = from.lastIndexOf('.');
+  const [prefix, first, last] = [from.slice(0, cut + 1), from.slice(cut + 1), to.slice(cut + 1)];
+  if (!to.startsWith(prefix) || last.includes('.')) return [to];
+  const numbers = /^\d+$/.test(first) && /^\d+$/.test(last) ? [Number(first), Number(last)] : undefined;
+  const letters = /^(\d+)([A-Za-z])$/.exec(first);
+  const lettersTo = /^(\d+)([A-Za-z])$/.exec(last);
+  let steps: string[] = [];
+  if (numbers && numbers[1]! > numbers[0]! && numbers[1]! - numbers[0]! <= MAX_RANGE) {
+    steps = Array.from({ length: numbers[1]! - numbers[0]! }, (_, k) => String(numbers[0]! + k + 1));
+  } else if (letters && lettersTo && letters[1] === lettersTo[1]) {
+    const [a, b] = [letters[2]!.charCodeAt(0), lettersTo[2]!.charCodeAt(0)];
+    if (b > a && b - a <= 25 && (a >= 97) === (b >= 97)) steps = Array.from({ length: b - a }, (_, k) => `${letters[1]}${String.fromCharCode(a + k + 1)}`);
+  }
+  return steps.length > 0 ? steps.map((step) => prefix + step) : [to];
+}
 
 /**
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
@@ -50,7 +96,7 @@ function citations(text: string, ids: Map<string, string>, scope: string): { id:
     }
   }
   for (const m of text.matchAll(CITATION)) {
-    for (const number of m[2]!.match(NUMBERS) ?? []) {
+    for (const number of citedNumbers(m[3]!, m[2] !== '')) {
       const id = lookup(`${m[1]} ${number}`);
       if (id) found.push({ id, cue: m[0] });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dependencyEdges, introducedTerms } from '../../extractors/dependency-edges.js';
+import { citedNumbers, dependencyEdges, introducedTerms } from '../../extractors/dependency-edges.js';
 import type { Entity } from '../../src/core/types.js';
 
 const entity = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}): Entity => ({
@@ -46,6 +46,33 @@ describe('dependencyEdges', () => {
       ['Lemma 142C', 'Corollary 1.4', 'citation', 'Lemma 142C'],
       ['Lemma 1.3', 'Corollary 1.4', 'citation', 'Lemmas 1.3, 142C and 7.7'],
       ['bookB#Theorem 3.1', 'bookB#Corollary 3.2', 'citation', 'Theorem 3.1'],
+    ]);
+  });
+
+  it('spells out citation ranges whose ends differ in their last part only, by a number or a letter', () => {
+    expect(citedNumbers('2.1–2.4')).toEqual(['2.1', '2.2', '2.3', '2.4']);
+    expect(citedNumbers('142A--142C')).toEqual(['142A', '142B', '142C']);
+    expect(citedNumbers('3 to 5, 7 and 9')).toEqual(['3', '4', '5', '7', '9']);
+    expect(citedNumbers('1.9—2.1')).toEqual(['1.9', '2.1']);
+    expect(citedNumbers('2.1-2.100')).toEqual(['2.1', '2.100']);
+    expect(citedNumbers('2.4-2.1')).toEqual(['2.4', '2.1']);
+    expect(citedNumbers('5a through 5C')).toEqual(['5a', '5C']);
+    expect(citedNumbers('7.1.4-6')).toEqual(['7.1.4', '7.1.5', '7.1.6']);
+    expect(citedNumbers('10.2.6 - 10.2.8')).toEqual(['10.2.6', '10.2.7', '10.2.8']);
+    expect(citedNumbers('3-14', false)).toEqual(['3']);
+    expect(citedNumbers('2.1--2.2', false)).toEqual(['2.1', '2.2']);
+    const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) => entity(id, kind, statement, { origin: 'markdown', ...extra });
+    const lemmas = ['2.1', '2.2', '2.3', '2.4'].map((n) => md(`Lemma ${n}`, 'lemma', 'A step.'));
+    const props = ['3', '4', '14'].map((n) => md(`Proposition ${n}`, 'proposition', 'A fact.'));
+    const edges = dependencyEdges([
+      ...lemmas,
+      ...props,
+      md('Theorem 2.5', 'theorem', 'It holds.', { proof: 'Combine Lemmas 2.1–2.3.' }),
+      md('Theorem 2.6', 'theorem', 'As in Proposition 3-14.'),
+    ]);
+    expect(edges.map((e) => [e.from, e.to, e.cue])).toEqual([
+      ...['2.1', '2.2', '2.3'].map((n) => [`Lemma ${n}`, 'Theorem 2.5', 'Lemmas 2.1–2.3']),
+      ['Proposition 3', 'Theorem 2.6', 'Proposition 3-14'],
     ]);
   });
 
