@@ -12,8 +12,8 @@
 #define NAPI_EXPERIMENTAL
 #include <node_api.h>
 #include <stdlib.h>
-#include <uv.h>
 #include <string.h>
+#include <uv.h>
 #include "scanner.h"
 
 #define CHECK(call)                                   \

@@ -1,7 +1,8 @@
 /*
  * The Lean lexer of src/lean/lexer.ts in C, as a Node-API addon: the same tokens, the same token
  * table, the same identifier ids. The TypeScript lexer is the reference; this one is used when it
- * was built (see src/lean/native.ts), and test/lean/native-lexer.test.ts checks that both agree.
+ * was built (see src/lean/native.ts), and test/lean/native.test.ts checks that both agree. Its state
+ * is one Lexer per Node environment (thread): the contamination scan lexes in worker threads.
  *
  * The identifier table (text -> id) lives here, one per NameTable of the JavaScript side; names
  * new to it are reported back, so that JavaScript keeps the id -> text list and the flags. The
