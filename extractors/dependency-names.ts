@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { NameTable } from '../src/lean/names.js';
 import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/core/types.js';
 import type { LeanLib } from '../src/lean/lakefile.js';
-import { lakePackages } from '../src/lean/packages.js';
+import { lakePackages, toolchainSources } from '../src/lean/packages.js';
 import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles, libraryModule, readLakefile } from '../src/lean/project.js';
 import { decodeLeanSource } from '../src/lean/source.js';
@@ -66,19 +66,29 @@ function librarySources(dir: string): string[] {
   return libs.length === 0 ? files : files.filter((path) => libraryModule(path, libs) !== undefined);
 }
 
+/** The name Lean core's sources are reported under (see `toolchainSources`). */
+export const LEAN_CORE = 'Lean core';
+
+/** Where to look for names: the checked-out Lake packages in the manifest's order, then Lean core's sources in the installed toolchain. */
+function sourceRoots(root: string): { name: string; dir: string; shown: string }[] {
+  const packages = lakePackages(root).filter((pkg) => pkg.present).map((pkg) => ({ name: pkg.name, dir: join(root, pkg.dir), shown: pkg.dir }));
+  const core = toolchainSources(root);
+  return core === undefined ? packages : [...packages, { name: LEAN_CORE, dir: core, shown: core }];
+}
+
 /**
- * Searches the checked-out dependency sources of the project at `root` for `wanted` names (full
- * names; `_root_.` is dropped). Packages are searched in the manifest's order and the search stops
- * once every name is found.
+ * Searches the checked-out dependency sources of the project at `root`, then Lean core's in the
+ * installed toolchain, for `wanted` names (full names; `_root_.` is dropped). Packages are searched
+ * in the manifest's order and the search stops once every name is found.
  */
 export function findInDependencies(root: string, wanted: string[]): Map<string, DeclaredIn> {
   const found = new Map<string, DeclaredIn>();
   const pending = new Map([...new Set(wanted.map((n) => n.replace(/^_root_\./, '')))].map((n) => [n, needles(n)]));
   if (pending.size === 0) return found;
   const names = new NameTable();
-  for (const pkg of lakePackages(root)) {
-    if (!pkg.present || pending.size === 0) continue;
-    const dir = join(root, pkg.dir);
+  for (const pkg of sourceRoots(root)) {
+    if (pending.size === 0) break;
+    const dir = pkg.dir;
     for (const path of librarySources(dir)) {
       let bytes: Buffer;
       try {
@@ -97,7 +107,7 @@ export function findInDependencies(root: string, wanted: string[]): Map<string, 
       for (const [name] of candidates) {
         const place = made.get(name);
         if (!place) continue;
-        found.set(name, { package: pkg.name, file: `${pkg.dir}/${path}`, line: place.line, ...(place.from ? { from: place.from } : {}) });
+        found.set(name, { package: pkg.name, file: `${pkg.shown}/${path}`, line: place.line, ...(place.from ? { from: place.from } : {}) });
         pending.delete(name);
       }
       if (pending.size === 0) break;

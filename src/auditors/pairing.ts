@@ -17,9 +17,10 @@
  * → `leanok-sorry` on the lemma.
  */
 import { extractAndPair } from '../../extractors/index.js';
+import { LEAN_CORE } from '../../extractors/dependency-names.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta, PairedEntity, UnresolvedName } from '../core/types.js';
-import { lakePackages } from '../lean/packages.js';
+import { lakePackages, toolchainSources } from '../lean/packages.js';
 
 export const meta: AuditorMeta = {
   id: 'pairing',
@@ -107,8 +108,9 @@ export async function run(ctx: AuditContext): Promise<void> {
   const packages = lakePackages(ctx.root);
   const present = packages.filter((p) => p.present);
   const absent = packages.filter((p) => !p.present);
+  const searchedToo = [...present.map((p) => p.name), ...(toolchainSources(ctx.root) !== undefined ? [`${LEAN_CORE} (the installed toolchain's sources)`] : [])];
   const lookup: Lookup = {
-    searched: present.length > 0 ? `the project sources or the checked-out sources of ${present.map((p) => p.name).join(', ')}` : 'the project sources',
+    searched: searchedToo.length > 0 ? `the project sources or the checked-out sources of ${searchedToo.join(', ')}` : 'the project sources',
     mathlibDir: present.find((p) => p.name === 'mathlib')?.dir,
   };
   let foundNowhere = 0;

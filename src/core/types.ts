@@ -118,7 +118,7 @@ export interface PairedDecl {
 /** Where one of the project's Lake dependencies (Mathlib, Batteries, …) declares a name. */
 export interface DeclaredIn {
   package: string;
-  /** The declaring file, relative to the project root (`.lake/packages/mathlib/Mathlib/…`). */
+  /** The declaring file, relative to the project root (`.lake/packages/mathlib/Mathlib/…`), or absolute in the toolchain for Lean core. */
   file: string;
   line: number;
   /** The declaration that makes the name, when the name is generated (`to_additive`) or a member (field, constructor). */

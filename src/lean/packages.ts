@@ -5,6 +5,7 @@
  * are read: entries as objects with `type`, and the older `{"git": {…}}`/`{"path": {…}}` wrappers.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { isInside } from '../core/paths.js';
 
@@ -84,4 +85,19 @@ export function lakePackages(root: string): LakePackage[] {
     packages.push({ name, dir, ...(rev ? { rev } : {}), present: exists && reason === undefined, ...(reason ? { reason } : {}) });
   }
   return packages;
+}
+
+/**
+ * The Lean sources (`Init`, `Std`, `Lean`, …) of the toolchain `lean-toolchain` pins, where elan
+ * installed it: `$ELAN_HOME/toolchains/<owner>--<repo>---<version>/src/lean` (`~/.elan` by
+ * default); undefined when the file names no toolchain or it is not installed.
+ */
+export function toolchainSources(root: string): string | undefined {
+  const file = join(root, 'lean-toolchain');
+  if (!existsSync(file)) return undefined;
+  const toolchain = readFileSync(file, 'utf8').trim();
+  if (!/^[\w.-]+\/[\w.-]+:[\w.+-]+$/.test(toolchain)) return undefined;
+  const elanHome = process.env.ELAN_HOME || join(homedir(), '.elan');
+  const dir = join(elanHome, 'toolchains', toolchain.replace('/', '--').replace(':', '---'), 'src', 'lean');
+  return existsSync(join(dir, 'Init')) ? dir : undefined;
 }

@@ -111,3 +111,25 @@ describe('locateInDependencies', () => {
     expect(suffix!.unresolved).toEqual([{ leanName: 'List.myLemma', candidates: ['Proj.List.myLemma', 'Other.List.myLemma'] }]);
   });
 });
+
+describe('findInDependencies in the toolchain', () => {
+  it("finds a Lean core name in the installed toolchain's sources, after the Lake packages", () => {
+    const elan = mkdtempSync(join(tmpdir(), 'leanaudit-elan-'));
+    const project = mkdtempSync(join(tmpdir(), 'leanaudit-core-'));
+    const core = join(elan, 'toolchains', 'leanprover--lean4---v4.28.0', 'src', 'lean');
+    mkdirSync(join(core, 'Init', 'Data'), { recursive: true });
+    writeFileSync(join(core, 'Init', 'Data', 'Nat.lean'), 'namespace Nat\n\ntheorem le_core_lemma : True := trivial\n\nend Nat\n');
+    writeFileSync(join(project, 'lean-toolchain'), 'leanprover/lean4:v4.28.0\n');
+    const before = process.env.ELAN_HOME;
+    process.env.ELAN_HOME = elan;
+    try {
+      const found = findInDependencies(project, ['Nat.le_core_lemma', 'Nat.nowhere']);
+      expect([...found]).toEqual([['Nat.le_core_lemma', { package: 'Lean core', file: join(core, 'Init/Data/Nat.lean'), line: 3 }]]);
+    } finally {
+      if (before === undefined) delete process.env.ELAN_HOME;
+      else process.env.ELAN_HOME = before;
+      rmSync(elan, { recursive: true, force: true });
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});

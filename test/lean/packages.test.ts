@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lakePackages, mathlibRevision } from '../../src/lean/packages.js';
+import { lakePackages, mathlibRevision, toolchainSources } from '../../src/lean/packages.js';
 
 const made: string[] = [];
 
@@ -74,5 +74,22 @@ describe('lakePackages', () => {
     expect(lakePackages(project({ 'lake-manifest.json': '{"packages": 3}' }))).toEqual([]);
     expect(lakePackages(project({ 'lake-manifest.json': '{"packages": [null, 7, {"rev": "no name"}]}' }))).toEqual([]);
     expect(mathlibRevision(project({ 'lake-manifest.json': '[' }))).toBeUndefined();
+  });
+});
+
+describe('toolchainSources', () => {
+  it("finds the pinned toolchain's Lean sources under ELAN_HOME, and nothing for a toolchain not installed or not named", () => {
+    const elan = project({}, ['toolchains/leanprover--lean4---v4.28.0/src/lean/Init']);
+    const before = process.env.ELAN_HOME;
+    process.env.ELAN_HOME = elan;
+    try {
+      expect(toolchainSources(project({ 'lean-toolchain': 'leanprover/lean4:v4.28.0\n' }))).toBe(join(elan, 'toolchains/leanprover--lean4---v4.28.0/src/lean'));
+      expect(toolchainSources(project({ 'lean-toolchain': 'leanprover/lean4:v4.9.0\n' }))).toBeUndefined();
+      expect(toolchainSources(project({ 'lean-toolchain': 'stable\n' }))).toBeUndefined();
+      expect(toolchainSources(project({}))).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.ELAN_HOME;
+      else process.env.ELAN_HOME = before;
+    }
   });
 });
