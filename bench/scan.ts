@@ -9,7 +9,8 @@
  * grep's time, <= 1.5 GB); then, to show where the time goes, each phase of the scan run on its
  * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps;
  * and, when the native scanner is built, lexing and parsing with its lexer against the TypeScript one,
- * and the whole scan with it against the TypeScript code (LEANAUDIT_NATIVE=0), a process each.
+ * and the whole scan with it against the TypeScript code (LEANAUDIT_NATIVE=0), a process each;
+ * and what V8's optimizing compiler spent on one scan (a quarter of its CPU time when first measured).
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +79,21 @@ export async function run(args: string[]): Promise<void> {
   const line = (what: string, a: number, b: number): string => `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
   process.stdout.write(line('CPU', native.cpu, portable.cpu) + line('wall', native.wall, portable.wall));
   process.stdout.write(`  ${'throughput per core'.padEnd(26)} ${(mb / native.cpu).toFixed(1)} MB/s against ${(mb / portable.cpu).toFixed(1)} MB/s\n`);
+  const { compilations, seconds, deoptimizations } = jit(root);
+  process.stdout.write(`\nV8's optimizing compiler during one full scan (--trace-opt): ${compilations} compilations, ${seconds.toFixed(2)} s, after ${deoptimizations} deoptimizations\n`);
+}
+
+/** What V8's optimizing compiler did during one full scan in a child process: its compilations, their time and the deoptimizations. */
+function jit(root: string): { compilations: number; seconds: number; deoptimizations: number } {
+  const script = fileURLToPath(new URL('run.js', import.meta.url));
+  const trace = execFileSync(process.execPath, ['--trace-opt', '--trace-deopt', script, 'scan', '--once', root], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  let compilations = 0;
+  let ms = 0;
+  for (const m of trace.matchAll(/completed compiling .* took ([\d.]+), ([\d.]+), ([\d.]+) ms/g)) {
+    compilations++;
+    ms += Number(m[1]) + Number(m[2]) + Number(m[3]);
+  }
+  return { compilations, seconds: ms / 1000, deoptimizations: trace.match(/bailout \(kind: deopt/g)?.length ?? 0 };
 }
 
 /** The full scan in a child process with the native parts and without, alternately: the best of 3 rounds each. */
