@@ -138,10 +138,16 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
     linked.add(key);
     edges.push(edge);
   };
+  const idOf = (label: string): string | undefined => ids.get(norm(label));
   for (const entity of entities) {
-    for (const label of entity.uses) if (ids.has(norm(label))) add({ from: ids.get(norm(label))!, to: entity.id, source: 'uses', part: 'statement' });
-    for (const label of entity.proofUses ?? []) if (ids.has(norm(label))) add({ from: ids.get(norm(label))!, to: entity.id, source: 'uses', part: 'proof' });
-    if (entity.helperOf && ids.has(norm(entity.helperOf))) add({ from: entity.id, to: ids.get(norm(entity.helperOf))!, source: 'helper', part: 'proof' });
+    for (const [labels, part] of [[entity.uses, 'statement'], [entity.proofUses ?? [], 'proof']] as const) {
+      for (const label of labels) {
+        const from = idOf(label);
+        if (from) add({ from, to: entity.id, source: 'uses', part });
+      }
+    }
+    const target = entity.helperOf === undefined ? undefined : idOf(entity.helperOf);
+    if (target) add({ from: entity.id, to: target, source: 'helper', part: 'proof' });
   }
   for (const entity of entities) {
     const parts: ['statement' | 'proof', string][] = [['statement', entity.statement], ['proof', entity.proof ?? '']];

@@ -60,15 +60,15 @@ function reaches(project: LeanProject, notations: Map<string, Set<string>>, star
   const graph = project.graph;
   const seen = new Set(starts);
   const queue = [...seen];
+  const visit = (next: string): void => {
+    if (!seen.has(next)) {
+      seen.add(next);
+      queue.push(next);
+    }
+  };
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i]!;
     if (targets.has(node)) return true;
-    const visit = (next: string): void => {
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push(next);
-      }
-    };
     if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
     notations.get(node)?.forEach(visit);
   }
