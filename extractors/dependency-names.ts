@@ -70,7 +70,7 @@ function librarySources(dir: string): string[] {
 export const LEAN_CORE = 'Lean core';
 
 /** Where to look for names: the checked-out Lake packages in the manifest's order, then Lean core's sources in the installed toolchain. */
-function sourceRoots(root: string): { name: string; dir: string; shown: string }[] {
+export function sourceRoots(root: string): { name: string; dir: string; shown: string }[] {
   const packages = lakePackages(root).filter((pkg) => pkg.present).map((pkg) => ({ name: pkg.name, dir: join(root, pkg.dir), shown: pkg.dir }));
   const core = toolchainSources(root);
   return core === undefined ? packages : [...packages, { name: LEAN_CORE, dir: core, shown: core }];

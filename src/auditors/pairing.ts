@@ -17,10 +17,10 @@
  * → `leanok-sorry` on the lemma.
  */
 import { extractAndPair } from '../../extractors/index.js';
-import { LEAN_CORE } from '../../extractors/dependency-names.js';
+import { LEAN_CORE, sourceRoots } from '../../extractors/dependency-names.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta, PairedEntity, UnresolvedName } from '../core/types.js';
-import { lakePackages, toolchainSources } from '../lean/packages.js';
+import { lakePackages } from '../lean/packages.js';
 
 export const meta: AuditorMeta = {
   id: 'pairing',
@@ -106,12 +106,11 @@ export async function run(ctx: AuditContext): Promise<void> {
   const entities = await ctx.entities();
   const { problems } = await extractAndPair(ctx);
   const packages = lakePackages(ctx.root);
-  const present = packages.filter((p) => p.present);
   const absent = packages.filter((p) => !p.present);
-  const searchedToo = [...present.map((p) => p.name), ...(toolchainSources(ctx.root) !== undefined ? [`${LEAN_CORE} (the installed toolchain's sources)`] : [])];
+  const searchedToo = sourceRoots(ctx.root).map((r) => (r.name === LEAN_CORE ? `${LEAN_CORE} (the installed toolchain's sources)` : r.name));
   const lookup: Lookup = {
     searched: searchedToo.length > 0 ? `the project sources or the checked-out sources of ${searchedToo.join(', ')}` : 'the project sources',
-    mathlibDir: present.find((p) => p.name === 'mathlib')?.dir,
+    mathlibDir: packages.find((p) => p.present && p.name === 'mathlib')?.dir,
   };
   let foundNowhere = 0;
   for (const problem of problems) {
