@@ -85,8 +85,7 @@ export async function run(args: string[]): Promise<void> {
 
 /** What V8's optimizing compiler did during one full scan in a child process: its compilations, their time and the deoptimizations. */
 function jit(root: string): { compilations: number; seconds: number; deoptimizations: number } {
-  const script = fileURLToPath(new URL('run.js', import.meta.url));
-  const trace = execFileSync(process.execPath, ['--trace-opt', '--trace-deopt', script, 'scan', '--once', root], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const trace = scanOnce(root, ['--trace-opt', '--trace-deopt']);
   let compilations = 0;
   let ms = 0;
   for (const m of trace.matchAll(/completed compiling .* took ([\d.]+), ([\d.]+), ([\d.]+) ms/g)) {
@@ -96,14 +95,16 @@ function jit(root: string): { compilations: number; seconds: number; deoptimizat
   return { compilations, seconds: ms / 1000, deoptimizations: trace.match(/bailout \(kind: deopt/g)?.length ?? 0 };
 }
 
+/** The output of one full scan (`scan --once`) in a child process, with these V8 flags and LEANAUDIT_NATIVE. */
+function scanOnce(root: string, flags: string[], native = true): string {
+  const script = fileURLToPath(new URL('run.js', import.meta.url));
+  const env = { ...process.env, LEANAUDIT_NATIVE: native ? '1' : '0' };
+  return execFileSync(process.execPath, [...flags, script, 'scan', '--once', root], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+}
+
 /** The full scan in a child process with the native parts and without, alternately: the best of 3 rounds each. */
 function sides(root: string): [Timed, Timed] {
-  const script = fileURLToPath(new URL('run.js', import.meta.url));
-  const once = (native: boolean): Timed => {
-    const env = { ...process.env, LEANAUDIT_NATIVE: native ? '1' : '0' };
-    const out = execFileSync(process.execPath, [script, 'scan', '--once', root], { env, encoding: 'utf8' });
-    return JSON.parse(out.trim().split('\n').pop()!) as Timed;
-  };
+  const once = (native: boolean): Timed => JSON.parse(scanOnce(root, [], native).trim().split('\n').pop()!) as Timed;
   const best: [Timed, Timed] = [{ wall: Infinity, cpu: Infinity }, { wall: Infinity, cpu: Infinity }];
   for (let round = 0; round < 3; round++) {
     [once(true), once(false)].forEach((t, k) => (best[k] = { wall: Math.min(best[k]!.wall, t.wall), cpu: Math.min(best[k]!.cpu, t.cpu) }));
