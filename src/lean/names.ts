@@ -66,6 +66,8 @@ export const DOTTED = 2;
 export const BINDER_START = 4;
 /** Flag bit: a word the project made a command of (see commands.ts and NameTable.projectCommands). */
 export const PROJECT_COMMAND = 8;
+/** Flag bit: a project command that stands for a kind of declaration (NameTable.projectCommands gives the kind). */
+export const DECLARATION_COMMAND = 16;
 
 /**
  * Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing
@@ -79,7 +81,7 @@ export class NameTable {
   readonly projectCommands = new Map<number, DeclKind | undefined>();
   /** How many times `projectCommands` changed (a word added, or the kind of one learned). */
   commandChanges = 0;
-  /** Per id: GAP_WORD, DOTTED, BINDER_START and PROJECT_COMMAND flag bits. */
+  /** Per id: GAP_WORD, DOTTED, BINDER_START, PROJECT_COMMAND and DECLARATION_COMMAND flag bits. */
   flags = new Uint8Array(256);
   /** The TypeScript lexer's index of the names (absent when the native lexer's is used). */
   private readonly index: NameIndex | undefined;
@@ -101,7 +103,7 @@ export class NameTable {
       this.projectCommands.set(id, kind ?? this.projectCommands.get(id));
       this.commandChanges++;
     }
-    this.flags[id]! |= PROJECT_COMMAND;
+    this.flags[id]! |= this.projectCommands.get(id) === undefined ? PROJECT_COMMAND : PROJECT_COMMAND | DECLARATION_COMMAND;
   }
 
   /** The commands the project's own files defined (LIBRARY_COMMANDS left out), with the kind a declaration command stands for. */

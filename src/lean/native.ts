@@ -1,8 +1,8 @@
 /**
  * The native scanner (src/native, C through Node-API), built by `npm install` with node-gyp when a
  * C compiler is present: a lexer that gives the same token tables and identifier ids as the
- * TypeScript one (lexer.ts, the reference), about twice as fast, and a file reader that keeps the
- * texts outside V8's heap (source.ts). The TypeScript code is used whenever the native scanner is
+ * TypeScript one (lexer.ts, the reference), about twice as fast, the parser's command splitter
+ * (parser.ts), and a file reader that keeps the texts outside V8's heap (source.ts). The TypeScript code is used whenever the native scanner is
  * absent or LEANAUDIT_NATIVE=0; the results are the same (test/lean/native.test.ts, README).
  */
 import { existsSync } from 'node:fs';
@@ -28,6 +28,10 @@ export interface NativeScanner {
   readSource(path: string, maxBytes: number): [string, number] | undefined;
   /** Reads these files on a background thread, in this order, for `readSource` to hand over (an empty list stops it). */
   readAhead(paths: readonly string[], maxBytes: number): void;
+  /** Sets the command splitter's keyword flags and constants (see SplitterConstants in scanner.h). */
+  configureSplitter(keywordFlags: Uint8Array, constants: Int32Array): void;
+  /** Splits a token table into commands: [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned first (then call again with `resume`). */
+  split(resume: boolean, flags: Uint8Array, count: number, ...columns: Columns): Int32Array;
 }
 
 const ADDON = join('build', 'Release', 'leanaudit_native.node');

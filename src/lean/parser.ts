@@ -8,7 +8,8 @@ import { recordParsed } from './gaps.js';
 import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
-import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
+import { DECLARATION_COMMAND, MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
+import { nativeScanner } from './native.js';
 import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -57,6 +58,11 @@ const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
 const BAR = 124;
 const [PUBLIC, META] = MODIFIER_IDS as [number, number];
 const COMMA = 44;
+
+nativeScanner?.configureSplitter(
+  KEYWORD_FLAGS,
+  Int32Array.of(K_CLASS, K_DERIVING, K_END, K_INSTANCE, K_IN, PUBLIC, META, DECL, STRONG, WEAK, MODIFIER, DEFINES, PROJECT_COMMAND, DECLARATION_COMMAND),
+);
 
 const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
 const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
@@ -268,11 +274,29 @@ class FileParser {
     }
   }
 
+  /** The file's commands, split by the native splitter when the table was lexed natively (the same commands: test/lean/native.test.ts). */
+  private commands(): Command[] {
+    return this.table.names.nativeHandle !== undefined && nativeScanner !== undefined ? this.commandsNative() : this.commandsPortable();
+  }
+
+  /** The native splitter (src/native/splitter.c): it stops where `commandsPortable` learns a command, for `learnCommand` to run here. */
+  private commandsNative(): Command[] {
+    const { names, kind, start, end, line, column, code } = this.table;
+    let result = nativeScanner!.split(false, names.flags, this.n, kind, start, end, line, column, code);
+    while (result[0] === 1) {
+      this.learnCommand({ start: result[1]!, keyword: result[2]!, end: result[3]! }, result[3]!);
+      result = nativeScanner!.split(true, names.flags, this.n, kind, start, end, line, column, code);
+    }
+    const out: Command[] = [];
+    for (let k = 1; k < result.length; k += 3) out.push({ start: result[k]!, keyword: result[k + 1]!, end: result[k + 2]! });
+    return out;
+  }
+
   /**
    * Splits the token stream into commands. Inside a syntax quotation (`` `(theorem $n …) `` in a
    * macro) only a token at column 0 may start one: a declaration keyword there is quoted syntax.
    */
-  private commands(): Command[] {
+  private commandsPortable(): Command[] {
     const out: Command[] = [];
     let depth = 0;
     /** The bracket depth outside the outermost open quotation, or -1 outside quotations. */

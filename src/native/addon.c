@@ -7,6 +7,9 @@
  *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]
  *   readSource(path, maxBytes) -> [text, bytes], or undefined for a file source.ts must look at itself
  *   readAhead(paths, maxBytes): reads those files on a background thread, in that order, for readSource
+ *   configureSplitter(keywordFlags, constants)
+ *   split(resume, flags, count, kinds, starts, ends, lines, columns, codes) -> Int32Array
+ *     [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -31,6 +34,7 @@ static napi_value throw_error(napi_env env) {
 /* What one Node environment (the main thread, or a worker thread) lexes with: its lexer state, and the code units of the text being lexed with PADDING zeros after them (reused from call to call). */
 typedef struct {
   Lexer *lexer;
+  Splitter *splitter;
   uint16_t *units;
   size_t units_capacity;
   ReadAhead *read_ahead;
@@ -55,7 +59,8 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
   Instance *instance = data;
   read_ahead_stop(instance->read_ahead);
   free(instance->units);
-  lexer_free(instance->lexer);
+  if (instance->splitter) splitter_free(instance->splitter);
+  if (instance->lexer) lexer_free(instance->lexer);
   free(instance);
 }
 
@@ -260,6 +265,60 @@ static napi_value results(napi_env env, napi_callback_info info) {
   return array;
 }
 
+static int splitter_configured;
+
+static napi_value configure_splitter(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  const uint8_t *keyword_flags = typed_array_data(env, argv[0]);
+  const int32_t *values = typed_array_data(env, argv[1]);
+  SplitterConstants constants;
+  if (!keyword_flags || !values || typed_array_length(env, argv[1]) * sizeof(int32_t) != sizeof(constants)) return throw_error(env);
+  memcpy(&constants, values, sizeof(constants));
+  uv_once(&lock_once, make_lock);
+  uv_mutex_lock(&configure_lock);
+  if (!splitter_configured) splitter_configure(keyword_flags, typed_array_length(env, argv[0]), &constants);
+  splitter_configured = 1;
+  uv_mutex_unlock(&configure_lock);
+  return NULL;
+}
+
+static napi_value int32_array(napi_env env, const int32_t *head, size_t head_length, const IntList *tail) {
+  size_t total = head_length + (tail ? (size_t)tail->length : 0);
+  void *data = NULL;
+  napi_value buffer, array;
+  CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
+  memcpy(data, head, head_length * sizeof(int32_t));
+  if (tail && tail->length > 0) memcpy((int32_t *)data + head_length, tail->data, tail->length * sizeof(int32_t));
+  CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
+  return array;
+}
+
+static napi_value split(napi_env env, napi_callback_info info) {
+  size_t argc = 9;
+  napi_value argv[9];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  bool resuming = false;
+  int32_t count = 0;
+  CHECK(napi_get_value_bool(env, argv[0], &resuming));
+  CHECK(napi_get_value_int32(env, argv[2], &count));
+  const uint8_t *flags = typed_array_data(env, argv[1]);
+  TokenColumns table;
+  Instance *instance = instance_of(env);
+  if (!instance || !instance->splitter || !flags || !token_columns(env, argv + 3, &table) || count < 0 || count > table.capacity) return throw_error(env);
+  int32_t flag_count = typed_array_length(env, argv[1]);
+  int status = resuming ? splitter_resume(instance->splitter, &table, count, flags, flag_count) : splitter_start(instance->splitter, &table, count, flags, flag_count);
+  if (status < 0) return status_value(env, status);
+  if (status == SPLIT_DONE) {
+    int32_t head = SPLIT_DONE;
+    return int32_array(env, &head, 1, splitter_commands(instance->splitter));
+  }
+  int32_t stop[4] = {SPLIT_LEARN, 0, 0, 0};
+  splitter_stop(instance->splitter, &stop[1], &stop[2], &stop[3]);
+  return int32_array(env, stop, 4, NULL);
+}
+
 static void finalize_text(node_api_basic_env env, void *data, void *hint) {
   (void)env, (void)hint;
   free(data);
@@ -337,11 +396,13 @@ static napi_value init(napi_env env, napi_value exports) {
     {"results", NULL, results, NULL, NULL, NULL, napi_default, NULL},
     {"readSource", NULL, read_source, NULL, NULL, NULL, napi_default, NULL},
     {"readAhead", NULL, read_ahead, NULL, NULL, NULL, napi_default, NULL},
+    {"configureSplitter", NULL, configure_splitter, NULL, NULL, NULL, napi_default, NULL},
+    {"split", NULL, split, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));
-  if (!instance || !(instance->lexer = lexer_new())) {
-    free(instance);
+  if (!instance || !(instance->lexer = lexer_new()) || !(instance->splitter = splitter_new())) {
+    if (instance) finalize_instance(env, instance, NULL);
     return NULL;
   }
   if (napi_set_instance_data(env, instance, finalize_instance, NULL) != napi_ok) {

@@ -27,18 +27,6 @@ static int keyword_count;
 static uint8_t gap_word_flag;
 static uint8_t binder_start_flag;
 
-static int push(IntList *list, int32_t value) {
-  if (list->length == list->capacity) {
-    int32_t capacity = list->capacity ? list->capacity * 2 : 64;
-    int32_t *data = realloc(list->data, sizeof(int32_t) * capacity);
-    if (!data) return 0;
-    list->data = data;
-    list->capacity = capacity;
-  }
-  list->data[list->length++] = value;
-  return 1;
-}
-
 /* ---- character classes (Lean's isLetterLike / isSubScriptAlnum, as in lexer.ts) ---- */
 
 static int is_letter_like_astral(uint32_t cp) {
@@ -268,7 +256,7 @@ static int32_t multi_code(uint32_t a, uint32_t b, uint32_t c) {
 static int32_t intern_ident(Lexer *L, int32_t start, int32_t end, uint32_t hash) {
   int added = 0;
   int32_t id = names_intern(L->names, L->u + start, end - start, hash, &added);
-  if (added && (!push(&L->new_names, start) || !push(&L->new_names, end))) return -1;
+  if (added && (!int_list_push(&L->new_names, start) || !int_list_push(&L->new_names, end))) return -1;
   return id;
 }
 
@@ -291,7 +279,7 @@ static int lex_run(Lexer *L) {
     if (count == capacity) return 1;
     const int32_t *t = L->pending_token;
     kinds[count] = (uint8_t)t[0], starts[count] = t[1], ends[count] = t[2], lines[count] = t[3], columns[count] = t[4], codes[count] = t[5];
-    if (t[6] && !push(&L->starters, count)) return -1;
+    if (t[6] && !int_list_push(&L->starters, count)) return -1;
     L->pending = 0;
     count++;
   }
@@ -347,7 +335,7 @@ static int lex_run(Lexer *L) {
       if (end < 0) {
         problem = UNTERMINATED_STRING;
         end = line_end_from(L, start);
-      } else if (L->string_opened && !push(&L->interp, 0)) {
+      } else if (L->string_opened && !int_list_push(&L->interp, 0)) {
         save(L, pos, line_no, line_start, count);
         return -1;
       }
@@ -397,7 +385,7 @@ static int lex_run(Lexer *L) {
 
     if (problem >= 0) {
       int32_t column = problem == UNTERMINATED_NAME ? L->ident_quote_error - line_start : col;
-      if (!push(&L->problems, problem) || !push(&L->problems, line) || !push(&L->problems, column)) {
+      if (!int_list_push(&L->problems, problem) || !int_list_push(&L->problems, line) || !int_list_push(&L->problems, column)) {
         save(L, pos, line_no, line_start, count);
         return -1;
       }
@@ -412,7 +400,7 @@ static int lex_run(Lexer *L) {
     }
     pos = end;
     if (kind == LINE_COMMENT || kind == BLOCK_COMMENT) {
-      if (!push(&L->comments, kind) || !push(&L->comments, start) || !push(&L->comments, end) || !push(&L->comments, line) || !push(&L->comments, col)) {
+      if (!int_list_push(&L->comments, kind) || !int_list_push(&L->comments, start) || !int_list_push(&L->comments, end) || !int_list_push(&L->comments, line) || !int_list_push(&L->comments, col)) {
         save(L, pos, line_no, line_start, count);
         return -1;
       }
@@ -424,7 +412,7 @@ static int lex_run(Lexer *L) {
       return 1;
     } else {
       kinds[count] = (uint8_t)kind, starts[count] = start, ends[count] = end, lines[count] = line, columns[count] = col, codes[count] = code;
-      if (starter && !push(&L->starters, count)) {
+      if (starter && !int_list_push(&L->starters, count)) {
         save(L, pos, line_no, line_start, count);
         return -1;
       }

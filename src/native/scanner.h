@@ -3,6 +3,7 @@
 #define LEANAUDIT_SCANNER_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* Zero code units after a text, so the lexer may look a few units past its end (as in lexer.ts). */
 #define PADDING 4
@@ -27,6 +28,19 @@ typedef struct {
   int32_t *data;
   int32_t length, capacity;
 } IntList;
+
+/* Appends a value; 0 when out of memory. */
+static inline int int_list_push(IntList *list, int32_t value) {
+  if (list->length == list->capacity) {
+    int32_t capacity = list->capacity ? list->capacity * 2 : 64;
+    int32_t *data = realloc(list->data, sizeof(int32_t) * capacity);
+    if (!data) return 0;
+    list->data = data;
+    list->capacity = capacity;
+  }
+  list->data[list->length++] = value;
+  return 1;
+}
 
 /* The columns of a TokenTable (see lexer.ts), owned by JavaScript. */
 typedef struct {
@@ -57,6 +71,31 @@ void lexer_configure(const uint8_t *bmp_class, const int32_t *multi_keys, int mu
 int lexer_start(Lexer *L, Names *names, const uint16_t *units, int32_t n, int32_t known_names, const uint8_t *flags, const TokenColumns *table);
 int lexer_resume(Lexer *L, const TokenColumns *table);
 void lexer_results(const Lexer *L, LexResults *out);
+
+/* The command splitter (splitter.c): keyword ids, name ids and flag bits it needs from the TypeScript side (parser.ts, names.ts). */
+typedef struct {
+  int32_t class_id, deriving, end, instance, in, public_id, meta_id;
+  int32_t decl, strong, weak, modifier, defines;
+  int32_t project_command, declaration_command;
+} SplitterConstants;
+/* Sets the flags of each keyword id (decl, strong, weak, modifier, defines bits) and the constants; the caller makes sure it runs once. */
+void splitter_configure(const uint8_t *keyword_flags, int keyword_count, const SplitterConstants *constants);
+/* A split's state, kept while TypeScript learns a command: one per Node environment (thread). */
+typedef struct Splitter Splitter;
+Splitter *splitter_new(void);
+void splitter_free(Splitter *s);
+enum { SPLIT_DONE = 0, SPLIT_LEARN = 1 };
+/*
+ * Splits table[0, count) into commands with the name flags flags[0, flag_count). Returns SPLIT_DONE
+ * (the commands are in splitter_commands), SPLIT_LEARN (TypeScript learns what the command of
+ * splitter_stop defines, then calls splitter_resume with the flags as they are then) or -1 when out of memory.
+ */
+int splitter_start(Splitter *s, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count);
+int splitter_resume(Splitter *s, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count);
+/* At a SPLIT_LEARN stop: the command being read (its first token and keyword) and the token it is learned up to. */
+void splitter_stop(const Splitter *s, int32_t *start, int32_t *keyword, int32_t *at);
+/* [start, keyword, end) per command, after SPLIT_DONE. */
+const IntList *splitter_commands(const Splitter *s);
 
 /* A file's text as read by source_read: `latin1` (its bytes, all ASCII) or `utf16`, malloc'ed, `length` characters. */
 typedef struct {

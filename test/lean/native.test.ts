@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { nativeScanner } from '../../src/lean/native.js';
+import { parseLean } from '../../src/lean/parser.js';
 import { decodeLeanSource, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
 
 /** Everything a lexing leaves behind: the token table's columns, comments, binder starters, the names met and their flags, the problems. */
@@ -95,6 +96,47 @@ describe.skipIf(nativeScanner === undefined)('the native lexer', () => {
     expect(native.idOf('BB')).toBe(portable.idOf('BB'));
     expect(native.idOf('absent')).toBe(-1);
     expect(native.names).toEqual(portable.names);
+  });
+});
+
+/** Lines that make, use and end commands: project commands learned from `syntax`/`macro`/`…_rules`, chains of modifiers, `in`, quotations. */
+const COMMAND_LINES = [
+  'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command',
+  'syntax (name := determine) declModifiers "determine " declId ppIndent(optDeclSig) declVal : command',
+  'syntax "snip " &"begin" : command',
+  'macro mods:declModifiers "answer " n:declId sig:optDeclSig val:declVal : command =>',
+  '  `($mods:declModifiers abbrev $n $sig $val)',
+  'elab_rules : command',
+  '| `(command| $dm:declModifiers determine%$dt $di:declId $ds:optDeclSig $dv:declVal) => do',
+  '  let cmd ← `(command | $dm:declModifiers abbrev $di:declId $ds:optDeclSig $dv:declVal)',
+  'macro_rules | `(tactic| trivial) => `(tactic| rfl)',
+  'problem p1 (n : Nat) : n + 0 = n := by', 'determine answer : Nat := 3', 'answer a : Nat := 1', 'snip begin', 'snip end',
+  'public section', 'public meta def m := 1', 'private theorem t : True := trivial', '/-- doc -/', '@[simp, ext]', '@[simp',
+  'open Nat in', 'open Nat in #eval 1', 'problem := 3', 'determine (x)', 'set_option maxHeartbeats 0 in', 'deriving instance Repr for Foo', 'class inductive C', 'instance (priority := 10) : C := ⟨⟩',
+  'namespace A.B', 'end A.B', 'end', '  end', 'mutual', 'variable (x : Nat) in', '#eval 1', '#exit', 'hints := .abbrev', '`(theorem $n : $t)',
+  '  theorem inner : True := trivial', 'structure S where', '  x : Nat', 'example := (def)', 'foo := 1', ')', '⟩ ]', 'in',
+];
+
+/** Everything parsing leaves in a file's model, one name table for all files. */
+const parsed = (texts: string[], native: boolean): string[] => {
+  const names = new NameTable({ native });
+  return texts.map((text, k) => JSON.stringify(parseLean(text, `F${k}.lean`, { names })));
+};
+
+describe.skipIf(nativeScanner === undefined)('the native command splitter', () => {
+  it('gives the TypeScript splitter\'s declarations on the samples', () => {
+    const texts = leanFiles('samples');
+    expect(parsed(texts, true)).toEqual(parsed(texts, false));
+  });
+
+  it('agrees with it on 2,000 random files of command lines, learning the commands they define', () => {
+    const next = random(7);
+    const texts = Array.from({ length: 2000 }, () =>
+      Array.from({ length: 1 + Math.floor(next() * 25) }, () => (next() < 0.8 ? COMMAND_LINES[Math.floor(next() * COMMAND_LINES.length)]! : soup(next, 4))).join('\n'),
+    );
+    const native = parsed(texts, true);
+    expect(native).toEqual(parsed(texts, false));
+    expect(native.filter((file) => file.includes('"command":"problem"')).length).toBeGreaterThan(20);
   });
 });
 
