@@ -21,7 +21,7 @@ const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
 const RUN = 1;
 const NAMING = 2;
 /** Per keyword id: RUN for keywords followed by the names they bind (`fun`, `with`), NAMING for those that name one local when a `:` or `:=` follows the name (`have h : P`, `let x := e`). */
-const KEYWORD_ROLE = new Uint8Array(KEYWORD_LIST.length);
+export const KEYWORD_ROLE = new Uint8Array(KEYWORD_LIST.length);
 for (const word of ['fun', 'with']) KEYWORD_ROLE[KW(word)] = RUN;
 for (const word of ['have', 'let', 'suffices']) KEYWORD_ROLE[KW(word)] = NAMING;
 const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
@@ -188,7 +188,8 @@ function groupNames(table: TokenTable, from: number, to: number, bind: Bind, unt
   for (let i = from; i < j; i++) bind(table.code[i]!);
 }
 
-const isSymbolAt = (table: TokenTable, j: number, code: number): boolean => table.kind[j] === KIND.symbol && table.code[j] === code;
+/** Whether token j is the symbol `code`; false past the table's last token (the reused table's arrays hold older files' tokens there). */
+const isSymbolAt = (table: TokenTable, j: number, code: number): boolean => j < table.count && table.kind[j] === KIND.symbol && table.code[j] === code;
 
 /**
  * If the `|` at `bar` opens a match arm, the index of its `=>`: the first `=>` on the same line

@@ -6,9 +6,9 @@
  */
 import { recordParsed } from './gaps.js';
 import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { bindersOf } from './binders.js';
+import { bindersOf, KEYWORD_ROLE } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
-import { DECLARATION_COMMAND, MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
+import { BINDER_WORD_IDS, DECLARATION_COMMAND, DOTTED, MODIFIER_IDS, NameTable, PROJECT_COMMAND, USING } from './names.js';
 import { nativeScanner } from './native.js';
 import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
@@ -63,6 +63,12 @@ nativeScanner?.configureSplitter(
   KEYWORD_FLAGS,
   Int32Array.of(K_CLASS, K_DERIVING, K_END, K_INSTANCE, K_IN, PUBLIC, META, DECL, STRONG, WEAK, MODIFIER, DEFINES, PROJECT_COMMAND, DECLARATION_COMMAND),
 );
+nativeScanner?.configureDeclarations(
+  KEYWORD_ROLE,
+  Int32Array.of(K_LET, K_HAVE, K_WHERE, K_DERIVING, KW('with'), USING, BINDER_WORD_IDS[0]!, BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!, ASSIGN, ARROW, DOTTED),
+);
+/** What declarations.c needs to know of a declaration's kind: where its header may end. */
+const kindClass = (kind: DeclKind): number => (kind === 'inductive' ? 2 : kind === 'structure' || kind === 'class' ? 1 : 0);
 
 const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
 const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
@@ -174,6 +180,9 @@ class FileParser {
   private variables: string[] = [];
   /** The local names each of `variables` binds. */
   private variableLocals: number[][] = [];
+  /** `variableLocals` as one array, and the `variableLocals` it was made of (see variableIds). */
+  private variableIdsList = new Int32Array(0);
+  private variableIdsOf: number[][] | undefined;
   private pendingVariableLocals: number[][] = [];
   /** The pattern names of the declaration being read (see `locals`). */
   private readonly pendingPatterns: number[] = [];
@@ -566,7 +575,8 @@ class FileParser {
       name = this.textOf(cursor);
       cursor++;
     }
-    const { sep, bodyStart } = this.headerEnd(kind, cursor, cmd.end);
+    const read = this.readNatively(kind, cursor, cmd.end, applied.variableLocals);
+    const { sep, bodyStart } = read !== undefined ? { sep: read[0]!, bodyStart: read[1]! } : this.headerEnd(kind, cursor, cmd.end);
     const last = cmd.end - 1;
     const lastEnd = this.end(last);
     const headerRange = sep > cursor ? { start: this.start(cursor), end: this.end(sep - 1) } : { start: this.end(cursor - 1), end: this.end(cursor - 1) };
@@ -603,16 +613,58 @@ class FileParser {
       headerReferences: 0,
       members: members.length > 0 ? members : undefined,
     };
-    this.identBounds.push(this.identCount);
-    this.idents(cursor, sep);
-    this.identBounds.push(this.identCount);
-    if (hasBody) this.idents(bodyStart, cmd.end);
-    this.identBounds.push(this.identCount);
-    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, applied.variableLocals);
-    this.identBounds.push(this.identCount);
-    this.patterns();
+    if (read !== undefined) this.keepIdents(read);
+    else {
+      this.identBounds.push(this.identCount);
+      this.idents(cursor, sep);
+      this.identBounds.push(this.identCount);
+      if (hasBody) this.idents(bodyStart, cmd.end);
+      this.identBounds.push(this.identCount);
+      this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, applied.variableLocals);
+      this.identBounds.push(this.identCount);
+      this.patterns();
+    }
     this.identBounds.push(this.identCount);
     this.decls.push(decl);
+  }
+
+  /**
+   * With the native scanner (for a natively lexed table): the token work of the declaration on
+   * tokens [from, end), from after its name, done by src/native/declaration.c as headerEnd, idents,
+   * locals and patterns do it: [sep, bodyStart, four list lengths, the four lists].
+   */
+  private readNatively(kind: DeclKind, from: number, end: number, appliedVariableLocals: number[][]): Int32Array | undefined {
+    const { names, starters } = this.table;
+    if (names.nativeHandle === undefined || nativeScanner === undefined || !(starters instanceof Int32Array)) return undefined;
+    const { kind: kinds, start, end: ends, line, column, code } = this.table;
+    const variables = appliedVariableLocals.length > 0 ? Int32Array.from([...this.variableLocals, ...appliedVariableLocals].flat()) : this.variableIds();
+    return nativeScanner.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, kinds, start, ends, line, column, code);
+  }
+
+  /** The local names the `variable`s in scope bind, as one array (made again only when they change). */
+  private variableIds(): Int32Array {
+    if (this.variableIdsOf !== this.variableLocals) {
+      this.variableIdsOf = this.variableLocals;
+      this.variableIdsList = Int32Array.from(this.variableLocals.flat());
+    }
+    return this.variableIdsList;
+  }
+
+  /** Appends the four lists `readNatively` returned to identScratch, with their bounds but the last. */
+  private keepIdents(read: Int32Array): void {
+    const total = read.length - 6;
+    if (identScratch.length < this.identCount + total) {
+      const grown = new Int32Array(Math.max(identScratch.length * 2, this.identCount + total));
+      grown.set(identScratch.subarray(0, this.identCount));
+      identScratch = grown;
+    }
+    let at = 6;
+    for (let part = 2; part < 6; part++) {
+      this.identBounds.push(this.identCount);
+      identScratch.set(read.subarray(at, at + read[part]!), this.identCount);
+      this.identCount += read[part]!;
+      at += read[part]!;
+    }
   }
 
   /** The items of `@[a, b c]` between tokens from and close, as source text. */

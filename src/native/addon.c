@@ -10,6 +10,9 @@
  *   configureSplitter(keywordFlags, constants)
  *   split(resume, flags, count, kinds, starts, ends, lines, columns, codes) -> Int32Array
  *     [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned
+ *   configureDeclarations(keywordRoles, constants)
+ *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, kinds, starts, ends, lines, columns, codes) -> Int32Array
+ *     [sep, bodyStart, #header, #body, #locals, #patterns, ...each list]
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -35,6 +38,7 @@ static napi_value throw_error(napi_env env) {
 typedef struct {
   Lexer *lexer;
   Splitter *splitter;
+  Declarations *declarations;
   uint16_t *units;
   size_t units_capacity;
   ReadAhead *read_ahead;
@@ -60,6 +64,7 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
   read_ahead_stop(instance->read_ahead);
   free(instance->units);
   if (instance->splitter) splitter_free(instance->splitter);
+  if (instance->declarations) declarations_free(instance->declarations);
   if (instance->lexer) lexer_free(instance->lexer);
   free(instance);
 }
@@ -265,7 +270,7 @@ static napi_value results(napi_env env, napi_callback_info info) {
   return array;
 }
 
-static int splitter_configured;
+static int splitter_configured, declarations_configured;
 
 static napi_value configure_splitter(napi_env env, napi_callback_info info) {
   size_t argc = 2;
@@ -317,6 +322,64 @@ static napi_value split(napi_env env, napi_callback_info info) {
   int32_t stop[4] = {SPLIT_LEARN, 0, 0, 0};
   splitter_stop(instance->splitter, &stop[1], &stop[2], &stop[3]);
   return int32_array(env, stop, 4, NULL);
+}
+
+static napi_value configure_declarations(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  const uint8_t *roles = typed_array_data(env, argv[0]);
+  const int32_t *values = typed_array_data(env, argv[1]);
+  DeclarationConstants constants;
+  if (!roles || !values || typed_array_length(env, argv[1]) * sizeof(int32_t) != sizeof(constants)) return throw_error(env);
+  memcpy(&constants, values, sizeof(constants));
+  uv_once(&lock_once, make_lock);
+  uv_mutex_lock(&configure_lock);
+  if (!declarations_configured) declarations_configure(roles, typed_array_length(env, argv[0]), &constants);
+  declarations_configured = 1;
+  uv_mutex_unlock(&configure_lock);
+  return NULL;
+}
+
+static napi_value read_declaration(napi_env env, napi_callback_info info) {
+  size_t argc = 13;
+  napi_value argv[13];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t count = 0, kind_class = 0, from = 0, end = 0;
+  CHECK(napi_get_value_int32(env, argv[1], &count));
+  CHECK(napi_get_value_int32(env, argv[3], &kind_class));
+  CHECK(napi_get_value_int32(env, argv[4], &from));
+  CHECK(napi_get_value_int32(env, argv[5], &end));
+  const uint8_t *flags = typed_array_data(env, argv[0]);
+  const int32_t *starters = typed_array_data(env, argv[2]);
+  const int32_t *variable_locals = typed_array_data(env, argv[6]);
+  int32_t starter_count = typed_array_length(env, argv[2]), variable_count = typed_array_length(env, argv[6]);
+  TokenColumns table;
+  Instance *instance = instance_of(env);
+  if (!instance || !instance->declarations || !flags || (starter_count > 0 && !starters) || (variable_count > 0 && !variable_locals) ||
+      !token_columns(env, argv + 7, &table) || count < 0 || count > table.capacity || from < 0 || end < from || end > count) {
+    return throw_error(env);
+  }
+  int32_t head[6];
+  if (declarations_read(instance->declarations, &table, count, flags, typed_array_length(env, argv[0]), starters, starter_count, kind_class, from, end,
+                        variable_locals, variable_count, &head[0], &head[1]) < 0) {
+    return status_value(env, -1);
+  }
+  const IntList *lists = declarations_lists(instance->declarations);
+  size_t total = 6;
+  for (int k = 0; k < 4; k++) total += (size_t)(head[2 + k] = lists[k].length);
+  void *data = NULL;
+  napi_value buffer, array;
+  CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
+  int32_t *out = data;
+  memcpy(out, head, sizeof(head));
+  out += 6;
+  for (int k = 0; k < 4; k++) {
+    if (lists[k].length > 0) memcpy(out, lists[k].data, sizeof(int32_t) * lists[k].length);
+    out += lists[k].length;
+  }
+  CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
+  return array;
 }
 
 static void finalize_text(node_api_basic_env env, void *data, void *hint) {
@@ -398,10 +461,13 @@ static napi_value init(napi_env env, napi_value exports) {
     {"readAhead", NULL, read_ahead, NULL, NULL, NULL, napi_default, NULL},
     {"configureSplitter", NULL, configure_splitter, NULL, NULL, NULL, napi_default, NULL},
     {"split", NULL, split, NULL, NULL, NULL, napi_default, NULL},
+    {"configureDeclarations", NULL, configure_declarations, NULL, NULL, NULL, napi_default, NULL},
+    {"readDeclaration", NULL, read_declaration, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));
-  if (!instance || !(instance->lexer = lexer_new()) || !(instance->splitter = splitter_new())) {
+  if (!instance || !(instance->lexer = lexer_new()) || !(instance->splitter = splitter_new()) ||
+      !(instance->declarations = declarations_new())) {
     if (instance) finalize_instance(env, instance, NULL);
     return NULL;
   }

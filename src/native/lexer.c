@@ -49,7 +49,7 @@ static int is_hex_digit(uint32_t c) {
   return is_digit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 }
 
-static int is_binder_symbol(int32_t c) {
+int lexer_is_binder_symbol(int32_t c) {
   if (c < 0x3a0 || c > 0x2a06) return 0;
   for (int k = 0; k < binder_count; k++)
     if (binder_symbols[k] == c) return 1;
@@ -380,7 +380,7 @@ static int lex_run(Lexer *L) {
       end = pos + len;
       int32_t multi = len > 1 && c < 128 ? multi_code(c, next, len > 2 ? u[start + 2] : 0) : -1;
       code = multi >= 0 ? multi : (int32_t)c;
-      starter = code == 124 || code == 123 || is_binder_symbol(code);
+      starter = code == 124 || code == 123 || lexer_is_binder_symbol(code);
     }
 
     if (problem >= 0) {

@@ -72,6 +72,23 @@ int lexer_start(Lexer *L, Names *names, const uint16_t *units, int32_t n, int32_
 int lexer_resume(Lexer *L, const TokenColumns *table);
 void lexer_results(const Lexer *L, LexResults *out);
 
+/* +1 for a token opening a bracket (`( [ { ⟨ ⦃ ⟦ ⁅`, or `@[`: kind 10), -1 for one closing it, else 0 (bracketDelta in lexer.ts). */
+static inline int bracket_delta(int kind, int32_t code) {
+  if (kind == 10) return 1;
+  if (kind != 2) return 0;
+  switch (code) {
+    case 40: case 91: case 123: case 0x27e8: case 0x2983: case 0x27e6: case 0x2045:
+      return 1;
+    case 41: case 93: case 125: case 0x27e9: case 0x2984: case 0x27e7: case 0x2046:
+      return -1;
+    default:
+      return 0;
+  }
+}
+
+/* Whether symbol code c is a binder notation (`∀ ∃ λ …`), as configured for the lexer. */
+int lexer_is_binder_symbol(int32_t c);
+
 /* The command splitter (splitter.c): keyword ids, name ids and flag bits it needs from the TypeScript side (parser.ts, names.ts). */
 typedef struct {
   int32_t class_id, deriving, end, instance, in, public_id, meta_id;
@@ -96,6 +113,29 @@ int splitter_resume(Splitter *s, const TokenColumns *table, int32_t count, const
 void splitter_stop(const Splitter *s, int32_t *start, int32_t *keyword, int32_t *at);
 /* [start, keyword, end) per command, after SPLIT_DONE. */
 const IntList *splitter_commands(const Splitter *s);
+
+/* The token work of a declaration (declaration.c): keyword ids, name ids, symbol codes and the flag bit it needs (parser.ts, binders.ts). */
+typedef struct {
+  int32_t let, have, where, deriving, with, using_id, first_binder_word, last_binder_word;
+  int32_t assign, arrow, dotted;
+} DeclarationConstants;
+/* Sets the role of each keyword id (1: names bind after it, as after `fun`; 2: it names one local, as `have`) and the constants; the caller makes sure it runs once. */
+void declarations_configure(const uint8_t *keyword_roles, int keyword_count, const DeclarationConstants *constants);
+/* What kind of declaration is read: structure and class, inductive, or another. */
+enum { DECLARATION_OTHER = 0, DECLARATION_TYPE = 1, DECLARATION_INDUCTIVE = 2 };
+typedef struct Declarations Declarations;
+Declarations *declarations_new(void);
+void declarations_free(Declarations *d);
+/*
+ * Reads the declaration on tokens [from, end) of table[0, count) (from: after its name): sets where
+ * its header ends and its body starts, and fills the four lists of declarations_lists: the distinct
+ * identifiers of its header and of its body, the local names it binds (the `variable_locals` first)
+ * and its pattern names. 0, or -1 when out of memory.
+ */
+int declarations_read(Declarations *d, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count, const int32_t *starters,
+                      int32_t starter_count, int kind_class, int32_t from, int32_t end, const int32_t *variable_locals, int32_t variable_count,
+                      int32_t *sep, int32_t *body_start);
+const IntList *declarations_lists(const Declarations *d);
 
 /* A file's text as read by source_read: `latin1` (its bytes, all ASCII) or `utf16`, malloc'ed, `length` characters. */
 typedef struct {

@@ -94,24 +94,14 @@ static int is_project_command(const Splitter *s, int32_t j) {
   return (f & k.declaration_command) == 0 || (j + 1 < s->n && kind(s, j + 1) == IDENT);
 }
 
-static int bracket_delta(const Splitter *s, int32_t j) {
-  int kd = kind(s, j);
-  if (kd == ATTRIBUTE_OPEN) return 1;
-  if (kd != SYMBOL) return 0;
-  switch (code(s, j)) {
-    case 40: case 91: case 123: case 0x27e8: case 0x2983: case 0x27e6: case 0x2045:
-      return 1;
-    case 41: case 93: case 125: case 0x27e9: case 0x2984: case 0x27e7: case 0x2046:
-      return -1;
-    default:
-      return 0;
-  }
+static inline int delta(const Splitter *s, int32_t j) {
+  return bracket_delta(kind(s, j), code(s, j));
 }
 
 static int32_t matching(const Splitter *s, int32_t open) {
   int32_t depth = 0;
   for (int32_t j = open; j < s->n; j++) {
-    depth += bracket_delta(s, j);
+    depth += delta(s, j);
     if (depth == 0) return j;
   }
   return s->n - 1;
@@ -214,7 +204,7 @@ static int split_run(Splitter *s) {
       begin(s, i, start_keyword);
       continue;
     }
-    int d = bracket_delta(s, i);
+    int d = delta(s, i);
     if (d > 0 && s->quote_depth < 0 && opens_quotation(s, i)) s->quote_depth = s->depth;
     if (d != 0) {
       s->depth = s->depth + d > 0 ? s->depth + d : 0;

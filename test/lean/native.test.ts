@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { nativeScanner } from '../../src/lean/native.js';
-import { parseLean } from '../../src/lean/parser.js';
+import { identsOf, parseLean } from '../../src/lean/parser.js';
 import { decodeLeanSource, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
 
 /** Everything a lexing leaves behind: the token table's columns, comments, binder starters, the names met and their flags, the problems. */
@@ -115,12 +115,22 @@ const COMMAND_LINES = [
   'open Nat in', 'open Nat in #eval 1', 'problem := 3', 'determine (x)', 'set_option maxHeartbeats 0 in', 'deriving instance Repr for Foo', 'class inductive C', 'instance (priority := 10) : C := ⟨⟩',
   'namespace A.B', 'end A.B', 'end', '  end', 'mutual', 'variable (x : Nat) in', '#eval 1', '#exit', 'hints := .abbrev', '`(theorem $n : $t)',
   '  theorem inner : True := trivial', 'structure S where', '  x : Nat', 'example := (def)', 'foo := 1', ')', '⟩ ]', 'in',
+  'theorem t (x y : Nat) {α : Type*} [inst : C α] ⦃z : Nat⦄ {i} (h) : ∀ n, ∃ m, n = m := by', '  intro a b ⟨c, hc⟩', '  obtain ⟨x, hx⟩ | h := foo',
+  '  rcases h with ⟨x, hx⟩ | h', '  have h1 : x = y := rfl', '  let ⟨p, q⟩ := pair', 'fun (a : Nat) (b) => a', '  | succ n ih => ih', '  | .none, some x => x',
+  '  | ⟨a, b⟩ => a', '  | (n : Nat), @C m => n', 'def s := {x | x > 0}', '{x : T | p x}', '{x ∈ s | p x}', '{x // p x}', 'match x with', '  cases h with x hx',
+  '  choose f hf using h', '  set y := x with hy', 'variable {G : Type*} [Group G] (g : G)', '  where go (n : Nat) : Nat := n', 'inductive T | a | b (n : Nat)',
+  'structure P extends Q where', '  (x : Nat)', '  y : Nat := 1', 'deriving Repr', 'let x := 1; have y := 2', 'theorem abs (h : |x| = 1) : |x| = 1 := h',
+  'instance : A := { f := fun x => x, g := sorry }', '{ s with f := x }', 'Finset.sum s fun i => f i', 'f _ x', '∑ i ∈ s, i', 'fun x ↦ x', 'A.b.c x.y', 'with',
+  '  | @none => 0', '  | n@h => n', 'def q := {x : (f | g) = y}',
 ];
 
-/** Everything parsing leaves in a file's model, one name table for all files. */
+/** Everything parsing leaves of a file: its model, and the identifiers, locals and pattern names of each declaration; one name table for all files. */
 const parsed = (texts: string[], native: boolean): string[] => {
   const names = new NameTable({ native });
-  return texts.map((text, k) => JSON.stringify(parseLean(text, `F${k}.lean`, { names })));
+  return texts.map((text, k) => {
+    const file = parseLean(text, `F${k}.lean`, { names });
+    return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index))]);
+  });
 };
 
 describe.skipIf(nativeScanner === undefined)('the native command splitter', () => {
