@@ -34,8 +34,15 @@ export interface NativeScanner {
   split(resume: boolean, flags: Uint8Array, count: number, ...columns: Columns): Int32Array;
   /** Sets the keyword roles of binders.ts and the constants of the declaration reader (see DeclarationConstants in scanner.h). */
   configureDeclarations(keywordRoles: Uint8Array, constants: Int32Array): void;
-  /** The token work of a declaration on tokens [from, end): [sep, bodyStart, #header, #body, #locals, #patterns, ...each list] (see FileParser.readNatively). */
-  readDeclaration(flags: Uint8Array, count: number, starters: Int32Array, kindClass: number, from: number, end: number, variableLocals: Int32Array, ...columns: Columns): Int32Array;
+  /**
+   * The token work of a declaration on tokens [from, end) (see FileParser.readNatively): `head` is set to
+   * [sep, bodyStart, #header, #body, #locals, #patterns], and the four lists are written from out[at] if
+   * their total (returned) fits.
+   */
+  readDeclaration(
+    flags: Uint8Array, count: number, starters: Int32Array, kindClass: number, from: number, end: number, variableLocals: Int32Array,
+    head: Int32Array, out: Int32Array, at: number, ...columns: Columns
+  ): number;
 }
 
 const ADDON = join('build', 'Release', 'leanaudit_native.node');

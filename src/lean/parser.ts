@@ -132,6 +132,14 @@ let identMarks = new Int32Array(1024);
 let identMark = 0;
 /** Identifier ids of the file being parsed, before they are copied out. */
 let identScratch = new Int32Array(1 << 16);
+/** Makes identScratch hold at least `size` ids, keeping its first `kept`. */
+function growIdentScratch(size: number, kept: number): void {
+  const grown = new Int32Array(Math.max(identScratch.length * 2, size));
+  grown.set(identScratch.subarray(0, kept));
+  identScratch = grown;
+}
+/** What the native declaration reader returns besides the lists (see FileParser.readNatively). */
+const readHead = new Int32Array(6);
 
 /** A token table kept between calls, so parsing many files does not allocate one per file. */
 let spareTable: TokenTable | undefined;
@@ -631,14 +639,22 @@ class FileParser {
   /**
    * With the native scanner (for a natively lexed table): the token work of the declaration on
    * tokens [from, end), from after its name, done by src/native/declaration.c as headerEnd, idents,
-   * locals and patterns do it: [sep, bodyStart, four list lengths, the four lists].
+   * locals and patterns do it. Returns [sep, bodyStart, the four list lengths]; the lists are left in
+   * identScratch from identCount, for `keepIdents`.
    */
   private readNatively(kind: DeclKind, from: number, end: number, appliedVariableLocals: number[][]): Int32Array | undefined {
     const { names, starters } = this.table;
     if (names.nativeHandle === undefined || nativeScanner === undefined || !(starters instanceof Int32Array)) return undefined;
     const { kind: kinds, start, end: ends, line, column, code } = this.table;
     const variables = appliedVariableLocals.length > 0 ? Int32Array.from([...this.variableLocals, ...appliedVariableLocals].flat()) : this.variableIds();
-    return nativeScanner.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, kinds, start, ends, line, column, code);
+    const read = (): number =>
+      nativeScanner!.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount, kinds, start, ends, line, column, code);
+    const total = read();
+    if (this.identCount + total > identScratch.length) {
+      growIdentScratch(this.identCount + total, this.identCount);
+      read();
+    }
+    return readHead;
   }
 
   /** The local names the `variable`s in scope bind, as one array (made again only when they change). */
@@ -650,20 +666,11 @@ class FileParser {
     return this.variableIdsList;
   }
 
-  /** Appends the four lists `readNatively` returned to identScratch, with their bounds but the last. */
-  private keepIdents(read: Int32Array): void {
-    const total = read.length - 6;
-    if (identScratch.length < this.identCount + total) {
-      const grown = new Int32Array(Math.max(identScratch.length * 2, this.identCount + total));
-      grown.set(identScratch.subarray(0, this.identCount));
-      identScratch = grown;
-    }
-    let at = 6;
+  /** Takes the four lists `readNatively` left in identScratch, with their bounds but the last. */
+  private keepIdents(head: Int32Array): void {
     for (let part = 2; part < 6; part++) {
       this.identBounds.push(this.identCount);
-      identScratch.set(read.subarray(at, at + read[part]!), this.identCount);
-      this.identCount += read[part]!;
-      at += read[part]!;
+      this.identCount += head[part]!;
     }
   }
 
@@ -729,11 +736,7 @@ class FileParser {
     const { kind, code } = this.table;
     const marks = identMarks;
     let count = this.identCount;
-    if (identScratch.length < count + (to - from)) {
-      const grown = new Int32Array(Math.max(identScratch.length * 2, count + (to - from)));
-      grown.set(identScratch.subarray(0, count));
-      identScratch = grown;
-    }
+    if (identScratch.length < count + (to - from)) growIdentScratch(count + (to - from), count);
     const out = identScratch;
     for (let j = from; j < to; j++) {
       if (kind[j] !== KIND.ident) continue;
@@ -771,11 +774,7 @@ class FileParser {
     return (id: number): void => {
       if (identMarks[id] === mark) return;
       identMarks[id] = mark;
-      if (this.identCount === identScratch.length) {
-        const grown = new Int32Array(identScratch.length * 2);
-        grown.set(identScratch);
-        identScratch = grown;
-      }
+      if (this.identCount === identScratch.length) growIdentScratch(this.identCount + 1, this.identCount);
       identScratch[this.identCount++] = id;
     };
   }

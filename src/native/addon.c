@@ -11,8 +11,8 @@
  *   split(resume, flags, count, kinds, starts, ends, lines, columns, codes) -> Int32Array
  *     [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned
  *   configureDeclarations(keywordRoles, constants)
- *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, kinds, starts, ends, lines, columns, codes) -> Int32Array
- *     [sep, bodyStart, #header, #body, #locals, #patterns, ...each list]
+ *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
+ *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -342,44 +342,41 @@ static napi_value configure_declarations(napi_env env, napi_callback_info info) 
 }
 
 static napi_value read_declaration(napi_env env, napi_callback_info info) {
-  size_t argc = 13;
-  napi_value argv[13];
+  size_t argc = 16;
+  napi_value argv[16];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  int32_t count = 0, kind_class = 0, from = 0, end = 0;
+  int32_t count = 0, kind_class = 0, from = 0, end = 0, at = 0;
   CHECK(napi_get_value_int32(env, argv[1], &count));
   CHECK(napi_get_value_int32(env, argv[3], &kind_class));
   CHECK(napi_get_value_int32(env, argv[4], &from));
   CHECK(napi_get_value_int32(env, argv[5], &end));
+  CHECK(napi_get_value_int32(env, argv[9], &at));
   const uint8_t *flags = typed_array_data(env, argv[0]);
   const int32_t *starters = typed_array_data(env, argv[2]);
   const int32_t *variable_locals = typed_array_data(env, argv[6]);
-  int32_t starter_count = typed_array_length(env, argv[2]), variable_count = typed_array_length(env, argv[6]);
+  int32_t *head = typed_array_data(env, argv[7]), *out = typed_array_data(env, argv[8]);
+  int32_t starter_count = typed_array_length(env, argv[2]), variable_count = typed_array_length(env, argv[6]), out_length = typed_array_length(env, argv[8]);
   TokenColumns table;
   Instance *instance = instance_of(env);
-  if (!instance || !instance->declarations || !flags || (starter_count > 0 && !starters) || (variable_count > 0 && !variable_locals) ||
-      !token_columns(env, argv + 7, &table) || count < 0 || count > table.capacity || from < 0 || end < from || end > count) {
+  if (!instance || !instance->declarations || !flags || (starter_count > 0 && !starters) || (variable_count > 0 && !variable_locals) || !out || !head ||
+      typed_array_length(env, argv[7]) < 6 || !token_columns(env, argv + 10, &table) || count < 0 || count > table.capacity || from < 0 || end < from ||
+      end > count || at < 0 || at > out_length) {
     return throw_error(env);
   }
-  int32_t head[6];
   if (declarations_read(instance->declarations, &table, count, flags, typed_array_length(env, argv[0]), starters, starter_count, kind_class, from, end,
                         variable_locals, variable_count, &head[0], &head[1]) < 0) {
     return status_value(env, -1);
   }
   const IntList *lists = declarations_lists(instance->declarations);
-  size_t total = 6;
-  for (int k = 0; k < 4; k++) total += (size_t)(head[2 + k] = lists[k].length);
-  void *data = NULL;
-  napi_value buffer, array;
-  CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
-  int32_t *out = data;
-  memcpy(out, head, sizeof(head));
-  out += 6;
-  for (int k = 0; k < 4; k++) {
-    if (lists[k].length > 0) memcpy(out, lists[k].data, sizeof(int32_t) * lists[k].length);
-    out += lists[k].length;
+  int32_t total = 0;
+  for (int k = 0; k < 4; k++) total += (head[2 + k] = lists[k].length);
+  if (total <= out_length - at) {
+    for (int k = 0; k < 4; k++) {
+      if (lists[k].length > 0) memcpy(out + at, lists[k].data, sizeof(int32_t) * lists[k].length);
+      at += lists[k].length;
+    }
   }
-  CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
-  return array;
+  return status_value(env, total);
 }
 
 static void finalize_text(node_api_basic_env env, void *data, void *hint) {

@@ -148,6 +148,14 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter', () =
     expect(native).toEqual(parsed(texts, false));
     expect(native.filter((file) => file.includes('"command":"problem"')).length).toBeGreaterThan(20);
   });
+
+  it('agrees on a declaration with more identifiers than the reader had room for', () => {
+    const many = Array.from({ length: 70_000 }, (_, k) => `a${k}`);
+    const texts = [`def big := [${many.join(', ')}]\ntheorem after (h : x = y) : True := by\n  intro ${many.slice(0, 9).join(' ')}\n  trivial`];
+    const native = parsed(texts, true);
+    expect(native).toEqual(parsed(texts, false));
+    expect(native[0]).toContain('"a69999"');
+  });
 });
 
 /** Lexes `texts` in `threads` worker threads at once (the built lexer, as the contamination scan's workers use it); each returns what `lexed` shows. */
