@@ -89,12 +89,19 @@ export class NameResolver {
   /** Declaration number -> whether it declares constructors or fields (an inductive type, structure or class). */
   readonly hasMembers: boolean[] = [];
   private readonly protectedNames = new Set<string>();
+  /** Last name component -> the number of its list in candidateLists. */
+  private readonly listNumber = new Map<string, number>();
   /** Last name component -> every declaration or member name ending in it, with its namespace. */
   private readonly byLast = new Map<string, Candidate[]>();
+  /** byLast's lists, numbered: identifier ids point to them through candidateSlot. */
+  private readonly candidateLists: Candidate[][] = [];
   /** The name table the id caches below belong to. */
   private names: NameTable | undefined;
-  /** Identifier id -> the names ending in its last component (null: none), memoized. */
-  private candidatesOf: (Candidate[] | null | undefined)[] = [];
+  /**
+   * Identifier id -> 1 + the number of the list of candidateLists holding the names ending in its last
+   * component, -1 when none does, 0 when not looked up yet (a typed array: the ids met are sparse).
+   */
+  private candidateSlot = new Int32Array(0);
   /** Dotted identifier id -> the id of its head component (see `dotHead`), and its field after the head (see `fieldAfterHead`), memoized. */
   private headOf: (number | undefined)[] = [];
   private fieldOf: (Field | null | undefined)[] = [];
@@ -123,14 +130,19 @@ export class NameResolver {
     const last = name.slice(dot + 1);
     const list = this.byLast.get(last);
     if (list) list.push(candidate);
-    else this.byLast.set(last, [candidate]);
+    else {
+      const fresh = [candidate];
+      this.byLast.set(last, fresh);
+      this.candidateLists.push(fresh);
+      this.listNumber.set(last, this.candidateLists.length - 1);
+    }
   }
 
   /** Identifier ids from now on are ids of `names` (the id caches are dropped when it changes). */
   useNames(names: NameTable): void {
     if (names === this.names) return;
     this.names = names;
-    this.candidatesOf = [];
+    this.candidateSlot = new Int32Array(names.size);
     this.headOf = [];
     this.fieldOf = [];
     this.scopes = new Map();
@@ -182,14 +194,16 @@ export class NameResolver {
    */
   resolve(id: number, scope: Scope): number {
     // Most identifiers (locals, tactics, library names) match no project name in any scope.
-    let candidates = this.candidatesOf[id];
-    if (candidates === null) return -1;
+    if (id >= this.candidateSlot.length) this.growSlots(id);
+    let slot = this.candidateSlot[id]!;
+    if (slot < 0) return -1;
     const ident = this.names!.names[id]!;
-    if (candidates === undefined) {
-      candidates = this.byLast.get(lastComponent(ident)) ?? null;
-      this.candidatesOf[id] = candidates;
-      if (candidates === null) return -1;
+    if (slot === 0) {
+      slot = (this.listNumber.get(lastComponent(ident)) ?? -2) + 1;
+      this.candidateSlot[id] = slot;
+      if (slot < 0) return -1;
     }
+    const candidates = this.candidateLists[slot - 1]!;
     const entry = this.scopeOf(scope);
     const known = entry.memo.get(id);
     if (known !== undefined) return known;
@@ -225,6 +239,13 @@ export class NameResolver {
       }
     }
     return best === undefined ? undefined : this.owner.get(best);
+  }
+
+  /** Makes room in candidateSlot for ids up to `id` (names interned after `useNames`). */
+  private growSlots(id: number): void {
+    const grown = new Int32Array(Math.max(id + 1, this.candidateSlot.length * 2));
+    grown.set(this.candidateSlot);
+    this.candidateSlot = grown;
   }
 
   /** For a dotted identifier `id` naming nothing in `scope`: its longest proper prefix naming a project declaration there (`c` of `c.f`). */
