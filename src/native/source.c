@@ -13,7 +13,11 @@
 static unsigned char *read_file(const char *path, size_t max_bytes, size_t *length) {
   FILE *file = fopen(path, "rb");
   if (!file) return NULL;
-  size_t capacity = 1 << 16, size = 0;
+  /* Unbuffered, into a buffer the size the file has (one byte more, to see its end at once); a file that grows meanwhile is read on in larger steps. */
+  setvbuf(file, NULL, _IONBF, 0);
+  long size_now = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
+  rewind(file);
+  size_t capacity = size_now >= 0 && (size_t)size_now < max_bytes ? (size_t)size_now + 1 : 1 << 16, size = 0;
   unsigned char *bytes = malloc(capacity);
   while (bytes) {
     size_t got = fread(bytes + size, 1, capacity - size, file);
@@ -35,14 +39,33 @@ static unsigned char *read_file(const char *path, size_t max_bytes, size_t *leng
   return NULL;
 }
 
-/* Number of UTF-16 code units of valid, NUL-free UTF-8 bytes; -1 otherwise (overlong forms, surrogates and code points over U+10FFFF are invalid). */
-static long utf16_length(const unsigned char *b, size_t n) {
-  long units = 0;
-  for (size_t i = 0; i < n;) {
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+/* The length of the prefix of b[0, n) that is ASCII without NUL, found 8 bytes at a time. */
+static size_t ascii_prefix(const unsigned char *b, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t v;
+    memcpy(&v, b + i, 8);
+    if ((v & HIGHS) != 0 || ((v - ONES) & ~v & HIGHS) != 0) break;
+  }
+  while (i < n && b[i] != 0 && b[i] < 0x80) i++;
+  return i;
+}
+
+/*
+ * Decodes valid, NUL-free UTF-8 b[from, n) into out (room for n - from units); the number of units,
+ * or -1 for any other bytes (overlong forms, surrogates and code points over U+10FFFF are invalid).
+ */
+static long utf16_decode(const unsigned char *b, size_t from, size_t n, uint16_t *out) {
+  uint16_t *start = out;
+  for (size_t i = from; i < n;) {
     unsigned c = b[i];
     if (c == 0) return -1;
     if (c < 0x80) {
-      i++, units++;
+      *out++ = (uint16_t)c;
+      i++;
       continue;
     }
     int extra = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : -1;
@@ -55,53 +78,47 @@ static long utf16_length(const unsigned char *b, size_t n) {
     if (b[i + 1] < lo || b[i + 1] > hi) return -1;
     for (int k = 2; k <= extra; k++)
       if ((b[i + k] & 0xc0) != 0x80) return -1;
-    i += extra + 1;
-    units += extra == 3 ? 2 : 1;
-  }
-  return units;
-}
-
-static void utf16_decode(const unsigned char *b, size_t n, uint16_t *out) {
-  for (size_t i = 0; i < n;) {
-    unsigned c = b[i];
-    if (c < 0x80) {
-      *out++ = (uint16_t)c;
-      i++;
-    } else if (c < 0xe0) {
+    if (extra == 1) {
       *out++ = (uint16_t)(((c & 0x1f) << 6) | (b[i + 1] & 0x3f));
-      i += 2;
-    } else if (c < 0xf0) {
+    } else if (extra == 2) {
       *out++ = (uint16_t)(((c & 0x0f) << 12) | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f));
-      i += 3;
     } else {
-      uint32_t cp = ((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f);
-      cp -= 0x10000;
+      uint32_t cp = (((c & 0x07) << 18) | ((b[i + 1] & 0x3f) << 12) | ((b[i + 2] & 0x3f) << 6) | (b[i + 3] & 0x3f)) - 0x10000;
       *out++ = (uint16_t)(0xd800 + (cp >> 10));
       *out++ = (uint16_t)(0xdc00 + (cp & 0x3ff));
-      i += 4;
     }
+    i += extra + 1;
   }
+  return out - start;
 }
 
 int source_read(const char *path, size_t max_bytes, SourceText *out) {
   size_t n = 0;
   unsigned char *bytes = read_file(path, max_bytes, &n);
   if (!bytes) return 0;
-  long units = utf16_length(bytes, n);
-  if (units < 0) {
-    free(bytes);
-    return 0;
-  }
+  size_t ascii = ascii_prefix(bytes, n);
   out->bytes = n;
-  out->length = (size_t)units;
-  if ((size_t)units == n) {
+  if (ascii == n) {
     out->latin1 = (char *)bytes;
     out->utf16 = NULL;
+    out->length = n;
     return 1;
   }
-  out->utf16 = malloc(sizeof(uint16_t) * (units + 1));
-  if (out->utf16) utf16_decode(bytes, n, out->utf16);
+  /* A UTF-8 text has at most as many UTF-16 units as bytes. */
+  uint16_t *units = malloc(sizeof(uint16_t) * (n + 1));
+  long length = -1;
+  if (units) {
+    for (size_t i = 0; i < ascii; i++) units[i] = bytes[i];
+    long rest = utf16_decode(bytes, ascii, n, units + ascii);
+    if (rest >= 0) length = (long)ascii + rest;
+  }
   free(bytes);
+  if (length < 0) {
+    free(units);
+    return 0;
+  }
   out->latin1 = NULL;
-  return out->utf16 != NULL;
+  out->utf16 = units;
+  out->length = (size_t)length;
+  return 1;
 }
