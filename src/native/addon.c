@@ -359,8 +359,8 @@ static napi_value read_declaration(napi_env env, napi_callback_info info) {
   TokenColumns table;
   Instance *instance = instance_of(env);
   if (!instance || !instance->declarations || !flags || (starter_count > 0 && !starters) || (variable_count > 0 && !variable_locals) || !out || !head ||
-      typed_array_length(env, argv[7]) < 6 || !token_columns(env, argv + 10, &table) || count < 0 || count > table.capacity || from < 0 || end < from ||
-      end > count || at < 0 || at > out_length) {
+      typed_array_length(env, argv[7]) < 6 || !token_columns(env, argv + 10, &table) || count < 0 || count > table.capacity || from < 0 || from > count ||
+      end < 0 || end > count || at < 0 || at > out_length) {
     return throw_error(env);
   }
   if (declarations_read(instance->declarations, &table, count, flags, typed_array_length(env, argv[0]), starters, starter_count, kind_class, from, end,

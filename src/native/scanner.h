@@ -127,7 +127,8 @@ typedef struct Declarations Declarations;
 Declarations *declarations_new(void);
 void declarations_free(Declarations *d);
 /*
- * Reads the declaration on tokens [from, end) of table[0, count) (from: after its name): sets where
+ * Reads the declaration on tokens [from, end) of table[0, count) (from: after its name, possibly past
+ * `end` when its name or `(priority := …)` ran on): sets where
  * its header ends and its body starts, and fills the four lists of declarations_lists: the distinct
  * identifiers of its header and of its body, the local names it binds (the `variable_locals` first)
  * and its pattern names. 0, or -1 when out of memory.

@@ -112,7 +112,7 @@ const COMMAND_LINES = [
   'macro_rules | `(tactic| trivial) => `(tactic| rfl)',
   'problem p1 (n : Nat) : n + 0 = n := by', 'determine answer : Nat := 3', 'answer a : Nat := 1', 'snip begin', 'snip end',
   'public section', 'public meta def m := 1', 'private theorem t : True := trivial', '/-- doc -/', '@[simp, ext]', '@[simp',
-  'open Nat in', 'open Nat in #eval 1', 'problem := 3', 'determine (x)', 'set_option maxHeartbeats 0 in', 'deriving instance Repr for Foo', 'class inductive C', 'instance (priority := 10) : C := ⟨⟩',
+  'open Nat in', 'open Nat in #eval 1', 'problem := 3', 'determine (x)', 'set_option maxHeartbeats 0 in', 'deriving instance Repr for Foo', 'class inductive C', 'instance (priority := 10) : C := ⟨⟩', 'instance (priority := 10',
   'namespace A.B', 'end A.B', 'end', '  end', 'mutual', 'variable (x : Nat) in', '#eval 1', '#exit', 'hints := .abbrev', '`(theorem $n : $t)',
   '  theorem inner : True := trivial', 'structure S where', '  x : Nat', 'example := (def)', 'foo := 1', ')', '⟩ ]', 'in',
   'theorem t (x y : Nat) {α : Type*} [inst : C α] ⦃z : Nat⦄ {i} (h) : ∀ n, ∃ m, n = m := by', '  intro a b ⟨c, hc⟩', '  obtain ⟨x, hx⟩ | h := foo',
@@ -147,6 +147,13 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter', () =
     const native = parsed(texts, true);
     expect(native).toEqual(parsed(texts, false));
     expect(native.filter((file) => file.includes('"command":"problem"')).length).toBeGreaterThan(20);
+  });
+
+  it('agrees on a declaration whose name part runs past its end (an unclosed `(priority := …`)', () => {
+    const texts = ['instance (priority := 10\ntheorem t (x : Nat) : True := trivial\ndef y := 1'];
+    const native = parsed(texts, true);
+    expect(native).toEqual(parsed(texts, false));
+    expect(native[0]).toContain('"fullName":"t"');
   });
 
   it('agrees on a declaration with more identifiers than the reader had room for', () => {
