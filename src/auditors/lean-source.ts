@@ -29,6 +29,7 @@ export const meta: AuditorMeta = {
     'binary-file': '{{message}}',
     'file-too-large': '{{message}}',
     'unreadable-file': 'cannot read the file: {{message}}',
+    'parse-failed': '{{message}}',
     'unreadable-lakefile': 'cannot read the lakefile: {{message}}',
     'nested-package': '{{message}}',
     'unmatched-end': '{{message}}',
@@ -45,6 +46,7 @@ const SEVERITY: Record<string, Severity> = {
   'binary-file': 'error',
   'file-too-large': 'error',
   'unreadable-file': 'error',
+  'parse-failed': 'error',
 };
 
 /** Reports every source problem of the project. */

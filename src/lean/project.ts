@@ -18,6 +18,9 @@ import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readAhead, readSource, unreadFile } from './source.js';
 import type { LeanFile, LeanProject, SourceProblem } from './types.js';
 
+/** The problem of a file the parser failed on (see loadFile). */
+const PARSE_FAILED = 'parse-failed';
+
 /** Folder names never scanned, with the reason recorded in `skipped`. */
 const SKIP_DIRS: Record<string, string> = {
   '.lake': 'Lake build outputs and dependency checkouts',
@@ -32,6 +35,8 @@ export interface LoadOptions {
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
 export function readLeanSource(project: Pick<LeanProject, 'root'>, file: LeanFile | string): string | undefined {
+  // Like an unreadable file, a file the parser failed on is left out of every count that reads its source.
+  if (typeof file !== 'string' && file.problems.some((problem) => problem.messageId === PARSE_FAILED)) return undefined;
   const kept = typeof file === 'string' ? undefined : parsedSource(file);
   if (kept !== undefined) return kept;
   const path = typeof file === 'string' ? file : file.path;
@@ -228,7 +233,14 @@ function reparseForCommands(root: string, parsedEarly: LeanFile[], files: LeanFi
 function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {
   const read = readSource(root, path);
   if (read.text === undefined) return unreadFile(path, module, read);
-  const file = parseLean(read.text, path, { module, bytes: read.bytes, names });
+  let file: LeanFile;
+  try {
+    file = parseLean(read.text, path, { module, bytes: read.bytes, names });
+  } catch (error) {
+    // The parser reads any text; should it fail all the same (a bug, or the native scanner out of memory), the file is reported and the run goes on.
+    const message = `leanaudit could not parse the file: ${(error as Error).message}`;
+    return unreadFile(path, module, { ...read, problem: { messageId: PARSE_FAILED, message, location: { file: path, line: 1, column: 0 } } });
+  }
   if (read.problem) file.problems.unshift(read.problem);
   return file;
 }
