@@ -4,7 +4,9 @@
  * that make the kernel trust something it did not check.
  */
 import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { firstAtOrAfter } from '../core/sorted.js';
 import { GAP_WORD } from './names.js';
+import { nativeScanner } from './native.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
 export type GapKind =
@@ -48,6 +50,7 @@ const K_DECREASING_BY = KEYWORD_LIST.indexOf('decreasing_by');
 const K_SORRY = KEYWORD_LIST.indexOf('sorry');
 const K_ADMIT = KEYWORD_LIST.indexOf('admit');
 const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
+nativeScanner?.configureGaps(Int32Array.of(K_BY, K_DECREASING_BY, K_SORRY, K_ADMIT, K_SET_OPTION, ASSIGN, GAP_WORD));
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 
@@ -265,12 +268,45 @@ function wordGap(table: TokenTable, i: number, prev: number, prev2: number, decl
   return SEARCH_TACTICS.has(w) ? gapAt(table, i, 'search-tactic', w, decl) : undefined;
 }
 
+/** Sorry/admit and escape hatches on a file's tokens: walked by the native scanner for a natively lexed table (the same gaps: test/lean/native.test.ts). */
+function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
+  if (table.names.nativeHandle !== undefined && nativeScanner !== undefined) scanNatively(file, table, gaps);
+  else scanPortable(file, table, gaps);
+}
+
+/** The native walk (src/native/gaps.c) finds the tokens that may be gaps; each is made a gap here, as scanPortable makes it. */
+function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
+  const { decls } = file;
+  const ranges = new Int32Array(2 * decls.length);
+  decls.forEach((decl, k) => {
+    ranges[2 * k] = decl.range.start;
+    ranges[2 * k + 1] = decl.range.end;
+  });
+  const found = nativeScanner!.scanGaps(table.names.flags, table.count, ranges, exitToken(table), table.kind, table.start, table.end, table.line, table.column, table.code);
+  for (let at = 0; at < found.length; at += 6) {
+    const [what, i, prev, prev2, d, inTactics] = found.subarray(at, at + 6) as unknown as [number, number, number, number, number, number];
+    const decl = d >= 0 ? decls[d] : undefined;
+    const gap = what === 0 ? sorryGap(table, i, prev, decl, inTactics === 1) : what === 1 ? optionGap(table, i, decl) : wordGap(table, i, prev, prev2, decl);
+    if (gap) gaps.push(gap);
+  }
+}
+
+/** The first `#exit` token, where the scan ends (the token count when there is none). */
+function exitToken(table: TokenTable): number {
+  const starts = table.start.subarray(0, table.count);
+  for (let at = table.text.indexOf('#exit'); at >= 0; at = table.text.indexOf('#exit', at + 1)) {
+    const i = firstAtOrAfter(starts, at);
+    if (i < table.count && starts[i] === at && table.kind[i] === KIND.keyword && table.is(i, '#exit')) return i;
+  }
+  return table.count;
+}
+
 /**
- * Sorry/admit and escape hatches on a file's tokens. The loop is kept small and the rare cases in
+ * Sorry/admit and escape hatches on a file's tokens, in TypeScript. The loop is kept small and the rare cases in
  * functions of their own: V8 otherwise recompiled it at every rare branch first taken (16 times,
  * 0.7 s of compiling on the benchmark's tree).
  */
-function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
+function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   const flags = table.names.flags;
   const decls = file.decls;
   const { kind: kinds, code: codes, start: starts } = table;

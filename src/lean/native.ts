@@ -2,7 +2,8 @@
  * The native scanner (src/native, C through Node-API), built by `npm install` with node-gyp when a
  * C compiler is present: a lexer that gives the same token tables and identifier ids as the
  * TypeScript one (lexer.ts, the reference), about twice as fast, the parser's command splitter
- * and the token work of each declaration (parser.ts, binders.ts), and a file reader that keeps the texts outside V8's heap (source.ts). The TypeScript code is used whenever the native scanner is
+ * and the token work of each declaration (parser.ts, binders.ts), the proof-gap scan's token walk
+ * (gaps.ts), and a file reader that keeps the texts outside V8's heap (source.ts). The TypeScript code is used whenever the native scanner is
  * absent or LEANAUDIT_NATIVE=0; the results are the same (test/lean/native.test.ts, README).
  */
 import { existsSync } from 'node:fs';
@@ -32,6 +33,10 @@ export interface NativeScanner {
   configureSplitter(keywordFlags: Uint8Array, constants: Int32Array): void;
   /** Splits a token table into commands: [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned first (then call again with `resume`). */
   split(resume: boolean, flags: Uint8Array, count: number, ...columns: Columns): Int32Array;
+  /** Sets the keyword ids, the `:=` code and the flag bit of the gap scan's token walk (see GapConstants in scanner.h). */
+  configureGaps(constants: Int32Array): void;
+  /** The gap scan's token walk up to `exitToken`, with the declarations' [start, end) offsets: [what, token, prev, prev2, declaration, inTactics] per token that may be a gap (see gaps.ts). */
+  scanGaps(flags: Uint8Array, count: number, declRanges: Int32Array, exitToken: number, ...columns: Columns): Int32Array;
   /** Sets the keyword roles of binders.ts and the constants of the declaration reader (see DeclarationConstants in scanner.h). */
   configureDeclarations(keywordRoles: Uint8Array, constants: Int32Array): void;
   /**

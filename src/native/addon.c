@@ -10,6 +10,9 @@
  *   configureSplitter(keywordFlags, constants)
  *   split(resume, flags, count, kinds, starts, ends, lines, columns, codes) -> Int32Array
  *     [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned
+ *   configureGaps(constants)
+ *   scanGaps(flags, count, declRanges, exitToken, kinds, starts, ends, lines, columns, codes) -> Int32Array
+ *     [what, token, prev, prev2, declaration, inTactics] per token that may be a gap
  *   configureDeclarations(keywordRoles, constants)
  *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
  *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
@@ -39,6 +42,7 @@ typedef struct {
   Lexer *lexer;
   Splitter *splitter;
   Declarations *declarations;
+  GapScan *gaps;
   uint16_t *units;
   size_t units_capacity;
   ReadAhead *read_ahead;
@@ -65,6 +69,7 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
   free(instance->units);
   if (instance->splitter) splitter_free(instance->splitter);
   if (instance->declarations) declarations_free(instance->declarations);
+  if (instance->gaps) gaps_free(instance->gaps);
   if (instance->lexer) lexer_free(instance->lexer);
   free(instance);
 }
@@ -270,7 +275,7 @@ static napi_value results(napi_env env, napi_callback_info info) {
   return array;
 }
 
-static int splitter_configured, declarations_configured;
+static int splitter_configured, declarations_configured, gaps_configured;
 
 static napi_value configure_splitter(napi_env env, napi_callback_info info) {
   size_t argc = 2;
@@ -294,7 +299,7 @@ static napi_value int32_array(napi_env env, const int32_t *head, size_t head_len
   void *data = NULL;
   napi_value buffer, array;
   CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
-  memcpy(data, head, head_length * sizeof(int32_t));
+  if (head_length > 0) memcpy(data, head, head_length * sizeof(int32_t));
   if (tail && tail->length > 0) memcpy((int32_t *)data + head_length, tail->data, tail->length * sizeof(int32_t));
   CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
   return array;
@@ -379,6 +384,42 @@ static napi_value read_declaration(napi_env env, napi_callback_info info) {
   return status_value(env, total);
 }
 
+static napi_value configure_gaps(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  const int32_t *values = typed_array_data(env, argv[0]);
+  GapConstants constants;
+  if (!values || typed_array_length(env, argv[0]) * sizeof(int32_t) != sizeof(constants)) return throw_error(env);
+  memcpy(&constants, values, sizeof(constants));
+  uv_once(&lock_once, make_lock);
+  uv_mutex_lock(&configure_lock);
+  if (!gaps_configured) gaps_configure(&constants);
+  gaps_configured = 1;
+  uv_mutex_unlock(&configure_lock);
+  return NULL;
+}
+
+static napi_value scan_gaps(napi_env env, napi_callback_info info) {
+  size_t argc = 10;
+  napi_value argv[10];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t count = 0, exit_token = 0;
+  CHECK(napi_get_value_int32(env, argv[1], &count));
+  CHECK(napi_get_value_int32(env, argv[3], &exit_token));
+  const uint8_t *flags = typed_array_data(env, argv[0]);
+  const int32_t *ranges = typed_array_data(env, argv[2]);
+  int32_t range_length = typed_array_length(env, argv[2]);
+  TokenColumns table;
+  Instance *instance = instance_of(env);
+  if (!instance || !instance->gaps || !flags || (range_length > 0 && !ranges) || range_length % 2 != 0 || !token_columns(env, argv + 4, &table) || count < 0 ||
+      count > table.capacity) {
+    return throw_error(env);
+  }
+  if (gaps_scan(instance->gaps, &table, count, flags, typed_array_length(env, argv[0]), ranges, range_length / 2, exit_token) < 0) return status_value(env, -1);
+  return int32_array(env, NULL, 0, gaps_found(instance->gaps));
+}
+
 static void finalize_text(node_api_basic_env env, void *data, void *hint) {
   (void)env, (void)hint;
   free(data);
@@ -459,12 +500,14 @@ static napi_value init(napi_env env, napi_value exports) {
     {"configureSplitter", NULL, configure_splitter, NULL, NULL, NULL, napi_default, NULL},
     {"split", NULL, split, NULL, NULL, NULL, napi_default, NULL},
     {"configureDeclarations", NULL, configure_declarations, NULL, NULL, NULL, napi_default, NULL},
+    {"configureGaps", NULL, configure_gaps, NULL, NULL, NULL, napi_default, NULL},
+    {"scanGaps", NULL, scan_gaps, NULL, NULL, NULL, napi_default, NULL},
     {"readDeclaration", NULL, read_declaration, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));
   if (!instance || !(instance->lexer = lexer_new()) || !(instance->splitter = splitter_new()) ||
-      !(instance->declarations = declarations_new())) {
+      !(instance->declarations = declarations_new()) || !(instance->gaps = gaps_new())) {
     if (instance) finalize_instance(env, instance, NULL);
     return NULL;
   }

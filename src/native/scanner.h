@@ -138,6 +138,25 @@ int declarations_read(Declarations *d, const TokenColumns *table, int32_t count,
                       int32_t *sep, int32_t *body_start);
 const IntList *declarations_lists(const Declarations *d);
 
+/* The token walk of the proof-gap scan (gaps.c): keyword ids, the `:=` code and the flag bit it needs (gaps.ts, names.ts). */
+typedef struct {
+  int32_t by, decreasing_by, sorry, admit, set_option, assign, gap_word;
+} GapConstants;
+void gaps_configure(const GapConstants *constants);
+/* What a token found by gaps_scan may be: a `sorry`/`admit`, a `set_option`, a word the scan reacts to. */
+enum { GAP_SORRY = 0, GAP_OPTION = 1, GAP_WORD_TOKEN = 2 };
+typedef struct GapScan GapScan;
+GapScan *gaps_new(void);
+void gaps_free(GapScan *g);
+/*
+ * Walks table[0, min(count, exit_token)) as scanTokens does, with the declarations' [start, end)
+ * offsets decl_ranges (in order): gaps_found lists [what, token, previous code token, the one
+ * before, declaration number or -1, whether a tactic block is open] per token found. 0, or -1 when out of memory.
+ */
+int gaps_scan(GapScan *g, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count, const int32_t *decl_ranges,
+              int32_t decl_count, int32_t exit_token);
+const IntList *gaps_found(const GapScan *g);
+
 /* A file's text as read by source_read: `latin1` (its bytes, all ASCII) or `utf16`, malloc'ed, `length` characters. */
 typedef struct {
   char *latin1;

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { nativeScanner } from '../../src/lean/native.js';
+import { proofGapsOf } from '../../src/lean/gaps.js';
 import { identsOf, parseLean } from '../../src/lean/parser.js';
 import { decodeLeanSource, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
 
@@ -122,19 +123,24 @@ const COMMAND_LINES = [
   'structure P extends Q where', '  (x : Nat)', '  y : Nat := 1', 'deriving Repr', 'let x := 1; have y := 2', 'theorem abs (h : |x| = 1) : |x| = 1 := h',
   'instance : A := { f := fun x => x, g := sorry }', '{ s with f := x }', 'Finset.sum s fun i => f i', 'f _ x', '∑ i ∈ s, i', 'fun x ↦ x', 'A.b.c x.y', 'with',
   '  | @none => 0', '  | n@h => n', 'def q := {x : (f | g) = y}',
+  'sorry', 'admit', '  exact?', '  apply?', 'set_option debug.skipKernelTC true in', '@[implemented_by fast]', '@[simp, extern "c_fn"]', 'decide +native',
+  '  native_decide', '  toFun := by simp', '  invFun := sorry', "  map_add' := sorry", 'decreasing_by sorry', '(by sorry, sorry)', 'Lean.ofReduceBool x',
+  '  refine ⟨by exact?, ?_⟩', 'theorem triv : True := trivial', 'opaque secret : Nat', 'axiom ax : False', 'unsafe def u := 1', '  #exit',
+  '  native_decide := 1', '  foo native_decide := 1', 'def v : Nat := (by exact 1) + sorry', '  invFun := /-- doc -/ sorry',
 ];
 
-/** Everything parsing leaves of a file: its model, and the identifiers, locals and pattern names of each declaration; one name table for all files. */
+/** Everything parsing leaves of a file: its model, the identifiers, locals and pattern names of each declaration, its proof gaps; one name table for all files. */
 const parsed = (texts: string[], native: boolean): string[] => {
   const names = new NameTable({ native });
   return texts.map((text, k) => {
     const file = parseLean(text, `F${k}.lean`, { names });
-    return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index))]);
+    const gaps = proofGapsOf(file, text).map((gap) => ({ ...gap, decl: gap.decl?.fullName }));
+    return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps]);
   });
 };
 
-describe.skipIf(nativeScanner === undefined)('the native command splitter', () => {
-  it('gives the TypeScript splitter\'s declarations on the samples', () => {
+describe.skipIf(nativeScanner === undefined)('the native command splitter, declaration reader and gap walk', () => {
+  it('give the TypeScript parser\'s declarations and proof gaps on the samples', () => {
     const texts = leanFiles('samples');
     expect(parsed(texts, true)).toEqual(parsed(texts, false));
   });
@@ -147,6 +153,9 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter', () =
     const native = parsed(texts, true);
     expect(native).toEqual(parsed(texts, false));
     expect(native.filter((file) => file.includes('"command":"problem"')).length).toBeGreaterThan(20);
+    for (const kind of ['sorry-in-proof', 'sorry-in-data', 'search-tactic', 'native-decide', 'implemented-by', 'extern', 'skip-kernel-tc']) {
+      expect(native.filter((file) => file.includes(`"kind":"${kind}"`)).length).toBeGreaterThan(10);
+    }
   });
 
   it('agrees on a declaration whose name part runs past its end (an unclosed `(priority := …`)', () => {
