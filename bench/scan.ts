@@ -8,7 +8,7 @@
  * rounds), our throughput per core, the time ratio against grep and the peak memory, with the targets (>= 40 MB/s per core, <= 10x
  * grep's time, <= 1.5 GB); then, to show where the time goes, each phase of the scan run on its
  * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps;
- * and, when the native scanner is built, lexing and parsing with its lexer against the TypeScript one,
+ * and, when the native scanner is built, lexing and parsing with it against the TypeScript code,
  * and the whole scan with it against the TypeScript code (LEANAUDIT_NATIVE=0), a process each;
  * and what V8's optimizing compiler spent on one scan (a quarter of its CPU time when first measured).
  */
@@ -70,11 +70,11 @@ export async function run(args: string[]): Promise<void> {
   process.stdout.write('\nphases, each run on its own (warm, same process; CPU seconds, MB/s per core):\n');
   for (const [phase, cpu] of phases(root)) process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
   if (nativeScanner === undefined) return;
-  process.stdout.write('\nnative lexer against the TypeScript one, alternating in one process (best CPU seconds of 3 rounds each):\n');
+  process.stdout.write('\nnative scanner against the TypeScript code, alternating in one process (best CPU seconds of 3 rounds each):\n');
   for (const [phase, native, portable] of lexers(root)) {
     process.stdout.write(`  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`);
   }
-  process.stdout.write('\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n');
+  process.stdout.write('\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader, gap walk) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n');
   const [native, portable] = sides(root);
   const line = (what: string, a: number, b: number): string => `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
   process.stdout.write(line('CPU', native.cpu, portable.cpu) + line('wall', native.wall, portable.wall));
@@ -187,7 +187,7 @@ const readTree = (root: string): { paths: string[]; texts: string[] } => {
   return { paths, texts: paths.map((path) => readSource(root, path).text ?? '') };
 };
 
-/** Lexing, and parsing (lexing included), with each lexer in turn: [phase, native CPU seconds, TypeScript CPU seconds], best of 3 rounds. */
+/** Lexing, and parsing (lexing included), with the native scanner and with the TypeScript code in turn: [phase, native CPU seconds, TypeScript CPU seconds], best of 3 rounds. */
 function lexers(root: string): [string, number, number][] {
   const { paths, texts } = readTree(root);
   const table = new TokenTable('');
