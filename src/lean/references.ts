@@ -91,9 +91,7 @@ export class NameResolver {
   private readonly protectedNames = new Set<string>();
   /** Last name component -> the number of its list in candidateLists. */
   private readonly listNumber = new Map<string, number>();
-  /** Last name component -> every declaration or member name ending in it, with its namespace. */
-  private readonly byLast = new Map<string, Candidate[]>();
-  /** byLast's lists, numbered: identifier ids point to them through candidateSlot. */
+  /** Per last name component, every declaration or member name ending in it, with its namespace (identifier ids point to them through candidateSlot). */
   private readonly candidateLists: Candidate[][] = [];
   /** The name table the id caches below belong to. */
   private names: NameTable | undefined;
@@ -128,14 +126,15 @@ export class NameResolver {
     const dot = name.lastIndexOf('.');
     const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
     const last = name.slice(dot + 1);
-    const list = this.byLast.get(last);
+    const list = this.byLast(last);
     if (list) list.push(candidate);
-    else {
-      const fresh = [candidate];
-      this.byLast.set(last, fresh);
-      this.candidateLists.push(fresh);
-      this.listNumber.set(last, this.candidateLists.length - 1);
-    }
+    else this.listNumber.set(last, this.candidateLists.push([candidate]) - 1);
+  }
+
+  /** Every declaration or member name ending in the component `last`, with its namespace. */
+  private byLast(last: string): Candidate[] | undefined {
+    const k = this.listNumber.get(last);
+    return k === undefined ? undefined : this.candidateLists[k];
   }
 
   /** Identifier ids from now on are ids of `names` (the id caches are dropped when it changes). */
@@ -257,7 +256,7 @@ export class NameResolver {
     const ident = this.names!.names[id]!;
     for (let end = ident.lastIndexOf('.'); end > 0 && found === null; end = ident.lastIndexOf('.', end - 1)) {
       const prefix = ident.slice(0, end);
-      const candidates = this.byLast.get(lastComponent(prefix));
+      const candidates = this.byLast(lastComponent(prefix));
       if (candidates === undefined) continue;
       const head = prefix.startsWith('_root_.') ? this.owner.get(prefix.slice(7)) : this.lookup(prefix, candidates, entry.ranks);
       if (head !== undefined) found = { head, end };
@@ -307,7 +306,7 @@ export class NameResolver {
 
   /** The one project declaration `T.tail` that is not at the root, with the last component of `T`, if exactly one ends in `.tail`. */
   private fieldNamed(tail: string): Field | undefined {
-    const candidates = this.byLast.get(lastComponent(tail)) ?? [];
+    const candidates = this.byLast(lastComponent(tail)) ?? [];
     let found: Candidate | undefined;
     for (const candidate of candidates.length <= 64 ? candidates : []) {
       if (!candidate.name.endsWith(`.${tail}`)) continue;
