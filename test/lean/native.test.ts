@@ -158,6 +158,13 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter, decla
     }
   });
 
+  it('parses in several worker threads at once as the TypeScript parser does', async () => {
+    const next = random(31);
+    const texts = Array.from({ length: 300 }, () => Array.from({ length: 12 }, () => COMMAND_LINES[Math.floor(next() * COMMAND_LINES.length)]!).join('\n'));
+    const expected = parsed(texts, false);
+    for (const result of await parsedInWorkers(texts, 3)) expect(result).toEqual(expected);
+  });
+
   it('agrees on a declaration whose name part runs past its end (an unclosed `(priority := …`)', () => {
     const texts = ['instance (priority := 10\ntheorem t (x : Nat) : True := trivial\ndef y := 1'];
     const native = parsed(texts, true);
@@ -194,6 +201,27 @@ async function lexedInWorkers(texts: string[], threads: number): Promise<unknown
   return Promise.all(Array.from({ length: threads }, () => new Promise<unknown[]>((resolve, reject) => {
     const worker = new Worker(code, { eval: true, workerData: texts });
     worker.once('message', (result: unknown[]) => void worker.terminate().then(() => resolve(result)));
+    worker.once('error', reject);
+  })));
+}
+
+/** Parses `texts` in `threads` worker threads at once with the built parser and native scanner; each returns what `parsed` shows. */
+async function parsedInWorkers(texts: string[], threads: number): Promise<string[][]> {
+  const module = (name: string): string => JSON.stringify(pathToFileURL(join('dist', 'src', 'lean', `${name}.js`)).href);
+  if (!existsSync(join('dist', 'src', 'lean', 'parser.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    Promise.all([import(${module('parser')}), import(${module('gaps')}), import(${module('names')})]).then(([{ parseLean, identsOf }, { proofGapsOf }, { NameTable }]) => {
+      const names = new NameTable();
+      parentPort.postMessage(workerData.map((text, k) => {
+        const file = parseLean(text, 'F' + k + '.lean', { names });
+        const gaps = proofGapsOf(file, text).map((gap) => ({ ...gap, decl: gap.decl && gap.decl.fullName }));
+        return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps]);
+      }));
+    });`;
+  return Promise.all(Array.from({ length: threads }, () => new Promise<string[]>((resolve, reject) => {
+    const worker = new Worker(code, { eval: true, workerData: texts });
+    worker.once('message', (result: string[]) => void worker.terminate().then(() => resolve(result)));
     worker.once('error', reject);
   })));
 }
