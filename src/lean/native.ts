@@ -33,6 +33,8 @@ export interface NativeScanner {
   configureSplitter(keywordFlags: Uint8Array, constants: Int32Array): void;
   /** Splits a token table into commands: [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned first (then call again with `resume`). */
   split(resume: boolean, flags: Uint8Array, count: number, ...columns: Columns): Int32Array;
+  /** The names the binders of a `variable` command on tokens [from, to) bind, every one in order (see FileParser.scopeCommand). */
+  readVariable(flags: Uint8Array, count: number, from: number, to: number, ...columns: Columns): Int32Array;
   /** Sets the keyword ids, the `:=` code and the flag bit of the gap scan's token walk (see GapConstants in scanner.h). */
   configureGaps(constants: Int32Array): void;
   /** The gap scan's token walk up to `exitToken`, with the declarations' [start, end) offsets: [what, token, prev, prev2, declaration, inTactics] per token that may be a gap (see gaps.ts). */

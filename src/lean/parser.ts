@@ -471,8 +471,7 @@ class FileParser {
         const isIn = this.isKeyword(cmd.end - 1, K_IN);
         const to = isIn ? cmd.end - 1 : cmd.end;
         const binders = this.sliceText(k + 1, to);
-        const locals: number[] = [];
-        bindersOf(this.table, k + 1, to, true, (id) => locals.push(id));
+        const locals = this.variableLocalsOf(k + 1, to);
         if (isIn) {
           this.pendingVariables = [binders];
           this.pendingVariableLocals = [locals];
@@ -485,6 +484,15 @@ class FileParser {
       default:
         return;
     }
+  }
+
+  /** The names the binders of a `variable` command on tokens [from, to) bind (by the native declaration reader for a natively lexed table). */
+  private variableLocalsOf(from: number, to: number): number[] {
+    const { names, kind, start, end, line, column, code } = this.table;
+    if (names.nativeHandle !== undefined && nativeScanner !== undefined) return Array.from(nativeScanner.readVariable(names.flags, this.n, from, to, kind, start, end, line, column, code));
+    const locals: number[] = [];
+    bindersOf(this.table, from, to, true, (id) => locals.push(id));
+    return locals;
   }
 
   /** `attribute [a, b c] x y` (`in` excluded): the items and the names they are given to. */

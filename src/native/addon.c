@@ -16,6 +16,7 @@
  *   configureDeclarations(keywordRoles, constants)
  *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
  *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
+ *   readVariable(flags, count, from, to, kinds, starts, ends, lines, columns, codes) -> Int32Array of the names a `variable` binds
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -384,6 +385,25 @@ static napi_value read_declaration(napi_env env, napi_callback_info info) {
   return status_value(env, total);
 }
 
+static napi_value read_variable(napi_env env, napi_callback_info info) {
+  size_t argc = 10;
+  napi_value argv[10];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t count = 0, from = 0, to = 0;
+  CHECK(napi_get_value_int32(env, argv[1], &count));
+  CHECK(napi_get_value_int32(env, argv[2], &from));
+  CHECK(napi_get_value_int32(env, argv[3], &to));
+  const uint8_t *flags = typed_array_data(env, argv[0]);
+  TokenColumns table;
+  Instance *instance = instance_of(env);
+  if (!instance || !instance->declarations || !flags || !token_columns(env, argv + 4, &table) || count < 0 || count > table.capacity || from < 0 || to < 0 ||
+      to > count) {
+    return throw_error(env);
+  }
+  if (declarations_variable(instance->declarations, &table, count, flags, typed_array_length(env, argv[0]), from, to) < 0) return status_value(env, -1);
+  return int32_array(env, NULL, 0, &declarations_lists(instance->declarations)[2]);
+}
+
 static napi_value configure_gaps(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1];
@@ -503,6 +523,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"configureGaps", NULL, configure_gaps, NULL, NULL, NULL, napi_default, NULL},
     {"scanGaps", NULL, scan_gaps, NULL, NULL, NULL, napi_default, NULL},
     {"readDeclaration", NULL, read_declaration, NULL, NULL, NULL, napi_default, NULL},
+    {"readVariable", NULL, read_variable, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));

@@ -164,18 +164,19 @@ static int idents(Declarations *d, IntList *list, int32_t from, int32_t to) {
 
 /* ---- local names (binders.ts) ---- */
 
+/* The binder scan's state; `every` (for a `variable` command) lists every name met, in order, pattern names among them. */
 typedef struct {
   Declarations *d;
   int32_t to;
-  int run, run_line, run_after_with, depth, pattern, groups, failed;
+  int run, run_line, run_after_with, depth, pattern, groups, failed, every;
 } Scan;
 
 static void bind(Scan *s, int32_t id) {
-  if (!take(s->d, &s->d->lists[2], id)) s->failed = 1;
+  if (!(s->every ? int_list_push(&s->d->lists[2], id) : take(s->d, &s->d->lists[2], id))) s->failed = 1;
 }
 
 static void bind_pattern(Scan *s, int32_t id) {
-  if (!int_list_push(&s->d->met_patterns, id)) s->failed = 1;
+  if (!int_list_push(s->every ? &s->d->lists[2] : &s->d->met_patterns, id)) s->failed = 1;
 }
 
 static int opens_group_at(int32_t c) {
@@ -364,8 +365,8 @@ static int32_t first_at_or_after(const int32_t *list, int32_t length, int32_t va
 }
 
 /* bindersOf in binders.ts: with `signature`, every token; otherwise the binder starters and the runs they open. */
-static int binders_of(Declarations *d, int32_t from, int32_t to, int signature) {
-  Scan s = {d, to, 0, 0, 0, 0, 0, signature, 0};
+static int binders_of(Declarations *d, int32_t from, int32_t to, int signature, int every) {
+  Scan s = {d, to, 0, 0, 0, 0, 0, signature, 0, every};
   if (signature) {
     for (int32_t j = from; j < to && !s.failed;) j = step(&s, j);
     return !s.failed;
@@ -398,11 +399,23 @@ int declarations_read(Declarations *d, const TokenColumns *table, int32_t count,
   new_mark(d);
   for (int32_t i = 0; i < variable_count; i++)
     if (!take(d, &d->lists[2], variable_locals[i])) return -1;
-  if (!binders_of(d, from, *sep, 1) || !binders_of(d, has_body ? *body_start : end, end, 0)) return -1;
+  if (!binders_of(d, from, *sep, 1, 0) || !binders_of(d, has_body ? *body_start : end, end, 0, 0)) return -1;
   new_mark(d);
   for (int32_t i = 0; i < d->met_patterns.length; i++)
     if (!take(d, &d->lists[3], d->met_patterns.data[i])) return -1;
   return 0;
+}
+
+int declarations_variable(Declarations *d, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count, int32_t from, int32_t to) {
+  d->t = *table;
+  d->n = count < table->capacity ? count : table->capacity;
+  d->flags = flags;
+  d->flag_count = flag_count;
+  d->starters = NULL;
+  d->starter_count = 0;
+  for (int i = 0; i < 4; i++) d->lists[i].length = 0;
+  if (to > d->n) to = d->n;
+  return binders_of(d, from, to, 1, 1) ? 0 : -1;
 }
 
 const IntList *declarations_lists(const Declarations *d) {

@@ -136,6 +136,8 @@ void declarations_free(Declarations *d);
 int declarations_read(Declarations *d, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count, const int32_t *starters,
                       int32_t starter_count, int kind_class, int32_t from, int32_t end, const int32_t *variable_locals, int32_t variable_count,
                       int32_t *sep, int32_t *body_start);
+/* The names a `variable` command's binders [from, to) bind, every one in order, pattern names among them (bindersOf with one callback): declarations_lists(d)[2]. */
+int declarations_variable(Declarations *d, const TokenColumns *table, int32_t count, const uint8_t *flags, int32_t flag_count, int32_t from, int32_t to);
 const IntList *declarations_lists(const Declarations *d);
 
 /* The token walk of the proof-gap scan (gaps.c): keyword ids, the `:=` code and the flag bit it needs (gaps.ts, names.ts). */
