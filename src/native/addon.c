@@ -54,13 +54,25 @@ static Instance *instance_of(napi_env env) {
   return napi_get_instance_data(env, &data) == napi_ok ? data : NULL;
 }
 
-/* Every thread's module init calls configure(): the first one sets the tables, under the lock. */
+/* Every thread's module init calls each configure function: the first call sets the tables, under the lock. */
 static uv_once_t lock_once = UV_ONCE_INIT;
 static uv_mutex_t configure_lock;
-static int configured;
+static int lexer_configured, splitter_configured, declarations_configured, gaps_configured;
 
 static void make_lock(void) {
   uv_mutex_init(&configure_lock);
+}
+
+/* Takes the configuration lock; true when *done is unset: the caller then configures, and calls `configured` either way. */
+static int configuring(const int *done) {
+  uv_once(&lock_once, make_lock);
+  uv_mutex_lock(&configure_lock);
+  return !*done;
+}
+
+static void configured(int *done) {
+  *done = 1;
+  uv_mutex_unlock(&configure_lock);
 }
 
 static void finalize_instance(napi_env env, void *data, void *hint) {
@@ -105,6 +117,14 @@ static int32_t typed_array_length(napi_env env, napi_value value) {
   return (int32_t)length;
 }
 
+/* Copies an Int32Array argument into a struct of int32 constants of `size` bytes; 0 when it has another length. */
+static int read_constants(napi_env env, napi_value value, void *constants, size_t size) {
+  const int32_t *values = typed_array_data(env, value);
+  if (!values || typed_array_length(env, value) * sizeof(int32_t) != size) return 0;
+  memcpy(constants, values, size);
+  return 1;
+}
+
 /* Hash of a name as the lexer computes it for a plain identifier: over its code points (hashName in names.ts). */
 static uint32_t name_hash(const uint16_t *u, size_t n) {
   uint32_t h = 0;
@@ -147,11 +167,8 @@ static napi_value configure(napi_env env, napi_callback_info info) {
   CHECK(napi_get_value_int32(env, argv[3], &keywords));
   CHECK(napi_get_value_int32(env, argv[4], &gap_word));
   CHECK(napi_get_value_int32(env, argv[5], &binder_start));
-  uv_once(&lock_once, make_lock);
-  uv_mutex_lock(&configure_lock);
-  if (!configured) lexer_configure(classes, multi, (int)multi_n, binders, (int)binder_n, keywords, (uint8_t)gap_word, (uint8_t)binder_start);
-  configured = 1;
-  uv_mutex_unlock(&configure_lock);
+  if (configuring(&lexer_configured)) lexer_configure(classes, multi, (int)multi_n, binders, (int)binder_n, keywords, (uint8_t)gap_word, (uint8_t)binder_start);
+  configured(&lexer_configured);
   return NULL;
 }
 
@@ -276,22 +293,15 @@ static napi_value results(napi_env env, napi_callback_info info) {
   return array;
 }
 
-static int splitter_configured, declarations_configured, gaps_configured;
-
 static napi_value configure_splitter(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   const uint8_t *keyword_flags = typed_array_data(env, argv[0]);
-  const int32_t *values = typed_array_data(env, argv[1]);
   SplitterConstants constants;
-  if (!keyword_flags || !values || typed_array_length(env, argv[1]) * sizeof(int32_t) != sizeof(constants)) return throw_error(env);
-  memcpy(&constants, values, sizeof(constants));
-  uv_once(&lock_once, make_lock);
-  uv_mutex_lock(&configure_lock);
-  if (!splitter_configured) splitter_configure(keyword_flags, typed_array_length(env, argv[0]), &constants);
-  splitter_configured = 1;
-  uv_mutex_unlock(&configure_lock);
+  if (!keyword_flags || !read_constants(env, argv[1], &constants, sizeof(constants))) return throw_error(env);
+  if (configuring(&splitter_configured)) splitter_configure(keyword_flags, typed_array_length(env, argv[0]), &constants);
+  configured(&splitter_configured);
   return NULL;
 }
 
@@ -335,15 +345,10 @@ static napi_value configure_declarations(napi_env env, napi_callback_info info) 
   napi_value argv[2];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   const uint8_t *roles = typed_array_data(env, argv[0]);
-  const int32_t *values = typed_array_data(env, argv[1]);
   DeclarationConstants constants;
-  if (!roles || !values || typed_array_length(env, argv[1]) * sizeof(int32_t) != sizeof(constants)) return throw_error(env);
-  memcpy(&constants, values, sizeof(constants));
-  uv_once(&lock_once, make_lock);
-  uv_mutex_lock(&configure_lock);
-  if (!declarations_configured) declarations_configure(roles, typed_array_length(env, argv[0]), &constants);
-  declarations_configured = 1;
-  uv_mutex_unlock(&configure_lock);
+  if (!roles || !read_constants(env, argv[1], &constants, sizeof(constants))) return throw_error(env);
+  if (configuring(&declarations_configured)) declarations_configure(roles, typed_array_length(env, argv[0]), &constants);
+  configured(&declarations_configured);
   return NULL;
 }
 
@@ -408,15 +413,10 @@ static napi_value configure_gaps(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const int32_t *values = typed_array_data(env, argv[0]);
   GapConstants constants;
-  if (!values || typed_array_length(env, argv[0]) * sizeof(int32_t) != sizeof(constants)) return throw_error(env);
-  memcpy(&constants, values, sizeof(constants));
-  uv_once(&lock_once, make_lock);
-  uv_mutex_lock(&configure_lock);
-  if (!gaps_configured) gaps_configure(&constants);
-  gaps_configured = 1;
-  uv_mutex_unlock(&configure_lock);
+  if (!read_constants(env, argv[0], &constants, sizeof(constants))) return throw_error(env);
+  if (configuring(&gaps_configured)) gaps_configure(&constants);
+  configured(&gaps_configured);
   return NULL;
 }
 

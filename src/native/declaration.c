@@ -21,8 +21,7 @@ static int keyword_count;
 static DeclarationConstants k;
 
 void declarations_configure(const uint8_t *roles, int count, const DeclarationConstants *constants) {
-  keyword_count = count < 256 ? count : 256;
-  for (int i = 0; i < keyword_count; i++) keyword_roles[i] = roles[i];
+  keyword_count = copy_keyword_table(keyword_roles, roles, count);
   k = *constants;
 }
 

@@ -86,6 +86,13 @@ static inline int bracket_delta(int kind, int32_t code) {
   }
 }
 
+/* Copies a per-keyword-id table of `count` entries into `to` (256 entries at most); returns how many it kept. */
+static inline int copy_keyword_table(uint8_t to[256], const uint8_t *from, int count) {
+  int kept = count < 256 ? count : 256;
+  for (int i = 0; i < kept; i++) to[i] = from[i];
+  return kept;
+}
+
 /* Whether symbol code c is a binder notation (`∀ ∃ λ …`), as configured for the lexer. */
 int lexer_is_binder_symbol(int32_t c);
 

@@ -19,8 +19,7 @@ static int keyword_count;
 static SplitterConstants k;
 
 void splitter_configure(const uint8_t *flags, int count, const SplitterConstants *constants) {
-  keyword_count = count < 256 ? count : 256;
-  for (int i = 0; i < keyword_count; i++) keyword_flags[i] = flags[i];
+  keyword_count = copy_keyword_table(keyword_flags, flags, count);
   k = *constants;
 }
 
