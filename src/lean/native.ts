@@ -50,6 +50,14 @@ export interface NativeScanner {
     flags: Uint8Array, count: number, starters: Int32Array, kindClass: number, from: number, end: number, variableLocals: Int32Array,
     head: Int32Array, out: Int32Array, at: number, ...columns: Columns
   ): number;
+  /** A resolver of the project names `names` (joined by newlines; owners[k]: the declaration number of the k-th; flags per declaration: 1 protected, 2 has members). */
+  createResolver(names: string, owners: Int32Array, declFlags: Uint8Array): object;
+  /** Sets the scope of the next declarations: `namespace\0own namespace\0opens joined by \0`. */
+  resolverScope(resolver: object, key: string): void;
+  /** The references of the declaration whose identifier bounds start at bounds[at]: out = [#header, target, condition, declaration, type per reference]; returns how many. */
+  resolveDeclaration(resolver: object, names: object, ids: Int32Array, bounds: Int32Array, at: number, out: Int32Array): number;
+  /** The name of a type a conditional reference gives. */
+  resolverText(resolver: object, type: number): string;
 }
 
 const ADDON = join('build', 'Release', 'leanaudit_native.node');

@@ -16,6 +16,7 @@
  */
 import { DirectedGraph } from 'graphology';
 import { DOTTED, type NameTable } from './names.js';
+import { nativeScanner } from './native.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
@@ -36,7 +37,50 @@ export function prefixes(namespace: string): string[] {
   return out;
 }
 
-type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'>;
+type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };
+
+/** A project's declarations, numbered (the first of each full name, in order): the declaration, its full name, whether it declares constructors or fields. */
+export interface ProjectDeclarations {
+  list: LeanDecl[];
+  names: string[];
+  hasMembers: boolean[];
+}
+
+/**
+ * Where the namespace of a declaration's own name ends in its full name (its last `.`, -1 if none):
+ * its namespace's length when the full name is that namespace and a plain name, found without a
+ * search from the end (slow in V8).
+ */
+function ownEnd(scope: Scope): number {
+  const { fullName, namespace, name } = scope;
+  const plain = name !== undefined && name !== '' && namespace !== '' && fullName.length === namespace.length + 1 + name.length && !name.includes('.');
+  if (plain && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name)) {
+    return namespace.length;
+  }
+  return fullName.lastIndexOf('.');
+}
+
+/** Tells when the scope changes from one declaration to the next, building its key only then. */
+class ScopeTracker {
+  private last: Scope | undefined;
+  /** The namespace of the last declaration's own name (`A.B` of `A.B.c`). */
+  own = '';
+
+  /** The key of `scope` (`namespace\0own\0opens`) if it is not the last one's, else undefined. */
+  changed(scope: Scope): string | undefined {
+    const last = this.last;
+    this.last = scope;
+    if (scope === last) return undefined;
+    const dot = ownEnd(scope);
+    if (last !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
+      // Consecutive declarations of one file usually share their scope.
+      const own = this.own;
+      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return undefined;
+    }
+    this.own = dot < 0 ? '' : dot === scope.namespace.length ? scope.namespace : scope.fullName.slice(0, dot);
+    return `${scope.namespace}\0${this.own}\0${scope.opens.join('\0')}`;
+  }
+}
 
 /** A declaration or member name and the namespace it sits in. */
 interface Candidate {
@@ -83,11 +127,6 @@ const THIS_HEAD = -2;
 export class NameResolver {
   /** Declaration or member full name -> the declaration's number. */
   private readonly owner = new Map<string, number>();
-  /** Declaration number -> its full name, and the declaration. */
-  readonly declNames: string[] = [];
-  private readonly declarations: LeanDecl[] = [];
-  /** Declaration number -> whether it declares constructors or fields (an inductive type, structure or class). */
-  readonly hasMembers: boolean[] = [];
   private readonly protectedNames = new Set<string>();
   /** Last name component -> the number of its list in candidateLists. */
   private readonly listNumber = new Map<string, number>();
@@ -105,19 +144,15 @@ export class NameResolver {
   private fieldOf: (Field | null | undefined)[] = [];
   /** Scope key -> its ranked prefixes and memo. */
   private scopes = new Map<string, ScopeEntry>();
-  private lastScope: Scope | undefined;
+  private tracker = new ScopeTracker();
   private lastEntry: ScopeEntry | undefined;
-  private lastOwn = '';
 
-  constructor(decls: Iterable<LeanDecl>) {
-    for (const decl of decls) {
-      const index = this.declNames.push(decl.fullName) - 1;
-      this.declarations.push(decl);
-      this.hasMembers.push((decl.members?.length ?? 0) > 0);
+  constructor(project: ProjectDeclarations) {
+    project.list.forEach((decl, index) => {
       this.add(decl.fullName, index);
       if (decl.modifiers.includes('protected')) this.protectedNames.add(decl.fullName);
       for (const member of decl.members ?? []) this.add(member, index);
-    }
+    });
   }
 
   private add(name: string, owner: number): void {
@@ -145,7 +180,7 @@ export class NameResolver {
     this.headOf = [];
     this.fieldOf = [];
     this.scopes = new Map();
-    this.lastScope = undefined;
+    this.tracker = new ScopeTracker();
     this.lastEntry = undefined;
   }
 
@@ -155,20 +190,9 @@ export class NameResolver {
    * `open`ed namespaces (each relative to the enclosing namespaces); with a memo of answers.
    */
   private scopeOf(scope: Scope): ScopeEntry {
-    const last = this.lastScope;
-    if (scope === last && this.lastEntry !== undefined) return this.lastEntry;
-    const dot = scope.fullName.lastIndexOf('.');
-    if (last !== undefined && this.lastEntry !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
-      // Consecutive declarations of one file usually share their scope: skip building the key.
-      const own = this.lastOwn;
-      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) {
-        this.lastScope = scope;
-        return this.lastEntry;
-      }
-    }
-    const own = dot < 0 ? '' : scope.fullName.slice(0, dot);
-    const key = `${scope.namespace}\0${own}\0${scope.opens.join('\0')}`;
-    let entry = this.scopes.get(key);
+    const key = this.tracker.changed(scope);
+    if (key === undefined && this.lastEntry !== undefined) return this.lastEntry;
+    let entry = this.scopes.get(key!);
     if (!entry) {
       const ranks = new Map<string, number>();
       const enclosing = prefixes(scope.namespace);
@@ -176,20 +200,18 @@ export class NameResolver {
         if (!ranks.has(prefix)) ranks.set(prefix, ranks.size);
       };
       enclosing.forEach(put);
-      put(own);
+      put(this.tracker.own);
       for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
       entry = { ranks, memo: new Map(), prefixMemo: new Map() };
-      this.scopes.set(key, entry);
+      this.scopes.set(key!, entry);
     }
-    this.lastScope = scope;
-    this.lastOwn = own;
     this.lastEntry = entry;
     return entry;
   }
 
   /**
    * The number of the project declaration the identifier `id` (of the table given to `useNames`)
-   * denotes inside `scope` (its full name is `declNames[number]`), or -1.
+   * denotes inside `scope`, or -1.
    */
   resolve(id: number, scope: Scope): number {
     // Most identifiers (locals, tactics, library names) match no project name in any scope.
@@ -265,15 +287,9 @@ export class NameResolver {
     return found ?? undefined;
   }
 
-  /**
-   * The field `f` of `c.f` where `c` is the project declaration `prefix.head` (or one of its fields):
-   * `T.f` when `T` is named in the statement of `c` (or among the fields of a structure), or -1.
-   */
-  fieldOfConstant(id: number, prefix: Prefix): number {
-    const field = this.fieldNamed(this.names!.names[id]!.slice(prefix.end + 1));
-    if (field === undefined) return -1;
-    const { header, body } = this.declarations[prefix.head]!;
-    return mentions(header, field.type) || (this.hasMembers[prefix.head] && body !== undefined && mentions(body, field.type)) ? field.target : -1;
+  /** The field `f` of `c.f` where `c` is the project declaration `prefix.head` (or one of its fields): see `fieldNamed`. */
+  fieldAfterPrefix(id: number, prefix: Prefix): Field | undefined {
+    return this.fieldNamed(this.names!.names[id]!.slice(prefix.end + 1));
   }
 
   /** The id of a dotted identifier's head component (`h` of `h.foo`), -1 if that never occurs alone, THIS_HEAD for `this`. */
@@ -320,6 +336,17 @@ export class NameResolver {
 
 /** Fills each declaration's `references`; returns the declarations by full name. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
+  const { decls, problems } = declarationsByName(files);
+  const project = projectDeclarations(decls);
+  const lists = new ReferenceLists(project);
+  const natively = nativeScanner !== undefined && files.every((file) => (identIdsOf(file)?.names ?? NATIVE_TABLE).nativeHandle !== undefined);
+  if (natively) collectNatively(files, project, lists);
+  else collectPortably(files, project, lists);
+  return { decls, problems };
+}
+
+/** The declarations by full name (the first of a name), and the names declared twice where that is an error. */
+function declarationsByName(files: LeanFile[]): ReferenceModel {
   const decls = new Map<string, LeanDecl>();
   const libraryOf = new Map(files.map((f) => [f.path, f.library]));
   const problems: SourceProblem[] = [];
@@ -341,42 +368,43 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
       }
     }
   }
-  const resolver = new NameResolver(decls.values());
-  const { declNames } = resolver;
-  // Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration.
-  const listedBy = new Int32Array(declNames.length);
-  let mark = 0;
+  return { decls, problems };
+}
+
+/** The declarations numbered as the resolvers number them. */
+export function projectDeclarations(decls: Map<string, LeanDecl>): ProjectDeclarations {
+  const list = [...decls.values()];
+  return { list, names: list.map((decl) => decl.fullName), hasMembers: list.map((decl) => (decl.members?.length ?? 0) > 0) };
+}
+
+/** The references of each declaration, with the TypeScript resolver. */
+function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): void {
+  const resolver = new NameResolver(project);
   // Identifier id -> the last declaration that binds it as a local name, or as a name in a pattern (its table's ids).
   let localTo = new Int32Array(0);
   let patternTo = new Int32Array(0);
+  let mark = 0;
   const isLocal = (id: number): boolean => id === THIS_HEAD || (id >= 0 && (localTo[id] === mark || patternTo[id] === mark));
   let flags = new Uint8Array(0);
-  /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
-  const typedHere = (decl: LeanDecl, word: string): boolean =>
-    mentions(decl.namespace, word) || mentions(decl.header, word) || decl.variables.some((v) => mentions(v, word)) || (decl.body !== undefined && mentions(decl.body, word));
-  const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number, refs: string[]): void => {
-    const add = (target: number): void => {
-      if (target < 0 || listedBy[target] === mark || declNames[target] === decl.fullName) return;
-      listedBy[target] = mark;
-      refs.push(declNames[target]!);
-    };
+  const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number): void => {
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
       if (localTo[id] === mark) continue;
       const target = resolver.resolve(id, decl);
       if (target >= 0) {
         // A bare name in a pattern is a variable unless it names a constructor of a project type.
-        if (patternTo[id] !== mark || resolver.hasMembers[target]) add(target);
+        if (patternTo[id] !== mark || project.hasMembers[target]) lists.add(target);
       } else if ((flags[id]! & DOTTED) !== 0) {
         const local = isLocal(resolver.dotHead(id));
         const prefix = local ? undefined : resolver.resolvePrefix(id, decl);
         if (prefix !== undefined) {
-          add(prefix.head);
-          add(resolver.fieldOfConstant(id, prefix));
+          lists.add(prefix.head);
+          const field = resolver.fieldAfterPrefix(id, prefix);
+          if (field !== undefined) lists.add(field.target, IF_CONSTANT_NAMES, prefix.head, field.type);
         } else if (local || !resolver.headIsNamespace(id)) {
           // A local's field, or one of a name bound where binders.ts does not look (an auto-bound implicit).
           const field = resolver.fieldAfterHead(id);
-          if (field !== undefined && typedHere(decl, field.type)) add(field.target);
+          if (field !== undefined) lists.add(field.target, IF_TYPED_HERE, -1, field.type);
         }
       }
     }
@@ -396,15 +424,107 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
       const at = IDENT_PARTS * k;
       for (let i = bounds[at + 2]!; i < bounds[at + 3]!; i++) localTo[ids[i]!] = mark;
       for (let i = bounds[at + 3]!; i < bounds[at + 4]!; i++) patternTo[ids[i]!] = mark;
-      const refs: string[] = [];
-      collect(decl, ids, bounds[at]!, bounds[at + 1]!, refs);
-      decl.headerReferences = refs.length;
-      collect(decl, ids, bounds[at + 1]!, bounds[at + 2]!, refs);
-      decl.references = refs;
+      lists.start(decl);
+      collect(decl, ids, bounds[at]!, bounds[at + 1]!);
+      lists.headerDone();
+      collect(decl, ids, bounds[at + 1]!, bounds[at + 2]!);
     });
   }
-  return { decls, problems };
 }
+
+/** The references of each declaration, with the native resolver (resolver.c): the same as collectPortably's. */
+function collectNatively(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): void {
+  const native = nativeScanner!;
+  const owners: number[] = [];
+  const names: string[] = [];
+  const flags = new Uint8Array(project.list.length);
+  project.list.forEach((decl, index) => {
+    names.push(decl.fullName);
+    owners.push(index);
+    for (const member of decl.members ?? []) names.push(member), owners.push(index);
+    flags[index] = (decl.modifiers.includes('protected') ? RESOLVER_PROTECTED : 0) | (project.hasMembers[index] ? RESOLVER_HAS_MEMBERS : 0);
+  });
+  const resolver = native.createResolver(names.join('\n'), Int32Array.from(owners), flags);
+  const typeNames = new Map<number, string>();
+  const typeName = (type: number): string => typeNames.get(type) ?? typeNames.set(type, native.resolverText(resolver, type)).get(type)!;
+  const tracker = new ScopeTracker();
+  let out = new Int32Array(1024);
+  for (const file of files) {
+    const recorded = identIdsOf(file);
+    if (recorded === undefined) continue;
+    const { names: table, ids, bounds } = recorded;
+    file.decls.forEach((decl, k) => {
+      const at = IDENT_PARTS * k;
+      const room = 1 + 8 * (bounds[at + 2]! - bounds[at]!);
+      if (out.length < room) out = new Int32Array(room * 2);
+      const key = tracker.changed(decl);
+      if (key !== undefined) native.resolverScope(resolver, key);
+      const count = native.resolveDeclaration(resolver, table.nativeHandle!, ids, bounds, at, out);
+      lists.start(decl);
+      for (let e = 0; e < count; e++) {
+        if (e === out[0]) lists.headerDone();
+        const type = out[4 + 4 * e]!;
+        lists.add(out[1 + 4 * e]!, out[2 + 4 * e]!, out[3 + 4 * e]!, type < 0 ? '' : typeName(type));
+      }
+      if (count === out[0]) lists.headerDone();
+    });
+  }
+}
+
+/** What a reference found holds under (as resolver.c gives it): always; the header or body of the constant `c` of `c.f` names the type; the declaration's own text does. */
+const ALWAYS = 0;
+const IF_CONSTANT_NAMES = 1;
+const IF_TYPED_HERE = 2;
+/** Stands for the table of a file without identifiers (unread), which does not keep the native resolver from use. */
+const NATIVE_TABLE = { nativeHandle: {} };
+/** Declaration flags of the native resolver. */
+const RESOLVER_PROTECTED = 1;
+const RESOLVER_HAS_MEMBERS = 2;
+
+/**
+ * Builds each declaration's `references` from the references found in it in order of use: each
+ * target once, never the declaration itself, a conditional one only when its type is named where it must be.
+ */
+class ReferenceLists {
+  /** Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration. */
+  private readonly listedBy: Int32Array;
+  private mark = 0;
+  private decl: LeanDecl | undefined;
+  private refs: string[] = [];
+
+  constructor(private readonly project: ProjectDeclarations) {
+    this.listedBy = new Int32Array(project.list.length);
+  }
+
+  start(decl: LeanDecl): void {
+    this.mark++;
+    this.decl = decl;
+    this.refs = [];
+    decl.references = this.refs;
+    decl.headerReferences = 0;
+  }
+
+  /** The header's references are all added. */
+  headerDone(): void {
+    this.decl!.headerReferences = this.refs.length;
+  }
+
+  add(target: number, condition = ALWAYS, constant = -1, type = ''): void {
+    const { list, names, hasMembers } = this.project;
+    const decl = this.decl!;
+    if (target < 0 || this.listedBy[target] === this.mark || names[target] === decl.fullName) return;
+    if (condition === IF_CONSTANT_NAMES) {
+      const { header, body } = list[constant]!;
+      if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
+    } else if (condition === IF_TYPED_HERE && !typedHere(decl, type)) return;
+    this.listedBy[target] = this.mark;
+    this.refs.push(names[target]!);
+  }
+}
+
+/** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
+const typedHere = (decl: LeanDecl, word: string): boolean =>
+  mentions(decl.namespace, word) || mentions(decl.header, word) || decl.variables.some((v) => mentions(v, word)) || (decl.body !== undefined && mentions(decl.body, word));
 
 /** The reference graph: a node per declaration full name, an edge a -> b when a references b. */
 export function referenceGraph(files: LeanFile[], decls: Map<string, LeanDecl>): DirectedGraph {

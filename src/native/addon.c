@@ -17,6 +17,10 @@
  *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
  *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
  *   readVariable(flags, count, from, to, kinds, starts, ends, lines, columns, codes) -> Int32Array of the names a `variable` binds
+ *   createResolver(names, owners, declFlags) -> handle: the project's names joined by '\n', each one's declaration number, flags per declaration
+ *   resolverScope(resolver, key): the scope of the next declarations, `namespace\0own\0opens joined by \0`
+ *   resolveDeclaration(resolver, namesHandle, ids, bounds, at, out) -> #references: out = [#header, target, condition, declaration, type per reference]
+ *   resolverText(resolver, type) -> the name of a type a conditional reference gives
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -125,20 +129,6 @@ static int read_constants(napi_env env, napi_value value, void *constants, size_
   return 1;
 }
 
-/* Hash of a name as the lexer computes it for a plain identifier: over its code points (hashName in names.ts). */
-static uint32_t name_hash(const uint16_t *u, size_t n) {
-  uint32_t h = 0;
-  for (size_t i = 0; i < n; i++) {
-    uint32_t c = u[i];
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && u[i + 1] >= 0xdc00 && u[i + 1] <= 0xdfff) {
-      c = ((c - 0xd800) << 10) + (u[i + 1] - 0xdc00) + 0x10000;
-      i++;
-    }
-    h = hash_step(h, c);
-  }
-  return h;
-}
-
 static napi_value configure(napi_env env, napi_callback_info info) {
   size_t argc = 6;
   napi_value argv[6];
@@ -204,7 +194,7 @@ static napi_value lookup(napi_env env, napi_callback_info info, int insert) {
   Instance *instance = instance_of(env);
   const uint16_t *units = instance ? read_units(env, instance, argv[1], &length) : NULL;
   if (!names || !units) return throw_error(env);
-  uint32_t hash = name_hash(units, length);
+  uint32_t hash = code_point_hash(units, length);
   int added = 0;
   int32_t id = insert ? names_intern(names, units, (int32_t)length, hash, &added) : names_find(names, units, (int32_t)length, hash);
   if (insert && id < 0) return throw_error(env);
@@ -506,6 +496,96 @@ static napi_value read_ahead(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+static void finalize_resolver(node_api_basic_env env, void *data, void *hint) {
+  (void)env, (void)hint;
+  resolver_free(data);
+}
+
+static Resolver *resolver_of(napi_env env, napi_value handle) {
+  void *data = NULL;
+  return napi_get_value_external(env, handle, &data) == napi_ok ? data : NULL;
+}
+
+static napi_value create_resolver(napi_env env, napi_callback_info info) {
+  size_t argc = 3, length = 0;
+  napi_value argv[3], handle;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  const int32_t *owners = typed_array_data(env, argv[1]);
+  const uint8_t *decl_flags = typed_array_data(env, argv[2]);
+  int32_t name_count = typed_array_length(env, argv[1]), decl_count = typed_array_length(env, argv[2]);
+  Instance *instance = instance_of(env);
+  const uint16_t *units = instance ? read_units(env, instance, argv[0], &length) : NULL;
+  if (!units || (name_count > 0 && !owners) || (decl_count > 0 && !decl_flags) || length > INT32_MAX) return throw_error(env);
+  Resolver *r = resolver_new();
+  if (!r || resolver_load(r, units, (int32_t)length, owners, name_count, decl_flags, decl_count) < 0) {
+    if (r) resolver_free(r);
+    return status_value(env, -1);
+  }
+  if (napi_create_external(env, r, finalize_resolver, NULL, &handle) != napi_ok) {
+    resolver_free(r);
+    return throw_error(env);
+  }
+  return handle;
+}
+
+/* The position of the first NUL of u[from, n), or n. */
+static int32_t nul_from(const uint16_t *u, int32_t from, int32_t n) {
+  while (from < n && u[from] != 0) from++;
+  return from;
+}
+
+static napi_value resolver_scope_of(napi_env env, napi_callback_info info) {
+  size_t argc = 2, length = 0;
+  napi_value argv[2];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Resolver *r = resolver_of(env, argv[0]);
+  Instance *instance = instance_of(env);
+  const uint16_t *key = instance ? read_units(env, instance, argv[1], &length) : NULL;
+  if (!r || !key || length > INT32_MAX) return throw_error(env);
+  int32_t n = (int32_t)length, ns_end = nul_from(key, 0, n), own_end = nul_from(key, ns_end + 1, n);
+  if (own_end >= n) return throw_error(env);
+  return status_value(env, resolver_scope(r, key, ns_end, key + ns_end + 1, own_end - ns_end - 1, key + own_end + 1, n - own_end - 1));
+}
+
+static napi_value resolve_declaration(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Resolver *r = resolver_of(env, argv[0]);
+  Names *names = names_of(env, argv[1]);
+  const int32_t *ids = typed_array_data(env, argv[2]), *bounds = typed_array_data(env, argv[3]);
+  int32_t *out = typed_array_data(env, argv[5]);
+  int32_t at = 0, id_count = typed_array_length(env, argv[2]), out_length = typed_array_length(env, argv[5]);
+  CHECK(napi_get_value_int32(env, argv[4], &at));
+  if (!r || !names || !bounds || !out || at < 0 || at + 5 > typed_array_length(env, argv[3])) return throw_error(env);
+  const int32_t *b = bounds + at;
+  int32_t name_count = names_count(names);
+  for (int k = 0; k < 5; k++)
+    if (b[k] < 0 || b[k] > id_count || (k > 0 && b[k] < b[k - 1])) return throw_error(env);
+  for (int32_t k = b[0]; k < b[4]; k++)
+    if (ids[k] < 0 || ids[k] >= name_count) return throw_error(env);
+  int32_t header = 0;
+  if (resolver_collect(r, names, ids, b, &header) < 0) return status_value(env, -1);
+  const IntList *found = resolver_found(r);
+  if (1 + found->length > out_length) return throw_error(env);
+  out[0] = header;
+  memcpy(out + 1, found->data, sizeof(int32_t) * found->length);
+  return status_value(env, found->length / 4);
+}
+
+static napi_value resolver_text_of(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2], result;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Resolver *r = resolver_of(env, argv[0]);
+  int32_t type = 0, length = 0;
+  CHECK(napi_get_value_int32(env, argv[1], &type));
+  if (!r || type < 0) return throw_error(env);
+  const uint16_t *units = resolver_text(r, type, &length);
+  CHECK(napi_create_string_utf16(env, (const char16_t *)units, length, &result));
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   const napi_property_descriptor methods[] = {
     {"configure", NULL, configure, NULL, NULL, NULL, napi_default, NULL},
@@ -524,6 +604,10 @@ static napi_value init(napi_env env, napi_value exports) {
     {"scanGaps", NULL, scan_gaps, NULL, NULL, NULL, napi_default, NULL},
     {"readDeclaration", NULL, read_declaration, NULL, NULL, NULL, napi_default, NULL},
     {"readVariable", NULL, read_variable, NULL, NULL, NULL, napi_default, NULL},
+    {"createResolver", NULL, create_resolver, NULL, NULL, NULL, napi_default, NULL},
+    {"resolverScope", NULL, resolver_scope_of, NULL, NULL, NULL, napi_default, NULL},
+    {"resolveDeclaration", NULL, resolve_declaration, NULL, NULL, NULL, napi_default, NULL},
+    {"resolverText", NULL, resolver_text_of, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));

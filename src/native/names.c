@@ -137,3 +137,13 @@ int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32
 size_t names_footprint(const Names *t) {
   return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * (2 * (size_t)t->capacity + 1 + t->mask + 1);
 }
+
+/* The code units of name `id` (its length in *length). */
+const uint16_t *names_text(const Names *t, int32_t id, int32_t *length) {
+  *length = t->offsets[id + 1] - t->offsets[id];
+  return t->units + t->offsets[id];
+}
+
+int32_t names_count(const Names *t) {
+  return t->count;
+}

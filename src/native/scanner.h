@@ -23,6 +23,23 @@ int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t h
 int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32_t hash);
 /* Bytes held by the table when made (its growth is not tracked). */
 size_t names_footprint(const Names *t);
+/* The code units of name `id` (its length in *length), and how many names there are. */
+const uint16_t *names_text(const Names *t, int32_t id, int32_t *length);
+int32_t names_count(const Names *t);
+
+/* Hash of a name as the lexer computes it for a plain identifier: over its code points (hashName in names.ts). */
+static inline uint32_t code_point_hash(const uint16_t *u, size_t n) {
+  uint32_t h = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t c = u[i];
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && u[i + 1] >= 0xdc00 && u[i + 1] <= 0xdfff) {
+      c = ((c - 0xd800) << 10) + (u[i + 1] - 0xdc00) + 0x10000;
+      i++;
+    }
+    h = hash_step(h, c);
+  }
+  return h;
+}
 
 typedef struct {
   int32_t *data;
@@ -184,5 +201,33 @@ ReadAhead *read_ahead_start(char **paths, size_t count, size_t max_bytes);
 int read_ahead_take(ReadAhead *ra, const char *path, SourceText *out);
 /* Stops the thread, waits for it, frees what was not taken. */
 void read_ahead_stop(ReadAhead *ra);
+
+/* Name resolution (resolver.c): a project's declaration names, and the references of each declaration's identifiers to them (see references.ts). */
+typedef struct Resolver Resolver;
+Resolver *resolver_new(void);
+void resolver_free(Resolver *r);
+/*
+ * Adds the project's names: names[0, n) holds them back to back, each ended by '\n'; owners[k] is
+ * the number of the declaration the k-th name belongs to (its full name, or one of its members).
+ * decl_flags per declaration number: RESOLVER_PROTECTED, RESOLVER_HAS_MEMBERS. 0, or -1 when out of memory.
+ */
+enum { RESOLVER_PROTECTED = 1, RESOLVER_HAS_MEMBERS = 2 };
+int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *owners, int32_t name_count, const uint8_t *decl_flags, int32_t decl_count);
+/* Sets the scope the next declarations resolve in: their namespace, the namespace of their own name, the opened namespaces joined by NUL. 0 or -1. */
+int resolver_scope(Resolver *r, const uint16_t *namespace_, int32_t namespace_length, const uint16_t *own, int32_t own_length, const uint16_t *opens,
+                   int32_t opens_length);
+/* What a reference found by resolver_collect holds under: always, the header or body of `declaration` naming `type`, the current declaration's text naming it. */
+enum { REFERENCE_ALWAYS = 0, REFERENCE_IF_CONSTANT_NAMES = 1, REFERENCE_IF_TYPED_HERE = 2 };
+/*
+ * The references of one declaration whose identifiers (ids of `names`) are ids[bounds[0], bounds[1])
+ * in its header, ids[bounds[1], bounds[2]) in its body, its locals ids[bounds[2], bounds[3]) and
+ * pattern names ids[bounds[3], bounds[4]): [target, condition, declaration, type] per reference
+ * (the unconditional ones each once), in order of use, into resolver_found; *header_count is how many the header gives.
+ * 0, or -1 when out of memory.
+ */
+int resolver_collect(Resolver *r, const Names *names, const int32_t *ids, const int32_t *bounds, int32_t *header_count);
+const IntList *resolver_found(const Resolver *r);
+/* The code units of a type name a conditional reference gives. */
+const uint16_t *resolver_text(const Resolver *r, int32_t type, int32_t *length);
 
 #endif

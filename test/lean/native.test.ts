@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { nativeScanner } from '../../src/lean/native.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
 import { identsOf, parseLean } from '../../src/lean/parser.js';
 import { decodeLeanSource, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
+import { leanFiles, random } from '../helpers/lean-texts.js';
 
 /** Everything a lexing leaves behind: the token table's columns, comments, binder starters, the names met and their flags, the problems. */
 function lexed(texts: string[], native: boolean): unknown[] {
@@ -41,26 +42,8 @@ const FRAGMENTS = [
 ];
 
 /** A reproducible pseudo-random generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function soup(next: () => number, length: number): string {
   return Array.from({ length }, () => FRAGMENTS[Math.floor(next() * FRAGMENTS.length)]!).join(next() < 0.5 ? '' : ' ');
-}
-
-function leanFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return leanFiles(path);
-    return entry.endsWith('.lean') ? [readFileSync(path, 'utf8')] : [];
-  });
 }
 
 describe.skipIf(nativeScanner === undefined)('the native lexer', () => {

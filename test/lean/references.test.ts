@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NameTable } from '../../src/lean/names.js';
 import { parseLean } from '../../src/lean/parser.js';
-import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
+import { linkReferences, NameResolver, projectDeclarations, referenceGraph } from '../../src/lean/references.js';
 
 const link = (...sources: string[]) => {
   const files = sources.map((src, i) => parseLean(src, `F${i}.lean`));
@@ -78,11 +78,12 @@ describe('linkReferences', () => {
   });
 
   it('resolves a bare identifier only to project declarations', () => {
-    const r = new NameResolver(link('namespace A\ndef b := 1\nend A').decls.values());
+    const project = projectDeclarations(link('namespace A\ndef b := 1\nend A').decls);
+    const r = new NameResolver(project);
     const names = new NameTable();
     const id = (ident: string): number => names.internName(ident);
     r.useNames(names);
-    const resolved = (ident: string, scope: { namespace: string; opens: string[]; fullName: string }) => r.declNames[r.resolve(id(ident), scope)];
+    const resolved = (ident: string, scope: { namespace: string; opens: string[]; fullName: string }) => project.names[r.resolve(id(ident), scope)];
     expect(resolved('b', { namespace: 'A', opens: [], fullName: 'A.c' })).toBe('A.b');
     expect(resolved('Nat.succ', { namespace: 'A', opens: [], fullName: 'A.c' })).toBeUndefined();
     expect(resolved('b', { namespace: '', opens: ['A'], fullName: 'c' })).toBe('A.b');
