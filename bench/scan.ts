@@ -74,7 +74,7 @@ export async function run(args: string[]): Promise<void> {
   for (const [phase, native, portable] of lexers(root)) {
     process.stdout.write(`  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`);
   }
-  process.stdout.write('\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader, gap walk) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n');
+  process.stdout.write('\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader, gap walk, name resolution) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n');
   const [native, portable] = sides(root);
   const line = (what: string, a: number, b: number): string => `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
   process.stdout.write(line('CPU', native.cpu, portable.cpu) + line('wall', native.wall, portable.wall));
