@@ -13,11 +13,14 @@
  * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference;
  * a bare name in a match-arm pattern is one too, unless it resolves to a declaration with constructors
  * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
+ * The same rules run in C (native-references.ts, src/native/resolver.c) when the native scanner is built; this is the reference.
  */
 import { DirectedGraph } from 'graphology';
 import { DOTTED, type NameTable } from './names.js';
-import { nativeScanner } from './native.js';
+import { collectNatively, resolvesNatively } from './native-references.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
+import { IF_CONSTANT_NAMES, IF_TYPED_HERE, projectDeclarations, ReferenceLists, type ProjectDeclarations } from './reference-lists.js';
+import { type Scope, ScopeTracker } from './scopes.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
 /** The declarations of a project by full name, with their references filled in. */
@@ -35,51 +38,6 @@ export function prefixes(namespace: string): string[] {
   for (let ns = namespace; ns; ns = ns.includes('.') ? ns.slice(0, ns.lastIndexOf('.')) : '') out.push(ns);
   out.push('');
   return out;
-}
-
-type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };
-
-/** A project's declarations, numbered (the first of each full name, in order): the declaration, its full name, whether it declares constructors or fields. */
-export interface ProjectDeclarations {
-  list: LeanDecl[];
-  names: string[];
-  hasMembers: boolean[];
-}
-
-/**
- * Where the namespace of a declaration's own name ends in its full name (its last `.`, -1 if none):
- * its namespace's length when the full name is that namespace and a plain name, found without a
- * search from the end (slow in V8).
- */
-function ownEnd(scope: Scope): number {
-  const { fullName, namespace, name } = scope;
-  const plain = name !== undefined && name !== '' && namespace !== '' && fullName.length === namespace.length + 1 + name.length && !name.includes('.');
-  if (plain && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name)) {
-    return namespace.length;
-  }
-  return fullName.lastIndexOf('.');
-}
-
-/** Tells when the scope changes from one declaration to the next, building its key only then. */
-class ScopeTracker {
-  private last: Scope | undefined;
-  /** The namespace of the last declaration's own name (`A.B` of `A.B.c`). */
-  own = '';
-
-  /** The key of `scope` (`namespace\0own\0opens`) if it is not the last one's, else undefined. */
-  changed(scope: Scope): string | undefined {
-    const last = this.last;
-    this.last = scope;
-    if (scope === last) return undefined;
-    const dot = ownEnd(scope);
-    if (last !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
-      // Consecutive declarations of one file usually share their scope.
-      const own = this.own;
-      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return undefined;
-    }
-    this.own = dot < 0 ? '' : dot === scope.namespace.length ? scope.namespace : scope.fullName.slice(0, dot);
-    return `${scope.namespace}\0${this.own}\0${scope.opens.join('\0')}`;
-  }
 }
 
 /** A declaration or member name and the namespace it sits in. */
@@ -108,16 +66,6 @@ interface ScopeEntry {
 interface Field {
   target: number;
   type: string;
-}
-
-const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
-
-/** Whether `word` occurs in `text` as a whole name component. */
-function mentions(text: string, word: string): boolean {
-  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-    if (!isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length))) return true;
-  }
-  return false;
 }
 
 /** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
@@ -339,8 +287,7 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   const { decls, problems } = declarationsByName(files);
   const project = projectDeclarations(decls);
   const lists = new ReferenceLists(project);
-  const natively = nativeScanner !== undefined && files.every((file) => (identIdsOf(file)?.names ?? NATIVE_TABLE).nativeHandle !== undefined);
-  if (natively) collectNatively(files, project, lists);
+  if (resolvesNatively(files)) collectNatively(files, project, lists);
   else collectPortably(files, project, lists);
   return { decls, problems };
 }
@@ -369,12 +316,6 @@ function declarationsByName(files: LeanFile[]): ReferenceModel {
     }
   }
   return { decls, problems };
-}
-
-/** The declarations numbered as the resolvers number them. */
-export function projectDeclarations(decls: Map<string, LeanDecl>): ProjectDeclarations {
-  const list = [...decls.values()];
-  return { list, names: list.map((decl) => decl.fullName), hasMembers: list.map((decl) => (decl.members?.length ?? 0) > 0) };
 }
 
 /** The references of each declaration, with the TypeScript resolver. */
@@ -431,100 +372,6 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
     });
   }
 }
-
-/** The references of each declaration, with the native resolver (resolver.c): the same as collectPortably's. */
-function collectNatively(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): void {
-  const native = nativeScanner!;
-  const owners: number[] = [];
-  const names: string[] = [];
-  const flags = new Uint8Array(project.list.length);
-  project.list.forEach((decl, index) => {
-    names.push(decl.fullName);
-    owners.push(index);
-    for (const member of decl.members ?? []) names.push(member), owners.push(index);
-    flags[index] = (decl.modifiers.includes('protected') ? RESOLVER_PROTECTED : 0) | (project.hasMembers[index] ? RESOLVER_HAS_MEMBERS : 0);
-  });
-  const resolver = native.createResolver(names.join('\n'), Int32Array.from(owners), flags);
-  const typeNames = new Map<number, string>();
-  const typeName = (type: number): string => typeNames.get(type) ?? typeNames.set(type, native.resolverText(resolver, type)).get(type)!;
-  const tracker = new ScopeTracker();
-  let out = new Int32Array(1024);
-  for (const file of files) {
-    const recorded = identIdsOf(file);
-    if (recorded === undefined) continue;
-    const { names: table, ids, bounds } = recorded;
-    file.decls.forEach((decl, k) => {
-      const at = IDENT_PARTS * k;
-      const room = 1 + 8 * (bounds[at + 2]! - bounds[at]!);
-      if (out.length < room) out = new Int32Array(room * 2);
-      const key = tracker.changed(decl);
-      if (key !== undefined) native.resolverScope(resolver, key);
-      const count = native.resolveDeclaration(resolver, table.nativeHandle!, ids, bounds, at, out);
-      lists.start(decl);
-      for (let e = 0; e < count; e++) {
-        if (e === out[0]) lists.headerDone();
-        const type = out[4 + 4 * e]!;
-        lists.add(out[1 + 4 * e]!, out[2 + 4 * e]!, out[3 + 4 * e]!, type < 0 ? '' : typeName(type));
-      }
-      if (count === out[0]) lists.headerDone();
-    });
-  }
-}
-
-/** What a reference found holds under (as resolver.c gives it): always; the header or body of the constant `c` of `c.f` names the type; the declaration's own text does. */
-const ALWAYS = 0;
-const IF_CONSTANT_NAMES = 1;
-const IF_TYPED_HERE = 2;
-/** Stands for the table of a file without identifiers (unread), which does not keep the native resolver from use. */
-const NATIVE_TABLE = { nativeHandle: {} };
-/** Declaration flags of the native resolver. */
-const RESOLVER_PROTECTED = 1;
-const RESOLVER_HAS_MEMBERS = 2;
-
-/**
- * Builds each declaration's `references` from the references found in it in order of use: each
- * target once, never the declaration itself, a conditional one only when its type is named where it must be.
- */
-class ReferenceLists {
-  /** Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration. */
-  private readonly listedBy: Int32Array;
-  private mark = 0;
-  private decl: LeanDecl | undefined;
-  private refs: string[] = [];
-
-  constructor(private readonly project: ProjectDeclarations) {
-    this.listedBy = new Int32Array(project.list.length);
-  }
-
-  start(decl: LeanDecl): void {
-    this.mark++;
-    this.decl = decl;
-    this.refs = [];
-    decl.references = this.refs;
-    decl.headerReferences = 0;
-  }
-
-  /** The header's references are all added. */
-  headerDone(): void {
-    this.decl!.headerReferences = this.refs.length;
-  }
-
-  add(target: number, condition = ALWAYS, constant = -1, type = ''): void {
-    const { list, names, hasMembers } = this.project;
-    const decl = this.decl!;
-    if (target < 0 || this.listedBy[target] === this.mark || names[target] === decl.fullName) return;
-    if (condition === IF_CONSTANT_NAMES) {
-      const { header, body } = list[constant]!;
-      if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
-    } else if (condition === IF_TYPED_HERE && !typedHere(decl, type)) return;
-    this.listedBy[target] = this.mark;
-    this.refs.push(names[target]!);
-  }
-}
-
-/** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
-const typedHere = (decl: LeanDecl, word: string): boolean =>
-  mentions(decl.namespace, word) || mentions(decl.header, word) || decl.variables.some((v) => mentions(v, word)) || (decl.body !== undefined && mentions(decl.body, word));
 
 /** The reference graph: a node per declaration full name, an edge a -> b when a references b. */
 export function referenceGraph(files: LeanFile[], decls: Map<string, LeanDecl>): DirectedGraph {

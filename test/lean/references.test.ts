@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NameTable } from '../../src/lean/names.js';
 import { parseLean } from '../../src/lean/parser.js';
-import { linkReferences, NameResolver, projectDeclarations, referenceGraph } from '../../src/lean/references.js';
+import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
+import { projectDeclarations } from '../../src/lean/reference-lists.js';
 
 const link = (...sources: string[]) => {
   const files = sources.map((src, i) => parseLean(src, `F${i}.lean`));

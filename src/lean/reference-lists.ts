@@ -1,0 +1,78 @@
+/**
+ * Reference lists: each declaration's `references` built from the references a resolver (in
+ * TypeScript or C) found in it, in order of use, some of them conditional on the declaration's text.
+ */
+import type { LeanDecl } from './types.js';
+
+/** A project's declarations, numbered (the first of each full name, in order): the declaration, its full name, whether it declares constructors or fields. */
+export interface ProjectDeclarations {
+  list: LeanDecl[];
+  names: string[];
+  hasMembers: boolean[];
+}
+
+/** The declarations numbered as the resolvers number them. */
+export function projectDeclarations(decls: Map<string, LeanDecl>): ProjectDeclarations {
+  const list = [...decls.values()];
+  return { list, names: list.map((decl) => decl.fullName), hasMembers: list.map((decl) => (decl.members?.length ?? 0) > 0) };
+}
+
+/** What a reference found holds under (as resolver.c gives it): always; the header or body of the constant `c` of `c.f` names the type; the declaration's own text does. */
+export const ALWAYS = 0;
+export const IF_CONSTANT_NAMES = 1;
+export const IF_TYPED_HERE = 2;
+
+/**
+ * Builds each declaration's `references` from the references found in it in order of use: each
+ * target once, never the declaration itself, a conditional one only when its type is named where it must be.
+ */
+export class ReferenceLists {
+  /** Declaration number -> the last declaration (counted by `mark`) that listed it: no set per declaration. */
+  private readonly listedBy: Int32Array;
+  private mark = 0;
+  private decl: LeanDecl | undefined;
+  private refs: string[] = [];
+
+  constructor(private readonly project: ProjectDeclarations) {
+    this.listedBy = new Int32Array(project.list.length);
+  }
+
+  start(decl: LeanDecl): void {
+    this.mark++;
+    this.decl = decl;
+    this.refs = [];
+    decl.references = this.refs;
+    decl.headerReferences = 0;
+  }
+
+  /** The header's references are all added. */
+  headerDone(): void {
+    this.decl!.headerReferences = this.refs.length;
+  }
+
+  add(target: number, condition = ALWAYS, constant = -1, type = ''): void {
+    const { list, names, hasMembers } = this.project;
+    const decl = this.decl!;
+    if (target < 0 || this.listedBy[target] === this.mark || names[target] === decl.fullName) return;
+    if (condition === IF_CONSTANT_NAMES) {
+      const { header, body } = list[constant]!;
+      if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
+    } else if (condition === IF_TYPED_HERE && !typedHere(decl, type)) return;
+    this.listedBy[target] = this.mark;
+    this.refs.push(names[target]!);
+  }
+}
+
+/** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
+const typedHere = (decl: LeanDecl, word: string): boolean =>
+  mentions(decl.namespace, word) || mentions(decl.header, word) || decl.variables.some((v) => mentions(v, word)) || (decl.body !== undefined && mentions(decl.body, word));
+
+const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
+
+/** Whether `word` occurs in `text` as a whole name component. */
+function mentions(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (!isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length))) return true;
+  }
+  return false;
+}

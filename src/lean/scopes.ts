@@ -1,0 +1,42 @@
+/** Scopes of name resolution: which namespaces a declaration's identifiers are completed with, and when that changes from one declaration to the next. */
+import type { LeanDecl } from './types.js';
+
+/** What a declaration resolves its identifiers in (a declaration, or the like in tests). */
+export type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };
+
+/**
+ * Where the namespace of a declaration's own name ends in its full name (its last `.`, -1 if none):
+ * its namespace's length when the full name is that namespace and a plain name, found without a
+ * search from the end (slow in V8).
+ */
+function ownEnd(scope: Scope): number {
+  const { fullName, namespace, name } = scope;
+  const plain = name !== undefined && name !== '' && namespace !== '' && fullName.length === namespace.length + 1 + name.length && !name.includes('.');
+  if (plain && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name)) {
+    return namespace.length;
+  }
+  return fullName.lastIndexOf('.');
+}
+
+/** Tells when the scope changes from one declaration to the next, building its key only then. */
+export class ScopeTracker {
+  private last: Scope | undefined;
+  /** The namespace of the last declaration's own name (`A.B` of `A.B.c`). */
+  own = '';
+
+  /** The key of `scope` (`namespace\0own\0opens`) if it is not the last one's, else undefined. */
+  changed(scope: Scope): string | undefined {
+    const last = this.last;
+    this.last = scope;
+    if (scope === last) return undefined;
+    const dot = ownEnd(scope);
+    if (last !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
+      // Consecutive declarations of one file usually share their scope.
+      const own = this.own;
+      if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return undefined;
+    }
+    this.own = dot < 0 ? '' : dot === scope.namespace.length ? scope.namespace : scope.fullName.slice(0, dot);
+    return `${scope.namespace}\0${this.own}\0${scope.opens.join('\0')}`;
+  }
+}
+
