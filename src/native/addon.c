@@ -580,8 +580,8 @@ static napi_value resolver_text_of(napi_env env, napi_callback_info info) {
   Resolver *r = resolver_of(env, argv[0]);
   int32_t type = 0, length = 0;
   CHECK(napi_get_value_int32(env, argv[1], &type));
-  if (!r || type < 0) return throw_error(env);
-  const uint16_t *units = resolver_text(r, type, &length);
+  const uint16_t *units = r ? resolver_text(r, type, &length) : NULL;
+  if (!units) return throw_error(env);
   CHECK(napi_create_string_utf16(env, (const char16_t *)units, length, &result));
   return result;
 }

@@ -48,7 +48,6 @@ struct Resolver {
   IntList cand_name, cand_ns, cand_next;
   /* Per declaration number: whether it declares constructors or fields. */
   uint8_t *has_members;
-  int32_t decl_count;
   /* The scope: its key's own id, its prefixes in rank order, and per own name its rank if stamped with the scope's serial. */
   int32_t scope, serial, empty;
   IntList ranks;
@@ -185,7 +184,6 @@ int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *
   r->has_members = malloc(decl_count > 0 ? decl_count : 1);
   if (!r->has_members || !reserve(&r->listed, decl_count, 0)) return -1;
   for (int32_t d = 0; d < decl_count; d++) r->has_members[d] = (decl_flags[d] & RESOLVER_HAS_MEMBERS) != 0;
-  r->decl_count = decl_count;
   if ((r->empty = own_intern(r, names, 0)) < 0) return -1;
   int32_t start = 0;
   for (int32_t k = 0; k < name_count && start <= n; k++) {
@@ -549,5 +547,5 @@ const IntList *resolver_found(const Resolver *r) {
 }
 
 const uint16_t *resolver_text(const Resolver *r, int32_t type, int32_t *length) {
-  return names_text(r->own, type, length);
+  return type >= 0 && type < names_count(r->own) ? names_text(r->own, type, length) : NULL;
 }

@@ -227,7 +227,7 @@ enum { REFERENCE_ALWAYS = 0, REFERENCE_IF_CONSTANT_NAMES = 1, REFERENCE_IF_TYPED
  */
 int resolver_collect(Resolver *r, const Names *names, const int32_t *ids, const int32_t *bounds, int32_t *header_count);
 const IntList *resolver_found(const Resolver *r);
-/* The code units of a type name a conditional reference gives. */
+/* The code units of a type name a conditional reference gives; NULL for no such name. */
 const uint16_t *resolver_text(const Resolver *r, int32_t type, int32_t *length);
 
 #endif

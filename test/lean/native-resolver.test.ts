@@ -33,6 +33,24 @@ const RESOLVER_LINES = [
 ];
 
 describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
+  it('refuses arguments that would make it read out of bounds', () => {
+    const native = nativeScanner!;
+    const names = new NameTable();
+    const id = names.internName('f');
+    const resolver = native.createResolver('f\ng', Int32Array.of(0, 0), Uint8Array.of(0));
+    native.resolverScope(resolver, '\0\0');
+    const out = new Int32Array(64);
+    expect(native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1, 1), 0, out)).toBe(1);
+    expect(Array.from(out.subarray(0, 5))).toEqual([1, 0, 0, -1, -1]);
+    expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 2, 2, 2, 2), 0, out)).toThrow();
+    expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(names.size), Int32Array.of(0, 1, 1, 1, 1), 0, out)).toThrow();
+    expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1), 0, out)).toThrow();
+    expect(() => native.resolverText(resolver, 1 << 20)).toThrow();
+    expect(() => native.resolverScope(resolver, 'no separators')).toThrow();
+    expect(() => native.createResolver('f', Int32Array.of(3), Uint8Array.of(0))).toThrow();
+  });
+
+
   it('gives the TypeScript resolver\'s references on the samples', () => {
     const texts = leanFiles('samples');
     const native = linked(texts, true);
