@@ -8,15 +8,17 @@ import type { ProjectDeclarations, ReferenceLists } from './reference-lists.js';
 import { ScopeTracker } from './scopes.js';
 import type { LeanFile } from './types.js';
 
-/** Stands for the table of a file without identifiers (unread), which does not keep the native resolver from use. */
-const NATIVE_TABLE = { nativeHandle: {} };
 /** Declaration flags of the native resolver. */
 const RESOLVER_PROTECTED = 1;
 const RESOLVER_HAS_MEMBERS = 2;
 
-/** Whether the native resolver can resolve these files: it is built, and every file was parsed with a native name table. */
+/** Whether the native resolver can resolve these files: it is built, and every file with identifiers (not an unread one) was parsed with a native name table. */
 export const resolvesNatively = (files: LeanFile[]): boolean =>
-  nativeScanner !== undefined && files.every((file) => (identIdsOf(file)?.names ?? NATIVE_TABLE).nativeHandle !== undefined);
+  nativeScanner !== undefined &&
+  files.every((file) => {
+    const recorded = identIdsOf(file);
+    return recorded === undefined || recorded.names.nativeHandle !== undefined;
+  });
 
 /** The references of each declaration, with the native resolver (resolver.c): the same as collectPortably's. */
 export function collectNatively(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): void {

@@ -283,16 +283,28 @@ static napi_value results(napi_env env, napi_callback_info info) {
   return array;
 }
 
-static napi_value configure_splitter(napi_env env, napi_callback_info info) {
+/* What configureSplitter and configureDeclarations pass on: a per-keyword-id table and the constants. */
+typedef void KeywordConfigure(const uint8_t *table, int count, const void *constants);
+
+/* Reads a (Uint8Array per keyword id, Int32Array of constants) call into `constants` (`size` bytes) and applies it the first time, under the lock. */
+static napi_value configure_keywords(napi_env env, napi_callback_info info, int *done, void *constants, size_t size, KeywordConfigure *apply) {
   size_t argc = 2;
   napi_value argv[2];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const uint8_t *keyword_flags = typed_array_data(env, argv[0]);
-  SplitterConstants constants;
-  if (!keyword_flags || !read_constants(env, argv[1], &constants, sizeof(constants))) return throw_error(env);
-  if (configuring(&splitter_configured)) splitter_configure(keyword_flags, typed_array_length(env, argv[0]), &constants);
-  configured(&splitter_configured);
+  const uint8_t *table = typed_array_data(env, argv[0]);
+  if (!table || !read_constants(env, argv[1], constants, size)) return throw_error(env);
+  if (configuring(done)) apply(table, typed_array_length(env, argv[0]), constants);
+  configured(done);
   return NULL;
+}
+
+static void apply_splitter(const uint8_t *table, int count, const void *constants) {
+  splitter_configure(table, count, constants);
+}
+
+static napi_value configure_splitter(napi_env env, napi_callback_info info) {
+  SplitterConstants constants;
+  return configure_keywords(env, info, &splitter_configured, &constants, sizeof(constants), apply_splitter);
 }
 
 static napi_value int32_array(napi_env env, const int32_t *head, size_t head_length, const IntList *tail) {
@@ -330,16 +342,13 @@ static napi_value split(napi_env env, napi_callback_info info) {
   return int32_array(env, stop, 4, NULL);
 }
 
+static void apply_declarations(const uint8_t *table, int count, const void *constants) {
+  declarations_configure(table, count, constants);
+}
+
 static napi_value configure_declarations(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
-  napi_value argv[2];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const uint8_t *roles = typed_array_data(env, argv[0]);
   DeclarationConstants constants;
-  if (!roles || !read_constants(env, argv[1], &constants, sizeof(constants))) return throw_error(env);
-  if (configuring(&declarations_configured)) declarations_configure(roles, typed_array_length(env, argv[0]), &constants);
-  configured(&declarations_configured);
-  return NULL;
+  return configure_keywords(env, info, &declarations_configured, &constants, sizeof(constants), apply_declarations);
 }
 
 static napi_value read_declaration(napi_env env, napi_callback_info info) {

@@ -239,7 +239,7 @@ static int put_opened(Resolver *r, const uint16_t *ns, int32_t ns_length, const 
 int resolver_scope(Resolver *r, const uint16_t *namespace_, int32_t namespace_length, const uint16_t *own, int32_t own_length, const uint16_t *opens,
                    int32_t opens_length) {
   int32_t key_length = namespace_length + own_length + opens_length + 3;
-  uint16_t *key = malloc(sizeof(uint16_t) * key_length);
+  uint16_t *key = scratch(r, key_length);
   if (!key) return -1;
   key[0] = 1;
   memcpy(key + 1, namespace_, sizeof(uint16_t) * namespace_length);
@@ -247,9 +247,7 @@ int resolver_scope(Resolver *r, const uint16_t *namespace_, int32_t namespace_le
   memcpy(key + 2 + namespace_length, own, sizeof(uint16_t) * own_length);
   key[2 + namespace_length + own_length] = 0;
   memcpy(key + 3 + namespace_length + own_length, opens, sizeof(uint16_t) * opens_length);
-  r->scope = own_intern(r, key, key_length);
-  free(key);
-  if (r->scope < 0) return -1;
+  if ((r->scope = own_intern(r, key, key_length)) < 0) return -1;
   r->serial++;
   r->ranks.length = 0;
   int32_t enclosing = 0;
@@ -375,14 +373,14 @@ static int32_t resolve(Resolver *r, int32_t id) {
   Ident *it = &r->idents[id];
   int32_t slot = it->slot, n;
   if (slot < 0) return -1;
+  /* Consecutive declarations mostly share their scope: the answer of an identifier's last resolution is kept beside it. */
+  if (it->last_scope == r->scope) return it->last_answer;
   const uint16_t *ident = names_text(r->names, id, &n);
   if (slot == 0) {
     slot = list_of(r, ident, n) + 1;
     it->slot = slot == 0 ? -1 : slot;
     if (slot == 0) return -1;
   }
-  /* Consecutive declarations mostly share their scope: the answer of an identifier's last resolution is kept beside it. */
-  if (it->last_scope == r->scope) return it->last_answer;
   /* A plain name with few candidates is looked up faster than remembered. */
   if (it->dotted < 0) it->dotted = first_dot(ident, n) >= 0;
   if (r->list_length.data[slot - 1] <= CHEAP_CANDIDATES && !it->dotted) return lookup(r, ident, n, slot - 1);
@@ -512,9 +510,13 @@ static int collect(Resolver *r, const int32_t *ids, int32_t from, int32_t to) {
       continue;
     }
     int32_t n;
-    const uint16_t *ident = names_text(r->names, id, &n);
-    if (it->dotted < 0) it->dotted = first_dot(ident, n) >= 0;
+    const uint16_t *ident = NULL;
+    if (it->dotted < 0) {
+      ident = names_text(r->names, id, &n);
+      it->dotted = first_dot(ident, n) >= 0;
+    }
     if (!it->dotted) continue;
+    if (!ident) ident = names_text(r->names, id, &n);
     int local = is_local(r, dot_head(r, id));
     int32_t head = -1, end = local ? -1 : resolve_prefix(r, id, &head), type = -1;
     if (end == -2) return -1;
