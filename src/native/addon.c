@@ -51,6 +51,7 @@ typedef struct {
   uint16_t *units;
   size_t units_capacity;
   ReadAhead *read_ahead;
+  ReadBuffer read_buffer;
 } Instance;
 
 static Instance *instance_of(napi_env env) {
@@ -84,6 +85,7 @@ static void finalize_instance(napi_env env, void *data, void *hint) {
   Instance *instance = data;
   read_ahead_stop(instance->read_ahead);
   free(instance->units);
+  free(instance->read_buffer.bytes);
   if (instance->splitter) splitter_free(instance->splitter);
   if (instance->declarations) declarations_free(instance->declarations);
   if (instance->gaps) gaps_free(instance->gaps);
@@ -458,7 +460,7 @@ static napi_value read_source(napi_env env, napi_callback_info info) {
   if (read) {
     Instance *instance = instance_of(env);
     int taken = instance && instance->read_ahead ? read_ahead_take(instance->read_ahead, path, &source) : -1;
-    read = taken >= 0 ? taken : source_read(path, (size_t)max_bytes, &source);
+    read = taken >= 0 ? taken : instance ? source_read(path, (size_t)max_bytes, &instance->read_buffer, &source) : 0;
   }
   free(path);
   if (!read) return NULL;

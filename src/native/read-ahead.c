@@ -8,8 +8,13 @@
 #include <uv.h>
 #include "scanner.h"
 
-/* How many files the background thread may read ahead of the caller. */
+/*
+ * How many files the background thread may read ahead of the caller. Once that far ahead it sleeps
+ * until the caller has taken half of them, so the two threads wake each other once per AHEAD / 2
+ * files rather than once per file.
+ */
 #define AHEAD 32
+#define RESUME_AT (AHEAD / 2)
 
 typedef struct {
   char *path;
@@ -23,7 +28,8 @@ struct ReadAhead {
   uv_cond_t changed;
   Slot *slots;
   size_t count, next_read, next_take, max_bytes;
-  int stop, started;
+  int stop, started, reader_waits, caller_waits;
+  ReadBuffer buffer;
 };
 
 static void free_text(SourceText *text) {
@@ -35,7 +41,11 @@ static void read_files(void *arg) {
   ReadAhead *ra = arg;
   for (;;) {
     uv_mutex_lock(&ra->lock);
-    while (!ra->stop && ra->next_read < ra->count && ra->next_read - ra->next_take >= AHEAD) uv_cond_wait(&ra->changed, &ra->lock);
+    if (!ra->stop && ra->next_read < ra->count && ra->next_read - ra->next_take >= AHEAD) {
+      ra->reader_waits = 1;
+      while (!ra->stop && ra->next_read - ra->next_take > RESUME_AT) uv_cond_wait(&ra->changed, &ra->lock);
+      ra->reader_waits = 0;
+    }
     if (ra->stop || ra->next_read >= ra->count) {
       uv_mutex_unlock(&ra->lock);
       return;
@@ -43,13 +53,13 @@ static void read_files(void *arg) {
     Slot *slot = &ra->slots[ra->next_read];
     uv_mutex_unlock(&ra->lock);
     SourceText text = {0};
-    int ok = source_read(slot->path, ra->max_bytes, &text);
+    int ok = source_read(slot->path, ra->max_bytes, &ra->buffer, &text);
     uv_mutex_lock(&ra->lock);
     slot->text = text;
     slot->ok = ok;
     slot->ready = 1;
     ra->next_read++;
-    uv_cond_broadcast(&ra->changed);
+    if (ra->caller_waits) uv_cond_broadcast(&ra->changed);
     uv_mutex_unlock(&ra->lock);
   }
 }
@@ -88,13 +98,17 @@ int read_ahead_take(ReadAhead *ra, const char *path, SourceText *out) {
     uv_mutex_unlock(&ra->lock);
     return -1;
   }
-  while (!ra->slots[k].ready) uv_cond_wait(&ra->changed, &ra->lock);
+  if (!ra->slots[k].ready) {
+    ra->caller_waits = 1;
+    while (!ra->slots[k].ready) uv_cond_wait(&ra->changed, &ra->lock);
+    ra->caller_waits = 0;
+  }
   Slot *slot = &ra->slots[k];
   int ok = slot->ok;
   if (ok) *out = slot->text;
   memset(&slot->text, 0, sizeof(slot->text));
   ra->next_take++;
-  uv_cond_broadcast(&ra->changed);
+  if (ra->reader_waits && ra->next_read - ra->next_take <= RESUME_AT) uv_cond_broadcast(&ra->changed);
   uv_mutex_unlock(&ra->lock);
   return ok;
 }
@@ -113,5 +127,6 @@ void read_ahead_stop(ReadAhead *ra) {
   uv_cond_destroy(&ra->changed);
   uv_mutex_destroy(&ra->lock);
   free(ra->slots);
+  free(ra->buffer.bytes);
   free(ra);
 }

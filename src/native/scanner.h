@@ -190,8 +190,14 @@ typedef struct {
   size_t length, bytes;
 } SourceText;
 
-/* Reads a readable, valid UTF-8, NUL-free file of at most max_bytes bytes; 0 for any other file. */
-int source_read(const char *path, size_t max_bytes, SourceText *out);
+/* A file's bytes are read into this buffer, kept from file to file by one thread (memory written once, not a fresh allocation per file). */
+typedef struct {
+  unsigned char *bytes;
+  size_t capacity;
+} ReadBuffer;
+
+/* Reads a readable, valid UTF-8, NUL-free file of at most max_bytes bytes through `buffer`; 0 for any other file. */
+int source_read(const char *path, size_t max_bytes, ReadBuffer *buffer, SourceText *out);
 
 /* Files read ahead on a background thread (read-ahead.c). */
 typedef struct ReadAhead ReadAhead;

@@ -9,34 +9,39 @@
 #include <string.h>
 #include "scanner.h"
 
-/* The file's bytes (malloc'ed, *length set), or NULL when unreadable or over max_bytes. */
-static unsigned char *read_file(const char *path, size_t max_bytes, size_t *length) {
+/* Makes room for `capacity` bytes in the buffer; 0 when out of memory. */
+static int reserve(ReadBuffer *buffer, size_t capacity) {
+  if (capacity <= buffer->capacity) return 1;
+  unsigned char *more = realloc(buffer->bytes, capacity);
+  if (!more) return 0;
+  buffer->bytes = more;
+  buffer->capacity = capacity;
+  return 1;
+}
+
+/* Reads the file into buffer->bytes (*length set); 0 when unreadable or over max_bytes. */
+static int read_file(const char *path, size_t max_bytes, ReadBuffer *buffer, size_t *length) {
   FILE *file = fopen(path, "rb");
-  if (!file) return NULL;
-  /* Unbuffered, into a buffer the size the file has (one byte more, to see its end at once); a file that grows meanwhile is read on in larger steps. */
+  if (!file) return 0;
+  /* Unbuffered, into room for the size the file has (one byte more, to see its end at once); a file that grows meanwhile is read on in larger steps. */
   setvbuf(file, NULL, _IONBF, 0);
   long size_now = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
   rewind(file);
   size_t capacity = size_now >= 0 && (size_t)size_now < max_bytes ? (size_t)size_now + 1 : 1 << 16, size = 0;
-  unsigned char *bytes = malloc(capacity);
-  while (bytes) {
-    size_t got = fread(bytes + size, 1, capacity - size, file);
+  int ok = reserve(buffer, capacity);
+  while (ok) {
+    size_t got = fread(buffer->bytes + size, 1, buffer->capacity - size, file);
     size += got;
     if (size > max_bytes || ferror(file)) break;
     if (got == 0 || feof(file)) {
       fclose(file);
       *length = size;
-      return bytes;
+      return 1;
     }
-    if (size == capacity) {
-      unsigned char *more = realloc(bytes, capacity *= 2);
-      if (!more) break;
-      bytes = more;
-    }
+    if (size == buffer->capacity) ok = reserve(buffer, buffer->capacity * 2);
   }
-  free(bytes);
   fclose(file);
-  return NULL;
+  return 0;
 }
 
 #define ONES 0x0101010101010101ull
@@ -61,6 +66,16 @@ static size_t ascii_prefix(const unsigned char *b, size_t n) {
 static long utf16_decode(const unsigned char *b, size_t from, size_t n, uint16_t *out) {
   uint16_t *start = out;
   for (size_t i = from; i < n;) {
+    /* Lean source is mostly ASCII between its symbols: 8 such bytes at a time. */
+    while (i + 8 <= n) {
+      uint64_t v;
+      memcpy(&v, b + i, 8);
+      if ((v & HIGHS) != 0 || ((v - ONES) & ~v & HIGHS) != 0) break;
+      for (int k = 0; k < 8; k++) out[k] = b[i + k];
+      out += 8;
+      i += 8;
+    }
+    if (i >= n) break;
     unsigned c = b[i];
     if (c == 0) return -1;
     if (c < 0x80) {
@@ -92,14 +107,16 @@ static long utf16_decode(const unsigned char *b, size_t from, size_t n, uint16_t
   return out - start;
 }
 
-int source_read(const char *path, size_t max_bytes, SourceText *out) {
+int source_read(const char *path, size_t max_bytes, ReadBuffer *buffer, SourceText *out) {
   size_t n = 0;
-  unsigned char *bytes = read_file(path, max_bytes, &n);
-  if (!bytes) return 0;
+  if (!read_file(path, max_bytes, buffer, &n)) return 0;
+  const unsigned char *bytes = buffer->bytes;
   size_t ascii = ascii_prefix(bytes, n);
   out->bytes = n;
   if (ascii == n) {
-    out->latin1 = (char *)bytes;
+    out->latin1 = malloc(n ? n : 1);
+    if (!out->latin1) return 0;
+    memcpy(out->latin1, bytes, n);
     out->utf16 = NULL;
     out->length = n;
     return 1;
@@ -112,7 +129,6 @@ int source_read(const char *path, size_t max_bytes, SourceText *out) {
     long rest = utf16_decode(bytes, ascii, n, units + ascii);
     if (rest >= 0) length = (long)ascii + rest;
   }
-  free(bytes);
   if (length < 0) {
     free(units);
     return 0;

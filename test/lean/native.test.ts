@@ -233,7 +233,7 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
   });
 
   it('leaves to source.ts every file it must report: NUL, invalid UTF-8, too large, missing, a folder', () => {
-    const bad = [[0x61, 0, 0x62], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xff], [0x61, 0xc3]];
+    const bad = [[0x61, 0, 0x62], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xff], [0x61, 0xc3], [0xc3, 0xa9, ...Buffer.from('abcdefg'), 0, 0x61]];
     for (const bytes of bad) expect(read(file('bad.lean', bytes))).toBeUndefined();
     expect(read(file('large.lean', 'x'.repeat(100)), 99)).toBeUndefined();
     expect(read(file('limit.lean', 'x'.repeat(99)), 99)).toEqual(['x'.repeat(99), 99]);
@@ -265,6 +265,21 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
     expect(readSource(dir, 'ahead0.lean')).toEqual(expected[0]);
     readAhead(dir, []);
     expect(names.map((name) => readSource(dir, name))).toEqual(expected);
+  });
+
+  it('reads 100 files ahead, longer and shorter in turn, ASCII or not, each as Node decodes it', () => {
+    const next = random(11);
+    const pieces = ['theorem x : ∀ n : ℕ, n = n := fun _ => rfl\n', 'abcdefghijklmnop', 'é', '𝓝', ' ', 'h₁'];
+    const names = Array.from({ length: 100 }, (_, k) => {
+      const length = k % 2 === 0 ? 1 + Math.floor(next() * 4000) : Math.floor(next() * 20);
+      const text = Array.from({ length }, () => pieces[Math.floor(next() * pieces.length)]!).join('');
+      file(`order${k}.lean`, text);
+      return `order${k}.lean`;
+    });
+    const expected = names.map((name) => readFileSync(join(dir, name), 'utf8'));
+    readAhead(dir, names);
+    expect(names.map((name) => readSource(dir, name).text)).toEqual(expected);
+    readAhead(dir, []);
   });
 
   it('stops a read-ahead left running when its worker thread ends', async () => {
