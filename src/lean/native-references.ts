@@ -55,6 +55,7 @@ export function collectNatively(files: LeanFile[], project: ProjectDeclarations,
         lists.add(out[1 + 4 * e]!, out[2 + 4 * e]!, out[3 + 4 * e]!, type < 0 ? '' : typeName(type));
       }
       if (count === out[0]) lists.headerDone();
+      lists.end();
     });
   }
 }

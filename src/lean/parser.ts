@@ -175,6 +175,12 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
   return file;
 }
 
+/**
+ * A list the model keeps, without the room `push` left in it: an array grown by push holds 17 slots
+ * or more, where a declaration's modifiers, attributes or members are a few. An empty list is kept as it is.
+ */
+const exactly = (list: string[]): string[] => (list.length > 0 ? list.slice() : list);
+
 class FileParser {
   readonly imports: string[] = [];
   readonly attributeCommands: AttributeCommand[] = [];
@@ -611,8 +617,8 @@ class FileParser {
       name,
       fullName,
       kind,
-      modifiers,
-      attributes,
+      modifiers: exactly(modifiers),
+      attributes: exactly(attributes),
       doc,
       header: this.text.slice(headerRange.start, headerRange.end).trim(),
       body: hasBody ? this.text.slice(bodyFrom, lastEnd) : undefined,
@@ -627,7 +633,7 @@ class FileParser {
       command,
       references: [],
       headerReferences: 0,
-      members: members.length > 0 ? members : undefined,
+      members: members.length > 0 ? exactly(members) : undefined,
     };
     if (read !== undefined) this.keepIdents(read);
     else {

@@ -31,7 +31,9 @@ export class ReferenceLists {
   private readonly listedBy: Int32Array;
   private mark = 0;
   private decl: LeanDecl | undefined;
-  private refs: string[] = [];
+  /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration). */
+  private readonly found: string[] = [];
+  private count = 0;
 
   constructor(private readonly project: ProjectDeclarations) {
     this.listedBy = new Int32Array(project.list.length);
@@ -40,14 +42,21 @@ export class ReferenceLists {
   start(decl: LeanDecl): void {
     this.mark++;
     this.decl = decl;
-    this.refs = [];
-    decl.references = this.refs;
+    this.count = 0;
     decl.headerReferences = 0;
   }
 
   /** The header's references are all added. */
   headerDone(): void {
-    this.decl!.headerReferences = this.refs.length;
+    this.decl!.headerReferences = this.count;
+  }
+
+  /**
+   * All the declaration's references are added: its list is made of exactly their number (an array
+   * grown by push keeps room for 17 or more, where most declarations have a few).
+   */
+  end(): void {
+    this.decl!.references = this.found.slice(0, this.count);
   }
 
   add(target: number, condition = ALWAYS, constant = -1, type = ''): void {
@@ -59,7 +68,7 @@ export class ReferenceLists {
       if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
     } else if (condition === IF_TYPED_HERE && !typedHere(decl, type)) return;
     this.listedBy[target] = this.mark;
-    this.refs.push(names[target]!);
+    this.found[this.count++] = names[target]!;
   }
 }
 

@@ -369,6 +369,7 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
       collect(decl, ids, bounds[at]!, bounds[at + 1]!);
       lists.headerDone();
       collect(decl, ids, bounds[at + 1]!, bounds[at + 2]!);
+      lists.end();
     });
   }
 }
