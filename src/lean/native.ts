@@ -3,8 +3,10 @@
  * C compiler is present: a lexer that gives the same token tables and identifier ids as the
  * TypeScript one (lexer.ts, the reference), about twice as fast, the parser's command splitter
  * and the token work of each declaration (parser.ts, binders.ts), the proof-gap scan's token walk
- * (gaps.ts), and a file reader that keeps the texts outside V8's heap (source.ts). The TypeScript code is used whenever the native scanner is
- * absent or LEANAUDIT_NATIVE=0; the results are the same (test/lean/native.test.ts, README).
+ * (gaps.ts), name resolution (references.ts), and a file reader that keeps the texts outside V8's
+ * heap (source.ts). The TypeScript code is used whenever the native scanner is absent or
+ * LEANAUDIT_NATIVE=0; the results are the same (test/lean/native.test.ts,
+ * test/lean/native-resolver.test.ts, README).
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
