@@ -130,6 +130,8 @@ export class TokenTable {
 
   /** The source text of token i. */
   textOf(i: number): string {
+    // An identifier's or keyword's text is its interned name: one string for all its uses, not a slice each.
+    if (this.kind[i]! <= KIND.keyword && this.code[i]! >= 0) return this.names.names[this.code[i]!]!;
     return this.text.slice(this.start[i], this.end[i]);
   }
 

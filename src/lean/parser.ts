@@ -286,33 +286,41 @@ class FileParser {
   }
 
   parse(): void {
-    for (const cmd of this.commands()) {
-      const applied = { opens: this.pendingOpens, variables: this.pendingVariables, variableLocals: this.pendingVariableLocals };
-      this.pendingOpens = [];
-      this.pendingVariables = [];
-      this.pendingVariableLocals = [];
+    const triples = this.commands();
+    // One Command object and no per-command lists: most commands are read and dropped, and nothing keeps them.
+    const cmd: Command = { start: 0, keyword: 0, end: 0 };
+    for (let k = 0; k < triples.length; k += 3) {
+      cmd.start = triples[k]!;
+      cmd.keyword = triples[k + 1]!;
+      cmd.end = triples[k + 2]!;
+      const opens = this.pendingOpens;
+      const variables = this.pendingVariables;
+      const variableLocals = this.pendingVariableLocals;
+      if (opens.length > 0) this.pendingOpens = [];
+      if (variables.length > 0) this.pendingVariables = [];
+      if (variableLocals.length > 0) this.pendingVariableLocals = [];
       if (this.is(cmd.keyword, '#exit')) break;
-      if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) this.declaration(cmd, applied);
-      else this.scopeCommand(cmd);
+      if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) {
+        this.declaration(cmd, opens, variables, variableLocals);
+      } else this.scopeCommand(cmd);
     }
   }
 
-  /** The file's commands, split by the native splitter when the table was lexed natively (the same commands: test/lean/native.test.ts). */
-  private commands(): Command[] {
-    return this.table.names.nativeHandle !== undefined && nativeScanner !== undefined ? this.commandsNative() : this.commandsPortable();
+  /** The file's commands as [start, keyword, end] triples, split by the native splitter when the table was lexed natively (the same commands: test/lean/native.test.ts). */
+  private commands(): Int32Array {
+    if (this.table.names.nativeHandle !== undefined && nativeScanner !== undefined) return this.commandsNative();
+    return Int32Array.from(this.commandsPortable().flatMap((cmd) => [cmd.start, cmd.keyword, cmd.end]));
   }
 
   /** The native splitter (src/native/splitter.c): it stops where `commandsPortable` learns a command, for `learnCommand` to run here. */
-  private commandsNative(): Command[] {
+  private commandsNative(): Int32Array {
     const { names, kind, start, end, line, column, code } = this.table;
     let result = nativeScanner!.split(false, names.flags, this.n, kind, start, end, line, column, code);
     while (result[0] === 1) {
       this.learnCommand({ start: result[1]!, keyword: result[2]!, end: result[3]! }, result[3]!);
       result = nativeScanner!.split(true, names.flags, this.n, kind, start, end, line, column, code);
     }
-    const out: Command[] = [];
-    for (let k = 1; k < result.length; k += 3) out.push({ start: result[k]!, keyword: result[k + 1]!, end: result[k + 2]! });
-    return out;
+    return result.subarray(1);
   }
 
   /**
@@ -570,8 +578,8 @@ class FileParser {
     return { names, isIn };
   }
 
-  /** Builds the LeanDecl of a declaration command. */
-  private declaration(cmd: Command, applied: { opens: string[]; variables: string[]; variableLocals: number[][] }): void {
+  /** Builds the LeanDecl of a declaration command; the applied opens, variables and their locals are those of an `… in` before it, for it alone. */
+  private declaration(cmd: Command, appliedOpens: string[], appliedVariables: string[], appliedVariableLocals: number[][]): void {
     const command = this.kind(cmd.keyword) === KIND.ident ? this.textOf(cmd.keyword) : undefined;
     let kind = command === undefined ? (this.textOf(cmd.keyword) as DeclKind) : this.declarationKind(cmd.keyword)!;
     if (this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) kind = 'def';
@@ -597,7 +605,7 @@ class FileParser {
       name = this.textOf(cursor);
       cursor++;
     }
-    const read = this.readNatively(kind, cursor, cmd.end, applied.variableLocals);
+    const read = this.readNatively(kind, cursor, cmd.end, appliedVariableLocals);
     const { sep, bodyStart } = read !== undefined ? { sep: read[0]!, bodyStart: read[1]! } : this.headerEnd(kind, cursor, cmd.end);
     const last = cmd.end - 1;
     const lastEnd = this.end(last);
@@ -612,7 +620,7 @@ class FileParser {
     const bodyFrom = hasBody ? this.start(bodyStart) : 0;
     // Every declaration gets every field, in one order (absent ones undefined, which JSON leaves out): objects of one
     // shape keep the code that reads them monomorphic, where V8 otherwise deoptimized and recompiled it again and again.
-    const members = hasBody ? this.members(kind, fullName, bodyStart, cmd.end) : [];
+    const members = hasBody && (kind === 'structure' || kind === 'class' || kind === 'inductive') ? this.members(kind, fullName, bodyStart, cmd.end) : undefined;
     const decl: LeanDecl = {
       name,
       fullName,
@@ -627,13 +635,13 @@ class FileParser {
       headerRange,
       bodyRange: hasBody ? { start: bodyFrom, end: lastEnd } : undefined,
       namespace: ns,
-      opens: applied.opens.length > 0 ? [...this.opens, ...applied.opens] : this.opens,
-      variables: applied.variables.length > 0 ? [...this.variables, ...applied.variables] : this.variables,
+      opens: appliedOpens.length > 0 ? [...this.opens, ...appliedOpens] : this.opens,
+      variables: appliedVariables.length > 0 ? [...this.variables, ...appliedVariables] : this.variables,
       mutual: this.inMutual ? true : undefined,
       command,
       references: [],
       headerReferences: 0,
-      members: members.length > 0 ? exactly(members) : undefined,
+      members: members !== undefined && members.length > 0 ? exactly(members) : undefined,
     };
     if (read !== undefined) this.keepIdents(read);
     else {
@@ -642,7 +650,7 @@ class FileParser {
       this.identBounds.push(this.identCount);
       if (hasBody) this.idents(bodyStart, cmd.end);
       this.identBounds.push(this.identCount);
-      this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, applied.variableLocals);
+      this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, appliedVariableLocals);
       this.identBounds.push(this.identCount);
       this.patterns();
     }
@@ -661,14 +669,11 @@ class FileParser {
     if (names.nativeHandle === undefined || nativeScanner === undefined || !(starters instanceof Int32Array)) return undefined;
     const { kind: kinds, start, end: ends, line, column, code } = this.table;
     const variables = appliedVariableLocals.length > 0 ? Int32Array.from([...this.variableLocals, ...appliedVariableLocals].flat()) : this.variableIds();
-    const read = (): number =>
-      nativeScanner!.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount, kinds, start, ends, line, column, code);
-    const total = read();
-    if (this.identCount + total > identScratch.length) {
+    for (;;) {
+      const total = nativeScanner.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount, kinds, start, ends, line, column, code);
+      if (this.identCount + total <= identScratch.length) return readHead;
       growIdentScratch(this.identCount + total, this.identCount);
-      read();
     }
-    return readHead;
   }
 
   /** The local names the `variable`s in scope bind, as one array (made again only when they change). */
@@ -793,9 +798,8 @@ class FileParser {
     };
   }
 
-  /** Constructors and fields a structure, class or inductive declares, fully qualified. */
+  /** Constructors and fields a structure, class or inductive (`kind`) declares, fully qualified. */
   private members(kind: DeclKind, fullName: string, from: number, to: number): string[] {
-    if (kind !== 'structure' && kind !== 'class' && kind !== 'inductive') return [];
     const out: string[] = [];
     const member = (j: number): void => {
       out.push(`${fullName}.${this.textOf(j)}`);
