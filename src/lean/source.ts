@@ -76,7 +76,7 @@ export interface SourceRead {
 }
 
 /** The path of `path`, relative to `root` as discovery gives it: joined without `join`'s normalizing, which allocates a few strings for each of thousands of files. */
-const under = (root: string, path: string): string => (root.endsWith(sep) ? root + path : root + sep + path);
+const under = (root: string, path: string): string => (root === '' || root.endsWith(sep) ? root + path : root + sep + path);
 
 /**
  * Starts reading `paths` (relative to `root`) ahead, on a background thread of the native scanner,
