@@ -223,9 +223,7 @@ function reparseForCommands(root: string, parsedEarly: LeanFile[], files: LeanFi
   if (parsedEarly.length === 0 || words.length === 0) return;
   const uses = new RegExp(`^[ \\t]*(?:(?:${LINE_PREFIX})[ \\t]+)*(?:${words.join('|')})(?![\\w.'])`, 'mu');
   parsedEarly.forEach((file, k) => {
-    const text = parsedSource(file) ?? '';
-    // A plain search for the words first: most files hold none of them, and the pattern is slower.
-    if (!words.some((word) => text.includes(word)) || !uses.test(text)) return;
+    if (!uses.test(parsedSource(file) ?? '')) return;
     const again = loadFile(root, file.path, file.module, names);
     if (file.library !== undefined) again.library = file.library;
     files[k] = again;
