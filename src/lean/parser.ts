@@ -307,9 +307,8 @@ class FileParser {
   }
 
   /** The file's commands as [start, keyword, end] triples, split by the native splitter when the table was lexed natively (the same commands: test/lean/native.test.ts). */
-  private commands(): Int32Array {
-    if (this.table.names.nativeHandle !== undefined && nativeScanner !== undefined) return this.commandsNative();
-    return Int32Array.from(this.commandsPortable().flatMap((cmd) => [cmd.start, cmd.keyword, cmd.end]));
+  private commands(): ArrayLike<number> {
+    return this.table.names.nativeHandle !== undefined && nativeScanner !== undefined ? this.commandsNative() : this.commandsPortable();
   }
 
   /** The native splitter (src/native/splitter.c): it stops where `commandsPortable` learns a command, for `learnCommand` to run here. */
@@ -324,11 +323,11 @@ class FileParser {
   }
 
   /**
-   * Splits the token stream into commands. Inside a syntax quotation (`` `(theorem $n …) `` in a
+   * Splits the token stream into commands, as [start, keyword, end] triples. Inside a syntax quotation (`` `(theorem $n …) `` in a
    * macro) only a token at column 0 may start one: a declaration keyword there is quoted syntax.
    */
-  private commandsPortable(): Command[] {
-    const out: Command[] = [];
+  private commandsPortable(): number[] {
+    const out: number[] = [];
     let depth = 0;
     /** The bracket depth outside the outermost open quotation, or -1 outside quotations. */
     let quoteDepth = -1;
@@ -355,8 +354,7 @@ class FileParser {
       if (startKw >= 0) {
         if (current) {
           if (defining) this.learnCommand(current, i);
-          current.end = i;
-          out.push(current);
+          out.push(current.start, current.keyword, i);
         }
         current = { start: i, keyword: startKw, end: this.n };
         defining = (this.keywordFlags(startKw) & DEFINES) !== 0;
@@ -375,7 +373,7 @@ class FileParser {
     }
     if (current) {
       if (defining) this.learnCommand(current, this.n);
-      out.push(current);
+      out.push(current.start, current.keyword, this.n);
     }
     return out;
   }
