@@ -4,9 +4,9 @@
  * made. Only the plain case is handled here: a readable file of at most `max_bytes` bytes, valid
  * UTF-8, no NUL byte. Anything else is left to src/lean/source.ts, which reports it.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uv.h>
 #include "scanner.h"
 
 /* Makes room for `capacity` bytes in the buffer; 0 when out of memory. */
@@ -19,29 +19,41 @@ static int reserve(ReadBuffer *buffer, size_t capacity) {
   return 1;
 }
 
-/* Reads the file into buffer->bytes (*length set); 0 when unreadable or over max_bytes. */
+/* The result of a synchronous libuv file call (no loop, no callback), its request cleaned up. */
+static ssize_t fs_result(uv_fs_t *req) {
+  ssize_t result = req->result;
+  uv_fs_req_cleanup(req);
+  return result;
+}
+
+/*
+ * Reads the file into buffer->bytes (*length set); 0 when unreadable or over max_bytes. Through
+ * libuv's synchronous calls (UTF-8 paths on every platform): open, fstat, then reads into room for
+ * the size fstat gave plus one byte. A read that stops short at that size is the end of the file;
+ * a file that grows or shrinks meanwhile is read on until a read gives nothing.
+ */
 static int read_file(const char *path, size_t max_bytes, ReadBuffer *buffer, size_t *length) {
-  FILE *file = fopen(path, "rb");
-  if (!file) return 0;
-  /* Unbuffered, into room for the size the file has (one byte more, to see its end at once); a file that grows meanwhile is read on in larger steps. */
-  setvbuf(file, NULL, _IONBF, 0);
-  long size_now = fseek(file, 0, SEEK_END) == 0 ? ftell(file) : -1;
-  rewind(file);
-  size_t capacity = size_now >= 0 && (size_t)size_now < max_bytes ? (size_t)size_now + 1 : 1 << 16, size = 0;
-  int ok = reserve(buffer, capacity);
-  while (ok) {
-    size_t got = fread(buffer->bytes + size, 1, buffer->capacity - size, file);
-    size += got;
-    if (size > max_bytes || ferror(file)) break;
-    if (got == 0 || feof(file)) {
-      fclose(file);
-      *length = size;
-      return 1;
-    }
-    if (size == buffer->capacity) ok = reserve(buffer, buffer->capacity * 2);
+  uv_fs_t req;
+  uv_file fd = (uv_file)(uv_fs_open(NULL, &req, path, UV_FS_O_RDONLY, 0, NULL), fs_result(&req));
+  if (fd < 0) return 0;
+  int ok = uv_fs_fstat(NULL, &req, fd, NULL) == 0, done = 0;
+  uint64_t expected = ok ? req.statbuf.st_size : 0;
+  uv_fs_req_cleanup(&req);
+  size_t size = 0;
+  ok = ok && reserve(buffer, expected < max_bytes ? (size_t)expected + 1 : 1 << 16);
+  while (ok && !done) {
+    uv_buf_t room = uv_buf_init((char *)buffer->bytes + size, (unsigned int)(buffer->capacity - size));
+    ssize_t got = (uv_fs_read(NULL, &req, fd, &room, 1, -1, NULL), fs_result(&req));
+    if (got < 0) break;
+    size += (size_t)got;
+    if (size > max_bytes) break;
+    done = got == 0 || (size == expected && (size_t)got < room.len);
+    if (!done && size == buffer->capacity) ok = reserve(buffer, buffer->capacity * 2);
   }
-  fclose(file);
-  return 0;
+  uv_fs_close(NULL, &req, fd, NULL);
+  uv_fs_req_cleanup(&req);
+  *length = size;
+  return done;
 }
 
 #define ONES 0x0101010101010101ull
