@@ -241,6 +241,14 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
     expect(read(dir)).toBeUndefined();
   });
 
+  it('reads a file past the size the file system gave for it, up to its end or the limit', () => {
+    // Linux's /proc files have a size of 0 and a text; elsewhere there is nothing to check.
+    if (!existsSync('/proc/version')) return;
+    const text = readFileSync('/proc/version', 'utf8');
+    expect(read('/proc/version')).toEqual([text, text.length]);
+    expect(read('/proc/version', text.length - 1)).toBeUndefined();
+  });
+
   it('accepts exactly the NUL-free valid UTF-8 of 2,000 random byte strings, with Node\'s decoding', () => {
     const next = random(7);
     const pieces = [[0x61], [0x0a], [0xc3, 0xa9], [0xe2, 0x88, 0x80], [0xf0, 0x9d, 0x93, 0x9d], [0x80], [0xc3], [0xe2, 0x88], [0xed, 0xa0, 0x80], [0xf4, 0x90], [0], [0xef, 0xbb, 0xbf]];
