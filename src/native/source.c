@@ -34,7 +34,8 @@ static ssize_t fs_result(uv_fs_t *req) {
  */
 static int read_file(const char *path, size_t max_bytes, ReadBuffer *buffer, size_t *length) {
   uv_fs_t req;
-  uv_file fd = (uv_file)(uv_fs_open(NULL, &req, path, UV_FS_O_RDONLY, 0, NULL), fs_result(&req));
+  uv_fs_open(NULL, &req, path, UV_FS_O_RDONLY, 0, NULL);
+  uv_file fd = (uv_file)fs_result(&req);
   if (fd < 0) return 0;
   int ok = uv_fs_fstat(NULL, &req, fd, NULL) == 0, done = 0;
   uint64_t expected = ok ? req.statbuf.st_size : 0;
@@ -43,7 +44,8 @@ static int read_file(const char *path, size_t max_bytes, ReadBuffer *buffer, siz
   ok = ok && reserve(buffer, expected < max_bytes ? (size_t)expected + 1 : 1 << 16);
   while (ok && !done) {
     uv_buf_t room = uv_buf_init((char *)buffer->bytes + size, (unsigned int)(buffer->capacity - size));
-    ssize_t got = (uv_fs_read(NULL, &req, fd, &room, 1, -1, NULL), fs_result(&req));
+    uv_fs_read(NULL, &req, fd, &room, 1, -1, NULL);
+    ssize_t got = fs_result(&req);
     if (got < 0) break;
     size += (size_t)got;
     if (size > max_bytes) break;
