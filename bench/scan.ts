@@ -22,6 +22,7 @@ import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles, loadProject, readLeanSource } from '../src/lean/project.js';
 import { readSource } from '../src/lean/source.js';
 import { scannerInUse, nativeScanner } from '../src/lean/native.js';
+import { NODE_FLAGS } from '../src/core/launch.js';
 import { linkReferences } from '../src/lean/references.js';
 import type { LeanFile, LeanProject } from '../src/lean/types.js';
 
@@ -56,7 +57,7 @@ const cpuSeconds = (since: NodeJS.CpuUsage): number => {
 export async function run(args: string[]): Promise<void> {
   if (args[0] === '--once') {
     const { full } = await fullScan(args[1]!);
-    process.stdout.write(`${JSON.stringify(full)}\n`);
+    process.stdout.write(`${JSON.stringify({ ...full, rss: process.resourceUsage().maxRSS / 1024 })}\n`);
     return;
   }
   const root = args[0];
@@ -95,11 +96,11 @@ function jit(root: string): { compilations: number; seconds: number; deoptimizat
   return { compilations, seconds: ms / 1000, deoptimizations: trace.match(/bailout \(kind: deopt/g)?.length ?? 0 };
 }
 
-/** The output of one full scan (`scan --once`) in a child process, with these V8 flags and LEANAUDIT_NATIVE. */
+/** The output of one full scan (`scan --once`) in a child process started as the CLI starts its own (src/core/launch.ts), with these V8 flags besides and LEANAUDIT_NATIVE. */
 function scanOnce(root: string, flags: string[], native = true): string {
   const script = fileURLToPath(new URL('run.js', import.meta.url));
   const env = { ...process.env, LEANAUDIT_NATIVE: native ? '1' : '0' };
-  return execFileSync(process.execPath, [...flags, script, 'scan', '--once', root], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return execFileSync(process.execPath, [...NODE_FLAGS, ...flags, script, 'scan', '--once', root], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
 }
 
 /** The full scan in a child process with the native parts and without, alternately: the best of 3 rounds each. */
@@ -135,8 +136,9 @@ const best = (a: Timed, b: Timed): Timed => ({ wall: Math.min(a.wall, b.wall), c
 
 /**
  * The full scan against grep, with the targets; returns the tree's size in MB. One scan in this
- * process gives the counts and the peak memory; the times are the best of 3 rounds alternating
- * grep and a full scan in a process of its own, as the machine's speed drifts from minute to minute.
+ * process gives the counts; the times are the best of 3 rounds alternating grep and a full scan in
+ * a process of its own, started with the CLI's Node flags, as the machine's speed drifts from minute
+ * to minute; the peak memory is the largest of those 3 scans'.
  */
 async function headline(root: string): Promise<number> {
   grepPipeline(root); // warm the page cache for both contenders
@@ -144,13 +146,15 @@ async function headline(root: string): Promise<number> {
   const graph0 = performance.now();
   const edges = project.graph.size;
   const graphWall = (performance.now() - graph0) / 1000;
-  const peakMB = process.resourceUsage().maxRSS / 1024;
 
   let grep = grepPipeline(root);
   let full: Timed = { wall: Infinity, cpu: Infinity };
+  let peakMB = 0;
   for (let round = 0; round < 3; round++) {
     if (round > 0) grep = { ...grep, ...best(grep, grepPipeline(root)) };
-    full = best(full, JSON.parse(scanOnce(root, []).trim().split('\n').pop()!) as Timed);
+    const scan = JSON.parse(scanOnce(root, []).trim().split('\n').pop()!) as Timed & { rss: number };
+    full = best(full, scan);
+    peakMB = Math.max(peakMB, scan.rss);
   }
 
   const bytes = project.files.reduce((n, f) => n + f.bytes, 0);
@@ -166,11 +170,11 @@ async function headline(root: string): Promise<number> {
     ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
     ['scanner', scannerInUse()],
     ['grep pipeline', `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU (best of 3); counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`],
-    ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of 3, a process each); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
+    ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of 3, a process each, Node flags ${NODE_FLAGS.join(' ')}); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
     ['reference graph (lazy)', `${f(graphWall)} s wall to build on first use`],
     ['throughput per core', `${f(perCore, 1)} MB/s (target >= 40: ${mark(perCore >= 40)})`],
     ['time vs grep', `${f(ratioWall, 1)}x wall, ${f(ratioCpu, 1)}x CPU (target <= 10x: ${mark(ratioWall <= 10)})`],
-    ['peak memory', `${f(peakMB, 0)} MB RSS, this process's scan (target <= 1536: ${mark(peakMB <= 1536)})`],
+    ['peak memory', `${f(peakMB, 0)} MB RSS, the largest of the 3 scans (target <= 1536: ${mark(peakMB <= 1536)})`],
   ];
   for (const [k, v] of rows) process.stdout.write(`${k.padEnd(28)} ${v}\n`);
   return mb;
