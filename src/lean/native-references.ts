@@ -4,13 +4,14 @@
  */
 import { nativeScanner } from './native.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
-import type { ProjectDeclarations, ReferenceLists } from './reference-lists.js';
+import { ReferenceLists } from './reference-lists.js';
 import { ScopeTracker } from './scopes.js';
-import type { LeanFile } from './types.js';
+import type { LeanDecl, LeanFile } from './types.js';
 
 /** Declaration flags of the native resolver. */
 const RESOLVER_PROTECTED = 1;
 const RESOLVER_HAS_MEMBERS = 2;
+const NO_MEMBERS: string[] = [];
 
 /** Whether the native resolver can resolve these files: it is built, and every file with identifiers (not an unread one) was parsed with a native name table. */
 export const resolvesNatively = (files: LeanFile[]): boolean =>
@@ -20,19 +21,38 @@ export const resolvesNatively = (files: LeanFile[]): boolean =>
     return recorded === undefined || recorded.names.nativeHandle !== undefined;
   });
 
-/** The references of each declaration, with the native resolver (resolver.c): the same as collectPortably's. */
-export function collectNatively(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): void {
+/** The declarations of a project in order, and per declaration the number of the first with its full name (its own unless it repeats an earlier one's). */
+export interface NumberedDeclarations {
+  all: LeanDecl[];
+  firstOf: Int32Array;
+}
+
+/**
+ * The references of each declaration, with the native resolver (resolver.c): the same as
+ * collectPortably's. The resolver numbers every declaration of the files in order and finds which
+ * repeat an earlier one's full name, so that no map by name is needed here.
+ */
+export function collectNatively(files: LeanFile[]): NumberedDeclarations {
   const native = nativeScanner!;
-  const owners: number[] = [];
+  const all: LeanDecl[] = [];
+  for (const file of files) for (const decl of file.decls) all.push(decl);
   const names: string[] = [];
-  const flags = new Uint8Array(project.list.length);
-  project.list.forEach((decl, index) => {
+  const fullNames: string[] = [];
+  const hasMembers: boolean[] = [];
+  const memberCounts = new Int32Array(all.length);
+  const flags = new Uint8Array(all.length);
+  all.forEach((decl, index) => {
     names.push(decl.fullName);
-    owners.push(index);
-    for (const member of decl.members ?? []) names.push(member), owners.push(index);
-    flags[index] = (decl.modifiers.includes('protected') ? RESOLVER_PROTECTED : 0) | (project.hasMembers[index] ? RESOLVER_HAS_MEMBERS : 0);
+    fullNames.push(decl.fullName);
+    const members = decl.members ?? NO_MEMBERS;
+    for (const member of members) names.push(member);
+    memberCounts[index] = members.length;
+    hasMembers.push(members.length > 0);
+    flags[index] = (decl.modifiers.includes('protected') ? RESOLVER_PROTECTED : 0) | (members.length > 0 ? RESOLVER_HAS_MEMBERS : 0);
   });
-  const resolver = native.createResolver(names.join('\n'), Int32Array.from(owners), flags);
+  const firstOf = new Int32Array(all.length);
+  const resolver = native.createResolver(names.join('\n'), memberCounts, flags, firstOf);
+  const lists = new ReferenceLists({ list: all, names: fullNames, hasMembers });
   const typeNames = new Map<number, string>();
   const typeName = (type: number): string => typeNames.get(type) ?? typeNames.set(type, native.resolverText(resolver, type)).get(type)!;
   const tracker = new ScopeTracker();
@@ -58,5 +78,6 @@ export function collectNatively(files: LeanFile[], project: ProjectDeclarations,
       lists.end();
     });
   }
+  return { all, firstOf };
 }
 

@@ -52,8 +52,13 @@ export interface NativeScanner {
     flags: Uint8Array, count: number, starters: Int32Array, kindClass: number, from: number, end: number, variableLocals: Int32Array,
     head: Int32Array, out: Int32Array, at: number, ...columns: Columns
   ): number;
-  /** A resolver of the project names `names` (joined by newlines; owners[k]: the declaration number of the k-th; flags per declaration: 1 protected, 2 has members). */
-  createResolver(names: string, owners: Int32Array, declFlags: Uint8Array): object;
+  /**
+   * A resolver of the project's declarations, numbered in order: `names` holds each one's full name
+   * and then its memberCounts[k] members, joined by newlines; flags per declaration: 1 protected, 2
+   * has members. Fills firstOf[k] with the first declaration of k's full name (k itself unless a
+   * duplicate, whose names are left out).
+   */
+  createResolver(names: string, memberCounts: Int32Array, declFlags: Uint8Array, firstOf: Int32Array): object;
   /** Sets the scope of the next declarations: `namespace\0own namespace\0opens joined by \0`. */
   resolverScope(resolver: object, key: string): void;
   /** The references of the declaration whose identifier bounds start at bounds[at]: out = [#header, target, condition, declaration, type per reference]; returns how many. */

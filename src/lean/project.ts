@@ -191,11 +191,11 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     skipped.push({ path, reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})` });
   }
   reparseForCommands(realRoot, files.slice(0, Math.max(0, commandsKnownAfter - 1)), files, names);
-  const { decls, problems: linkProblems } = linkReferences(files);
+  const model = linkReferences(files);
   const toolchainFile = join(realRoot, 'lean-toolchain');
   const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
   const mathlibRev = mathlibRevision(realRoot);
-  const project: Omit<LeanProject, 'graph'> = {
+  const project: Omit<LeanProject, 'decls' | 'graph'> = {
     root: realRoot,
     name: lakefile?.packageName ?? basename(realRoot),
     files,
@@ -203,12 +203,14 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     ...(leanToolchain ? { leanToolchain } : {}),
     ...(mathlibRev ? { mathlibRev } : {}),
     libraries: libs.map((l) => l.name),
-    decls,
-    problems: [...problems, ...linkProblems],
+    problems: [...problems, ...model.problems],
   };
-  // The graph is an index over `references`: built on first use, as most runs never walk it.
+  // The map by name and the graph are indexes over the declarations and their `references`: made on first use, as a scan needs neither.
   let graph: DirectedGraph | undefined;
-  return Object.defineProperty(project, 'graph', { enumerable: true, get: () => (graph ??= referenceGraph(files, decls)) }) as LeanProject;
+  return Object.defineProperties(project, {
+    decls: { enumerable: true, get: () => model.decls },
+    graph: { enumerable: true, get: () => (graph ??= referenceGraph(files, model.decls)) },
+  }) as LeanProject;
 }
 
 /** What may stand before a command's word on its line: attributes and modifiers. */

@@ -282,40 +282,55 @@ export class NameResolver {
   }
 }
 
-/** Fills each declaration's `references`; returns the declarations by full name. */
+/**
+ * Fills each declaration's `references`; returns the declarations by full name (with the native
+ * resolver, that map is made on first use, as a scan needs none) and the duplicate declarations.
+ */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
-  const { decls, problems } = declarationsByName(files);
+  if (resolvesNatively(files)) {
+    const { all, firstOf } = collectNatively(files);
+    let decls: Map<string, LeanDecl> | undefined;
+    return {
+      problems: duplicatesOf(files, (_, k) => (firstOf[k] === k ? undefined : all[firstOf[k]!])),
+      get decls() {
+        return (decls ??= new Map(all.filter((_, k) => firstOf[k] === k).map((decl) => [decl.fullName, decl])));
+      },
+    };
+  }
+  const decls = new Map<string, LeanDecl>();
+  const problems = duplicatesOf(files, (decl) => {
+    const earlier = decls.get(decl.fullName);
+    if (!earlier) decls.set(decl.fullName, decl);
+    return earlier;
+  });
   const project = projectDeclarations(decls);
-  const lists = new ReferenceLists(project);
-  if (resolvesNatively(files)) collectNatively(files, project, lists);
-  else collectPortably(files, project, lists);
+  collectPortably(files, project, new ReferenceLists(project));
   return { decls, problems };
 }
 
-/** The declarations by full name (the first of a name), and the names declared twice where that is an error. */
-function declarationsByName(files: LeanFile[]): ReferenceModel {
-  const decls = new Map<string, LeanDecl>();
-  const libraryOf = new Map(files.map((f) => [f.path, f.library]));
+/**
+ * The declarations that repeat an earlier one's full name where that is an error: `earlierOf` gives
+ * the earlier declaration of each (the k-th of the project, in order), if any.
+ */
+function duplicatesOf(files: LeanFile[], earlierOf: (decl: LeanDecl, k: number) => LeanDecl | undefined): SourceProblem[] {
   const problems: SourceProblem[] = [];
+  let libraryOf: Map<string, string | undefined> | undefined;
+  let k = 0;
   for (const file of files) {
     for (const decl of file.decls) {
-      const earlier = decls.get(decl.fullName);
-      if (!earlier) decls.set(decl.fullName, decl);
-      else if (
-        !decl.modifiers.includes('private') &&
-        !earlier.modifiers.includes('private') &&
-        // Two lean_libs may each declare a name (a challenge and its solution) if never imported together.
-        libraryOf.get(earlier.location.file) === file.library
-      ) {
-        problems.push({
-          messageId: 'duplicate-declaration',
-          message: `${decl.fullName} is also declared at ${earlier.location.file}:${earlier.location.line}`,
-          location: decl.location,
-        });
-      }
+      const earlier = earlierOf(decl, k++);
+      if (earlier === undefined || decl.modifiers.includes('private') || earlier.modifiers.includes('private')) continue;
+      libraryOf ??= new Map(files.map((f) => [f.path, f.library]));
+      // Two lean_libs may each declare a name (a challenge and its solution) if never imported together.
+      if (libraryOf.get(earlier.location.file) !== file.library) continue;
+      problems.push({
+        messageId: 'duplicate-declaration',
+        message: `${decl.fullName} is also declared at ${earlier.location.file}:${earlier.location.line}`,
+        location: decl.location,
+      });
     }
   }
-  return { decls, problems };
+  return problems;
 }
 
 /** The references of each declaration, with the TypeScript resolver. */

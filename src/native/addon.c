@@ -17,7 +17,7 @@
  *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
  *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
  *   readVariable(flags, count, from, to, kinds, starts, ends, lines, columns, codes) -> Int32Array of the names a `variable` binds
- *   createResolver(names, owners, declFlags) -> handle: the project's names joined by '\n', each one's declaration number, flags per declaration
+ *   createResolver(names, memberCounts, declFlags, firstOf) -> handle: per declaration in order its full name and members joined by '\n', its member count and flags; fills firstOf
  *   resolverScope(resolver, key): the scope of the next declarations, `namespace\0own\0opens joined by \0`
  *   resolveDeclaration(resolver, namesHandle, ids, bounds, at, out) -> #references: out = [#header, target, condition, declaration, type per reference]
  *   resolverText(resolver, type) -> the name of a type a conditional reference gives
@@ -518,19 +518,23 @@ static Resolver *resolver_of(napi_env env, napi_value handle) {
 }
 
 static napi_value create_resolver(napi_env env, napi_callback_info info) {
-  size_t argc = 3, length = 0;
-  napi_value argv[3], handle;
+  size_t argc = 4, length = 0;
+  napi_value argv[4], handle;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const int32_t *owners = typed_array_data(env, argv[1]);
+  const int32_t *member_counts = typed_array_data(env, argv[1]);
   const uint8_t *decl_flags = typed_array_data(env, argv[2]);
-  int32_t name_count = typed_array_length(env, argv[1]), decl_count = typed_array_length(env, argv[2]);
+  int32_t *first_of = typed_array_data(env, argv[3]);
+  int32_t decl_count = typed_array_length(env, argv[1]);
   Instance *instance = instance_of(env);
   const uint16_t *units = instance ? read_units(env, instance, argv[0], &length) : NULL;
-  if (!units || (name_count > 0 && !owners) || (decl_count > 0 && !decl_flags) || length > INT32_MAX) return throw_error(env);
+  if (!units || length > INT32_MAX || typed_array_length(env, argv[2]) != decl_count || typed_array_length(env, argv[3]) != decl_count ||
+      (decl_count > 0 && (!member_counts || !decl_flags || !first_of))) {
+    return throw_error(env);
+  }
   Resolver *r = resolver_new();
-  if (!r || resolver_load(r, units, (int32_t)length, owners, name_count, decl_flags, decl_count) < 0) {
+  if (!r || resolver_load(r, units, (int32_t)length, member_counts, decl_flags, decl_count, first_of) < 0) {
     if (r) resolver_free(r);
-    return status_value(env, -1);
+    return throw_error(env);
   }
   if (napi_create_external(env, r, finalize_resolver, NULL, &handle) != napi_ok) {
     resolver_free(r);

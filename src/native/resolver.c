@@ -42,8 +42,8 @@ typedef struct {
 struct Resolver {
   /* The resolver's own names: project names, namespaces, last components, scope keys. */
   Names *own;
-  /* Per own name: its declaration number (-1: none), whether protected, and its candidate list (names ending in it as last component). */
-  Column owner, protected_, list_head, list_tail, list_length;
+  /* Per own name: its declaration number (-1: none), the first declaration whose full name it is (-1: none), whether protected, and its candidate list (names ending in it as last component). */
+  Column owner, decl_of, protected_, list_head, list_tail, list_length;
   /* Candidate entries: the name, its namespace, the next entry of the list. */
   IntList cand_name, cand_ns, cand_next;
   /* Per declaration number: whether it declares constructors or fields. */
@@ -96,7 +96,7 @@ static int32_t own_intern(Resolver *r, const uint16_t *u, int32_t n) {
   int added = 0;
   int32_t id = names_intern(r->own, u, n, units_hash(u, n), &added);
   if (id < 0) return -1;
-  if (added && !(reserve(&r->owner, id, -1) && reserve(&r->protected_, id, 0) && reserve(&r->list_head, id, -1) && reserve(&r->list_tail, id, -1) &&
+  if (added && !(reserve(&r->owner, id, -1) && reserve(&r->decl_of, id, -1) && reserve(&r->protected_, id, 0) && reserve(&r->list_head, id, -1) && reserve(&r->list_tail, id, -1) &&
                  reserve(&r->list_length, id, 0) && reserve(&r->rank_stamp, id, 0) && reserve(&r->rank_of, id, 0))) {
     return -1;
   }
@@ -149,7 +149,7 @@ Resolver *resolver_new(void) {
 
 void resolver_free(Resolver *r) {
   if (r->own) names_free(r->own);
-  Column *columns[] = {&r->owner, &r->protected_, &r->list_head, &r->list_tail, &r->list_length, &r->rank_stamp, &r->rank_of,
+  Column *columns[] = {&r->owner, &r->decl_of, &r->protected_, &r->list_head, &r->list_tail, &r->list_length, &r->rank_stamp, &r->rank_of,
                        &r->field_target, &r->field_type, &r->listed};
   for (size_t k = 0; k < sizeof(columns) / sizeof(columns[0]); k++) free(columns[k]->data);
   IntList *lists[] = {&r->cand_name, &r->cand_ns, &r->cand_next, &r->ranks, &r->found};
@@ -161,10 +161,8 @@ void resolver_free(Resolver *r) {
   free(r);
 }
 
-/* Adds a project name for declaration `owner` (the first owner of a name keeps it), with its candidate entry. */
-static int add_name(Resolver *r, const uint16_t *u, int32_t n, int32_t owner, int is_protected) {
-  int32_t id = own_intern(r, u, n);
-  if (id < 0) return -1;
+/* Adds project name `id` (u[0, n)) for declaration `owner` (the first owner of a name keeps it), with its candidate entry. */
+static int add_name(Resolver *r, int32_t id, const uint16_t *u, int32_t n, int32_t owner, int is_protected) {
   r->protected_.data[id] |= is_protected;
   if (r->owner.data[id] >= 0) return 0;
   r->owner.data[id] = owner;
@@ -180,21 +178,34 @@ static int add_name(Resolver *r, const uint16_t *u, int32_t n, int32_t owner, in
   return 0;
 }
 
-int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *owners, int32_t name_count, const uint8_t *decl_flags, int32_t decl_count) {
+int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *member_counts, const uint8_t *decl_flags, int32_t decl_count, int32_t *first_of) {
   r->has_members = malloc(decl_count > 0 ? decl_count : 1);
   if (!r->has_members || !reserve(&r->listed, decl_count, 0)) return -1;
   for (int32_t d = 0; d < decl_count; d++) r->has_members[d] = (decl_flags[d] & RESOLVER_HAS_MEMBERS) != 0;
   if ((r->empty = own_intern(r, names, 0)) < 0) return -1;
   int32_t start = 0;
-  for (int32_t k = 0; k < name_count && start <= n; k++) {
-    int32_t end = start;
-    while (end < n && names[end] != 10) end++;
-    int32_t owner = owners[k];
-    if (owner < 0 || owner >= decl_count) return -1;
-    /* A declaration's full name comes before its members: protected applies to that name only. */
-    int is_protected = (decl_flags[owner] & RESOLVER_PROTECTED) != 0 && (k == 0 || owners[k - 1] != owner);
-    if (add_name(r, names + start, end - start, owner, is_protected) < 0) return -1;
-    start = end + 1;
+  for (int32_t d = 0; d < decl_count; d++) {
+    if (member_counts[d] < 0) return -1;
+    int duplicate = 0;
+    for (int32_t m = 0; m <= member_counts[d]; m++, start++) {
+      if (start > n) return -1;
+      int32_t end = start;
+      while (end < n && names[end] != 10) end++;
+      const uint16_t *u = names + start;
+      int32_t length = end - start;
+      start = end;
+      if (duplicate) continue;
+      int32_t id = own_intern(r, u, length);
+      if (id < 0) return -1;
+      if (m == 0) {
+        /* A declaration's full name comes before its members: protected applies to that name only. */
+        duplicate = r->decl_of.data[id] >= 0;
+        first_of[d] = duplicate ? r->decl_of.data[id] : d;
+        if (duplicate) continue;
+        r->decl_of.data[id] = d;
+      }
+      if (add_name(r, id, u, length, d, m == 0 && (decl_flags[d] & RESOLVER_PROTECTED) != 0) < 0) return -1;
+    }
   }
   return 0;
 }

@@ -5,12 +5,17 @@ import { parseLean } from '../../src/lean/parser.js';
 import { linkReferences } from '../../src/lean/references.js';
 import { leanFiles, random } from '../helpers/lean-texts.js';
 
-/** Every declaration of `texts` (linked together as one project) with its references and how many its header gives. */
+/**
+ * Every declaration of `texts` (linked together as one project) with its references and how many
+ * its header gives, then the duplicate declarations found and the declarations by name.
+ */
 function linked(texts: string[], native: boolean): [string, string[], number][] {
   const names = new NameTable({ native });
   const files = texts.map((text, k) => parseLean(text, `F${k}.lean`, { names, module: `M${k}` }));
-  linkReferences(files);
-  return files.flatMap((file) => file.decls.map((decl): [string, string[], number] => [decl.fullName, decl.references, decl.headerReferences]));
+  const { decls, problems } = linkReferences(files);
+  const byName = [...decls].map(([name, decl]): [string, string[], number] => [name, [decl.location.file], decl.location.line]);
+  const duplicates = problems.map((p): [string, string[], number] => [p.message, [p.location.file], p.location.line]);
+  return [...files.flatMap((file) => file.decls.map((decl): [string, string[], number] => [decl.fullName, decl.references, decl.headerReferences])), ...duplicates, ...byName];
 }
 
 /**
@@ -37,7 +42,7 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     const native = nativeScanner!;
     const names = new NameTable();
     const id = names.internName('f');
-    const resolver = native.createResolver('f\ng', Int32Array.of(0, 0), Uint8Array.of(0));
+    const resolver = native.createResolver('f\ng', Int32Array.of(1), Uint8Array.of(0), new Int32Array(1));
     native.resolverScope(resolver, '\0\0');
     const out = new Int32Array(64);
     expect(native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1, 1), 0, out)).toBe(1);
@@ -47,7 +52,10 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1), 0, out)).toThrow();
     expect(() => native.resolverText(resolver, 1 << 20)).toThrow();
     expect(() => native.resolverScope(resolver, 'no separators')).toThrow();
-    expect(() => native.createResolver('f', Int32Array.of(3), Uint8Array.of(0))).toThrow();
+    expect(() => native.createResolver('f', Int32Array.of(3), Uint8Array.of(0), new Int32Array(1))).toThrow();
+    expect(() => native.createResolver('f', Int32Array.of(-1), Uint8Array.of(0), new Int32Array(1))).toThrow();
+    expect(() => native.createResolver('f\ng', Int32Array.of(0, 0), Uint8Array.of(0), new Int32Array(2))).toThrow();
+    expect(() => native.createResolver('f\ng', Int32Array.of(0, 0), Uint8Array.of(0, 0), new Int32Array(1))).toThrow();
   });
 
 
@@ -78,6 +86,7 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     expect(referencing('k', 'f')).toBe(true);
     expect(referencing('p2', 'T')).toBe(true);
     expect(referencing('usep', 'p')).toBe(true);
+    expect(all.some(([message]) => message.includes(' is also declared at '))).toBe(true);
     expect(all.some(([, references, header]) => header > 0 && header < references.length)).toBe(true);
   });
 });
