@@ -10,6 +10,7 @@
  */
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
 import { nativeScanner } from './native.js';
+import { isLastNativeRead } from './source.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
 export { KEYWORD_LIST };
@@ -296,7 +297,7 @@ nativeScanner?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_C
 function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): void {
   const native = nativeScanner!;
   const { names, text } = table;
-  let status = native.lex(handle, text, names.size, names.flags, table.kind, table.start, table.end, table.line, table.column, table.code);
+  let status = native.lex(handle, text, names.size, names.flags, table.kind, table.start, table.end, table.line, table.column, table.code, isLastNativeRead(text));
   while (status === 1) {
     table.grow();
     status = native.resume(table.kind, table.start, table.end, table.line, table.column, table.code);

@@ -22,8 +22,11 @@ export interface NativeScanner {
   createNames(): Handle;
   internName(names: Handle, name: string): number;
   idOf(names: Handle, name: string): number;
-  /** 0 when done, 1 when the token table is full (grow it, then `resume`). */
-  lex(names: Handle, text: string, knownNames: number, flags: Uint8Array, ...columns: Columns): number;
+  /**
+   * 0 when done, 1 when the token table is full (grow it, then `resume`). `lastRead`: the text is
+   * the one `readSource` returned last, whose code units the lexer reads in place instead of copying them.
+   */
+  lex(names: Handle, text: string, knownNames: number, flags: Uint8Array, ...columnsAndLastRead: [...Columns, boolean?]): number;
   resume(...columns: Columns): number;
   /** [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]. */
   results(): Int32Array;

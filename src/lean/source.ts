@@ -87,12 +87,21 @@ export function readAhead(root: string, paths: readonly string[]): void {
   nativeScanner?.readAhead(paths.map((path) => under(root, path)), MAX_FILE_BYTES);
 }
 
+/** The text the native reader gave last: the native lexer reads it in place (see `isLastNativeRead`). */
+let lastNativeRead: string | undefined;
+
+/** Whether `text` is the one the native reader gave last, whose code units the native lexer can read without a copy. */
+export const isLastNativeRead = (text: string): boolean => text === lastNativeRead;
+
 /** Reads and decodes one `.lean` file of the project; never throws. */
 export function readSource(root: string, path: string): SourceRead {
   try {
     const full = under(root, path);
     const plain = nativeScanner?.readSource(full, MAX_FILE_BYTES);
-    if (plain !== undefined) return { text: plain[0], bytes: plain[1] };
+    if (plain !== undefined) {
+      lastNativeRead = plain[0];
+      return { text: plain[0], bytes: plain[1] };
+    }
     const bytes = readReused(full);
     if (bytes.length > MAX_FILE_BYTES) {
       const size = statSync(full).size;

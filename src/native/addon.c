@@ -52,6 +52,9 @@ typedef struct {
   size_t units_capacity;
   ReadAhead *read_ahead;
   ReadBuffer read_buffer;
+  /* The code units (PADDING zeros after them) of the last UTF-16 text readSource made an external string of, or NULL: the lexer reads that text in place. */
+  const uint16_t *last_text;
+  size_t last_text_length;
 } Instance;
 
 static Instance *instance_of(napi_env env) {
@@ -236,8 +239,8 @@ static napi_value status_value(napi_env env, int status) {
 }
 
 static napi_value lex(napi_env env, napi_callback_info info) {
-  size_t argc = 10, length = 0;
-  napi_value argv[10];
+  size_t argc = 11, length = 0;
+  napi_value argv[11];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   Names *names = names_of(env, argv[0]);
   int32_t known = 0;
@@ -246,7 +249,16 @@ static napi_value lex(napi_env env, napi_callback_info info) {
   TokenColumns table;
   if (!names || !flags || typed_array_length(env, argv[3]) < known || !token_columns(env, argv + 4, &table)) return throw_error(env);
   Instance *instance = instance_of(env);
-  const uint16_t *units = instance ? read_units(env, instance, argv[1], &length) : NULL;
+  /* The text readSource returned last (JavaScript tells), lexed in place rather than copied. */
+  bool last_read = false;
+  if (argc < 11 || napi_get_value_bool(env, argv[10], &last_read) != napi_ok) last_read = false;
+  const uint16_t *units = NULL;
+  if (last_read && instance && instance->last_text && napi_get_value_string_utf16(env, argv[1], NULL, 0, &length) == napi_ok &&
+      length == instance->last_text_length) {
+    units = instance->last_text;
+  } else if (instance) {
+    units = read_units(env, instance, argv[1], &length);
+  }
   if (!units || length > INT32_MAX - PADDING) return throw_error(env);
   return status_value(env, lexer_start(instance->lexer, names, units, (int32_t)length, known, flags, &table));
 }
@@ -469,6 +481,11 @@ static napi_value read_source(napi_env env, napi_callback_info info) {
   napi_status status = source.latin1 ? node_api_create_external_string_latin1(env, source.latin1, source.length, finalize_text, NULL, &text, &copied)
                                      : node_api_create_external_string_utf16(env, (char16_t *)source.utf16, source.length, finalize_text, NULL, &text, &copied);
   if (status != napi_ok || copied) free(chars);
+  Instance *instance = instance_of(env);
+  if (instance) {
+    instance->last_text = status == napi_ok && !copied && source.utf16 ? source.utf16 : NULL;
+    instance->last_text_length = source.length;
+  }
   if (status != napi_ok) return throw_error(env);
   CHECK(napi_create_double(env, (double)source.bytes, &bytes));
   CHECK(napi_create_array_with_length(env, 2, &result));

@@ -135,8 +135,8 @@ int source_read(const char *path, size_t max_bytes, ReadBuffer *buffer, SourceTe
     out->length = n;
     return 1;
   }
-  /* A UTF-8 text has at most as many UTF-16 units as bytes. */
-  uint16_t *units = malloc(sizeof(uint16_t) * (n + 1));
+  /* A UTF-8 text has at most as many UTF-16 units as bytes; PADDING zeros follow them, so that the lexer can read the text in place. */
+  uint16_t *units = malloc(sizeof(uint16_t) * (n + PADDING));
   long length = -1;
   if (units) {
     for (size_t i = 0; i < ascii; i++) units[i] = bytes[i];
@@ -147,6 +147,7 @@ int source_read(const char *path, size_t max_bytes, ReadBuffer *buffer, SourceTe
     free(units);
     return 0;
   }
+  for (int k = 0; k < PADDING; k++) units[length + k] = 0;
   out->latin1 = NULL;
   out->utf16 = units;
   out->length = (size_t)length;

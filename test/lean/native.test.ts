@@ -10,7 +10,7 @@ import { NameTable } from '../../src/lean/names.js';
 import { nativeScanner } from '../../src/lean/native.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
 import { identsOf, parseLean } from '../../src/lean/parser.js';
-import { decodeLeanSource, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
+import { decodeLeanSource, isLastNativeRead, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
 import { leanFiles, random } from '../helpers/lean-texts.js';
 
 /** Everything a lexing leaves behind: the token table's columns, comments, binder starters, the names met and their flags, the problems. */
@@ -288,6 +288,23 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
     readAhead(dir, names);
     expect(names.map((name) => readSource(dir, name).text)).toEqual(expected);
     readAhead(dir, []);
+  });
+
+  it('lexes the text it read last in place as it lexes a copy, up to texts ending in an unterminated token', () => {
+    const endings = ['', ' «open', ' "open', ' /- open', ' r#"open', " '", ' 1.', ' x.', ' /', ' -', ' <', ' |'];
+    const texts = endings.map((ending, k) => `namespace N\ntheorem t${k} : ∀ n : ℕ, n = n := fun _ => rfl\nend N${ending}`);
+    const inPlace = texts.map((text, k) => {
+      const name = `in-place${k}.lean`;
+      file(name, text);
+      const read = readSource(dir, name).text!;
+      expect(isLastNativeRead(read)).toBe(true);
+      return lexed([read], true)[0];
+    });
+    // Copies, lexed from a copy of their code units (but the last: strings are equal by content).
+    const copies = texts.map((text) => [...text].join(''));
+    expect(copies.slice(0, -1).some(isLastNativeRead)).toBe(false);
+    expect(inPlace).toEqual(copies.map((copy) => lexed([copy], true)[0]));
+    expect(inPlace).toEqual(texts.map((text) => lexed([text], false)[0]));
   });
 
   it('stops a read-ahead left running when its worker thread ends', async () => {
