@@ -4,6 +4,13 @@ import type { LeanDecl } from './types.js';
 /** What a declaration resolves its identifiers in (a declaration, or the like in tests). */
 export type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };
 
+/** A name without a dot (nor `_root_.`) whose full name is its namespace and itself, as the parser makes it: its lengths tell. */
+function isPlain(scope: Scope): boolean {
+  const { fullName, namespace, name } = scope;
+  if (name === undefined || name === '' || name.includes('.')) return false;
+  return fullName.length === (namespace === '' ? name.length : namespace.length + 1 + name.length);
+}
+
 /**
  * Where the namespace of a declaration's own name ends in its full name (its last `.`, -1 if none):
  * its namespace's length when the full name is that namespace and a plain name, found without a
@@ -29,9 +36,13 @@ export class ScopeTracker {
     const last = this.last;
     this.last = scope;
     if (scope === last) return undefined;
+    const same = last !== undefined && scope.namespace === last.namespace && scope.opens === last.opens;
+    // Consecutive declarations of one file usually share their scope, and most names are plain: the
+    // own namespace of a plain name is its namespace, told without reading its full name (a
+    // concatenation V8 would first copy into one string).
+    if (same && this.own === scope.namespace && isPlain(scope)) return undefined;
     const dot = ownEnd(scope);
-    if (last !== undefined && scope.namespace === last.namespace && scope.opens === last.opens) {
-      // Consecutive declarations of one file usually share their scope.
+    if (same) {
       const own = this.own;
       if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return undefined;
     }
