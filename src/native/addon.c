@@ -2,7 +2,7 @@
  * Node-API glue of the native scanner (src/lean/native.ts is its only caller):
  *   configure(classes, multiSymbols, binderSymbols, keywordCount, gapWordFlag, binderStartFlag)
  *   createNames() -> handle;  internName(handle, name) -> id;  idOf(handle, name) -> id or -1
- *   lex(handle, text, knownNames, flags, kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
+ *   lex(handle, text, knownNames, flags, kinds, starts, ends, lines, columns, codes, lastRead) -> 0 done, 1 table full (lastRead: text is the one readSource returned last, read in place)
  *   resume(kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
  *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]
  *   readSource(path, maxBytes) -> [text, bytes], or undefined for a file source.ts must look at itself
@@ -469,8 +469,9 @@ static napi_value read_source(napi_env env, napi_callback_info info) {
   if (!path) return throw_error(env);
   SourceText source;
   int read = napi_get_value_string_utf8(env, argv[0], path, length + 1, &length) == napi_ok && strlen(path) == length;
+  Instance *instance = instance_of(env);
+  if (instance) instance->last_text = NULL;
   if (read) {
-    Instance *instance = instance_of(env);
     int taken = instance && instance->read_ahead ? read_ahead_take(instance->read_ahead, path, &source) : -1;
     read = taken >= 0 ? taken : instance ? source_read(path, (size_t)max_bytes, &instance->read_buffer, &source) : 0;
   }
@@ -481,16 +482,16 @@ static napi_value read_source(napi_env env, napi_callback_info info) {
   napi_status status = source.latin1 ? node_api_create_external_string_latin1(env, source.latin1, source.length, finalize_text, NULL, &text, &copied)
                                      : node_api_create_external_string_utf16(env, (char16_t *)source.utf16, source.length, finalize_text, NULL, &text, &copied);
   if (status != napi_ok || copied) free(chars);
-  Instance *instance = instance_of(env);
-  if (instance) {
-    instance->last_text = status == napi_ok && !copied && source.utf16 ? source.utf16 : NULL;
-    instance->last_text_length = source.length;
-  }
   if (status != napi_ok) return throw_error(env);
   CHECK(napi_create_double(env, (double)source.bytes, &bytes));
   CHECK(napi_create_array_with_length(env, 2, &result));
   CHECK(napi_set_element(env, result, 0, text));
   CHECK(napi_set_element(env, result, 1, bytes));
+  /* Only a text handed over is the last read: JavaScript holds it, so its code units stay alive while it says so. */
+  if (instance) {
+    instance->last_text = !copied && source.utf16 ? source.utf16 : NULL;
+    instance->last_text_length = source.length;
+  }
   return result;
 }
 
