@@ -4,7 +4,7 @@
  */
 import { nativeScanner } from './native.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
-import { ReferenceLists } from './reference-lists.js';
+import { projectDeclarations, ReferenceLists } from './reference-lists.js';
 import { ScopeTracker } from './scopes.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
@@ -36,23 +36,20 @@ export function collectNatively(files: LeanFile[]): NumberedDeclarations {
   const native = nativeScanner!;
   const all: LeanDecl[] = [];
   for (const file of files) for (const decl of file.decls) all.push(decl);
+  const project = projectDeclarations(all);
   const names: string[] = [];
-  const fullNames: string[] = [];
-  const hasMembers: boolean[] = [];
   const memberCounts = new Int32Array(all.length);
   const flags = new Uint8Array(all.length);
   all.forEach((decl, index) => {
     names.push(decl.fullName);
-    fullNames.push(decl.fullName);
     const members = decl.members ?? NO_MEMBERS;
     for (const member of members) names.push(member);
     memberCounts[index] = members.length;
-    hasMembers.push(members.length > 0);
-    flags[index] = (decl.modifiers.includes('protected') ? RESOLVER_PROTECTED : 0) | (members.length > 0 ? RESOLVER_HAS_MEMBERS : 0);
+    flags[index] = (decl.modifiers.includes('protected') ? RESOLVER_PROTECTED : 0) | (project.hasMembers[index] ? RESOLVER_HAS_MEMBERS : 0);
   });
   const firstOf = new Int32Array(all.length);
   const resolver = native.createResolver(names.join('\n'), memberCounts, flags, firstOf);
-  const lists = new ReferenceLists({ list: all, names: fullNames, hasMembers });
+  const lists = new ReferenceLists(project);
   const typeNames = new Map<number, string>();
   const typeName = (type: number): string => typeNames.get(type) ?? typeNames.set(type, native.resolverText(resolver, type)).get(type)!;
   const tracker = new ScopeTracker();

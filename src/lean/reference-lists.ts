@@ -11,9 +11,8 @@ export interface ProjectDeclarations {
   hasMembers: boolean[];
 }
 
-/** The declarations numbered as the resolvers number them. */
-export function projectDeclarations(decls: Map<string, LeanDecl>): ProjectDeclarations {
-  const list = [...decls.values()];
+/** The declarations numbered as the resolvers number them: in this order. */
+export function projectDeclarations(list: LeanDecl[]): ProjectDeclarations {
   return { list, names: list.map((decl) => decl.fullName), hasMembers: list.map((decl) => (decl.members?.length ?? 0) > 0) };
 }
 

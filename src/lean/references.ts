@@ -303,7 +303,7 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     if (!earlier) decls.set(decl.fullName, decl);
     return earlier;
   });
-  const project = projectDeclarations(decls);
+  const project = projectDeclarations([...decls.values()]);
   collectPortably(files, project, new ReferenceLists(project));
   return { decls, problems };
 }

@@ -18,8 +18,7 @@ function isPlain(scope: Scope): boolean {
  */
 function ownEnd(scope: Scope): number {
   const { fullName, namespace, name } = scope;
-  const plain = name !== undefined && name !== '' && namespace !== '' && fullName.length === namespace.length + 1 + name.length && !name.includes('.');
-  if (plain && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name)) {
+  if (namespace !== '' && isPlain(scope) && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name!)) {
     return namespace.length;
   }
   return fullName.lastIndexOf('.');

@@ -79,7 +79,7 @@ describe('linkReferences', () => {
   });
 
   it('resolves a bare identifier only to project declarations', () => {
-    const project = projectDeclarations(link('namespace A\ndef b := 1\nend A').decls);
+    const project = projectDeclarations([...link('namespace A\ndef b := 1\nend A').decls.values()]);
     const r = new NameResolver(project);
     const names = new NameTable();
     const id = (ident: string): number => names.internName(ident);
