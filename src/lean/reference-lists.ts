@@ -77,10 +77,14 @@ const typedHere = (decl: LeanDecl, word: string): boolean =>
 
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
 
-/** Whether `word` occurs in `text` as a whole name component. */
+/**
+ * Whether `word` occurs in `text` as a whole name component. The ends of the text are tested
+ * before reading past them: V8 compiles a read out of bounds as a case of its own, once it happens.
+ */
 function mentions(text: string, word: string): boolean {
   for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
-    if (!isWordCode(text.charCodeAt(i - 1)) && !isWordCode(text.charCodeAt(i + word.length))) return true;
+    const after = i + word.length;
+    if ((i === 0 || !isWordCode(text.charCodeAt(i - 1))) && (after === text.length || !isWordCode(text.charCodeAt(after)))) return true;
   }
   return false;
 }
