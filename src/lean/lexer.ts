@@ -475,12 +475,15 @@ function identEnd(u: Uint16Array, n: number, pos: number): number {
       const eol = lineEndFrom(u, n, i);
       let close = i + 1;
       while (close < eol && u[close]! !== 0xbb) close++;
-      if (close >= eol) {
-        identQuoteError = i;
-        i = eol;
-        break;
+      const unterminated = close >= eol;
+      if (unterminated) identQuoteError = i;
+      // What `«»` quote counts in the hash like any other code point: names told apart only inside the quotes hash apart.
+      for (const to = unterminated ? eol : close + 1; i < to; ) {
+        const r = codePointAt(u, n, i);
+        hash = hashStep(hash, r);
+        i += r > 0xffff ? 2 : 1;
       }
-      i = close + 1;
+      if (unterminated) break;
     } else {
       let first = true;
       while (i < n) {

@@ -49,10 +49,10 @@ export const BINDER_WORD_IDS: readonly number[] = BINDER_WORDS.map((_, k) => KEY
 /** The id of `using`, which ends the names a tactic introduces (`choose f hf using h`). */
 export const USING = KEYWORD_LIST.length + MODIFIER_WORDS.length + BINDER_WORDS.length;
 
-/** The lexer's hash step, applied to each code point (and `.`) of an identifier outside `«»`. */
+/** The lexer's hash step, applied to each code point of an identifier (its dots, `«`, `»` and what they quote included). */
 export const hashStep = (h: number, c: number): number => (Math.imul(h, 31) + c) | 0;
 
-/** Hash of a plain identifier text (no `«»`), as the lexer computes it. */
+/** Hash of an identifier's text, as the lexer computes it. */
 export function hashName(name: string): number {
   let h = 0;
   for (const ch of name) h = hashStep(h, ch.codePointAt(0)!);
@@ -126,7 +126,7 @@ export class NameTable {
     return id === this.names.length ? this.record(text.slice(start, end)) : id;
   }
 
-  /** The id of a plain identifier (no `«»`), interning it if new. */
+  /** The id of an identifier, interning it if new. */
   internName(name: string): number {
     if (this.nativeHandle !== undefined) {
       const id = nativeScanner!.internName(this.nativeHandle, name);

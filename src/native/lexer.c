@@ -100,12 +100,15 @@ static int32_t ident_end(Lexer *L, int32_t pos) {
     if (u[i] == 0xab) {
       int32_t eol = line_end_from(L, i), close = i + 1;
       while (close < eol && u[close] != 0xbb) close++;
-      if (close >= eol) {
-        L->ident_quote_error = i;
-        i = eol;
-        break;
+      int unterminated = close >= eol;
+      if (unterminated) L->ident_quote_error = i;
+      /* What the quotes hold counts in the hash like any other code point: names told apart only inside them hash apart. */
+      for (int32_t to = unterminated ? eol : close + 1; i < to;) {
+        uint32_t r = code_point_at(L, i);
+        hash = hash_step(hash, r);
+        i += r > 0xffff ? 2 : 1;
       }
-      i = close + 1;
+      if (unterminated) break;
     } else {
       int first = 1;
       while (i < n) {

@@ -27,7 +27,7 @@ size_t names_footprint(const Names *t);
 const uint16_t *names_text(const Names *t, int32_t id, int32_t *length);
 int32_t names_count(const Names *t);
 
-/* Hash of a name as the lexer computes it for a plain identifier: over its code points (hashName in names.ts). */
+/* Hash of a name as the lexer computes it for an identifier: over its code points, `«»` included (hashName in names.ts). */
 static inline uint32_t code_point_hash(const uint16_t *u, size_t n) {
   uint32_t h = 0;
   for (size_t i = 0; i < n; i++) {
