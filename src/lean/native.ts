@@ -56,12 +56,16 @@ export interface NativeScanner {
     head: Int32Array, out: Int32Array, at: number, ...columns: Columns
   ): number;
   /**
-   * A resolver of the project's declarations, numbered in order: `names` holds each one's full name
-   * and then its memberCounts[k] members, joined by newlines; flags per declaration: 1 protected, 2
-   * has members. Fills firstOf[k] with the first declaration of k's full name (k itself unless a
-   * duplicate, whose names are left out).
+   * A resolver of the project's declarations, numbered in order: per declaration how many members
+   * it declares and its flags (1 protected, 2 has members). `resolverLoad` then gives it their names.
    */
-  createResolver(names: string, memberCounts: Int32Array, declFlags: Uint8Array, firstOf: Int32Array): object;
+  createResolver(memberCounts: Int32Array, declFlags: Uint8Array): object;
+  /**
+   * Gives the resolver the names of its next declarations, up to number `to` (excluded): each one's
+   * full name and then its members, joined by newlines. Fills firstOf[k] with the first declaration of
+   * k's full name (k itself unless a duplicate, whose names are left out).
+   */
+  resolverLoad(resolver: object, names: string, to: number, firstOf: Int32Array): void;
   /** Sets the scope of the next declarations: `namespace\0own namespace\0opens joined by \0`. */
   resolverScope(resolver: object, key: string): void;
   /** The references of the declaration whose identifier bounds start at bounds[at]: out = [#header, target, condition, declaration, type per reference]; returns how many. */

@@ -17,7 +17,8 @@
  *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
  *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
  *   readVariable(flags, count, from, to, kinds, starts, ends, lines, columns, codes) -> Int32Array of the names a `variable` binds
- *   createResolver(names, memberCounts, declFlags, firstOf) -> handle: per declaration in order its full name and members joined by '\n', its member count and flags; fills firstOf
+ *   createResolver(memberCounts, declFlags) -> handle: the member count and flags of each declaration, in order
+ *   resolverLoad(resolver, names, to, firstOf): the full names and members of the next declarations up to `to`, joined by '\n'; fills their firstOf
  *   resolverScope(resolver, key): the scope of the next declarations, `namespace\0own\0opens joined by \0`
  *   resolveDeclaration(resolver, namesHandle, ids, bounds, at, out) -> #references: out = [#header, target, condition, declaration, type per reference]
  *   resolverText(resolver, type) -> the name of a type a conditional reference gives
@@ -536,21 +537,15 @@ static Resolver *resolver_of(napi_env env, napi_value handle) {
 }
 
 static napi_value create_resolver(napi_env env, napi_callback_info info) {
-  size_t argc = 4, length = 0;
-  napi_value argv[4], handle;
+  size_t argc = 2;
+  napi_value argv[2], handle;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const int32_t *member_counts = typed_array_data(env, argv[1]);
-  const uint8_t *decl_flags = typed_array_data(env, argv[2]);
-  int32_t *first_of = typed_array_data(env, argv[3]);
-  int32_t decl_count = typed_array_length(env, argv[1]);
-  Instance *instance = instance_of(env);
-  const uint16_t *units = instance ? read_units(env, instance, argv[0], &length) : NULL;
-  if (!units || length > INT32_MAX || typed_array_length(env, argv[2]) != decl_count || typed_array_length(env, argv[3]) != decl_count ||
-      (decl_count > 0 && (!member_counts || !decl_flags || !first_of))) {
-    return throw_error(env);
-  }
+  const int32_t *member_counts = typed_array_data(env, argv[0]);
+  const uint8_t *decl_flags = typed_array_data(env, argv[1]);
+  int32_t decl_count = typed_array_length(env, argv[0]);
+  if (decl_count < 0 || typed_array_length(env, argv[1]) != decl_count || (decl_count > 0 && (!member_counts || !decl_flags))) return throw_error(env);
   Resolver *r = resolver_new();
-  if (!r || resolver_load(r, units, (int32_t)length, member_counts, decl_flags, decl_count, first_of) < 0) {
+  if (!r || resolver_prepare(r, member_counts, decl_flags, decl_count) < 0) {
     if (r) resolver_free(r);
     return throw_error(env);
   }
@@ -559,6 +554,22 @@ static napi_value create_resolver(napi_env env, napi_callback_info info) {
     return throw_error(env);
   }
   return handle;
+}
+
+static napi_value resolver_load_of(napi_env env, napi_callback_info info) {
+  size_t argc = 4, length = 0;
+  napi_value argv[4];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t to = 0;
+  CHECK(napi_get_value_int32(env, argv[2], &to));
+  Resolver *r = resolver_of(env, argv[0]);
+  Instance *instance = instance_of(env);
+  const uint16_t *units = instance ? read_units(env, instance, argv[1], &length) : NULL;
+  int32_t *first_of = typed_array_data(env, argv[3]);
+  if (!r || !units || length > INT32_MAX || !first_of || typed_array_length(env, argv[3]) < to || resolver_load(r, units, (int32_t)length, to, first_of) < 0) {
+    return throw_error(env);
+  }
+  return NULL;
 }
 
 /* The position of the first NUL of u[from, n), or n. */
@@ -638,6 +649,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"readDeclaration", NULL, read_declaration, NULL, NULL, NULL, napi_default, NULL},
     {"readVariable", NULL, read_variable, NULL, NULL, NULL, napi_default, NULL},
     {"createResolver", NULL, create_resolver, NULL, NULL, NULL, napi_default, NULL},
+    {"resolverLoad", NULL, resolver_load_of, NULL, NULL, NULL, napi_default, NULL},
     {"resolverScope", NULL, resolver_scope_of, NULL, NULL, NULL, napi_default, NULL},
     {"resolveDeclaration", NULL, resolve_declaration, NULL, NULL, NULL, napi_default, NULL},
     {"resolverText", NULL, resolver_text_of, NULL, NULL, NULL, napi_default, NULL},

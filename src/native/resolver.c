@@ -46,8 +46,10 @@ struct Resolver {
   Column owner, decl_of, protected_, list_head, list_tail, list_length;
   /* Candidate entries: the name, its namespace, the next entry of the list. */
   IntList cand_name, cand_ns, cand_next;
-  /* Per declaration number: whether it declares constructors or fields. */
-  uint8_t *has_members;
+  /* Per declaration number: its flags (RESOLVER_PROTECTED, RESOLVER_HAS_MEMBERS) and member count; how many declarations are numbered, and loaded. */
+  uint8_t *decl_flags;
+  int32_t *member_counts;
+  int32_t decl_count, loaded;
   /* The scope: its key's own id, its prefixes in rank order, and per own name its rank if stamped with the scope's serial. */
   int32_t scope, serial, empty;
   IntList ranks;
@@ -154,7 +156,8 @@ void resolver_free(Resolver *r) {
   for (size_t k = 0; k < sizeof(columns) / sizeof(columns[0]); k++) free(columns[k]->data);
   IntList *lists[] = {&r->cand_name, &r->cand_ns, &r->cand_next, &r->ranks, &r->found};
   for (size_t k = 0; k < sizeof(lists) / sizeof(lists[0]); k++) free(lists[k]->data);
-  free(r->has_members);
+  free(r->decl_flags);
+  free(r->member_counts);
   free(r->idents);
   free(r->memo);
   free(r->scratch);
@@ -178,16 +181,29 @@ static int add_name(Resolver *r, int32_t id, const uint16_t *u, int32_t n, int32
   return 0;
 }
 
-int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *member_counts, const uint8_t *decl_flags, int32_t decl_count, int32_t *first_of) {
-  r->has_members = malloc(decl_count > 0 ? decl_count : 1);
-  if (!r->has_members || !reserve(&r->listed, decl_count, 0)) return -1;
-  for (int32_t d = 0; d < decl_count; d++) r->has_members[d] = (decl_flags[d] & RESOLVER_HAS_MEMBERS) != 0;
-  if ((r->empty = own_intern(r, names, 0)) < 0) return -1;
-  int32_t start = 0;
-  for (int32_t d = 0; d < decl_count; d++) {
+int resolver_prepare(Resolver *r, const int32_t *member_counts, const uint8_t *decl_flags, int32_t decl_count) {
+  static const uint16_t nothing[1] = {0};
+  size_t count = decl_count > 0 ? (size_t)decl_count : 1;
+  r->decl_flags = malloc(count);
+  r->member_counts = malloc(sizeof(int32_t) * count);
+  if (!r->decl_flags || !r->member_counts || !reserve(&r->listed, decl_count, 0)) return -1;
+  for (int32_t d = 0; d < decl_count; d++)
     if (member_counts[d] < 0) return -1;
+  if (decl_count > 0) {
+    memcpy(r->decl_flags, decl_flags, (size_t)decl_count);
+    memcpy(r->member_counts, member_counts, sizeof(int32_t) * (size_t)decl_count);
+  }
+  r->decl_count = decl_count;
+  r->loaded = 0;
+  return (r->empty = own_intern(r, nothing, 0)) < 0 ? -1 : 0;
+}
+
+int resolver_load(Resolver *r, const uint16_t *names, int32_t n, int32_t to, int32_t *first_of) {
+  if (to < r->loaded || to > r->decl_count) return -1;
+  int32_t start = 0;
+  for (int32_t d = r->loaded; d < to; d++) {
     int duplicate = 0;
-    for (int32_t m = 0; m <= member_counts[d]; m++, start++) {
+    for (int32_t m = 0; m <= r->member_counts[d]; m++, start++) {
       if (start > n) return -1;
       int32_t end = start;
       while (end < n && names[end] != 10) end++;
@@ -204,9 +220,10 @@ int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *
         if (duplicate) continue;
         r->decl_of.data[id] = d;
       }
-      if (add_name(r, id, u, length, d, m == 0 && (decl_flags[d] & RESOLVER_PROTECTED) != 0) < 0) return -1;
+      if (add_name(r, id, u, length, d, m == 0 && (r->decl_flags[d] & RESOLVER_PROTECTED) != 0) < 0) return -1;
     }
   }
+  r->loaded = to;
   return 0;
 }
 
@@ -517,7 +534,7 @@ static int collect(Resolver *r, const int32_t *ids, int32_t from, int32_t to) {
     if (target == -2) return -1;
     if (target >= 0) {
       /* A bare name in a pattern is a variable unless it names a constructor of a project type. */
-      if ((it->pattern_to != r->mark || r->has_members[target]) && !add(r, target, REFERENCE_ALWAYS, -1, -1)) return -1;
+      if ((it->pattern_to != r->mark || (r->decl_flags[target] & RESOLVER_HAS_MEMBERS) != 0) && !add(r, target, REFERENCE_ALWAYS, -1, -1)) return -1;
       continue;
     }
     int32_t n;

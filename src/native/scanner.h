@@ -213,14 +213,20 @@ typedef struct Resolver Resolver;
 Resolver *resolver_new(void);
 void resolver_free(Resolver *r);
 /*
- * Adds the project's declarations, numbered in order: names[0, n) holds declaration k's full name
- * and then its member_counts[k] members, every name ended by '\n'. decl_flags per declaration:
- * RESOLVER_PROTECTED, RESOLVER_HAS_MEMBERS. A declaration whose full name an earlier one has is a
- * duplicate: none of its names are added, and first_of[k] is that earlier one's number (k itself
- * when it is the first). 0, or -1 when out of memory or when names holds fewer names than counted.
+ * Numbers the project's decl_count declarations, in order, before resolver_load adds their names:
+ * per declaration its flags (RESOLVER_PROTECTED, RESOLVER_HAS_MEMBERS) and how many members it
+ * declares. 0, or -1 when out of memory or when a count is negative.
  */
 enum { RESOLVER_PROTECTED = 1, RESOLVER_HAS_MEMBERS = 2 };
-int resolver_load(Resolver *r, const uint16_t *names, int32_t n, const int32_t *member_counts, const uint8_t *decl_flags, int32_t decl_count, int32_t *first_of);
+int resolver_prepare(Resolver *r, const int32_t *member_counts, const uint8_t *decl_flags, int32_t decl_count);
+/*
+ * Adds the names of the next declarations, up to number `to` (excluded): names[0, n) holds each
+ * one's full name and then its members, every name ended by '\n'. A declaration whose full name an
+ * earlier one has is a duplicate: none of its names are added, and first_of[k] is that earlier
+ * one's number (k itself when it is the first). 0, or -1 when out of memory, when `to` is before
+ * the declarations already added or past the last, or when names holds fewer names than counted.
+ */
+int resolver_load(Resolver *r, const uint16_t *names, int32_t n, int32_t to, int32_t *first_of);
 /* Sets the scope the next declarations resolve in: their namespace, the namespace of their own name, the opened namespaces joined by NUL. 0 or -1. */
 int resolver_scope(Resolver *r, const uint16_t *namespace_, int32_t namespace_length, const uint16_t *own, int32_t own_length, const uint16_t *opens,
                    int32_t opens_length);

@@ -42,7 +42,8 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     const native = nativeScanner!;
     const names = new NameTable();
     const id = names.internName('f');
-    const resolver = native.createResolver('f\ng', Int32Array.of(1), Uint8Array.of(0), new Int32Array(1));
+    const resolver = native.createResolver(Int32Array.of(1), Uint8Array.of(0));
+    native.resolverLoad(resolver, 'f\ng', 1, new Int32Array(1));
     native.resolverScope(resolver, '\0\0');
     const out = new Int32Array(64);
     expect(native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1, 1), 0, out)).toBe(1);
@@ -52,10 +53,14 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1), 0, out)).toThrow();
     expect(() => native.resolverText(resolver, 1 << 20)).toThrow();
     expect(() => native.resolverScope(resolver, 'no separators')).toThrow();
-    expect(() => native.createResolver('f', Int32Array.of(3), Uint8Array.of(0), new Int32Array(1))).toThrow();
-    expect(() => native.createResolver('f', Int32Array.of(-1), Uint8Array.of(0), new Int32Array(1))).toThrow();
-    expect(() => native.createResolver('f\ng', Int32Array.of(0, 0), Uint8Array.of(0), new Int32Array(2))).toThrow();
-    expect(() => native.createResolver('f\ng', Int32Array.of(0, 0), Uint8Array.of(0, 0), new Int32Array(1))).toThrow();
+    expect(() => native.resolverLoad(native.createResolver(Int32Array.of(3), Uint8Array.of(0)), 'f', 1, new Int32Array(1))).toThrow();
+    expect(() => native.createResolver(Int32Array.of(-1), Uint8Array.of(0))).toThrow();
+    expect(() => native.createResolver(Int32Array.of(0, 0), Uint8Array.of(0))).toThrow();
+    const twoDeclarations = native.createResolver(Int32Array.of(0, 0), Uint8Array.of(0, 0));
+    expect(() => native.resolverLoad(twoDeclarations, 'f\ng', 2, new Int32Array(1))).toThrow();
+    expect(() => native.resolverLoad(twoDeclarations, 'f\ng', 3, new Int32Array(3))).toThrow();
+    native.resolverLoad(twoDeclarations, 'f', 1, new Int32Array(2));
+    expect(() => native.resolverLoad(twoDeclarations, 'g', 0, new Int32Array(2))).toThrow();
   });
 
 
@@ -64,6 +69,15 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     const native = linked(texts, true);
     expect(native).toEqual(linked(texts, false));
     expect(native.some(([, references]) => references.length > 0)).toBe(true);
+  });
+
+  it('agrees with it on a project whose names take several loads, duplicates across them included', () => {
+    const structures = Array.from({ length: 700 }, (_, k) => `structure S${k} where\n  a : Nat\n  b : Nat\n  c : Nat\n  d : Nat\n  e : Nat`).join('\n');
+    const uses = Array.from({ length: 700 }, (_, k) => `def u${k} (s : S${k}) := s.e + S${(k * 7) % 700}.mk 1 2 3 4 5 |>.a\ndef S${k} := u${k}`).join('\n');
+    const native = linked([structures, uses], true);
+    expect(native).toEqual(linked([structures, uses], false));
+    expect(native.filter(([message]) => message.includes(' is also declared at '))).toHaveLength(700);
+    expect(native.find(([name]) => name === 'u699')?.[1]).toEqual(['S699', 'S693']);
   });
 
   it('agrees with it on 400 random projects of 6 files, and finds references of every kind', () => {
