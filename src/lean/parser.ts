@@ -176,6 +176,13 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
 }
 
 /**
+ * An empty list of the elements kind a list of strings or lists has. V8 tells lists of small
+ * integers (what `[]` is) from lists of objects, and code compiled for lists of the one kind is
+ * discarded when a list of the other reaches it: the scope lists start as what they become.
+ */
+const objectList = <T>(): T[] => [undefined].slice(1) as T[];
+
+/**
  * A list the model keeps, without the room `push` left in it: an array grown by push holds 17 slots
  * or more, where a declaration's modifiers, attributes or members are a few. An empty list is kept as it is.
  */
@@ -185,7 +192,7 @@ const exactly = (list: string[]): string[] => (list.length > 0 ? list.slice() : 
  * The one empty list every declaration without modifiers, attributes or (until linking replaces it)
  * references shares: three lists fewer per declaration. Nothing pushes onto a declaration's lists.
  */
-const NO_STRINGS: string[] = [];
+const NO_STRINGS: string[] = objectList();
 
 class FileParser {
   readonly imports: string[] = [];
@@ -196,22 +203,26 @@ class FileParser {
   readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
   private namespace = '';
-  private opens: string[] = [];
-  private variables: string[] = [];
+  private opens: string[] = objectList();
+  private variables: string[] = objectList();
   /** The local names each of `variables` binds. */
-  private variableLocals: number[][] = [];
+  private variableLocals: number[][] = objectList();
   /** `variableLocals` as one array, and the `variableLocals` it was made of (see variableIds). */
   private variableIdsList = new Int32Array(0);
   private variableIdsOf: number[][] | undefined;
-  private pendingVariableLocals: number[][] = [];
+  private pendingVariableLocals: number[][] = objectList();
   /** The pattern names of the declaration being read (see `locals`). */
   private readonly pendingPatterns: number[] = [];
   private readonly keepPattern = (id: number): void => {
     this.pendingPatterns.push(id);
   };
-  private inMutual = false;
-  private pendingOpens: string[] = [];
-  private pendingVariables: string[] = [];
+  /**
+   * Set in the constructor, not here: a field V8 has seen hold one value only is compiled as a
+   * constant, and the first `mutual` of a tree then discarded the compiled `declaration` that reads it.
+   */
+  private inMutual: boolean;
+  private pendingOpens: string[] = objectList();
+  private pendingVariables: string[] = objectList();
   private readonly n: number;
 
   constructor(
@@ -222,6 +233,7 @@ class FileParser {
     private readonly problems: SourceProblem[],
   ) {
     this.n = table.count;
+    this.inMutual = false;
     if (identMarks.length < table.names.size) identMarks = new Int32Array(table.names.size * 2);
   }
 
@@ -302,9 +314,9 @@ class FileParser {
       const opens = this.pendingOpens;
       const variables = this.pendingVariables;
       const variableLocals = this.pendingVariableLocals;
-      if (opens.length > 0) this.pendingOpens = [];
-      if (variables.length > 0) this.pendingVariables = [];
-      if (variableLocals.length > 0) this.pendingVariableLocals = [];
+      if (opens.length > 0) this.pendingOpens = objectList();
+      if (variables.length > 0) this.pendingVariables = objectList();
+      if (variableLocals.length > 0) this.pendingVariableLocals = objectList();
       if (this.is(cmd.keyword, '#exit')) break;
       if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) {
         this.declaration(cmd, opens, variables, variableLocals);
@@ -621,9 +633,12 @@ class FileParser {
     const hasBody = bodyStart < cmd.end;
     const ns = this.namespace;
     const kwLine = this.line(cmd.keyword);
-    const fullName = name
-      ? name.startsWith('_root_.') ? name.slice(7) : ns ? `${ns}.${name}` : name
-      : `${ns ? ns + '.' : ''}«${kind}@${this.module}:${kwLine}»`;
+    // The full name is made by operations every declaration runs (`_root_.` cut by a slice of length 0 for most): an operation first run
+    // after V8 compiled this function would discard the compiled code.
+    const rooted = name.startsWith('_root_.');
+    const local = name.slice(rooted ? 7 : 0);
+    const prefix = ns ? `${ns}.` : '';
+    const fullName = name ? (rooted ? local : prefix + local) : `${prefix}«${kind}@${this.module}:${kwLine}»`;
 
     const bodyFrom = hasBody ? this.start(bodyStart) : 0;
     // Every declaration gets every field, in one order (absent ones undefined, which JSON leaves out): objects of one
