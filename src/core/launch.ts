@@ -44,7 +44,8 @@ const FORWARDED: readonly NodeJS.Signals[] = OWN_GROUP ? ['SIGINT', 'SIGTERM', '
  * Runs `script` with `args` in a child Node process started with NODE_FLAGS, sharing this one's
  * standard streams and environment, and resolves when it ends. SIGINT, SIGTERM and SIGHUP sent to
  * this process are passed on to the child (the audit's Ctrl-C: it stops and writes what it has).
- * Ctrl-Z stops this process only: the run goes on in the background.
+ * Where the child has a process group of its own, job control is passed on too: Ctrl-Z (SIGTSTP)
+ * stops the child and then this process, and SIGCONT (the shell's `fg` or `bg`) resumes the child.
  */
 export function relaunch(script: string, args: readonly string[]): Promise<ChildEnd> {
   const child = spawn(process.execPath, [...NODE_FLAGS, script, ...args], {
@@ -56,12 +57,20 @@ export function relaunch(script: string, args: readonly string[]): Promise<Child
     child.kill(signal);
   };
   const ignore = (): void => {};
+  const stop = (): void => {
+    child.kill('SIGSTOP');
+    process.kill(process.pid, 'SIGSTOP');
+  };
+  const resume = (): void => {
+    child.kill('SIGCONT');
+  };
   for (const signal of FORWARDED) process.on(signal, forward);
-  if (!OWN_GROUP) process.on('SIGINT', ignore);
+  if (OWN_GROUP) process.on('SIGTSTP', stop).on('SIGCONT', resume);
+  else process.on('SIGINT', ignore);
   return new Promise((resolve, reject) => {
     const done = (): void => {
       for (const signal of FORWARDED) process.off(signal, forward);
-      process.off('SIGINT', ignore);
+      process.off('SIGINT', ignore).off('SIGTSTP', stop).off('SIGCONT', resume);
     };
     child.once('error', (error) => {
       done();

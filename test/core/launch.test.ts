@@ -70,6 +70,22 @@ describe('relaunch', () => {
     expect(lines(file).filter((line) => line === 'got SIGINT')).toHaveLength(1);
   });
 
+  /** The state letter of process `pid` in /proc (`T` when stopped). */
+  const state = (pid: number): string => /\) (\w) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '';
+
+  it.runIf(process.platform === 'linux')('stops the child with the launcher on Ctrl-Z (SIGTSTP) and resumes it on SIGCONT', async () => {
+    const { parent, ended, file } = await waitingChild();
+    const child = Number(lines(file)[1]);
+    parent.kill('SIGTSTP');
+    await expect.poll(() => state(parent.pid!) + state(child), { timeout: 20_000 }).toBe('TT');
+    parent.kill('SIGCONT');
+    await expect.poll(() => state(child), { timeout: 20_000 }).not.toBe('T');
+    expect(state(parent.pid!)).not.toBe('T');
+    parent.kill('SIGTERM');
+    expect(await ended).toBe(0);
+    expect(lines(file)).toContain('got SIGTERM');
+  });
+
   it('leaves no child running when the launcher is killed with SIGKILL', async () => {
     const { parent, ended, file } = await waitingChild();
     const child = Number(lines(file)[1]);
