@@ -1,8 +1,9 @@
 /**
  * The project's notations (`notation`, `notation3`, `infix`, `infixl`, `infixr`, `prefix`,
- * `postfix`, local or not) as references: a declaration whose text uses a notation's leading atom
- * (`H[` of `notation3 "H[" X "]" => entropy X volume`) refers to the declarations its expansion
- * names. The identifier-level reference graph cannot see these uses; teorth/pfr writes its
+ * `postfix`, and `macro`s led by an atom, local or not) as references: a declaration whose text
+ * uses a notation's first atom (`H[` of `notation3 "H[" X "]" => entropy X volume`, `𝐱[` of
+ * PhysLean's `macro "𝐱[" i:term "]" : term => `(positionOperator $i)`) refers to the declarations
+ * its expansion names. A `syntax` whose meaning a separate `macro_rules` gives is not read. The identifier-level reference graph cannot see these uses; teorth/pfr writes its
  * entropy, conditional entropy and mutual information almost only through such notations.
  *
  * Read from the source text, line by line, since the parser does not know `notation3` (a Mathlib
@@ -23,7 +24,11 @@ export interface Notation {
   local: boolean;
 }
 
-const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(?:notation3?|infixl?|infixr|prefix|postfix)\b(?::\w+)?/;
+const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(?:notation3?|infixl?|infixr|prefix|postfix|macro)\b(?::\w+)?/;
+/** A string literal of Lean. */
+const STRING = /"(?:[^"\\]|\\.)*"/g;
+/** An antiquotation of a macro's expansion (`$i` of `` `(positionOperator $i) ``): a variable of the macro, never a declaration. */
+const ANTIQUOTATION = /\$[\p{L}_][\p{L}\p{N}_'.]*/gu;
 const IDENT = /[A-Za-z_\u0370-\u03ff\u1f00-\u1fff][\w.'\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
 
 /** The notation commands of one file: each with its text (continuation lines included), namespace and opens. */
@@ -66,13 +71,14 @@ export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, 
   const notations: Notation[] = [];
   for (const file of project.files) {
     const text = sourceOf(file.path);
-    if (!text || !/\b(?:notation3?|infix[lr]?|prefix|postfix)\b/.test(text)) continue;
+    if (!text || !/\b(?:notation3?|infix[lr]?|prefix|postfix|macro)\b/.test(text)) continue;
     for (const { command, local, namespaces, opens } of commandsOf(text)) {
-      const arrow = command.indexOf('=>');
+      // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
+      const arrow = command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
       if (arrow < 0) continue;
       const atom = /"((?:[^"\\]|\\.)*)"/.exec(command.slice(0, arrow))?.[1]?.trim();
       if (!atom) continue;
-      const written = command.slice(arrow + 2).replace(/"(?:[^"\\]|\\.)*"/g, ' ').match(IDENT) ?? [];
+      const written = command.slice(arrow + 2).replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
       const targets = [...new Set(written.flatMap((w) => resolve(w, namespaces, opens, project.decls) ?? []))];
       if (targets.length > 0) notations.push({ atom, targets, file: file.path, local });
     }

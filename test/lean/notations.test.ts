@@ -14,6 +14,10 @@ const sources: Record<string, string> = {
     'infixl:65 " +ᵥ " => Nat.add',
     'local notation3 "k" => entropy 0',
     'theorem uses_k : k = k := rfl',
+    'def i : Nat := 0',
+    'macro "𝐇[" i:term "]" : term => `(entropy $i)',
+    'macro (name := arrowNotation) "⟪" x:term " => " y:term "⟫" : term =>',
+    '  `(condEntropy $x $y)',
     'end Prob',
   ].join('\n'),
   'Ent/Use.lean': [
@@ -21,6 +25,7 @@ const sources: Record<string, string> = {
     'theorem chain (x y : Nat) : H[x | y] = H[x] + H[y] := sorry',
     'theorem plain : 1 = 1 := rfl',
     'theorem not_k (kk : Nat) : kk = kk := rfl',
+    'theorem bold (x : Nat) : 𝐇[x] = ⟪x => x⟫ := sorry',
   ].join('\n'),
 };
 
@@ -30,11 +35,13 @@ const project = { files, decls: new Map(files.flatMap((f) => f.decls.map((d) => 
 describe('notations as references', () => {
   const notations = projectNotations(project, (path) => sources[path]);
 
-  it('reads each notation: its first atom, the declarations its expansion names (through the namespace), local or not', () => {
+  it('reads each notation and atom-led macro: its first atom, the declarations its expansion names (through the namespace; a macro\'s $variables never), local or not', () => {
     expect(notations).toEqual([
       { atom: 'H[', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
       { atom: 'H[', targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
       { atom: 'k', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: true },
+      { atom: '𝐇[', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: '⟪', targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
     ]);
   });
 
@@ -43,6 +50,7 @@ describe('notations as references', () => {
     expect(Object.fromEntries([...uses].map(([d, t]) => [d, [...t].sort()]))).toEqual({
       'Prob.uses_k': ['Prob.entropy'],
       chain: ['Prob.condEntropy', 'Prob.entropy'],
+      bold: ['Prob.condEntropy', 'Prob.entropy'],
     });
   });
 });
