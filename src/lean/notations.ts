@@ -1,9 +1,9 @@
 /**
  * The project's notations (`notation`, `notation3`, `infix`, `infixl`, `infixr`, `prefix`,
  * `postfix`, and `macro`s led by an atom, local or not) as references: a declaration whose text
- * uses a notation's first atom (`H[` of `notation3 "H[" X "]" => entropy X volume`, `𝐱[` of
- * PhysLean's `macro "𝐱[" i:term "]" : term => `(positionOperator $i)`) refers to the declarations
- * its expansion names. A `syntax` whose meaning a separate `macro_rules` gives is not read. The
+ * uses a notation's leading atoms (`H[` of `notation3 "H[" X "]" => entropy X volume`, `𝐱[` of
+ * PhysLean's `macro "𝐱[" i:term "]" : term => `(positionOperator $i)`, `∇` then `×` of its
+ * `macro "∇" "×" f:term:100 : term => `(curl $f)`) refers to the declarations its expansion names. A `syntax` whose meaning a separate `macro_rules` gives is not read. The
  * identifier-level reference graph cannot see these uses; teorth/pfr writes its entropy,
  * conditional entropy and mutual information almost only through such notations.
  *
@@ -18,6 +18,8 @@ import type { LeanDecl, LeanProject } from './types.js';
 export interface Notation {
   /** The first string atom of the notation, trimmed (`H[`, `+ᵥ`). */
   atom: string;
+  /** The atoms that lead the notation, one after the other, trimmed (`∇`, `×` of `macro "∇" "×" f:term …`; `H[` alone of `"H[" X "]"`). */
+  atoms: string[];
   /** Project declarations its expansion names. */
   targets: string[];
   /** The file that declares it (a `local` notation counts only there). */
@@ -67,6 +69,26 @@ function resolve(written: string, namespaces: string[], opens: string[], decls: 
   return decls.has(name) ? name : undefined;
 }
 
+/** A string literal at the start of a text, after blanks: its contents. */
+const LEADING_STRING = /^\s*"((?:[^"\\]|\\.)*)"/;
+
+/**
+ * The atoms a notation command's pattern (its text before `=>`) starts with, trimmed: the string
+ * literals that follow the command word, its precedence and `(name := …)`, one after the other; or,
+ * for a pattern led by a variable (`x " ⊕ " y`), its first string literal alone.
+ */
+function leadingAtoms(pattern: string): string[] {
+  let rest = pattern.slice(COMMAND.exec(pattern)?.[0].length ?? 0).replace(/^\s*(?:\([^()]*\)\s*)*/, '');
+  const atoms: string[] = [];
+  for (let m = LEADING_STRING.exec(rest); m !== null; m = LEADING_STRING.exec(rest)) {
+    if (m[1]!.trim() !== '') atoms.push(m[1]!.trim());
+    rest = rest.slice(m[0].length);
+  }
+  if (atoms.length > 0) return atoms;
+  const first = /"((?:[^"\\]|\\.)*)"/.exec(pattern)?.[1]?.trim();
+  return first ? [first] : [];
+}
+
 /** Every notation of the project whose expansion names a project declaration. */
 export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): Notation[] {
   const notations: Notation[] = [];
@@ -77,11 +99,12 @@ export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, 
       // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
       const arrow = command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
       if (arrow < 0) continue;
-      const atom = /"((?:[^"\\]|\\.)*)"/.exec(command.slice(0, arrow))?.[1]?.trim();
+      const atoms = leadingAtoms(command.slice(0, arrow));
+      const atom = atoms[0];
       if (!atom) continue;
       const written = command.slice(arrow + 2).replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
       const targets = [...new Set(written.flatMap((w) => resolve(w, namespaces, opens, project.decls) ?? []))];
-      if (targets.length > 0) notations.push({ atom, targets, file: file.path, local });
+      if (targets.length > 0) notations.push({ atom, atoms, targets, file: file.path, local });
     }
   }
   return notations;
@@ -89,17 +112,17 @@ export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, 
 
 const WORDLIKE = /^[\p{L}\p{N}_]/u;
 
-/** A test for `atom` in declaration text: as a whole word when it starts or ends like one. */
-function atomPattern(atom: string): RegExp {
-  const before = WORDLIKE.test(atom) ? "(?<![\\p{L}\\p{N}_.'])" : '';
-  const after = /[\p{L}\p{N}_]$/u.test(atom) ? "(?![\\p{L}\\p{N}_'])" : '';
-  return new RegExp(`${before}${escapeRegExp(atom)}${after}`, 'u');
+/** A test for a notation's leading atoms in declaration text, blanks allowed between them: as a whole word when it starts or ends like one. */
+function atomPattern(atoms: string[]): RegExp {
+  const before = WORDLIKE.test(atoms[0]!) ? "(?<![\\p{L}\\p{N}_.'])" : '';
+  const after = /[\p{L}\p{N}_]$/u.test(atoms[atoms.length - 1]!) ? "(?![\\p{L}\\p{N}_'])" : '';
+  return new RegExp(`${before}${atoms.map(escapeRegExp).join('\\s*')}${after}`, 'u');
 }
 
 /** Declaration → the declarations it reaches through the notations its header or body uses. */
 export function notationReferences(project: Pick<LeanProject, 'files'>, notations: Notation[]): Map<string, Set<string>> {
   const uses = new Map<string, Set<string>>();
-  const patterns = notations.map((n) => ({ notation: n, pattern: atomPattern(n.atom) }));
+  const patterns = notations.map((n) => ({ notation: n, pattern: atomPattern(n.atoms) }));
   for (const file of project.files) {
     const visible = patterns.filter(({ notation }) => !notation.local || notation.file === file.path);
     if (visible.length === 0) continue;

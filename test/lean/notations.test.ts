@@ -18,6 +18,10 @@ const sources: Record<string, string> = {
     'macro "𝐇[" i:term "]" : term => `(entropy $i)',
     'macro (name := arrowNotation) "⟪" x:term " => " y:term "⟫" : term =>',
     '  `(condEntropy $x $y)',
+    'def curl (x : Nat) : Nat := x',
+    'def divergence (x : Nat) : Nat := x',
+    'macro (name := curlNotation) "∇" "×" f:term:100 : term => `(curl $f)',
+    'macro "∇" "⬝" f:term:100 : term => `(divergence $f)',
     'end Prob',
   ].join('\n'),
   'Ent/Use.lean': [
@@ -26,6 +30,7 @@ const sources: Record<string, string> = {
     'theorem plain : 1 = 1 := rfl',
     'theorem not_k (kk : Nat) : kk = kk := rfl',
     'theorem bold (x : Nat) : 𝐇[x] = ⟪x => x⟫ := sorry',
+    'theorem curl_only (f : Nat) : ∇ × f = ∇×f := sorry',
   ].join('\n'),
 };
 
@@ -35,13 +40,15 @@ const project = { files, decls: new Map(files.flatMap((f) => f.decls.map((d) => 
 describe('notations as references', () => {
   const notations = projectNotations(project, (path) => sources[path]);
 
-  it('reads each notation and atom-led macro: its first atom, the declarations its expansion names (through the namespace; a macro\'s $variables never), local or not', () => {
+  it('reads each notation and atom-led macro: its leading atoms, the declarations its expansion names (through the namespace; a macro\'s $variables never), local or not', () => {
     expect(notations).toEqual([
-      { atom: 'H[', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
-      { atom: 'H[', targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
-      { atom: 'k', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: true },
-      { atom: '𝐇[', targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
-      { atom: '⟪', targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: 'H[', atoms: ['H['], targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: 'H[', atoms: ['H['], targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: 'k', atoms: ['k'], targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: true },
+      { atom: '𝐇[', atoms: ['𝐇['], targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: '⟪', atoms: ['⟪'], targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
+      { atom: '∇', atoms: ['∇', '×'], targets: ['Prob.curl'], file: 'Ent/Basic.lean', local: false },
+      { atom: '∇', atoms: ['∇', '⬝'], targets: ['Prob.divergence'], file: 'Ent/Basic.lean', local: false },
     ]);
   });
 
@@ -51,6 +58,7 @@ describe('notations as references', () => {
       'Prob.uses_k': ['Prob.entropy'],
       chain: ['Prob.condEntropy', 'Prob.entropy'],
       bold: ['Prob.condEntropy', 'Prob.entropy'],
+      curl_only: ['Prob.curl'],
     });
   });
 });
