@@ -2,10 +2,11 @@
  * Baselines: the findings a project accepts for now (FLT's 60 known sorries), written once with
  * `audit --write-baseline <file>` and committed, so that a CI gate run with `--baseline <file>`
  * fails only on findings that are not in it. Findings are matched by fingerprint (fingerprint.ts),
- * so edits elsewhere keep them known; baseline entries no finding matches any more are reported as
- * absent (fixed), so the baseline can be tightened. The file is JSON, one entry per finding with
- * the rule, place and message beside the fingerprint, sorted by place, so a change to it reads well
- * in a pull request.
+ * so edits elsewhere keep them known, and then a finding about an entity (a declaration, a
+ * blueprint label) by that entity in whatever file, so moving a file keeps its findings known;
+ * baseline entries no finding matches any more are reported as absent (fixed), so the baseline can
+ * be tightened. The file is JSON, one entry per finding with the rule, place and message beside
+ * the fingerprint, sorted by place, so a change to it reads well in a pull request.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { jsonErrorLine } from '../../extractors/text.js';
@@ -95,27 +96,57 @@ export function readBaseline(file: string): Baseline {
   return b as Baseline;
 }
 
+/** Groups entries by a key; entries without one are left out. */
+function groupBy(entries: readonly BaselineEntry[], keyOf: (e: BaselineEntry) => string | undefined): Map<string, BaselineEntry[]> {
+  const groups = new Map<string, BaselineEntry[]>();
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    if (key === undefined) continue;
+    const same = groups.get(key);
+    if (same) same.push(entry);
+    else groups.set(key, [entry]);
+  }
+  return groups;
+}
+
+/** The place in an anonymous declaration's name (`«instance@Mod.File:79»`), which moving its file changes. */
+const ANONYMOUS_PLACE = /«([^@»]+)@[^»]*»/g;
+
+/** What a finding is about, in whatever file: its rule and entity, anonymous declarations by kind (none without an entity). */
+const entityKey = (e: Pick<Finding, 'auditorId' | 'messageId' | 'entityId'>): string | undefined =>
+  e.entityId === undefined ? undefined : [e.auditorId, e.messageId, e.entityId.replace(ANONYMOUS_PLACE, '«$1»')].join('\u0000');
+
 /**
- * Marks each finding `new` or `unchanged` against the baseline (in place) and summarizes: a
- * fingerprint listed n times in the baseline covers up to n findings. Only the entries of auditors
- * that ran (`ran`) can be absent: a skipped auditor fixed nothing.
+ * Marks each finding `new` or `unchanged` against the baseline (in place) and summarizes. A
+ * fingerprint listed n times in the baseline covers up to n findings; a finding no fingerprint
+ * covers is then matched by its rule and entity with an entry left over from another file (its
+ * file moved or renamed: the fingerprint holds the file, the entity does not). Only the entries of auditors that
+ * ran (`ran`) can be absent: a skipped auditor fixed nothing.
  */
 export function compareWithBaseline(findings: readonly Finding[], baseline: Baseline, file: string, ran: ReadonlySet<string>): BaselineSummary {
-  const known = new Map<string, BaselineEntry[]>();
-  for (const entry of baseline.findings) {
-    const same = known.get(entry.fingerprint);
-    if (same) same.push(entry);
-    else known.set(entry.fingerprint, [entry]);
-  }
-  let unchanged = 0;
+  const left = new Set(baseline.findings);
+  const byFingerprint = groupBy(baseline.findings, (e) => e.fingerprint);
+  const unmatched: Finding[] = [];
   for (const f of findings) {
-    const left = known.get(f.fingerprint!);
-    if (left !== undefined && left.length > 0) {
-      left.pop();
+    const entry = byFingerprint.get(f.fingerprint!)?.pop();
+    if (entry === undefined) unmatched.push(f);
+    else {
+      left.delete(entry);
       f.baselineState = 'unchanged';
-      unchanged++;
-    } else f.baselineState = 'new';
+    }
   }
-  const absentFindings = [...known.values()].flat().filter((e) => ran.has(e.auditorId)).sort(byPlace);
-  return { file, unchanged, new: findings.length - unchanged, absent: absentFindings.length, absentFindings };
+  const byEntity = groupBy([...left], entityKey);
+  let fresh = 0;
+  for (const f of unmatched) {
+    const key = entityKey(f);
+    const candidates = key === undefined ? undefined : byEntity.get(key);
+    // In its own file a finding the fingerprints missed is another one (a new `sorry` where another was fixed).
+    const at = candidates?.findIndex((e) => e.file !== f.location?.file) ?? -1;
+    const entry = at < 0 ? undefined : candidates!.splice(at, 1)[0];
+    if (entry === undefined) fresh++;
+    else left.delete(entry);
+    f.baselineState = entry === undefined ? 'new' : 'unchanged';
+  }
+  const absentFindings = [...left].filter((e) => ran.has(e.auditorId)).sort(byPlace);
+  return { file, unchanged: findings.length - fresh, new: fresh, absent: absentFindings.length, absentFindings };
 }

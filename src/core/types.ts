@@ -202,7 +202,7 @@ export interface BaselineSummary {
   unchanged: number;
   /** Findings it does not: only these can fail the run. */
   new: number;
-  /** Baseline entries no finding matches any more: fixed, or moved to another file. */
+  /** Baseline entries no finding matches any more: fixed, or their declaration renamed. */
   absent: number;
   absentFindings: BaselineEntry[];
 }

@@ -76,6 +76,31 @@ describe('a report compared with a baseline', () => {
     expect(reportSchemaErrors(r)).toEqual([]);
   });
 
+  it('keeps the findings of a moved file known by their declaration, and the others new', () => {
+    const moved = { ...warning, location: { file: 'bp/chapter-one.tex', line: 3 } };
+    const r = withBaseline(
+      accepted,
+      runOf('proof-gaps', [sorry('Foo.a', 10, 'A/Moved.lean'), sorry('Foo.a', 12, 'A/Moved.lean'), sorry('Foo.b', 20), sorry('Foo.c', 30, 'A/Moved.lean')]),
+      runOf('pairing', [moved]),
+    );
+    expect(r.runs.flatMap((run) => run.findings.map((f) => [f.entityId, f.location!.file, f.baselineState]))).toEqual([
+      ['Foo.a', 'A/Moved.lean', 'unchanged'],
+      ['Foo.a', 'A/Moved.lean', 'new'],
+      ['Foo.b', 'A/B.lean', 'unchanged'],
+      ['Foo.c', 'A/Moved.lean', 'new'],
+      ['lbl', 'bp/chapter-one.tex', 'unchanged'],
+    ]);
+    expect(r.summary.baseline).toMatchObject({ unchanged: 3, new: 2, absent: 0 });
+    expect(reportSchemaErrors(r)).toEqual([]);
+  });
+
+  it('matches an anonymous declaration by kind across files only', () => {
+    const anonymous = (module: string, line: number, file: string): Finding => sorry(`Foo.«instance@${module}:${line}»`, line, file);
+    const before = baselineOf(report(runOf('proof-gaps', [anonymous('A.B', 10, 'A/B.lean')])));
+    expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.C', 30, 'A/C.lean')])).summary.baseline).toMatchObject({ unchanged: 1, new: 0, absent: 0 });
+    expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.Other', 30, 'A/B.lean')])).summary.baseline).toMatchObject({ unchanged: 0, new: 1, absent: 1 });
+  });
+
   it('counts a second sorry in a known declaration as new', () => {
     const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.a', 11), sorry('Foo.b', 20)]), runOf('pairing', [warning]));
     expect(r.summary.baseline).toMatchObject({ unchanged: 3, new: 1, absent: 0 });

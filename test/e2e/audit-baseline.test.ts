@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,18 @@ describe('a CI gate on a project with known findings', () => {
     expect(status).toBe(0);
     expect(report.summary).toMatchObject({ failed: false, baseline: { file: baselineFile, unchanged: findings.length, new: 0, absent: 0 } });
     expect(reportSchemaErrors(report)).toEqual([]);
+  });
+
+  it('--baseline keeps the findings of a moved file known, an anonymous instance\'s included', () => {
+    const moved = mkdtempSync(join(tmp, 'moved-'));
+    cpSync(project, moved, { recursive: true });
+    renameSync(join(moved, 'AlgebraBasics/GaussianIntegers.lean'), join(moved, 'AlgebraBasics/Gaussian.lean'));
+    const run = leanaudit('audit', moved, '--format', 'json', '--baseline', baselineFile);
+    const report = JSON.parse(run.stdout) as Report;
+    expect(run.status).toBe(0);
+    expect(report.summary.baseline).toMatchObject({ unchanged: findings.length, new: 0, absent: 0 });
+    const anonymous = report.runs.flatMap((r) => r.findings).find((f) => f.entityId?.includes('«instance@AlgebraBasics.Gaussian:'));
+    expect(anonymous?.baselineState).toBe('unchanged');
   });
 
   it('the baseline named in the config fails on a new sorry only, through edits that move the known ones', () => {
