@@ -3,9 +3,10 @@
  * `postfix`, and `macro`s led by an atom, local or not) as references: a declaration whose text
  * uses a notation's leading atoms (`H[` of `notation3 "H[" X "]" => entropy X volume`, `𝐱[` of
  * PhysLean's `macro "𝐱[" i:term "]" : term => `(positionOperator $i)`, `∇` then `×` of its
- * `macro "∇" "×" f:term:100 : term => `(curl $f)`) refers to the declarations its expansion names. A `syntax` whose meaning a separate `macro_rules` gives is not read. The
- * identifier-level reference graph cannot see these uses; teorth/pfr writes its entropy,
- * conditional entropy and mutual information almost only through such notations.
+ * `macro "∇" "×" f:term:100 : term => `(curl $f)`) refers to the declarations its expansion
+ * names. A `syntax` whose meaning a separate `macro_rules` gives is not read. The identifier-level
+ * reference graph cannot see these uses; teorth/pfr writes its entropy, conditional entropy and
+ * mutual information almost only through such notations.
  *
  * Read from the source text, line by line, since the parser does not know `notation3` (a Mathlib
  * command, not Lean's): the namespace a notation stands in comes from the `namespace`/`end` lines
