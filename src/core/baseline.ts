@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { jsonErrorLine } from '../../extractors/text.js';
 import { InputError } from './errors.js';
-import { FINGERPRINT_SCHEME } from './fingerprint.js';
+import { entityAcrossFiles, FINGERPRINT_SCHEME } from './fingerprint.js';
 import type { BaselineEntry, BaselineSummary, Finding, Report } from './types.js';
 import { SEVERITIES } from './types.js';
 
@@ -109,12 +109,9 @@ function groupBy(entries: readonly BaselineEntry[], keyOf: (e: BaselineEntry) =>
   return groups;
 }
 
-/** The place in an anonymous declaration's name (`«instance@Mod.File:79»`), which moving its file changes. */
-const ANONYMOUS_PLACE = /«([^@»]+)@[^»]*»/g;
-
 /** What a finding is about, in whatever file: its rule and entity, anonymous declarations by kind (none without an entity). */
 const entityKey = (e: Pick<Finding, 'auditorId' | 'messageId' | 'entityId'>): string | undefined =>
-  e.entityId === undefined ? undefined : [e.auditorId, e.messageId, e.entityId.replace(ANONYMOUS_PLACE, '«$1»')].join('\u0000');
+  e.entityId === undefined ? undefined : [e.auditorId, e.messageId, entityAcrossFiles(e.entityId)].join('\u0000');
 
 /**
  * Marks each finding `new` or `unchanged` against the baseline (in place) and summarizes. A

@@ -13,18 +13,18 @@ import type { Finding } from './types.js';
 /** Version of the scheme, part of every fingerprint: a baseline written with another scheme matches nothing. */
 export const FINGERPRINT_SCHEME = 'leanaudit/v1';
 
-/**
- * Line numbers that name no entity but a place: the parser's name for an anonymous declaration
- * (`«instance@Mod.File:79»`) and `file.ext:line[:col]` in a message.
- */
-const PLACE_NUMBERS = [/(«[^@»]+@[^:»]+):\d+(»)/g, /(\.(?:lean|tex|md|json|jsonl)):\d+(?::\d+)?()/g];
+/** The parser's name for an anonymous declaration, which holds its place: kind, module and line (`«instance@Mod.File:79»`). */
+const ANONYMOUS_NAME = /«([^@»]+)@([^:»]+):\d+»/g;
+/** `file.ext:line[:col]` in a message: line numbers that name no entity but a place. */
+const FILE_PLACE = /(\.(?:lean|tex|md|json|jsonl)):\d+(?::\d+)?/g;
 
 /** What a finding is about, without the line numbers that change when the file above it changes. */
 export function findingAnchor(finding: Finding): string {
-  let anchor = finding.entityId ?? finding.message;
-  for (const pattern of PLACE_NUMBERS) anchor = anchor.replace(pattern, '$1$2');
-  return anchor;
+  return (finding.entityId ?? finding.message).replace(ANONYMOUS_NAME, '«$1@$2»').replace(FILE_PLACE, '$1');
 }
+
+/** An entity as named in whatever file: an anonymous declaration by its kind alone (its module is its file's). */
+export const entityAcrossFiles = (entityId: string): string => entityId.replace(ANONYMOUS_NAME, '«$1»');
 
 const keyOf = (f: Finding): string => [f.auditorId, f.messageId, f.location?.file ?? '', findingAnchor(f)].join('\u0000');
 
