@@ -16,13 +16,13 @@
 enum { IDENT = 0, KEYWORD = 1, SYMBOL = 2, NUMBER = 3, STRING = 4, CHAR = 5, LINE_COMMENT = 6, BLOCK_COMMENT = 7, DOC_COMMENT = 8, MODULE_DOC = 9, ATTRIBUTE_OPEN = 10 };
 enum { UNTERMINATED_NAME = 0, UNTERMINATED_BLOCK = 1, UNTERMINATED_DOC = 2, UNTERMINATED_STRING = 3, UNTERMINATED_RAW = 4 };
 #define MULTI 0x110000
+/* Four UTF-16 spaces, as one 64-bit load reads them. */
+#define SPACES 0x0020002000200020ull
 
 /* Set once by lexer_configure(): character classes, multi-character symbols, binder symbols, flag bits. */
 static uint8_t bmp_class[0x10000];
 static int32_t multi_keys[32];
 static int multi_count;
-static int32_t binder_symbols[32];
-static int binder_count;
 static int keyword_count;
 static uint8_t gap_word_flag;
 static uint8_t binder_start_flag;
@@ -49,11 +49,15 @@ static int is_hex_digit(uint32_t c) {
   return is_digit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
 }
 
+/* Bit of bmp_class set by lexer_configure for the binder symbols (lexer.ts uses bits 1 and 2). */
+#define BINDER_SYMBOL_CLASS 4
+
+static inline int is_binder_symbol(int32_t c) {
+  return c >= 0 && c < 0x10000 && (bmp_class[c] & BINDER_SYMBOL_CLASS) != 0;
+}
+
 int lexer_is_binder_symbol(int32_t c) {
-  if (c < 0x3a0 || c > 0x2a06) return 0;
-  for (int k = 0; k < binder_count; k++)
-    if (binder_symbols[k] == c) return 1;
-  return 0;
+  return is_binder_symbol(c);
 }
 
 /* ---- the lexer's state, kept between a stop on a full table and the resumption ---- */
@@ -93,7 +97,7 @@ static int32_t line_end_from(Lexer *L, int32_t i) {
 
 static int32_t ident_end(Lexer *L, int32_t pos) {
   const uint16_t *u = L->u;
-  int32_t n = L->n, i = pos;
+  int32_t i = pos;
   uint32_t hash = 0;
   L->ident_quote_error = -1;
   for (;;) {
@@ -110,23 +114,26 @@ static int32_t ident_end(Lexer *L, int32_t pos) {
       }
       if (unterminated) break;
     } else {
-      int first = 1;
-      while (i < n) {
+      /* A component's first code point is letter-like: the caller tested it, or the test for a dot before it below. */
+      uint32_t r = code_point_at(L, i);
+      hash = hash_step(hash, r);
+      i += r > 0xffff ? 2 : 1;
+      /* The rest, ASCII first: the units after the text are zeros (PADDING), which end it. */
+      for (;;) {
         uint32_t d = u[i];
         if (d < 128) {
-          if ((bmp_class[d] & (first ? 1 : 2)) == 0) break;
+          if ((bmp_class[d] & 2) == 0) break;
           hash = hash_step(hash, d);
           i++;
         } else {
-          uint32_t r = code_point_at(L, i);
-          if (!(first ? is_id_first(r) : is_id_rest(r))) break;
+          r = code_point_at(L, i);
+          if (!is_id_rest(r)) break;
           hash = hash_step(hash, r);
           i += r > 0xffff ? 2 : 1;
         }
-        first = 0;
       }
     }
-    if (u[i] == 46 && i + 1 < n && (u[i + 1] == 0xab || is_id_first(code_point_at(L, i + 1)))) {
+    if (u[i] == 46 && i + 1 < L->n && (u[i + 1] == 0xab || is_id_first(code_point_at(L, i + 1)))) {
       hash = hash_step(hash, 46);
       i++;
     } else break;
@@ -258,10 +265,24 @@ static int32_t multi_code(uint32_t a, uint32_t b, uint32_t c) {
 /* The id of identifier units[start, end), reporting it to JavaScript when new; -1 when out of memory. */
 static int32_t intern_ident(Lexer *L, int32_t start, int32_t end, uint32_t hash) {
   int added = 0;
-  int32_t id = names_intern(L->names, L->u + start, end - start, hash, &added);
+  int32_t id = names_intern_padded(L->names, L->u + start, end - start, hash, &added);
   if (added && (!int_list_push(&L->new_names, start) || !int_list_push(&L->new_names, end))) return -1;
   return id;
 }
+
+/* A symbol token at pos (c, then next): its end; its code (the character, or MULTI + k for the k-th multi-character symbol) and whether it starts a binder run. */
+static inline int32_t symbol_token(Lexer *L, int32_t pos, uint32_t c, uint32_t next, int32_t *code, int32_t *starter) {
+  if (L->interp.length > 0 && (c == 123 || c == 125)) L->interp.data[L->interp.length - 1] += c == 123 ? 1 : -1;
+  int32_t len = symbol_length(L, pos, c, next);
+  int32_t multi = len > 1 && c < 128 ? multi_code(c, next, len > 2 ? L->u[pos + 2] : 0) : -1;
+  *code = multi >= 0 ? multi : (int32_t)c;
+  *starter = *code == 124 || *code == 123 || is_binder_symbol(*code);
+  return pos + len;
+}
+
+/* The ASCII characters that may start a token other than a symbol or an identifier: `-- /- " } r 0-9 ' @[ #`. */
+static const uint8_t STARTS_OTHER[128] = {['-'] = 1, ['/'] = 1, ['"'] = 1, ['}'] = 1, ['r'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+                                          ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['\''] = 1, ['@'] = 1, ['#'] = 1};
 
 /* Stores the loop's position back into the lexer state (kept in locals while lexing, as they change with every token). */
 static inline void save(Lexer *L, int32_t pos, int32_t line, int32_t line_start, int32_t count) {
@@ -289,14 +310,18 @@ static int lex_run(Lexer *L) {
   while (pos < n) {
     uint32_t c = u[pos];
     if (c == 32 || c == 10 || c == 9 || c == 13) {
-      while (pos < n) {
-        c = u[pos];
+      for (;;) {
         if (c == 32 || c == 9 || c == 13) pos++;
         else if (c == 10) {
           pos++;
           line_no++;
           line_start = pos;
+          /* Indentation: four spaces at a time. */
+          uint64_t four;
+          while (pos + 4 <= n && (memcpy(&four, u + pos, 8), four == SPACES)) pos += 4;
         } else break;
+        if (pos >= n) break;
+        c = u[pos];
       }
       continue;
     }
@@ -318,6 +343,8 @@ static int lex_run(Lexer *L) {
         if (flags & gap_word_flag) L->gap_words = 1;
         starter = (flags & binder_start_flag) != 0;
       }
+    } else if (c >= 128 || !STARTS_OTHER[c]) {
+      end = symbol_token(L, pos, c, next, &code, &starter);
     } else if (c == 45 && next == 45) {
       kind = LINE_COMMENT;
       end = line_end_from(L, pos);
@@ -377,14 +404,7 @@ static int lex_run(Lexer *L) {
       code = -1;
       end = pos + 2;
       while (end < n && u[end] < 128 && (bmp_class[u[end]] & 2) != 0) end++;
-    } else {
-      if (L->interp.length > 0 && (c == 123 || c == 125)) L->interp.data[L->interp.length - 1] += c == 123 ? 1 : -1;
-      int32_t len = symbol_length(L, pos, c, next);
-      end = pos + len;
-      int32_t multi = len > 1 && c < 128 ? multi_code(c, next, len > 2 ? u[start + 2] : 0) : -1;
-      code = multi >= 0 ? multi : (int32_t)c;
-      starter = code == 124 || code == 123 || lexer_is_binder_symbol(code);
-    }
+    } else end = symbol_token(L, pos, c, next, &code, &starter);
 
     if (problem >= 0) {
       int32_t column = problem == UNTERMINATED_NAME ? L->ident_quote_error - line_start : col;
@@ -441,8 +461,8 @@ void lexer_configure(const uint8_t *classes, const int32_t *multi, int multi_n, 
   memcpy(bmp_class, classes, sizeof(bmp_class));
   multi_count = multi_n < 32 ? multi_n : 32;
   memcpy(multi_keys, multi, sizeof(int32_t) * multi_count);
-  binder_count = binder_n < 32 ? binder_n : 32;
-  memcpy(binder_symbols, binders, sizeof(int32_t) * binder_count);
+  for (int k = 0; k < binder_n; k++)
+    if (binders[k] >= 0 && binders[k] < 0x10000) bmp_class[binders[k]] |= BINDER_SYMBOL_CLASS;
   keyword_count = keywords;
   gap_word_flag = gap_word;
   binder_start_flag = binder_start;

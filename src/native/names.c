@@ -47,6 +47,28 @@ static inline int same_units(const uint16_t *a, const uint16_t *b, int32_t lengt
   return 1;
 }
 
+/*
+ * The same, four units at a time, for units followed by at least SLACK readable units (a text's
+ * PADDING, the table's own slack): the last load's units past `length` are masked out.
+ */
+static inline int same_units_padded(const uint16_t *a, const uint16_t *b, int32_t length) {
+  uint64_t x, y;
+  for (; length >= 4; a += 4, b += 4, length -= 4) {
+    memcpy(&x, a, 8);
+    memcpy(&y, b, 8);
+    if (x != y) return 0;
+  }
+  if (length == 0) return 1;
+  memcpy(&x, a, 8);
+  memcpy(&y, b, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  uint64_t mask = ~0ull << (16 * (4 - length));
+#else
+  uint64_t mask = (1ull << (16 * length)) - 1;
+#endif
+  return ((x ^ y) & mask) == 0;
+}
+
 static int names_rehash(Names *t) {
   uint32_t size = (t->mask + 1) * 2;
   int32_t *slots = calloc(size, sizeof(int32_t));
@@ -78,8 +100,8 @@ static int32_t names_add(Names *t, const uint16_t *units, int32_t length, uint32
     t->capacity = capacity;
   }
   size_t from = (size_t)t->offsets[id];
-  if (from + length > t->unit_capacity) {
-    size_t capacity = t->unit_capacity * 2 > from + length ? t->unit_capacity * 2 : from + length;
+  if (from + length + SLACK > t->unit_capacity) {
+    size_t capacity = t->unit_capacity * 2 > from + length + SLACK ? t->unit_capacity * 2 : from + length + SLACK;
     uint16_t *more = realloc(t->units, sizeof(uint16_t) * capacity);
     if (!more) return -1;
     t->units = more;
@@ -94,11 +116,14 @@ static int32_t names_add(Names *t, const uint16_t *units, int32_t length, uint32
   return id;
 }
 
-/* The id of units[0, length) with `hash`, added if new (-1 when out of memory). */
-int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added) {
+/* The id of units[0, length) with `hash`, added if new (-1 when out of memory); `padded`: SLACK readable units follow them. */
+static inline int32_t intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added, int padded) {
   uint32_t mixed = hash * GOLDEN;
   int32_t *recent = t->recent + ((mixed >> RECENT_SHIFT) << 2);
-  if (recent[0] == (int32_t)hash && recent[3] == length && recent[1] != 0 && same_units(t->units + recent[2], units, length)) return recent[1] - 1;
+  if (recent[0] == (int32_t)hash && recent[3] == length && recent[1] != 0 &&
+      (padded ? same_units_padded(t->units + recent[2], units, length) : same_units(t->units + recent[2], units, length))) {
+    return recent[1] - 1;
+  }
   uint32_t slot = mixed >> t->shift;
   int32_t id = -1;
   for (int32_t entry = t->slots[slot]; entry != 0; entry = t->slots[slot]) {
@@ -121,6 +146,14 @@ int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t h
   recent[2] = t->offsets[id];
   recent[3] = length;
   return id;
+}
+
+int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added) {
+  return intern(t, units, length, hash, added, 0);
+}
+
+int32_t names_intern_padded(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added) {
+  return intern(t, units, length, hash, added, 1);
 }
 
 /* The id of units[0, length) if interned, else -1. */

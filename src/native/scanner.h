@@ -7,6 +7,8 @@
 
 /* Zero code units after a text, so the lexer may look a few units past its end (as in lexer.ts). */
 #define PADDING 4
+/* Readable units the name table keeps after its last name, as a text keeps PADDING (see names_intern_padded). */
+#define SLACK 4
 /* 32 - log2(entries of the cache of recent names). */
 #define RECENT_SHIFT 20
 
@@ -19,6 +21,8 @@ Names *names_new(void);
 void names_free(Names *t);
 /* The id of units[0, length) with `hash`, added if new (then *added is set to 1); -1 when out of memory. */
 int32_t names_intern(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added);
+/* The same for units followed by at least SLACK readable units (a text's PADDING): compared four at a time. */
+int32_t names_intern_padded(Names *t, const uint16_t *units, int32_t length, uint32_t hash, int *added);
 /* The id of units[0, length) if interned, else -1. */
 int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32_t hash);
 /* Bytes held by the table when made (its growth is not tracked). */

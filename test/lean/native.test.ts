@@ -33,7 +33,7 @@ function lexed(texts: string[], native: boolean): unknown[] {
 }
 
 const FRAGMENTS = [
-  'theorem', 'lemma', 'def', ' ', '\n', '\t', '\r\n', 'x', "x'", 'h₁', 'α', 'ℕ', '𝓝', '𝔼', 'Nat.succ', 'a.b.c', '«a b»', '«open',
+  'theorem', 'lemma', 'def', ' ', '\n', '\t', '\r\n', '\n    ', '\n      ', '    ', 'x', "x'", 'h₁', 'α', 'ℕ', '𝓝', '𝔼', 'Nat.succ', 'a.b.c', '«a b»', '«open',
   '.', '..', '...', ':=', '::', '=>', '->', '<-', '<;>', '|>.', '|', '||', '{', '}', '(', ')', '⟨', '⟩', '∀', '∃', 'λ', 'fun', 'intro',
   'sorry', 'admit', 'sorry_free', 'native_decide', 'maxHeartbeats', '-- line', '/- block /- nested -/ -/', '/-- doc -/', '/-! mod -/',
   '/- open', '"str"', '"esc \\" q"', 's!"a{x}b{f {y}}c"', '"open', 'r"raw"', 'r#"a"b"#', 'r##"x', 'r#x', "'a'", "'\\n'", "'\\u{3b1}'",
