@@ -166,8 +166,37 @@ static void begin(Splitter *s, int32_t i, int32_t keyword) {
   s->i = keyword;
 }
 
+/*
+ * The first token from j that split_run must look at: identifiers that are neither a project
+ * command nor a modifier, literals and symbols other than brackets start nothing and open nothing,
+ * so that all split_run does with them is to end an `… in` (most tokens of a file are such).
+ */
+static int32_t skip_plain(const Splitter *s, int32_t j) {
+  const uint8_t *kinds = s->t.kinds;
+  const int32_t *codes = s->t.codes;
+  for (; j < s->n; j++) {
+    int kd = kinds[j];
+    if (kd == IDENT) {
+      int32_t id = codes[j];
+      if ((name_flags(s, id) & k.project_command) != 0 || id == k.public_id || id == k.meta_id) break;
+    } else if (kd == SYMBOL) {
+      if (bracket_delta(kd, codes[j]) != 0) break;
+    } else if (kd != NUMBER && kd != STRING && kd != CHAR) break;
+  }
+  return j;
+}
+
 static int split_run(Splitter *s) {
   for (; s->i < s->n; s->i++) {
+    /* Outside a command that may define another (whose identifiers at a line's start are read), plain tokens are passed over at once. */
+    if (s->stopped == RUNNING && !s->defining) {
+      int32_t next = skip_plain(s, s->i);
+      if (next > s->i) {
+        s->after_in = 0;
+        s->i = next;
+        if (next >= s->n) break;
+      }
+    }
     int32_t i = s->i;
     int kd = kind(s, i);
     if (s->stopped == STOP_END) {
