@@ -193,6 +193,9 @@ const exactly = (list: string[]): string[] => (list.length > 0 ? list.slice() : 
  * references shares: three lists fewer per declaration. Nothing pushes onto a declaration's lists.
  */
 const NO_STRINGS: string[] = objectList();
+/** The empty scope lists of a command no `… in` came before (see FileParser.parse). */
+const NO_LOCALS: number[][] = objectList();
+const NO_IDS = new Int32Array(0);
 
 class FileParser {
   readonly imports: string[] = [];
@@ -210,7 +213,6 @@ class FileParser {
   /** `variableLocals` as one array, and the `variableLocals` it was made of (see variableIds). */
   private variableIdsList = new Int32Array(0);
   private variableIdsOf: number[][] | undefined;
-  private pendingVariableLocals: number[][] = objectList();
   /** The pattern names of the declaration being read (see `locals`). */
   private readonly pendingPatterns: number[] = [];
   private readonly keepPattern = (id: number): void => {
@@ -221,8 +223,14 @@ class FileParser {
    * constant, and the first `mutual` of a tree then discarded the compiled `declaration` that reads it.
    */
   private inMutual: boolean;
-  private pendingOpens: string[] = objectList();
-  private pendingVariables: string[] = objectList();
+  /**
+   * The scope lists of the next command when an `open … in` or `variable … in` came before it: those in
+   * scope with the `in`'s added, or the empty lists.
+   */
+  private pendingOpens = NO_STRINGS;
+  private pendingVariables = NO_STRINGS;
+  private pendingVariableLocals = NO_LOCALS;
+  private pendingVariableIds = NO_IDS;
   private readonly n: number;
 
   constructor(
@@ -314,12 +322,15 @@ class FileParser {
       const opens = this.pendingOpens;
       const variables = this.pendingVariables;
       const variableLocals = this.pendingVariableLocals;
-      if (opens.length > 0) this.pendingOpens = objectList();
-      if (variables.length > 0) this.pendingVariables = objectList();
-      if (variableLocals.length > 0) this.pendingVariableLocals = objectList();
+      const variableIds = this.pendingVariableIds;
+      // Reset for every command, not only after an `… in`: code V8 compiled before a tree's first `… in` is not discarded by it.
+      this.pendingOpens = NO_STRINGS;
+      this.pendingVariables = NO_STRINGS;
+      this.pendingVariableLocals = NO_LOCALS;
+      this.pendingVariableIds = NO_IDS;
       if (this.is(cmd.keyword, '#exit')) break;
       if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) {
-        this.declaration(cmd, opens, variables, variableLocals);
+        this.declaration(cmd, opens, variables, variableLocals, variableIds);
       } else this.scopeCommand(cmd);
     }
   }
@@ -490,7 +501,7 @@ class FileParser {
         return;
       case 'open': {
         const { names, isIn } = this.openNames(cmd);
-        if (isIn) this.pendingOpens = names;
+        if (isIn) this.pendingOpens = names.length > 0 ? [...this.opens, ...names] : NO_STRINGS;
         else if (names.length > 0) this.opens = [...this.opens, ...names];
         return;
       }
@@ -503,8 +514,9 @@ class FileParser {
         const binders = this.sliceText(k + 1, to);
         const locals = this.variableLocalsOf(k + 1, to);
         if (isIn) {
-          this.pendingVariables = [binders];
-          this.pendingVariableLocals = [locals];
+          this.pendingVariables = [...this.variables, binders];
+          this.pendingVariableLocals = [...this.variableLocals, locals];
+          this.pendingVariableIds = Int32Array.from(this.pendingVariableLocals.flat());
         } else {
           this.variables = [...this.variables, binders];
           this.variableLocals = [...this.variableLocals, locals];
@@ -594,13 +606,21 @@ class FileParser {
     return { names, isIn };
   }
 
-  /** Builds the LeanDecl of a declaration command; the applied opens, variables and their locals are those of an `… in` before it, for it alone. */
-  private declaration(cmd: Command, appliedOpens: string[], appliedVariables: string[], appliedVariableLocals: number[][]): void {
-    const command = this.kind(cmd.keyword) === KIND.ident ? this.textOf(cmd.keyword) : undefined;
-    let kind = command === undefined ? (this.textOf(cmd.keyword) as DeclKind) : this.declarationKind(cmd.keyword)!;
+  /**
+   * Builds the LeanDecl of a declaration command; `inOpens`, `inVariables`, their locals and the locals' ids are the scope lists
+   * of an `… in` before it, for it alone, when not empty.
+   */
+  private declaration(cmd: Command, inOpens: string[], inVariables: string[], inVariableLocals: number[][], inVariableIds: Int32Array): void {
+    // The rare forms (a project's declaration command, `class inductive`, `instance (priority := …)`) are read by operations every
+    // declaration runs, chosen between afterwards: an operation first run after V8 compiled this function would discard the compiled code.
+    const keywordText = this.textOf(cmd.keyword);
+    const projectKind = this.declarationKind(cmd.keyword);
+    const command = this.kind(cmd.keyword) === KIND.ident ? keywordText : undefined;
+    let kind = command === undefined ? (keywordText as DeclKind) : projectKind!;
     if (this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF)) kind = 'def';
     let cursor = cmd.keyword + 1;
-    if (kind === 'class' && (this.is(cursor, 'inductive') || this.is(cursor, 'abbrev'))) cursor++;
+    const classPrefix = this.is(cursor, 'inductive') || this.is(cursor, 'abbrev');
+    cursor += kind === 'class' && classPrefix ? 1 : 0;
 
     let modifiers = NO_STRINGS;
     let attributes = NO_STRINGS;
@@ -619,13 +639,18 @@ class FileParser {
       }
     }
 
-    if (kind === 'instance' && this.isSymbol(cursor, 40) && this.is(cursor + 1, 'priority')) cursor = this.matching(cursor) + 1;
+    const paren = this.isSymbol(cursor, 40);
+    const priority = this.is(cursor + 1, 'priority');
+    const skipPriority = kind === 'instance' && paren && priority;
+    // The keyword is no bracket: its "matching" token is itself.
+    const afterPriority = this.matching(skipPriority ? cursor : cmd.keyword) + 1;
+    if (skipPriority) cursor = afterPriority;
     let name = '';
     if (kind !== 'example' && cursor < cmd.end && this.kind(cursor) === KIND.ident) {
       name = this.textOf(cursor);
       cursor++;
     }
-    const read = this.readNatively(kind, cursor, cmd.end, appliedVariableLocals);
+    const read = this.readNatively(kind, cursor, cmd.end, inVariableIds);
     const { sep, bodyStart } = read !== undefined ? { sep: read[0]!, bodyStart: read[1]! } : this.headerEnd(kind, cursor, cmd.end);
     const last = cmd.end - 1;
     const lastEnd = this.end(last);
@@ -658,8 +683,8 @@ class FileParser {
       headerRange,
       bodyRange: hasBody ? { start: bodyFrom, end: lastEnd } : undefined,
       namespace: ns,
-      opens: appliedOpens.length > 0 ? [...this.opens, ...appliedOpens] : this.opens,
-      variables: appliedVariables.length > 0 ? [...this.variables, ...appliedVariables] : this.variables,
+      opens: inOpens.length > 0 ? inOpens : this.opens,
+      variables: inVariables.length > 0 ? inVariables : this.variables,
       mutual: this.inMutual ? true : undefined,
       command,
       references: NO_STRINGS,
@@ -673,7 +698,7 @@ class FileParser {
       this.identBounds.push(this.identCount);
       if (hasBody) this.idents(bodyStart, cmd.end);
       this.identBounds.push(this.identCount);
-      this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, appliedVariableLocals);
+      this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, inVariableLocals.length > 0 ? inVariableLocals : this.variableLocals);
       this.identBounds.push(this.identCount);
       this.patterns();
     }
@@ -687,11 +712,11 @@ class FileParser {
    * locals and patterns do it. Returns [sep, bodyStart, the four list lengths]; the lists are left in
    * identScratch from identCount, for `keepIdents`.
    */
-  private readNatively(kind: DeclKind, from: number, end: number, appliedVariableLocals: number[][]): Int32Array | undefined {
+  private readNatively(kind: DeclKind, from: number, end: number, inVariableIds: Int32Array): Int32Array | undefined {
     const { names, starters } = this.table;
     if (names.nativeHandle === undefined || nativeScanner === undefined || !(starters instanceof Int32Array)) return undefined;
     const { kind: kinds, start, end: ends, line, column, code } = this.table;
-    const variables = appliedVariableLocals.length > 0 ? Int32Array.from([...this.variableLocals, ...appliedVariableLocals].flat()) : this.variableIds();
+    const variables = inVariableIds.length > 0 ? inVariableIds : this.variableIds();
     for (;;) {
       const total = nativeScanner.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount, kinds, start, ends, line, column, code);
       if (this.identCount + total <= identScratch.length) return readHead;
@@ -793,13 +818,12 @@ class FileParser {
 
   /**
    * Appends the distinct local names the header [headerFrom, headerTo), the body [bodyFrom, bodyTo)
-   * and the `variable`s in scope bind to identScratch; keeps their pattern names for `patterns`.
+   * and the `variable`s in scope (their locals: variableLocals) bind to identScratch; keeps their pattern names for `patterns`.
    */
-  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, appliedVariableLocals: number[][]): void {
+  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, variableLocals: number[][]): void {
     const bind = this.distinctAppender();
     this.pendingPatterns.length = 0;
-    for (const ids of this.variableLocals) for (const id of ids) bind(id);
-    for (const ids of appliedVariableLocals) for (const id of ids) bind(id);
+    for (const ids of variableLocals) for (const id of ids) bind(id);
     bindersOf(this.table, headerFrom, headerTo, true, bind, this.keepPattern);
     bindersOf(this.table, bodyFrom, bodyTo, false, bind, this.keepPattern);
   }
