@@ -14,6 +14,8 @@ enum { COLON = 58, BAR = 124, BRACE_OPEN = 123, SLASH = 47, DOT = 46, AT = 64, P
 enum { ANGLE_OPEN = 0x27e8, ANGLE_CLOSE = 0x27e9, ELEMENT_OF = 0x2208, WHITE_PAREN_OPEN = 0x2983 };
 /* How far (in tokens) a match arm's `=>` or a set-builder's `|` is looked for (LOOKAHEAD in binders.ts). */
 #define LOOKAHEAD 64
+/* No binder symbol (`∀ ∃ λ Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, see lexer.ts) comes before Π: the ASCII symbols are told without a call to the lexer. */
+#define FIRST_BINDER_SYMBOL 0x3a0
 
 /* Set once by declarations_configure(). */
 static uint8_t keyword_roles[256];
@@ -90,17 +92,22 @@ static void new_mark(Declarations *d) {
   d->mark++;
 }
 
+/* take's path for an id past the marks (grown first); 0 when out of memory. */
+static int take_growing(Declarations *d, IntList *list, int32_t id) {
+  int32_t capacity = id * 2 + 1024;
+  int32_t *marks = realloc(d->marks, sizeof(int32_t) * capacity);
+  if (!marks) return 0;
+  for (int32_t i = d->mark_capacity; i < capacity; i++) marks[i] = 0;
+  d->marks = marks;
+  d->mark_capacity = capacity;
+  d->marks[id] = d->mark;
+  return int_list_push(list, id);
+}
+
 /* Appends `id` to `list` unless it was appended since the last new_mark; 0 when out of memory. */
-static int take(Declarations *d, IntList *list, int32_t id) {
+static inline int take(Declarations *d, IntList *list, int32_t id) {
   if (id < 0) return 1;
-  if (id >= d->mark_capacity) {
-    int32_t capacity = id * 2 + 1024;
-    int32_t *marks = realloc(d->marks, sizeof(int32_t) * capacity);
-    if (!marks) return 0;
-    for (int32_t i = d->mark_capacity; i < capacity; i++) marks[i] = 0;
-    d->marks = marks;
-    d->mark_capacity = capacity;
-  }
+  if (id >= d->mark_capacity) return take_growing(d, list, id);
   if (d->marks[id] == d->mark) return 1;
   d->marks[id] = d->mark;
   return int_list_push(list, id);
@@ -349,7 +356,7 @@ static int32_t step(Scan *s, int32_t j) {
   if (role == NAMING) {
     if (is_symbol(d, j + 1, ANGLE_OPEN)) start_run(s, j);
     else name_at(s, j + 1);
-  } else if (role == RUN || (kd == SYMBOL && lexer_is_binder_symbol(c))) start_run(s, j);
+  } else if (role == RUN || (kd == SYMBOL && c >= FIRST_BINDER_SYMBOL && lexer_is_binder_symbol(c))) start_run(s, j);
   return j + 1;
 }
 
