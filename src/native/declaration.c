@@ -374,7 +374,14 @@ static int32_t first_at_or_after(const int32_t *list, int32_t length, int32_t va
 static int binders_of(Declarations *d, int32_t from, int32_t to, int signature, int every) {
   Scan s = {d, to, 0, 0, 0, 0, 0, signature, 0, every};
   if (signature) {
-    for (int32_t j = from; j < to && !s.failed;) j = step(&s, j);
+    for (int32_t j = from; j < to && !s.failed;) {
+      /* Outside a run and a pattern, an identifier that is no binder word changes nothing: step would only pass it. */
+      if (d->t.kinds[j] == IDENT && !s.run && s.pattern == 0 && (code(d, j) < k.first_binder_word || code(d, j) > k.last_binder_word)) {
+        j++;
+        continue;
+      }
+      j = step(&s, j);
+    }
     return !s.failed;
   }
   int32_t j = from;
