@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <uv.h>
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define SIXTEEN_AT_A_TIME 1
+#endif
 #include "scanner.h"
 
 /* Makes room for `capacity` bytes in the buffer; 0 when out of memory. */
@@ -80,7 +84,19 @@ static size_t ascii_prefix(const unsigned char *b, size_t n) {
 static long utf16_decode(const unsigned char *b, size_t from, size_t n, uint16_t *out) {
   uint16_t *start = out;
   for (size_t i = from; i < n;) {
-    /* Lean source is mostly ASCII between its symbols: 8 such bytes at a time. */
+    /* Lean source is mostly ASCII between its symbols: 16 such bytes at a time where SSE2 is (x86-64), then 8. */
+#ifdef SIXTEEN_AT_A_TIME
+    const __m128i zero = _mm_setzero_si128();
+    while (i + 16 <= n) {
+      __m128i v = _mm_loadu_si128((const __m128i *)(b + i));
+      /* A byte with its high bit set (not ASCII) or a NUL stops the fast path. */
+      if (_mm_movemask_epi8(_mm_or_si128(v, _mm_cmpeq_epi8(v, zero))) != 0) break;
+      _mm_storeu_si128((__m128i *)out, _mm_unpacklo_epi8(v, zero));
+      _mm_storeu_si128((__m128i *)(out + 8), _mm_unpackhi_epi8(v, zero));
+      out += 16;
+      i += 16;
+    }
+#endif
     while (i + 8 <= n) {
       uint64_t v;
       memcpy(&v, b + i, 8);
