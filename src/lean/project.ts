@@ -156,8 +156,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const outside = new Map<string, number>();
   const files: LeanFile[] = [];
   const names = new NameTable();
-  /** How many files were parsed when the last command the project defines was learned (see commands.ts). */
-  let commandsKnownAfter = 0;
+  const learning = new CommandLearning(names);
   const toRead: { path: string; place: { module: string; library?: string } }[] = [];
   for (const path of paths) {
     if (path === 'lakefile.lean' || path.endsWith('/lakefile.lean')) {
@@ -180,7 +179,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       const file = loadFile(realRoot, path, place.module, names);
       if (place.library !== undefined) file.library = place.library;
       files.push(file);
-      if (names.commandChanges > commandsBefore) commandsKnownAfter = files.length;
+      if (names.commandChanges > commandsBefore) learning.learned(files.length);
       if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
@@ -190,7 +189,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   for (const [path, count] of outside) {
     skipped.push({ path, reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})` });
   }
-  reparseForCommands(realRoot, files.slice(0, Math.max(0, commandsKnownAfter - 1)), files, names);
+  reparseForCommands(realRoot, files, names, learning);
   const model = linkReferences(files);
   const toolchainFile = join(realRoot, 'lean-toolchain');
   const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
@@ -217,19 +216,54 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
 const LINE_PREFIX = String.raw`@\[[^\]\n]*\]|private|protected|noncomputable|partial|unsafe|nonrec|public|meta|local|scoped`;
 
 /**
- * Parses again the files among `parsedEarly` (parsed before the project's last command was
- * learned) whose text uses one of those commands' words, replacing them in `files`.
+ * When each command the project defines was learned (or given the kind of declaration it stands
+ * for): the number of files parsed by then, the file that defined it included.
  */
-function reparseForCommands(root: string, parsedEarly: LeanFile[], files: LeanFile[], names: NameTable): void {
-  const words = names.ownCommands().map((command) => command.word);
-  if (parsedEarly.length === 0 || words.length === 0) return;
-  const uses = new RegExp(`^[ \\t]*(?:(?:${LINE_PREFIX})[ \\t]+)*(?:${words.join('|')})(?![\\w.'])`, 'mu');
-  parsedEarly.forEach((file, k) => {
-    if (!uses.test(parsedSource(file) ?? '')) return;
+class CommandLearning {
+  private readonly kinds = new Map<string, string | undefined>();
+  /** Command word -> files parsed when it last changed. */
+  readonly after = new Map<string, number>();
+
+  constructor(private readonly names: NameTable) {}
+
+  /** The project's commands changed while its `parsed`-th file was parsed. */
+  learned(parsed: number): void {
+    for (const { word, kind } of this.names.ownCommands()) {
+      if (this.kinds.has(word) && this.kinds.get(word) === kind) continue;
+      this.kinds.set(word, kind);
+      this.after.set(word, parsed);
+    }
+  }
+
+  /** The words learned after the `index`-th file was parsed (the one defining a word reads it from there on). */
+  learnedAfter(index: number): string[] {
+    return [...this.after].filter(([, parsed]) => index < parsed - 1).map(([word]) => word);
+  }
+}
+
+/**
+ * Parses again the files parsed before a command they use was learned: those whose text uses, as a
+ * command, one of the words learned after them, replacing them in `files`.
+ */
+function reparseForCommands(root: string, files: LeanFile[], names: NameTable, learning: CommandLearning): void {
+  const last = Math.max(0, ...learning.after.values()) - 1;
+  // Words are learned in the files' order, so a file is tested against a tail of them: one pattern per tail.
+  const patterns = new Map<string, RegExp>();
+  for (let k = 0; k < last; k++) {
+    const words = learning.learnedAfter(k);
+    if (words.length === 0) continue;
+    const key = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    let uses = patterns.get(key);
+    if (uses === undefined) {
+      uses = new RegExp(`^[ \\t]*(?:(?:${LINE_PREFIX})[ \\t]+)*(?:${key})(?![\\w.'])`, 'mu');
+      patterns.set(key, uses);
+    }
+    const file = files[k]!;
+    if (!uses.test(parsedSource(file) ?? '')) continue;
     const again = loadFile(root, file.path, file.module, names);
     if (file.library !== undefined) again.library = file.library;
     files[k] = again;
-  });
+  }
 }
 
 function loadFile(root: string, path: string, module: string, names: NameTable): LeanFile {

@@ -188,6 +188,33 @@ describe('loadProject', () => {
     }
   });
 
+  it('parses a file again for each command learned after it, not for those it was parsed with', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-repo-'));
+    try {
+      const claim = 'syntax (name := claim) declModifiers "claim " declId declSig declVal : command\n';
+      const problem = 'syntax (name := problem) declModifiers "problem " declId declSig declVal : command\n';
+      const files: [string, string][] = [
+        ['A/Early.lean', 'claim early : True := trivial\n'],
+        ['B/Claim.lean', claim],
+        ['C/Both.lean', 'claim c : True := trivial\n\nproblem p (n : Nat) : n = n := rfl\n'],
+        ['Z/Problem.lean', problem],
+      ];
+      for (const [path, content] of files) {
+        mkdirSync(join(repo, path, '..'), { recursive: true });
+        writeFileSync(join(repo, path), content);
+      }
+      const project = await loadProject(repo);
+      const kinds = (k: number): [string, string, string | undefined][] => project.files[k]!.decls.map((d) => [d.fullName, d.kind, d.command]);
+      expect(kinds(0)).toEqual([['early', 'theorem', 'claim']]);
+      expect(kinds(2)).toEqual([
+        ['c', 'theorem', 'claim'],
+        ['p', 'theorem', 'problem'],
+      ]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it('names the Lake packages below a root that has no lakefile', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'leanaudit-repo-'));
     try {
