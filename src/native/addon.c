@@ -114,23 +114,23 @@ static uint16_t *read_units(napi_env env, Instance *instance, napi_value value, 
   return units;
 }
 
-static void *typed_array_data(napi_env env, napi_value value) {
+/*
+ * A typed array's data, and its length in *length: one Node-API call for both, as each costs a few
+ * hundred instructions and some are made for every declaration (the length is 0 when it is none).
+ */
+static void *typed_array(napi_env env, napi_value value, int32_t *length) {
   void *data = NULL;
-  size_t length = 0;
-  if (napi_get_typedarray_info(env, value, NULL, &length, &data, NULL, NULL) != napi_ok) return NULL;
+  size_t n = 0;
+  if (napi_get_typedarray_info(env, value, NULL, &n, &data, NULL, NULL) != napi_ok) n = 0, data = NULL;
+  *length = (int32_t)n;
   return data;
-}
-
-static int32_t typed_array_length(napi_env env, napi_value value) {
-  size_t length = 0;
-  napi_get_typedarray_info(env, value, NULL, &length, NULL, NULL, NULL);
-  return (int32_t)length;
 }
 
 /* Copies an Int32Array argument into a struct of int32 constants of `size` bytes; 0 when it has another length. */
 static int read_constants(napi_env env, napi_value value, void *constants, size_t size) {
-  const int32_t *values = typed_array_data(env, value);
-  if (!values || typed_array_length(env, value) * sizeof(int32_t) != size) return 0;
+  int32_t length;
+  const int32_t *values = typed_array(env, value, &length);
+  if (!values || length * sizeof(int32_t) != size) return 0;
   memcpy(constants, values, size);
   return 1;
 }
@@ -139,8 +139,9 @@ static napi_value configure(napi_env env, napi_callback_info info) {
   size_t argc = 6;
   napi_value argv[6];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const uint8_t *classes = typed_array_data(env, argv[0]);
-  if (!classes || typed_array_length(env, argv[0]) != 0x10000) return throw_error(env);
+  int32_t class_count;
+  const uint8_t *classes = typed_array(env, argv[0], &class_count);
+  if (!classes || class_count != 0x10000) return throw_error(env);
   int32_t multi[32], binders[32];
   uint32_t multi_n = 0, binder_n = 0;
   CHECK(napi_get_array_length(env, argv[1], &multi_n));
@@ -217,15 +218,16 @@ static napi_value id_of(napi_env env, napi_callback_info info) {
 }
 
 static int token_columns(napi_env env, const napi_value *argv, TokenColumns *table) {
-  table->kinds = typed_array_data(env, argv[0]);
-  table->starts = typed_array_data(env, argv[1]);
-  table->ends = typed_array_data(env, argv[2]);
-  table->lines = typed_array_data(env, argv[3]);
-  table->columns = typed_array_data(env, argv[4]);
-  table->codes = typed_array_data(env, argv[5]);
-  table->capacity = typed_array_length(env, argv[0]);
+  int32_t lengths[6];
+  table->kinds = typed_array(env, argv[0], &lengths[0]);
+  table->starts = typed_array(env, argv[1], &lengths[1]);
+  table->ends = typed_array(env, argv[2], &lengths[2]);
+  table->lines = typed_array(env, argv[3], &lengths[3]);
+  table->columns = typed_array(env, argv[4], &lengths[4]);
+  table->codes = typed_array(env, argv[5], &lengths[5]);
+  table->capacity = lengths[0];
   for (int k = 1; k < 6; k++)
-    if (typed_array_length(env, argv[k]) < table->capacity) return 0;
+    if (lengths[k] < table->capacity) return 0;
   return table->kinds && table->starts && table->ends && table->lines && table->columns && table->codes;
 }
 
@@ -246,9 +248,10 @@ static napi_value lex(napi_env env, napi_callback_info info) {
   Names *names = names_of(env, argv[0]);
   int32_t known = 0;
   CHECK(napi_get_value_int32(env, argv[2], &known));
-  const uint8_t *flags = typed_array_data(env, argv[3]);
+  int32_t flag_count;
+  const uint8_t *flags = typed_array(env, argv[3], &flag_count);
   TokenColumns table;
-  if (!names || !flags || typed_array_length(env, argv[3]) < known || !token_columns(env, argv + 4, &table)) return throw_error(env);
+  if (!names || !flags || flag_count < known || !token_columns(env, argv + 4, &table)) return throw_error(env);
   Instance *instance = instance_of(env);
   /* The text readSource returned last (JavaScript tells), lexed in place rather than copied. */
   bool last_read = false;
@@ -306,9 +309,10 @@ static napi_value configure_keywords(napi_env env, napi_callback_info info, int 
   size_t argc = 2;
   napi_value argv[2];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const uint8_t *table = typed_array_data(env, argv[0]);
+  int32_t count;
+  const uint8_t *table = typed_array(env, argv[0], &count);
   if (!table || !read_constants(env, argv[1], constants, size)) return throw_error(env);
-  if (configuring(done)) apply(table, typed_array_length(env, argv[0]), constants);
+  if (configuring(done)) apply(table, count, constants);
   configured(done);
   return NULL;
 }
@@ -341,11 +345,11 @@ static napi_value split(napi_env env, napi_callback_info info) {
   int32_t count = 0;
   CHECK(napi_get_value_bool(env, argv[0], &resuming));
   CHECK(napi_get_value_int32(env, argv[2], &count));
-  const uint8_t *flags = typed_array_data(env, argv[1]);
+  int32_t flag_count;
+  const uint8_t *flags = typed_array(env, argv[1], &flag_count);
   TokenColumns table;
   Instance *instance = instance_of(env);
   if (!instance || !instance->splitter || !flags || !token_columns(env, argv + 3, &table) || count < 0 || count > table.capacity) return throw_error(env);
-  int32_t flag_count = typed_array_length(env, argv[1]);
   int status = resuming ? splitter_resume(instance->splitter, &table, count, flags, flag_count) : splitter_start(instance->splitter, &table, count, flags, flag_count);
   if (status < 0) return status_value(env, status);
   if (status == SPLIT_DONE) {
@@ -376,19 +380,19 @@ static napi_value read_declaration(napi_env env, napi_callback_info info) {
   CHECK(napi_get_value_int32(env, argv[4], &from));
   CHECK(napi_get_value_int32(env, argv[5], &end));
   CHECK(napi_get_value_int32(env, argv[9], &at));
-  const uint8_t *flags = typed_array_data(env, argv[0]);
-  const int32_t *starters = typed_array_data(env, argv[2]);
-  const int32_t *variable_locals = typed_array_data(env, argv[6]);
-  int32_t *head = typed_array_data(env, argv[7]), *out = typed_array_data(env, argv[8]);
-  int32_t starter_count = typed_array_length(env, argv[2]), variable_count = typed_array_length(env, argv[6]), out_length = typed_array_length(env, argv[8]);
+  int32_t flag_count, starter_count, variable_count, head_length, out_length;
+  const uint8_t *flags = typed_array(env, argv[0], &flag_count);
+  const int32_t *starters = typed_array(env, argv[2], &starter_count);
+  const int32_t *variable_locals = typed_array(env, argv[6], &variable_count);
+  int32_t *head = typed_array(env, argv[7], &head_length), *out = typed_array(env, argv[8], &out_length);
   TokenColumns table;
   Instance *instance = instance_of(env);
   if (!instance || !instance->declarations || !flags || (starter_count > 0 && !starters) || (variable_count > 0 && !variable_locals) || !out || !head ||
-      typed_array_length(env, argv[7]) < 6 || !token_columns(env, argv + 10, &table) || count < 0 || count > table.capacity || from < 0 || from > count ||
+      head_length < 6 || !token_columns(env, argv + 10, &table) || count < 0 || count > table.capacity || from < 0 || from > count ||
       end < 0 || end > count || at < 0 || at > out_length) {
     return throw_error(env);
   }
-  if (declarations_read(instance->declarations, &table, count, flags, typed_array_length(env, argv[0]), starters, starter_count, kind_class, from, end,
+  if (declarations_read(instance->declarations, &table, count, flags, flag_count, starters, starter_count, kind_class, from, end,
                         variable_locals, variable_count, &head[0], &head[1]) < 0) {
     return status_value(env, -1);
   }
@@ -412,14 +416,15 @@ static napi_value read_variable(napi_env env, napi_callback_info info) {
   CHECK(napi_get_value_int32(env, argv[1], &count));
   CHECK(napi_get_value_int32(env, argv[2], &from));
   CHECK(napi_get_value_int32(env, argv[3], &to));
-  const uint8_t *flags = typed_array_data(env, argv[0]);
+  int32_t flag_count;
+  const uint8_t *flags = typed_array(env, argv[0], &flag_count);
   TokenColumns table;
   Instance *instance = instance_of(env);
   if (!instance || !instance->declarations || !flags || !token_columns(env, argv + 4, &table) || count < 0 || count > table.capacity || from < 0 || to < 0 ||
       to > count) {
     return throw_error(env);
   }
-  if (declarations_variable(instance->declarations, &table, count, flags, typed_array_length(env, argv[0]), from, to) < 0) return status_value(env, -1);
+  if (declarations_variable(instance->declarations, &table, count, flags, flag_count, from, to) < 0) return status_value(env, -1);
   return int32_array(env, NULL, 0, &declarations_lists(instance->declarations)[2]);
 }
 
@@ -441,16 +446,16 @@ static napi_value scan_gaps(napi_env env, napi_callback_info info) {
   int32_t count = 0, exit_token = 0;
   CHECK(napi_get_value_int32(env, argv[1], &count));
   CHECK(napi_get_value_int32(env, argv[3], &exit_token));
-  const uint8_t *flags = typed_array_data(env, argv[0]);
-  const int32_t *ranges = typed_array_data(env, argv[2]);
-  int32_t range_length = typed_array_length(env, argv[2]);
+  int32_t flag_count, range_length;
+  const uint8_t *flags = typed_array(env, argv[0], &flag_count);
+  const int32_t *ranges = typed_array(env, argv[2], &range_length);
   TokenColumns table;
   Instance *instance = instance_of(env);
   if (!instance || !instance->gaps || !flags || (range_length > 0 && !ranges) || range_length % 2 != 0 || !token_columns(env, argv + 4, &table) || count < 0 ||
       count > table.capacity) {
     return throw_error(env);
   }
-  if (gaps_scan(instance->gaps, &table, count, flags, typed_array_length(env, argv[0]), ranges, range_length / 2, exit_token) < 0) return status_value(env, -1);
+  if (gaps_scan(instance->gaps, &table, count, flags, flag_count, ranges, range_length / 2, exit_token) < 0) return status_value(env, -1);
   return int32_array(env, NULL, 0, gaps_found(instance->gaps));
 }
 
@@ -540,10 +545,10 @@ static napi_value create_resolver(napi_env env, napi_callback_info info) {
   size_t argc = 2;
   napi_value argv[2], handle;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  const int32_t *member_counts = typed_array_data(env, argv[0]);
-  const uint8_t *decl_flags = typed_array_data(env, argv[1]);
-  int32_t decl_count = typed_array_length(env, argv[0]);
-  if (decl_count < 0 || typed_array_length(env, argv[1]) != decl_count || (decl_count > 0 && (!member_counts || !decl_flags))) return throw_error(env);
+  int32_t decl_count, flag_count;
+  const int32_t *member_counts = typed_array(env, argv[0], &decl_count);
+  const uint8_t *decl_flags = typed_array(env, argv[1], &flag_count);
+  if (decl_count < 0 || flag_count != decl_count || (decl_count > 0 && (!member_counts || !decl_flags))) return throw_error(env);
   Resolver *r = resolver_new();
   if (!r || resolver_prepare(r, member_counts, decl_flags, decl_count) < 0) {
     if (r) resolver_free(r);
@@ -565,8 +570,9 @@ static napi_value resolver_load_of(napi_env env, napi_callback_info info) {
   Resolver *r = resolver_of(env, argv[0]);
   Instance *instance = instance_of(env);
   const uint16_t *units = instance ? read_units(env, instance, argv[1], &length) : NULL;
-  int32_t *first_of = typed_array_data(env, argv[3]);
-  if (!r || !units || length > INT32_MAX || !first_of || typed_array_length(env, argv[3]) < to || resolver_load(r, units, (int32_t)length, to, first_of) < 0) {
+  int32_t first_of_length;
+  int32_t *first_of = typed_array(env, argv[3], &first_of_length);
+  if (!r || !units || length > INT32_MAX || !first_of || first_of_length < to || resolver_load(r, units, (int32_t)length, to, first_of) < 0) {
     return throw_error(env);
   }
   return NULL;
@@ -597,11 +603,11 @@ static napi_value resolve_declaration(napi_env env, napi_callback_info info) {
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   Resolver *r = resolver_of(env, argv[0]);
   Names *names = names_of(env, argv[1]);
-  const int32_t *ids = typed_array_data(env, argv[2]), *bounds = typed_array_data(env, argv[3]);
-  int32_t *out = typed_array_data(env, argv[5]);
-  int32_t at = 0, id_count = typed_array_length(env, argv[2]), out_length = typed_array_length(env, argv[5]);
+  int32_t at = 0, id_count, bound_count, out_length;
+  const int32_t *ids = typed_array(env, argv[2], &id_count), *bounds = typed_array(env, argv[3], &bound_count);
+  int32_t *out = typed_array(env, argv[5], &out_length);
   CHECK(napi_get_value_int32(env, argv[4], &at));
-  if (!r || !names || !bounds || !out || at < 0 || at + 5 > typed_array_length(env, argv[3])) return throw_error(env);
+  if (!r || !names || !bounds || !out || at < 0 || at + 5 > bound_count) return throw_error(env);
   const int32_t *b = bounds + at;
   int32_t name_count = names_count(names);
   for (int k = 0; k < 5; k++)
