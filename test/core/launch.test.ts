@@ -1,14 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NODE_FLAGS, relaunch, shouldRelaunch } from '../../src/core/launch.js';
 
 const CHILD = fileURLToPath(new URL('../helpers/launch-child.mjs', import.meta.url));
 const PARENT = fileURLToPath(new URL('../helpers/launch-parent.mjs', import.meta.url));
-const scratch = (): string => join(mkdtempSync(join(tmpdir(), 'leanaudit-launch-')), 'child.txt');
+/** The folders `scratch` made, removed once the tests are done. */
+const scratchFolders: string[] = [];
+const scratch = (): string => {
+  const folder = mkdtempSync(join(tmpdir(), 'leanaudit-launch-'));
+  scratchFolders.push(folder);
+  return join(folder, 'child.txt');
+};
+afterAll(() => {
+  for (const folder of scratchFolders) rmSync(folder, { recursive: true, force: true });
+});
 const lines = (file: string): string[] => readFileSync(file, 'utf8').trim().split('\n');
 
 describe('shouldRelaunch', () => {
