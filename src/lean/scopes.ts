@@ -4,10 +4,16 @@ import type { LeanDecl } from './types.js';
 /** What a declaration resolves its identifiers in (a declaration, or the like in tests). */
 export type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };
 
-/** A name without a dot (nor `_root_.`) whose full name is its namespace and itself, as the parser makes it: its lengths tell. */
+/**
+ * A declaration whose own namespace is its namespace, told without reading its full name: an
+ * anonymous one (an `instance` or `example` without a name, whose full name the parser makes of its
+ * namespace and a quoted `«kind@module:line»`), or a name without a dot (nor `_root_.`) whose full
+ * name is its namespace and itself, as the parser makes it: its lengths tell.
+ */
 function isPlain(scope: Scope): boolean {
   const { fullName, namespace, name } = scope;
-  if (name === undefined || name === '' || name.includes('.')) return false;
+  if (name === '') return true;
+  if (name === undefined || name.includes('.')) return false;
   return fullName.length === (namespace === '' ? name.length : namespace.length + 1 + name.length);
 }
 
@@ -18,6 +24,7 @@ function isPlain(scope: Scope): boolean {
  */
 function ownEnd(scope: Scope): number {
   const { fullName, namespace, name } = scope;
+  if (name === '') return namespace === '' ? -1 : namespace.length;
   if (namespace !== '' && isPlain(scope) && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name!)) {
     return namespace.length;
   }
