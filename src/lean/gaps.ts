@@ -4,7 +4,6 @@
  * that make the kernel trust something it did not check.
  */
 import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { firstAtOrAfter } from '../core/sorted.js';
 import { GAP_WORD } from './names.js';
 import { nativeScanner } from './native.js';
 import type { LeanDecl, LeanFile } from './types.js';
@@ -282,7 +281,7 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
     ranges[2 * k] = decl.range.start;
     ranges[2 * k + 1] = decl.range.end;
   });
-  const found = nativeScanner!.scanGaps(table.names.flags, table.count, ranges, exitToken(table), table.kind, table.start, table.end, table.line, table.column, table.code);
+  const found = nativeScanner!.scanGaps(table.names.flags, table.count, ranges, table.exitToken, table.kind, table.start, table.end, table.line, table.column, table.code);
   for (let at = 0; at < found.length; at += 6) {
     const [what, i, prev, prev2, d, inTactics] = found.subarray(at, at + 6) as unknown as [number, number, number, number, number, number];
     const decl = d >= 0 ? decls[d] : undefined;
@@ -291,15 +290,6 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
   }
 }
 
-/** The first `#exit` token, where the scan ends (the token count when there is none). */
-function exitToken(table: TokenTable): number {
-  const starts = table.start.subarray(0, table.count);
-  for (let at = table.text.indexOf('#exit'); at >= 0; at = table.text.indexOf('#exit', at + 1)) {
-    const i = firstAtOrAfter(starts, at);
-    if (i < table.count && starts[i] === at && table.kind[i] === KIND.keyword && table.is(i, '#exit')) return i;
-  }
-  return table.count;
-}
 
 /**
  * Sorry/admit and escape hatches on a file's tokens, in TypeScript. The loop is kept small and the rare cases in

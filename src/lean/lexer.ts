@@ -86,6 +86,8 @@ export class TokenTable {
   comments: ArrayLike<number> = [];
   /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
   gapWords = false;
+  /** The first `#exit` token (where the proof-gap scan ends), or `count` when there is none. */
+  exitToken = 0;
   /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
   starters: ArrayLike<number> = [];
 
@@ -109,6 +111,7 @@ export class TokenTable {
     this.count = 0;
     this.comments = [];
     this.gapWords = false;
+    this.exitToken = 0;
     this.starters = [];
     return this;
   }
@@ -305,7 +308,8 @@ function lexNative(table: TokenTable, handle: object, file: string, problems: So
   const r = native.results();
   table.count = r[0]!;
   table.gapWords = r[1] === 1;
-  let at = 6;
+  table.exitToken = r[6]! < 0 ? table.count : r[6]!;
+  let at = 7;
   const list = (length: number): Int32Array => r.subarray(at, (at += length));
   table.comments = list(r[2]!);
   table.starters = list(r[3]!);
@@ -329,6 +333,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
   let count = 0;
   let { kind: kinds, start: starts, end: ends, line: lines, column: columns, code: codes } = table;
   let gapWords = false;
+  let exitToken = -1;
   // Brace depth of each open `s!"…{` interpolation; the string resumes at the `}` closing depth 0.
   const interp: number[] = [];
   const comments: number[] = [];
@@ -422,6 +427,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
       code = -1;
       end = pos + 2;
       while (end < n && u[end]! < 128 && (ASCII[u[end]!]! & 2) !== 0) end++;
+      if (exitToken < 0 && end - pos === 5 && text.startsWith('#exit', pos)) exitToken = count;
     } else {
       if (interp.length > 0 && (c === 123 || c === 125)) interp[interp.length - 1]! += c === 123 ? 1 : -1;
       const len = symbolLength(u, pos, c, next);
@@ -459,6 +465,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
 
   table.count = count;
   table.gapWords = gapWords;
+  table.exitToken = exitToken < 0 ? count : exitToken;
 }
 
 /** Hash of the characters and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */

@@ -284,7 +284,7 @@ static napi_value results(napi_env env, napi_callback_info info) {
   LexResults r;
   lexer_results(instance->lexer, &r);
   const IntList *lists[4] = {r.comments, r.starters, r.new_names, r.problems};
-  size_t total = 6;
+  size_t total = 7;
   for (int k = 0; k < 4; k++) total += lists[k]->length;
   void *data = NULL;
   napi_value buffer, array;
@@ -292,7 +292,8 @@ static napi_value results(napi_env env, napi_callback_info info) {
   int32_t *out = data;
   out[0] = r.count;
   out[1] = r.gap_words;
-  size_t at = 6;
+  out[6] = r.exit_token;
+  size_t at = 7;
   for (int k = 0; k < 4; k++) {
     out[2 + k] = lists[k]->length;
     for (int32_t j = 0; j < lists[k]->length; j++) out[at++] = lists[k]->data[j];

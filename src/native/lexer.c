@@ -66,6 +66,7 @@ struct Lexer {
   const uint16_t *u;
   int32_t n, pos, line, line_start, count;
   int gap_words;
+  int32_t exit_token;
   IntList interp, comments, starters, new_names, problems;
   Names *names;
   int32_t known_names;
@@ -404,6 +405,7 @@ static int lex_run(Lexer *L) {
       code = -1;
       end = pos + 2;
       while (end < n && u[end] < 128 && (bmp_class[u[end]] & 2) != 0) end++;
+      if (L->exit_token < 0 && end - pos == 5 && u[pos + 1] == 'e' && u[pos + 2] == 'x' && u[pos + 3] == 'i' && u[pos + 4] == 't') L->exit_token = count;
     } else end = symbol_token(L, pos, c, next, &code, &starter);
 
     if (problem >= 0) {
@@ -476,6 +478,7 @@ int lexer_start(Lexer *L, Names *names, const uint16_t *units, int32_t n, int32_
   L->line_start = 0;
   L->count = 0;
   L->gap_words = 0;
+  L->exit_token = -1;
   L->interp.length = L->comments.length = L->starters.length = L->new_names.length = L->problems.length = 0;
   L->names = names;
   L->known_names = known_names;
@@ -492,6 +495,7 @@ int lexer_resume(Lexer *L, const TokenColumns *table) {
 void lexer_results(const Lexer *L, LexResults *out) {
   out->count = L->count;
   out->gap_words = L->gap_words;
+  out->exit_token = L->exit_token;
   out->comments = &L->comments;
   out->starters = &L->starters;
   out->new_names = &L->new_names;

@@ -73,6 +73,8 @@ typedef struct {
 typedef struct {
   int32_t count;
   int gap_words;
+  /* The first `#exit` token, or -1. */
+  int32_t exit_token;
   /* [kind, start, end, line, column] per comment; token indices; [start, end) per new name; [problem, line, column] per problem. */
   const IntList *comments, *starters, *new_names, *problems;
 } LexResults;

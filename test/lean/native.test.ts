@@ -25,6 +25,7 @@ function lexed(texts: string[], native: boolean): unknown[] {
       comments: Array.from(table.comments),
       starters: Array.from(table.starters),
       gapWords: table.gapWords,
+      exitToken: table.exitToken,
       names: [...names.names],
       flags: Array.from(names.flags.subarray(0, names.size)),
       problems,
@@ -37,7 +38,7 @@ const FRAGMENTS = [
   '.', '..', '...', ':=', '::', '=>', '->', '<-', '<;>', '|>.', '|', '||', '{', '}', '(', ')', '⟨', '⟩', '∀', '∃', 'λ', 'fun', 'intro',
   'sorry', 'admit', 'sorry_free', 'native_decide', 'maxHeartbeats', '-- line', '/- block /- nested -/ -/', '/-- doc -/', '/-! mod -/',
   '/- open', '"str"', '"esc \\" q"', 's!"a{x}b{f {y}}c"', '"open', 'r"raw"', 'r#"a"b"#', 'r##"x', 'r#x', "'a'", "'\\n'", "'\\u{3b1}'",
-  "'", "'𝓝'", '0x1F', '1.5e-3', '42', 'h.1.2', '#eval', '#check', '@[simp]', '@', '\ud835', '\udc00', 'é', '∑ i ∈ s,', '·', '$', '\u0000',
+  "'", "'𝓝'", '0x1F', '1.5e-3', '42', 'h.1.2', '#eval', '#check', '#exit', '#exits', '@[simp]', '@', '\ud835', '\udc00', 'é', '∑ i ∈ s,', '·', '$', '\u0000',
   '+', '<', '>', '=', '!', '&', ':', '-', '/', ...MULTI_SYMBOLS,
 ];
 
@@ -178,7 +179,7 @@ async function lexedInWorkers(texts: string[], threads: number): Promise<unknown
         const { table, problems } = lexTable(text, 'T.lean', reused, names);
         const column = (a) => Array.from(a.subarray(0, table.count));
         return { columns: [table.kind, table.start, table.end, table.line, table.column, table.code].map(column), comments: Array.from(table.comments),
-          starters: Array.from(table.starters), gapWords: table.gapWords, names: [...names.names], flags: Array.from(names.flags.subarray(0, names.size)), problems };
+          starters: Array.from(table.starters), gapWords: table.gapWords, exitToken: table.exitToken, names: [...names.names], flags: Array.from(names.flags.subarray(0, names.size)), problems };
       }));
     });`;
   return Promise.all(Array.from({ length: threads }, () => new Promise<unknown[]>((resolve, reject) => {
