@@ -324,7 +324,8 @@ static int lex_run(Lexer *L) {
         if (pos >= n) break;
         c = u[pos];
       }
-      continue;
+      /* The token after the blanks is read at once, its first unit in c (not tested for a blank again). */
+      if (pos >= n) break;
     }
     const int32_t start = pos, col = pos - line_start, line = line_no;
     const uint32_t next = pos + 1 < n ? u[pos + 1] : 0;
