@@ -197,6 +197,9 @@ const NO_STRINGS: string[] = objectList();
 const NO_LOCALS: number[][] = objectList();
 const NO_IDS = new Int32Array(0);
 
+/** The local names of some `variable`s (one list each) as one array, the declaration reader's input. */
+const localIds = (variableLocals: number[][]): Int32Array<ArrayBuffer> => Int32Array.from(variableLocals.flat());
+
 class FileParser {
   readonly imports: string[] = [];
   readonly attributeCommands: AttributeCommand[] = [];
@@ -516,7 +519,7 @@ class FileParser {
         if (isIn) {
           this.pendingVariables = [...this.variables, binders];
           this.pendingVariableLocals = [...this.variableLocals, locals];
-          this.pendingVariableIds = Int32Array.from(this.pendingVariableLocals.flat());
+          this.pendingVariableIds = localIds(this.pendingVariableLocals);
         } else {
           this.variables = [...this.variables, binders];
           this.variableLocals = [...this.variableLocals, locals];
@@ -728,7 +731,7 @@ class FileParser {
   private variableIds(): Int32Array {
     if (this.variableIdsOf !== this.variableLocals) {
       this.variableIdsOf = this.variableLocals;
-      this.variableIdsList = Int32Array.from(this.variableLocals.flat());
+      this.variableIdsList = localIds(this.variableLocals);
     }
     return this.variableIdsList;
   }
