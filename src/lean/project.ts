@@ -179,7 +179,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
       const file = loadFile(realRoot, path, place.module, names);
       if (place.library !== undefined) file.library = place.library;
       files.push(file);
-      if (names.commandChanges > commandsBefore) learning.learned(files.length);
+      learning.parsed(names.commandChanges > commandsBefore);
       if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
@@ -217,27 +217,40 @@ const LINE_PREFIX = String.raw`@\[[^\]\n]*\]|private|protected|noncomputable|par
 
 /**
  * When each command the project defines was learned (or given the kind of declaration it stands
- * for): the number of files parsed by then, the file that defined it included.
+ * for): the number of files parsed by then, the file that defined it included; and how many names
+ * the project's name table held after each file, which tells whether a word can be in a file.
  */
 class CommandLearning {
   private readonly kinds = new Map<string, string | undefined>();
   /** Command word -> files parsed when it last changed. */
   readonly after = new Map<string, number>();
+  /** Command word -> its id in the name table. */
+  private readonly ids = new Map<string, number>();
+  /** Per file parsed, in order: the size of the name table once it was lexed and parsed. */
+  private readonly namesAfter: number[] = [];
 
   constructor(private readonly names: NameTable) {}
 
-  /** The project's commands changed while its `parsed`-th file was parsed. */
-  learned(parsed: number): void {
+  /** A file was parsed; `commandsChanged`: the project's commands changed while it was. */
+  parsed(commandsChanged: boolean): void {
+    this.namesAfter.push(this.names.size);
+    if (!commandsChanged) return;
     for (const { word, kind } of this.names.ownCommands()) {
       if (this.kinds.has(word) && this.kinds.get(word) === kind) continue;
       this.kinds.set(word, kind);
-      this.after.set(word, parsed);
+      this.after.set(word, this.namesAfter.length);
+      this.ids.set(word, this.names.idOf(word));
     }
   }
 
-  /** The words learned after the `index`-th file was parsed (the one defining a word reads it from there on). */
+  /**
+   * The words learned after the `index`-th file was parsed (the one defining a word reads it from
+   * there on) that may be identifiers of that file: a word first interned after the file was lexed
+   * is none of its tokens, so the file cannot use it as a command.
+   */
   learnedAfter(index: number): string[] {
-    return [...this.after].filter(([, parsed]) => index < parsed - 1).map(([word]) => word);
+    const known = this.namesAfter[index]!;
+    return [...this.after].filter(([word, parsed]) => index < parsed - 1 && this.ids.get(word)! < known).map(([word]) => word);
   }
 }
 
@@ -247,7 +260,7 @@ class CommandLearning {
  */
 function reparseForCommands(root: string, files: LeanFile[], names: NameTable, learning: CommandLearning): void {
   const last = Math.max(0, ...learning.after.values()) - 1;
-  // Words are learned in the files' order, so a file is tested against a tail of them: one pattern per tail.
+  // Files share their lists of words (a tail of those learned, less the words not yet interned): one pattern per list.
   const patterns = new Map<string, RegExp>();
   for (let k = 0; k < last; k++) {
     const words = learning.learnedAfter(k);
