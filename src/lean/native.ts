@@ -46,15 +46,14 @@ export interface NativeScanner {
   scanGaps(flags: Uint8Array, count: number, declRanges: Int32Array, exitToken: number, ...columns: Columns): Int32Array;
   /** Sets the keyword roles of binders.ts and the constants of the declaration reader (see DeclarationConstants in scanner.h). */
   configureDeclarations(keywordRoles: Uint8Array, constants: Int32Array): void;
+  /** Binds the token table (its first `count` tokens, its starters) that `readDeclaration` reads until the next binding; the addon holds its arrays meanwhile. */
+  bindDeclarationTable(count: number, starters: Int32Array, ...columns: Columns): void;
   /**
-   * The token work of a declaration on tokens [from, end) (see FileParser.readNatively): `head` is set to
+   * The token work of a declaration on tokens [from, end) of the bound table (see FileParser.readNatively): `head` is set to
    * [sep, bodyStart, #header, #body, #locals, #patterns], and the four lists are written from out[at] if
    * their total (returned) fits.
    */
-  readDeclaration(
-    flags: Uint8Array, count: number, starters: Int32Array, kindClass: number, from: number, end: number, variableLocals: Int32Array,
-    head: Int32Array, out: Int32Array, at: number, ...columns: Columns
-  ): number;
+  readDeclaration(flags: Uint8Array, kindClass: number, from: number, end: number, variableLocals: Int32Array, head: Int32Array, out: Int32Array, at: number): number;
   /**
    * A resolver of the project's declarations, numbered in order: per declaration how many members
    * it declares and its flags (1 protected, 2 has members). `resolverLoad` then gives it their names.

@@ -140,6 +140,11 @@ function growIdentScratch(size: number, kept: number): void {
 }
 /** What the native declaration reader returns besides the lists (see FileParser.readNatively). */
 const readHead = new Int32Array(6);
+/**
+ * The parser whose token table the native declaration reader has bound: bound once per file, not
+ * passed with each declaration; any other parser (a file parsed meanwhile) binds its own again.
+ */
+let boundParser: FileParser | undefined;
 
 /** A token table kept between calls, so parsing many files does not allocate one per file. */
 let spareTable: TokenTable | undefined;
@@ -718,10 +723,14 @@ class FileParser {
   private readNatively(kind: DeclKind, from: number, end: number, inVariableIds: Int32Array): Int32Array | undefined {
     const { names, starters } = this.table;
     if (names.nativeHandle === undefined || nativeScanner === undefined || !(starters instanceof Int32Array)) return undefined;
-    const { kind: kinds, start, end: ends, line, column, code } = this.table;
+    if (boundParser !== this) {
+      const { kind: kinds, start, end: ends, line, column, code } = this.table;
+      nativeScanner.bindDeclarationTable(this.n, starters, kinds, start, ends, line, column, code);
+      boundParser = this;
+    }
     const variables = inVariableIds.length > 0 ? inVariableIds : this.variableIds();
     for (;;) {
-      const total = nativeScanner.readDeclaration(names.flags, this.n, starters, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount, kinds, start, ends, line, column, code);
+      const total = nativeScanner.readDeclaration(names.flags, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount);
       if (this.identCount + total <= identScratch.length) return readHead;
       growIdentScratch(this.identCount + total, this.identCount);
     }

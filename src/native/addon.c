@@ -14,7 +14,8 @@
  *   scanGaps(flags, count, declRanges, exitToken, kinds, starts, ends, lines, columns, codes) -> Int32Array
  *     [what, token, prev, prev2, declaration, inTactics] per token that may be a gap
  *   configureDeclarations(keywordRoles, constants)
- *   readDeclaration(flags, count, starters, kindClass, from, end, variableLocals, head, out, at, kinds, starts, ends, lines, columns, codes) -> total
+ *   bindDeclarationTable(count, starters, kinds, starts, ends, lines, columns, codes): the token table readDeclaration reads until the next binding
+ *   readDeclaration(flags, kindClass, from, end, variableLocals, head, out, at) -> total
  *     head = [sep, bodyStart, #header, #body, #locals, #patterns]; the four lists written from out[at] when their total fits
  *   readVariable(flags, count, from, to, kinds, starts, ends, lines, columns, codes) -> Int32Array of the names a `variable` binds
  *   createResolver(memberCounts, declFlags) -> handle: the member count and flags of each declaration, in order
@@ -43,6 +44,22 @@ static napi_value throw_error(napi_env env) {
   return NULL;
 }
 
+/* The starters and six columns of a token table. */
+#define BOUND_ARRAYS 7
+
+/*
+ * The token table readDeclaration reads, bound once per file rather than passed with each of its
+ * declarations (the typed arrays cost a Node-API call each): its arrays are held by references
+ * until the next binding, so that they stay alive and where they are.
+ */
+typedef struct {
+  int valid;
+  TokenColumns table;
+  int32_t count, starter_count;
+  const int32_t *starters;
+  napi_ref refs[BOUND_ARRAYS];
+} BoundTable;
+
 /* What one Node environment (the main thread, or a worker thread) lexes with: its lexer state, and the code units of the text being lexed with PADDING zeros after them (reused from call to call). */
 typedef struct {
   Lexer *lexer;
@@ -56,6 +73,7 @@ typedef struct {
   /* The code units (PADDING zeros after them) of the last UTF-16 text readSource made an external string of, or NULL: the lexer reads that text in place. */
   const uint16_t *last_text;
   size_t last_text_length;
+  BoundTable bound;
 } Instance;
 
 static Instance *instance_of(napi_env env) {
@@ -371,29 +389,57 @@ static napi_value configure_declarations(napi_env env, napi_callback_info info) 
   return configure_keywords(env, info, &declarations_configured, &constants, sizeof(constants), apply_declarations);
 }
 
-static napi_value read_declaration(napi_env env, napi_callback_info info) {
-  size_t argc = 16;
-  napi_value argv[16];
+/* Drops the bound table and the references holding its arrays. */
+static void unbind(napi_env env, BoundTable *bound) {
+  bound->valid = 0;
+  for (int k = 0; k < BOUND_ARRAYS; k++) {
+    if (bound->refs[k]) napi_delete_reference(env, bound->refs[k]);
+    bound->refs[k] = NULL;
+  }
+}
+
+static napi_value bind_declaration_table(napi_env env, napi_callback_info info) {
+  size_t argc = 2 + 6;
+  napi_value argv[2 + 6];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  int32_t count = 0, kind_class = 0, from = 0, end = 0, at = 0;
-  CHECK(napi_get_value_int32(env, argv[1], &count));
-  CHECK(napi_get_value_int32(env, argv[3], &kind_class));
-  CHECK(napi_get_value_int32(env, argv[4], &from));
-  CHECK(napi_get_value_int32(env, argv[5], &end));
-  CHECK(napi_get_value_int32(env, argv[9], &at));
-  int32_t flag_count, starter_count, variable_count, head_length, out_length;
-  const uint8_t *flags = typed_array(env, argv[0], &flag_count);
-  const int32_t *starters = typed_array(env, argv[2], &starter_count);
-  const int32_t *variable_locals = typed_array(env, argv[6], &variable_count);
-  int32_t *head = typed_array(env, argv[7], &head_length), *out = typed_array(env, argv[8], &out_length);
-  TokenColumns table;
   Instance *instance = instance_of(env);
-  if (!instance || !instance->declarations || !flags || (starter_count > 0 && !starters) || (variable_count > 0 && !variable_locals) || !out || !head ||
-      head_length < 6 || !token_columns(env, argv + 10, &table) || count < 0 || count > table.capacity || from < 0 || from > count ||
-      end < 0 || end > count || at < 0 || at > out_length) {
+  if (!instance) return throw_error(env);
+  BoundTable *bound = &instance->bound;
+  unbind(env, bound);
+  int32_t count = 0, starter_count = 0;
+  CHECK(napi_get_value_int32(env, argv[0], &count));
+  const int32_t *starters = typed_array(env, argv[1], &starter_count);
+  TokenColumns table;
+  if ((starter_count > 0 && !starters) || !token_columns(env, argv + 2, &table) || count < 0 || count > table.capacity) return throw_error(env);
+  for (int k = 0; k < BOUND_ARRAYS; k++) CHECK(napi_create_reference(env, argv[1 + k], 1, &bound->refs[k]));
+  bound->table = table;
+  bound->count = count;
+  bound->starters = starters;
+  bound->starter_count = starter_count;
+  bound->valid = 1;
+  return NULL;
+}
+
+static napi_value read_declaration(napi_env env, napi_callback_info info) {
+  size_t argc = 8;
+  napi_value argv[8];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  int32_t kind_class = 0, from = 0, end = 0, at = 0;
+  CHECK(napi_get_value_int32(env, argv[1], &kind_class));
+  CHECK(napi_get_value_int32(env, argv[2], &from));
+  CHECK(napi_get_value_int32(env, argv[3], &end));
+  CHECK(napi_get_value_int32(env, argv[7], &at));
+  int32_t flag_count, variable_count, head_length, out_length;
+  const uint8_t *flags = typed_array(env, argv[0], &flag_count);
+  const int32_t *variable_locals = typed_array(env, argv[4], &variable_count);
+  int32_t *head = typed_array(env, argv[5], &head_length), *out = typed_array(env, argv[6], &out_length);
+  Instance *instance = instance_of(env);
+  const BoundTable *bound = instance ? &instance->bound : NULL;
+  if (!bound || !bound->valid || !instance->declarations || !flags || (variable_count > 0 && !variable_locals) || !out || !head || head_length < 6 ||
+      from < 0 || from > bound->count || end < 0 || end > bound->count || at < 0 || at > out_length) {
     return throw_error(env);
   }
-  if (declarations_read(instance->declarations, &table, count, flags, flag_count, starters, starter_count, kind_class, from, end,
+  if (declarations_read(instance->declarations, &bound->table, bound->count, flags, flag_count, bound->starters, bound->starter_count, kind_class, from, end,
                         variable_locals, variable_count, &head[0], &head[1]) < 0) {
     return status_value(env, -1);
   }
@@ -653,6 +699,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"configureDeclarations", NULL, configure_declarations, NULL, NULL, NULL, napi_default, NULL},
     {"configureGaps", NULL, configure_gaps, NULL, NULL, NULL, napi_default, NULL},
     {"scanGaps", NULL, scan_gaps, NULL, NULL, NULL, napi_default, NULL},
+    {"bindDeclarationTable", NULL, bind_declaration_table, NULL, NULL, NULL, napi_default, NULL},
     {"readDeclaration", NULL, read_declaration, NULL, NULL, NULL, napi_default, NULL},
     {"readVariable", NULL, read_variable, NULL, NULL, NULL, napi_default, NULL},
     {"createResolver", NULL, create_resolver, NULL, NULL, NULL, napi_default, NULL},

@@ -156,6 +156,27 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter, decla
     expect(native[0]).toContain('"fullName":"t"');
   });
 
+  it('reads a declaration from the token table bound last', () => {
+    const names = new NameTable();
+    const tableOf = (text: string): TokenTable => lexTable(text, 'T.lean', undefined, names).table;
+    const [a, b] = [tableOf('theorem a (x : Nat) : x = x := rfl'), tableOf('def b (y : Nat) (z : Nat) : Nat := y')];
+    const bind = (t: TokenTable): void => nativeScanner!.bindDeclarationTable(t.count, t.starters as Int32Array, t.kind, t.start, t.end, t.line, t.column, t.code);
+    // The reader's head is [separator, body start, #header, #body, #locals, #patterns]; the locals follow the header and body ids in `out`.
+    const read = (t: TokenTable): { separator: string; locals: string[] } => {
+      const head = new Int32Array(6);
+      const out = new Int32Array(64);
+      nativeScanner!.readDeclaration(names.flags, 0, 2, t.count, new Int32Array(0), head, out, 0);
+      const from = head[2]! + head[3]!;
+      return { separator: t.textOf(head[0]!), locals: Array.from(out.subarray(from, from + head[4]!), (id) => names.names[id]!) };
+    };
+    bind(a);
+    expect(read(a)).toEqual({ separator: ':=', locals: ['x'] });
+    bind(b);
+    expect(read(b)).toEqual({ separator: ':=', locals: ['y', 'z'] });
+    bind(a);
+    expect(read(a)).toEqual({ separator: ':=', locals: ['x'] });
+  });
+
   it('agrees on a declaration with more identifiers than the reader had room for', () => {
     const many = Array.from({ length: 70_000 }, (_, k) => `a${k}`);
     const texts = [`def big := [${many.join(', ')}]\ntheorem after (h : x = y) : True := by\n  intro ${many.slice(0, 9).join(' ')}\n  trivial`];
