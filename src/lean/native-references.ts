@@ -76,13 +76,14 @@ export function collectNatively(files: LeanFile[]): NumberedDeclarations {
     const recorded = identIdsOf(file);
     if (recorded === undefined) continue;
     const { names: table, ids, bounds } = recorded;
+    native.resolverBindFile(table.nativeHandle!, ids, bounds);
     file.decls.forEach((decl, k) => {
       const at = IDENT_PARTS * k;
       const room = 1 + 8 * (bounds[at + 2]! - bounds[at]!);
       if (out.length < room) out = new Int32Array(room * 2);
       const key = tracker.changed(decl);
       if (key !== undefined) native.resolverScope(resolver, key);
-      const count = native.resolveDeclaration(resolver, table.nativeHandle!, ids, bounds, at, out);
+      const count = native.resolveDeclaration(resolver, at, out);
       lists.start(decl);
       for (let e = 0; e < count; e++) {
         if (e === out[0]) lists.headerDone();

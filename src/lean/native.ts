@@ -67,8 +67,10 @@ export interface NativeScanner {
   resolverLoad(resolver: object, names: string, to: number, firstOf: Int32Array): void;
   /** Sets the scope of the next declarations: `namespace\0own namespace\0opens joined by \0`. */
   resolverScope(resolver: object, key: string): void;
-  /** The references of the declaration whose identifier bounds start at bounds[at]: out = [#header, target, condition, declaration, type per reference]; returns how many. */
-  resolveDeclaration(resolver: object, names: object, ids: Int32Array, bounds: Int32Array, at: number, out: Int32Array): number;
+  /** Binds the identifiers of a file's declarations (see FileIdents in parser.ts) that `resolveDeclaration` resolves until the next binding; the addon holds them meanwhile. */
+  resolverBindFile(names: object, ids: Int32Array, bounds: Int32Array): void;
+  /** The references of the bound file's declaration whose identifier bounds start at bounds[at]: out = [#header, target, condition, declaration, type per reference]; returns how many. */
+  resolveDeclaration(resolver: object, at: number, out: Int32Array): number;
   /** The name of a type a conditional reference gives. */
   resolverText(resolver: object, type: number): string;
 }

@@ -21,7 +21,8 @@
  *   createResolver(memberCounts, declFlags) -> handle: the member count and flags of each declaration, in order
  *   resolverLoad(resolver, names, to, firstOf): the full names and members of the next declarations up to `to`, joined by '\n'; fills their firstOf
  *   resolverScope(resolver, key): the scope of the next declarations, `namespace\0own\0opens joined by \0`
- *   resolveDeclaration(resolver, namesHandle, ids, bounds, at, out) -> #references: out = [#header, target, condition, declaration, type per reference]
+ *   resolverBindFile(namesHandle, ids, bounds): the identifiers of the file whose declarations resolveDeclaration resolves until the next binding
+ *   resolveDeclaration(resolver, at, out) -> #references: out = [#header, target, condition, declaration, type per reference]
  *   resolverText(resolver, type) -> the name of a type a conditional reference gives
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
@@ -60,6 +61,16 @@ typedef struct {
   napi_ref refs[BOUND_ARRAYS];
 } BoundTable;
 
+/* The identifiers of a file's declarations that resolveDeclaration resolves, bound once per file as BoundTable is: the name table's handle, ids and bounds. */
+#define BOUND_IDENT_VALUES 3
+typedef struct {
+  int valid;
+  Names *names;
+  const int32_t *ids, *bounds;
+  int32_t id_count, bound_count;
+  napi_ref refs[BOUND_IDENT_VALUES];
+} BoundIdents;
+
 /* What one Node environment (the main thread, or a worker thread) lexes with: its lexer state, and the code units of the text being lexed with PADDING zeros after them (reused from call to call). */
 typedef struct {
   Lexer *lexer;
@@ -74,6 +85,7 @@ typedef struct {
   const uint16_t *last_text;
   size_t last_text_length;
   BoundTable bound;
+  BoundIdents idents;
 } Instance;
 
 static Instance *instance_of(napi_env env) {
@@ -644,25 +656,52 @@ static napi_value resolver_scope_of(napi_env env, napi_callback_info info) {
   return status_value(env, resolver_scope(r, key, ns_end, key + ns_end + 1, own_end - ns_end - 1, key + own_end + 1, n - own_end - 1));
 }
 
+static napi_value resolver_bind_file(napi_env env, napi_callback_info info) {
+  size_t argc = BOUND_IDENT_VALUES;
+  napi_value argv[BOUND_IDENT_VALUES];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  Instance *instance = instance_of(env);
+  if (!instance) return throw_error(env);
+  BoundIdents *bound = &instance->idents;
+  bound->valid = 0;
+  for (int k = 0; k < BOUND_IDENT_VALUES; k++) {
+    if (bound->refs[k]) napi_delete_reference(env, bound->refs[k]);
+    bound->refs[k] = NULL;
+  }
+  Names *names = names_of(env, argv[0]);
+  int32_t id_count, bound_count;
+  const int32_t *ids = typed_array(env, argv[1], &id_count), *bounds = typed_array(env, argv[2], &bound_count);
+  if (!names || (id_count > 0 && !ids) || (bound_count > 0 && !bounds)) return throw_error(env);
+  /* Every id is checked once here; a name table only grows, so they stay valid. */
+  int32_t name_count = names_count(names);
+  for (int32_t k = 0; k < id_count; k++)
+    if (ids[k] < 0 || ids[k] >= name_count) return throw_error(env);
+  for (int k = 0; k < BOUND_IDENT_VALUES; k++) CHECK(napi_create_reference(env, argv[k], 1, &bound->refs[k]));
+  bound->names = names;
+  bound->ids = ids;
+  bound->bounds = bounds;
+  bound->id_count = id_count;
+  bound->bound_count = bound_count;
+  bound->valid = 1;
+  return NULL;
+}
+
 static napi_value resolve_declaration(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value argv[6];
+  size_t argc = 3;
+  napi_value argv[3];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   Resolver *r = resolver_of(env, argv[0]);
-  Names *names = names_of(env, argv[1]);
-  int32_t at = 0, id_count, bound_count, out_length;
-  const int32_t *ids = typed_array(env, argv[2], &id_count), *bounds = typed_array(env, argv[3], &bound_count);
-  int32_t *out = typed_array(env, argv[5], &out_length);
-  CHECK(napi_get_value_int32(env, argv[4], &at));
-  if (!r || !names || !bounds || !out || at < 0 || at + 5 > bound_count) return throw_error(env);
-  const int32_t *b = bounds + at;
-  int32_t name_count = names_count(names);
+  Instance *instance = instance_of(env);
+  const BoundIdents *bound = instance ? &instance->idents : NULL;
+  int32_t at = 0, out_length;
+  int32_t *out = typed_array(env, argv[2], &out_length);
+  CHECK(napi_get_value_int32(env, argv[1], &at));
+  if (!r || !bound || !bound->valid || !out || at < 0 || at + 5 > bound->bound_count) return throw_error(env);
+  const int32_t *b = bound->bounds + at;
   for (int k = 0; k < 5; k++)
-    if (b[k] < 0 || b[k] > id_count || (k > 0 && b[k] < b[k - 1])) return throw_error(env);
-  for (int32_t k = b[0]; k < b[4]; k++)
-    if (ids[k] < 0 || ids[k] >= name_count) return throw_error(env);
+    if (b[k] < 0 || b[k] > bound->id_count || (k > 0 && b[k] < b[k - 1])) return throw_error(env);
   int32_t header = 0;
-  if (resolver_collect(r, names, ids, b, &header) < 0) return status_value(env, -1);
+  if (resolver_collect(r, bound->names, bound->ids, b, &header) < 0) return status_value(env, -1);
   const IntList *found = resolver_found(r);
   if (1 + found->length > out_length) return throw_error(env);
   out[0] = header;
@@ -705,6 +744,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"createResolver", NULL, create_resolver, NULL, NULL, NULL, napi_default, NULL},
     {"resolverLoad", NULL, resolver_load_of, NULL, NULL, NULL, napi_default, NULL},
     {"resolverScope", NULL, resolver_scope_of, NULL, NULL, NULL, napi_default, NULL},
+    {"resolverBindFile", NULL, resolver_bind_file, NULL, NULL, NULL, napi_default, NULL},
     {"resolveDeclaration", NULL, resolve_declaration, NULL, NULL, NULL, napi_default, NULL},
     {"resolverText", NULL, resolver_text_of, NULL, NULL, NULL, napi_default, NULL},
   };

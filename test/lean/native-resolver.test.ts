@@ -46,11 +46,17 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     native.resolverLoad(resolver, 'f\ng', 1, new Int32Array(1));
     native.resolverScope(resolver, '\0\0');
     const out = new Int32Array(64);
-    expect(native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1, 1), 0, out)).toBe(1);
+    const resolve = (ids: Int32Array, bounds: Int32Array): number => {
+      native.resolverBindFile(names.nativeHandle!, ids, bounds);
+      return native.resolveDeclaration(resolver, 0, out);
+    };
+    expect(resolve(Int32Array.of(id), Int32Array.of(0, 1, 1, 1, 1))).toBe(1);
     expect(Array.from(out.subarray(0, 5))).toEqual([1, 0, 0, -1, -1]);
-    expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 2, 2, 2, 2), 0, out)).toThrow();
-    expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(names.size), Int32Array.of(0, 1, 1, 1, 1), 0, out)).toThrow();
-    expect(() => native.resolveDeclaration(resolver, names.nativeHandle!, Int32Array.of(id), Int32Array.of(0, 1, 1, 1), 0, out)).toThrow();
+    expect(() => resolve(Int32Array.of(id), Int32Array.of(0, 2, 2, 2, 2))).toThrow();
+    expect(() => resolve(Int32Array.of(names.size), Int32Array.of(0, 1, 1, 1, 1))).toThrow();
+    // A binding refused leaves nothing bound.
+    expect(() => native.resolveDeclaration(resolver, 0, out)).toThrow();
+    expect(() => resolve(Int32Array.of(id), Int32Array.of(0, 1, 1, 1))).toThrow();
     expect(() => native.resolverText(resolver, 1 << 20)).toThrow();
     expect(() => native.resolverScope(resolver, 'no separators')).toThrow();
     expect(() => native.resolverLoad(native.createResolver(Int32Array.of(3), Uint8Array.of(0)), 'f', 1, new Int32Array(1))).toThrow();
