@@ -4,7 +4,7 @@
  * that make the kernel trust something it did not check.
  */
 import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { GAP_WORD } from './names.js';
+import { GAP_WORD, NameTable } from './names.js';
 import { nativeScanner } from './native.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
@@ -69,20 +69,17 @@ export function isProofFieldName(name: string): boolean {
 
 /** What the parser left of a file: the text it read, the token-level gaps found on its token table, and its declarations whose shape is a gap. */
 const parsed = new WeakMap<LeanFile, { text: string; gaps: ProofGap[]; shaped: readonly LeanDecl[] }>();
-const NO_DECLS: readonly LeanDecl[] = [];
 
 /**
  * Called by the parser with a file's token table: keeps its text and scans it for token-level gaps,
- * so they are not lexed again, and picks the declarations whose shape is a gap (see shapeGaps)
+ * so they are not lexed again, and picks the declarations whose shape is a gap (see shapeOf)
  * while they are fresh in the cache: read again later, for the proof gaps, every declaration and
  * theorem header costs a few cache misses (0.5% of a scan for the headers alone).
  */
 export function recordParsed(file: LeanFile, table: TokenTable): void {
   const gaps: ProofGap[] = [];
   if (table.gapWords) scanTokens(file, table, gaps);
-  let shaped = NO_DECLS;
-  for (const decl of file.decls) if (shapeGaps(decl) !== NO_SHAPE_GAPS) shaped = [...shaped, decl];
-  parsed.set(file, { text: table.text, gaps, shaped });
+  parsed.set(file, { text: table.text, gaps, shaped: file.decls.filter(hasShapeGap) });
 }
 
 /** The text a parsed file was read from, as the parser saw it. */
@@ -94,10 +91,10 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   const seen = parsed.get(file);
   const fresh = seen !== undefined && seen.text === text ? seen : undefined;
   for (const decl of fresh !== undefined ? fresh.shaped : file.decls) {
-    const kinds = shapeGaps(decl);
-    if (kinds === NO_SHAPE_GAPS) continue;
+    const shape = shapeOf(decl);
+    if (shape === 0) continue;
     const { line, column } = declPosition(decl, text);
-    for (const kind of kinds) gaps.push({ kind, text: SHAPE_GAP_TEXT[kind], line, column, decl });
+    for (const [bit, kind, written] of SHAPE_GAPS) if ((shape & bit) !== 0) gaps.push({ kind, text: written, line, column, decl });
   }
   if (fresh !== undefined) for (const gap of fresh.gaps) gaps.push({ ...gap });
   else {
@@ -107,19 +104,27 @@ export function proofGapsOf(file: LeanFile, text: string): ProofGap[] {
   return gaps.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-type ShapeGap = 'axiom' | 'unsafe' | 'opaque-without-body' | 'trivial-statement';
-const SHAPE_GAP_TEXT: Record<ShapeGap, string> = { axiom: 'axiom', unsafe: 'unsafe', 'opaque-without-body': 'opaque', 'trivial-statement': 'True' };
-const NO_SHAPE_GAPS: readonly ShapeGap[] = [];
+/** The gaps a declaration's shape alone shows, as bits of `shapeOf`, in the order they are reported, with the text each is shown as. */
+const SHAPE_GAPS: readonly [number, GapKind, string][] = [
+  [1, 'axiom', 'axiom'],
+  [2, 'unsafe', 'unsafe'],
+  [4, 'opaque-without-body', 'opaque'],
+  [8, 'trivial-statement', 'True'],
+];
 
-/** The gaps a declaration's shape alone shows: an axiom, `unsafe`, a bodiless opaque, a theorem stating `True`. */
-function shapeGaps(decl: LeanDecl): readonly ShapeGap[] {
-  let kinds = NO_SHAPE_GAPS;
-  if (decl.kind === 'axiom') kinds = ['axiom'];
-  if (decl.modifiers.length > 0 && decl.modifiers.includes('unsafe')) kinds = [...kinds, 'unsafe'];
-  if (decl.kind === 'opaque' && decl.body === undefined) kinds = [...kinds, 'opaque-without-body'];
-  if ((decl.kind === 'theorem' || decl.kind === 'lemma') && statesTrue(decl.header)) kinds = [...kinds, 'trivial-statement'];
-  return kinds;
+/**
+ * The SHAPE_GAPS bits of a declaration: an axiom, `unsafe`, a bodiless opaque, a theorem stating
+ * `True`. Every test is made for every declaration (none waits for a rare kind), so that V8 does not
+ * discard its compiled code when the first axiom or opaque comes.
+ */
+function shapeOf(decl: LeanDecl): number {
+  const { kind, modifiers, body, header } = decl;
+  const bodiless = body === undefined;
+  const theorem = kind === 'theorem' || kind === 'lemma';
+  return (kind === 'axiom' ? 1 : 0) | (modifiers.includes('unsafe') ? 2 : 0) | (kind === 'opaque' && bodiless ? 4 : 0) | (theorem && statesTrue(header) ? 8 : 0);
 }
+
+const hasShapeGap = (decl: LeanDecl): boolean => shapeOf(decl) !== 0;
 
 /** Where a declaration starts: its location, or (for a model without locations) its offset counted in `text`. */
 function declPosition(decl: LeanDecl, text: string): { line: number; column: number } {
@@ -135,10 +140,16 @@ function declPosition(decl: LeanDecl, text: string): { line: number; column: num
   return { line, column: start - lineStart };
 }
 
+/**
+ * The name table headers are lexed with: one for all of them, as making a table interns every
+ * keyword (63 tables for the bench tree's headers ending in `True` had V8 compile the constructor).
+ */
+let headerNames: NameTable | undefined;
+
 /** True when the header's type (after its last top-level `:`) is exactly `True`. */
 function statesTrue(header: string): boolean {
   if (!header.endsWith('True')) return false;
-  const { table } = lexTable(header);
+  const { table } = lexTable(header, '<header>', undefined, (headerNames ??= new NameTable()));
   let lastCode = table.count - 1;
   while (lastCode >= 0 && isCommentKind(table.kind[lastCode]!)) lastCode--;
   const type = headerTypeStart(table);
