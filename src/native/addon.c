@@ -401,12 +401,11 @@ static napi_value configure_declarations(napi_env env, napi_callback_info info) 
   return configure_keywords(env, info, &declarations_configured, &constants, sizeof(constants), apply_declarations);
 }
 
-/* Drops the bound table and the references holding its arrays. */
-static void unbind(napi_env env, BoundTable *bound) {
-  bound->valid = 0;
-  for (int k = 0; k < BOUND_ARRAYS; k++) {
-    if (bound->refs[k]) napi_delete_reference(env, bound->refs[k]);
-    bound->refs[k] = NULL;
+/* Deletes the references a binding held (those made: a binding may have failed half way). */
+static void drop_references(napi_env env, napi_ref *refs, int count) {
+  for (int k = 0; k < count; k++) {
+    if (refs[k]) napi_delete_reference(env, refs[k]);
+    refs[k] = NULL;
   }
 }
 
@@ -417,7 +416,8 @@ static napi_value bind_declaration_table(napi_env env, napi_callback_info info) 
   Instance *instance = instance_of(env);
   if (!instance) return throw_error(env);
   BoundTable *bound = &instance->bound;
-  unbind(env, bound);
+  bound->valid = 0;
+  drop_references(env, bound->refs, BOUND_ARRAYS);
   int32_t count = 0, starter_count = 0;
   CHECK(napi_get_value_int32(env, argv[0], &count));
   const int32_t *starters = typed_array(env, argv[1], &starter_count);
@@ -664,10 +664,7 @@ static napi_value resolver_bind_file(napi_env env, napi_callback_info info) {
   if (!instance) return throw_error(env);
   BoundIdents *bound = &instance->idents;
   bound->valid = 0;
-  for (int k = 0; k < BOUND_IDENT_VALUES; k++) {
-    if (bound->refs[k]) napi_delete_reference(env, bound->refs[k]);
-    bound->refs[k] = NULL;
-  }
+  drop_references(env, bound->refs, BOUND_IDENT_VALUES);
   Names *names = names_of(env, argv[0]);
   int32_t id_count, bound_count;
   const int32_t *ids = typed_array(env, argv[1], &id_count), *bounds = typed_array(env, argv[2], &bound_count);
