@@ -153,34 +153,16 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const libs = lakefile?.libs ?? [];
   const { files: paths, skipped } = discoverLeanFiles(realRoot);
   if (lakefile === undefined) problems.push(...nestedPackages(realRoot, paths));
-  const outside = new Map<string, number>();
   const files: LeanFile[] = [];
   const names = new NameTable();
   const learning = new CommandLearning(names);
-  const toRead: { path: string; place: { module: string; library?: string } }[] = [];
-  for (const path of paths) {
-    if (path === 'lakefile.lean' || path.endsWith('/lakefile.lean')) {
-      skipped.push({ path, reason: 'Lake build configuration, not library source' });
-      continue;
-    }
-    const place = libs.length > 0 ? libraryModule(path, libs) : { module: moduleName(path) };
-    if (place === undefined) {
-      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
-      outside.set(top, (outside.get(top) ?? 0) + 1);
-      continue;
-    }
-    toRead.push({ path, place });
-  }
+  const { toRead, outside } = placeFiles(paths, libs, skipped);
   readAhead(realRoot, toRead.map((f) => f.path));
   try {
-    for (const { path, place } of toRead) {
+    for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
       options.signal?.throwIfAborted();
-      const commandsBefore = names.commandChanges;
-      const file = loadFile(realRoot, path, place.module, names);
-      if (place.library !== undefined) file.library = place.library;
-      files.push(file);
-      learning.parsed(names.commandChanges > commandsBefore);
-      if (files.length % 64 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      parseFiles(realRoot, toRead.slice(from, from + FILES_PER_TURN), names, files, learning);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } finally {
     readAhead(realRoot, []);
@@ -210,6 +192,54 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     decls: { enumerable: true, get: () => model.decls },
     graph: { enumerable: true, get: () => (graph ??= referenceGraph(files, model.decls)) },
   }) as LeanProject;
+}
+
+/** A file to parse, with its module and library. */
+interface FileToRead {
+  path: string;
+  place: { module: string; library?: string };
+}
+
+/**
+ * The files to parse and their modules; the lakefiles are added to `skipped`, and the files outside
+ * the `lean_lib` roots counted by top folder in `outside`.
+ */
+function placeFiles(paths: string[], libs: LeanLib[], skipped: Discovery['skipped']): { toRead: FileToRead[]; outside: Map<string, number> } {
+  const toRead: FileToRead[] = [];
+  const outside = new Map<string, number>();
+  for (const path of paths) {
+    if (path === 'lakefile.lean' || path.endsWith('/lakefile.lean')) {
+      skipped.push({ path, reason: 'Lake build configuration, not library source' });
+      continue;
+    }
+    const place = libs.length > 0 ? libraryModule(path, libs) : { module: moduleName(path) };
+    if (place === undefined) {
+      const top = path.includes('/') ? path.slice(0, path.indexOf('/')) : path;
+      outside.set(top, (outside.get(top) ?? 0) + 1);
+      continue;
+    }
+    toRead.push({ path, place });
+  }
+  return { toRead, outside };
+}
+
+/**
+ * How many files are parsed between two turns of the event loop, where an abort (Ctrl-C) is seen.
+ * The files of a turn are parsed by a function of their own (as the files are placed by one): V8
+ * compiles it as any other, where a loop over all files in loadProject made V8 compile loadProject
+ * while it ran (on-stack replacement) and again for the code after the loop.
+ */
+const FILES_PER_TURN = 64;
+
+/** Parses these files into `files`, in order, telling `learning` of each. */
+function parseFiles(root: string, toRead: FileToRead[], names: NameTable, files: LeanFile[], learning: CommandLearning): void {
+  for (const { path, place } of toRead) {
+    const commandsBefore = names.commandChanges;
+    const file = loadFile(root, path, place.module, names);
+    if (place.library !== undefined) file.library = place.library;
+    files.push(file);
+    learning.parsed(names.commandChanges > commandsBefore);
+  }
 }
 
 /** What may stand before a command's word on its line: attributes and modifiers. */
