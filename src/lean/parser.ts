@@ -214,6 +214,9 @@ class FileParser {
   readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
   private namespace = '';
+  /** `namespace.` for the namespace `prefixOf`, the last a declaration was in: one string for its declarations' full names, not one each. */
+  private prefixOf = '';
+  private prefix = '';
   private opens: string[] = objectList();
   private variables: string[] = objectList();
   /** The local names each of `variables` binds. */
@@ -670,7 +673,11 @@ class FileParser {
     // after V8 compiled this function would discard the compiled code.
     const rooted = name.startsWith('_root_.');
     const local = name.slice(rooted ? 7 : 0);
-    const prefix = ns ? `${ns}.` : '';
+    if (ns !== this.prefixOf) {
+      this.prefixOf = ns;
+      this.prefix = ns ? `${ns}.` : '';
+    }
+    const prefix = this.prefix;
     const fullName = name ? (rooted ? local : prefix + local) : `${prefix}«${kind}@${this.module}:${kwLine}»`;
 
     const bodyFrom = hasBody ? this.start(bodyStart) : 0;
