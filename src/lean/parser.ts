@@ -665,7 +665,8 @@ class FileParser {
     const { sep, bodyStart } = read !== undefined ? { sep: read[0]!, bodyStart: read[1]! } : this.headerEnd(kind, cursor, cmd.end);
     const last = cmd.end - 1;
     const lastEnd = this.end(last);
-    const headerRange = sep > cursor ? { start: this.start(cursor), end: this.end(sep - 1) } : { start: this.end(cursor - 1), end: this.end(cursor - 1) };
+    // One object literal (each is an allocation site whose pretenuring V8 decides apart, discarding this function's code each time).
+    const headerRange = { start: sep > cursor ? this.start(cursor) : this.end(cursor - 1), end: this.end(sep > cursor ? sep - 1 : cursor - 1) };
     const hasBody = bodyStart < cmd.end;
     const ns = this.namespace;
     const kwLine = this.line(cmd.keyword);
