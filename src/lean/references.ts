@@ -315,6 +315,8 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
 function duplicatesOf(files: LeanFile[], earlierOf: (decl: LeanDecl, k: number) => LeanDecl | undefined): SourceProblem[] {
   const problems: SourceProblem[] = [];
   let libraryOf: Map<string, string | undefined> | undefined;
+  // A repeat's message names the earlier declaration only (the full name is the same): made once for all its repeats.
+  const messages = new Map<LeanDecl, string>();
   let k = 0;
   for (const file of files) {
     for (const decl of file.decls) {
@@ -323,11 +325,12 @@ function duplicatesOf(files: LeanFile[], earlierOf: (decl: LeanDecl, k: number) 
       libraryOf ??= new Map(files.map((f) => [f.path, f.library]));
       // Two lean_libs may each declare a name (a challenge and its solution) if never imported together.
       if (libraryOf.get(earlier.location.file) !== file.library) continue;
-      problems.push({
-        messageId: 'duplicate-declaration',
-        message: `${decl.fullName} is also declared at ${earlier.location.file}:${earlier.location.line}`,
-        location: decl.location,
-      });
+      let message = messages.get(earlier);
+      if (message === undefined) {
+        message = `${earlier.fullName} is also declared at ${earlier.location.file}:${earlier.location.line}`;
+        messages.set(earlier, message);
+      }
+      problems.push({ messageId: 'duplicate-declaration', message, location: decl.location });
     }
   }
   return problems;
