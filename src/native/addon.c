@@ -401,6 +401,13 @@ static napi_value configure_declarations(napi_env env, napi_callback_info info) 
   return configure_keywords(env, info, &declarations_configured, &constants, sizeof(constants), apply_declarations);
 }
 
+/* Holds `count` values by references (a binding's arrays, kept alive and in place until the next binding); 0 when one could not be made. */
+static int hold_references(napi_env env, const napi_value *values, napi_ref *refs, int count) {
+  for (int k = 0; k < count; k++)
+    if (napi_create_reference(env, values[k], 1, &refs[k]) != napi_ok) return 0;
+  return 1;
+}
+
 /* Deletes the references a binding held (those made: a binding may have failed half way). */
 static void drop_references(napi_env env, napi_ref *refs, int count) {
   for (int k = 0; k < count; k++) {
@@ -423,7 +430,7 @@ static napi_value bind_declaration_table(napi_env env, napi_callback_info info) 
   const int32_t *starters = typed_array(env, argv[1], &starter_count);
   TokenColumns table;
   if ((starter_count > 0 && !starters) || !token_columns(env, argv + 2, &table) || count < 0 || count > table.capacity) return throw_error(env);
-  for (int k = 0; k < BOUND_ARRAYS; k++) CHECK(napi_create_reference(env, argv[1 + k], 1, &bound->refs[k]));
+  if (!hold_references(env, argv + 1, bound->refs, BOUND_ARRAYS)) return throw_error(env);
   bound->table = table;
   bound->count = count;
   bound->starters = starters;
@@ -673,7 +680,7 @@ static napi_value resolver_bind_file(napi_env env, napi_callback_info info) {
   int32_t name_count = names_count(names);
   for (int32_t k = 0; k < id_count; k++)
     if (ids[k] < 0 || ids[k] >= name_count) return throw_error(env);
-  for (int k = 0; k < BOUND_IDENT_VALUES; k++) CHECK(napi_create_reference(env, argv[k], 1, &bound->refs[k]));
+  if (!hold_references(env, argv, bound->refs, BOUND_IDENT_VALUES)) return throw_error(env);
   bound->names = names;
   bound->ids = ids;
   bound->bounds = bounds;
