@@ -272,9 +272,9 @@ export function hasSorryToken(text: string | undefined): boolean {
 export function lexTable(text: string, file = '<input>', reuse?: TokenTable, names?: NameTable): { table: TokenTable; problems: SourceProblem[] } {
   const table = reuse ? reuse.reset(text, names) : new TokenTable(text, names);
   const problems: SourceProblem[] = [];
-  if (table.names.nativeHandle !== undefined) lexNative(table, table.names.nativeHandle, file, problems);
-  else lexPortable(table, file, problems);
-  reportLongLines(text, file, problems);
+  // The native lexer measures the lines as it goes: the text is searched for long lines only when it saw one.
+  const longest = table.names.nativeHandle !== undefined ? lexNative(table, table.names.nativeHandle, file, problems) : lexPortable(table, file, problems);
+  if (longest > LONG_LINE) reportLongLines(text, file, problems);
   return { table, problems };
 }
 
@@ -296,8 +296,8 @@ const problemAt = (code: number, file: string, line: number, column: number): So
 
 nativeScanner?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_COUNT, GAP_WORD, BINDER_START);
 
-/** Lexes table.text with the native lexer (see native.ts): the same table as lexPortable's. */
-function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): void {
+/** Lexes table.text with the native lexer (see native.ts): the same table as lexPortable's. Returns at least the length of the text's longest line. */
+function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): number {
   const native = nativeScanner!;
   const { names, text } = table;
   let status = native.lex(handle, text, names.size, names.flags, table.kind, table.start, table.end, table.line, table.column, table.code, isLastNativeRead(text));
@@ -309,7 +309,7 @@ function lexNative(table: TokenTable, handle: object, file: string, problems: So
   table.count = r[0]!;
   table.gapWords = r[1] === 1;
   table.exitToken = r[6]! < 0 ? table.count : r[6]!;
-  let at = 7;
+  let at = 8;
   const list = (length: number): Int32Array => r.subarray(at, (at += length));
   table.comments = list(r[2]!);
   table.starters = list(r[3]!);
@@ -320,10 +320,11 @@ function lexNative(table: TokenTable, handle: object, file: string, problems: So
   }
   const found = list(r[5]!);
   for (let k = 0; k < found.length; k += 3) problems.push(problemAt(found[k]!, file, found[k + 1]!, found[k + 2]!));
+  return r[7]!;
 }
 
-/** The TypeScript lexer: fills `table` from table.text, interning identifiers in table.names. */
-function lexPortable(table: TokenTable, file: string, problems: SourceProblem[]): void {
+/** The TypeScript lexer: fills `table` from table.text, interning identifiers in table.names. Returns the text's length (it does not measure lines). */
+function lexPortable(table: TokenTable, file: string, problems: SourceProblem[]): number {
   const { text, names: interned } = table;
   const n = text.length;
   const u = codeUnits(text);
@@ -466,6 +467,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
   table.count = count;
   table.gapWords = gapWords;
   table.exitToken = exitToken < 0 ? count : exitToken;
+  return n;
 }
 
 /** Hash of the characters and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */

@@ -28,7 +28,7 @@ export interface NativeScanner {
    */
   lex(names: Handle, text: string, knownNames: number, flags: Uint8Array, ...columnsAndLastRead: [...Columns, boolean?]): number;
   resume(...columns: Columns): number;
-  /** [count, gapWords, #comments, #starters, #newNames, #problems, the first `#exit` token or -1, ...each list]. */
+  /** [count, gapWords, #comments, #starters, #newNames, #problems, the first `#exit` token or -1, at least the longest line's length, ...each list]. */
   results(): Int32Array;
   /** A readable, valid UTF-8, NUL-free file of at most `maxBytes` bytes as [text, bytes] (its characters outside V8's heap); undefined for any other. */
   readSource(path: string, maxBytes: number): [string, number] | undefined;

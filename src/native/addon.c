@@ -4,7 +4,7 @@
  *   createNames() -> handle;  internName(handle, name) -> id;  idOf(handle, name) -> id or -1
  *   lex(handle, text, knownNames, flags, kinds, starts, ends, lines, columns, codes, lastRead) -> 0 done, 1 table full (lastRead: text is the one readSource returned last, read in place)
  *   resume(kinds, starts, ends, lines, columns, codes) -> 0 done, 1 table full
- *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, ...each list]
+ *   results() -> Int32Array [count, gapWords, #comments, #starters, #newNames, #problems, #exit token or -1, longest line, ...each list]
  *   readSource(path, maxBytes) -> [text, bytes], or undefined for a file source.ts must look at itself
  *   readAhead(paths, maxBytes): reads those files on a background thread, in that order, for readSource
  *   configureSplitter(keywordFlags, constants)
@@ -314,7 +314,7 @@ static napi_value results(napi_env env, napi_callback_info info) {
   LexResults r;
   lexer_results(instance->lexer, &r);
   const IntList *lists[4] = {r.comments, r.starters, r.new_names, r.problems};
-  size_t total = 7;
+  size_t total = 8;
   for (int k = 0; k < 4; k++) total += lists[k]->length;
   void *data = NULL;
   napi_value buffer, array;
@@ -323,7 +323,8 @@ static napi_value results(napi_env env, napi_callback_info info) {
   out[0] = r.count;
   out[1] = r.gap_words;
   out[6] = r.exit_token;
-  size_t at = 7;
+  out[7] = r.longest_line;
+  size_t at = 8;
   for (int k = 0; k < 4; k++) {
     out[2 + k] = lists[k]->length;
     for (int32_t j = 0; j < lists[k]->length; j++) out[at++] = lists[k]->data[j];

@@ -66,7 +66,7 @@ struct Lexer {
   const uint16_t *u;
   int32_t n, pos, line, line_start, count;
   int gap_words;
-  int32_t exit_token;
+  int32_t exit_token, longest_line;
   IntList interp, comments, starters, new_names, problems;
   Names *names;
   int32_t known_names;
@@ -286,8 +286,9 @@ static const uint8_t STARTS_OTHER[128] = {['-'] = 1, ['/'] = 1, ['"'] = 1, ['}']
                                           ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['\''] = 1, ['@'] = 1, ['#'] = 1};
 
 /* Stores the loop's position back into the lexer state (kept in locals while lexing, as they change with every token). */
-static inline void save(Lexer *L, int32_t pos, int32_t line, int32_t line_start, int32_t count) {
+static inline void save(Lexer *L, int32_t pos, int32_t line, int32_t line_start, int32_t count, int32_t longest) {
   L->pos = pos;
+  L->longest_line = longest;
   L->line = line;
   L->line_start = line_start;
   L->count = count;
@@ -299,7 +300,7 @@ static int lex_run(Lexer *L) {
   const int32_t n = L->n, capacity = L->table.capacity;
   uint8_t *kinds = L->table.kinds;
   int32_t *starts = L->table.starts, *ends = L->table.ends, *lines = L->table.lines, *columns = L->table.columns, *codes = L->table.codes;
-  int32_t pos = L->pos, line_no = L->line, line_start = L->line_start, count = L->count;
+  int32_t pos = L->pos, line_no = L->line, line_start = L->line_start, count = L->count, longest = L->longest_line;
   if (L->pending) {
     if (count == capacity) return 1;
     const int32_t *t = L->pending_token;
@@ -314,6 +315,7 @@ static int lex_run(Lexer *L) {
       for (;;) {
         if (c == 32 || c == 9 || c == 13) pos++;
         else if (c == 10) {
+          if (pos - line_start > longest) longest = pos - line_start;
           pos++;
           line_no++;
           line_start = pos;
@@ -336,7 +338,7 @@ static int lex_run(Lexer *L) {
       if (L->ident_quote_error >= 0) problem = UNTERMINATED_NAME;
       code = intern_ident(L, start, end, L->ident_hash);
       if (code < 0) {
-        save(L, pos, line_no, line_start, count);
+        save(L, pos, line_no, line_start, count, longest);
         return -1;
       }
       kind = code < keyword_count ? KEYWORD : IDENT;
@@ -368,7 +370,7 @@ static int lex_run(Lexer *L) {
         problem = UNTERMINATED_STRING;
         end = line_end_from(L, start);
       } else if (L->string_opened && !int_list_push(&L->interp, 0)) {
-        save(L, pos, line_no, line_start, count);
+        save(L, pos, line_no, line_start, count, longest);
         return -1;
       }
     } else if (c == 114) {
@@ -379,7 +381,7 @@ static int lex_run(Lexer *L) {
         end = pos + 1;
         code = intern_ident(L, start, end, c);
         if (code < 0) {
-        save(L, pos, line_no, line_start, count);
+        save(L, pos, line_no, line_start, count, longest);
         return -1;
       }
       } else if (end < 0) {
@@ -412,13 +414,14 @@ static int lex_run(Lexer *L) {
     if (problem >= 0) {
       int32_t column = problem == UNTERMINATED_NAME ? L->ident_quote_error - line_start : col;
       if (!int_list_push(&L->problems, problem) || !int_list_push(&L->problems, line) || !int_list_push(&L->problems, column)) {
-        save(L, pos, line_no, line_start, count);
+        save(L, pos, line_no, line_start, count, longest);
         return -1;
       }
     }
     if (kind >= STRING && kind <= MODULE_DOC && kind != CHAR && kind != LINE_COMMENT && problem < 0) {
       for (int32_t i = pos; i < end; i++) {
         if (u[i] == 10) {
+          if (i - line_start > longest) longest = i - line_start;
           line_no++;
           line_start = i + 1;
         }
@@ -427,25 +430,26 @@ static int lex_run(Lexer *L) {
     pos = end;
     if (kind == LINE_COMMENT || kind == BLOCK_COMMENT) {
       if (!int_list_push(&L->comments, kind) || !int_list_push(&L->comments, start) || !int_list_push(&L->comments, end) || !int_list_push(&L->comments, line) || !int_list_push(&L->comments, col)) {
-        save(L, pos, line_no, line_start, count);
+        save(L, pos, line_no, line_start, count, longest);
         return -1;
       }
     } else if (count == capacity) {
       const int32_t token[7] = {kind, start, end, line, col, code, starter};
       memcpy(L->pending_token, token, sizeof(token));
       L->pending = 1;
-      save(L, pos, line_no, line_start, count);
+      save(L, pos, line_no, line_start, count, longest);
       return 1;
     } else {
       kinds[count] = (uint8_t)kind, starts[count] = start, ends[count] = end, lines[count] = line, columns[count] = col, codes[count] = code;
       if (starter && !int_list_push(&L->starters, count)) {
-        save(L, pos, line_no, line_start, count);
+        save(L, pos, line_no, line_start, count, longest);
         return -1;
       }
       count++;
     }
   }
-  save(L, pos, line_no, line_start, count);
+  if (n - line_start > longest) longest = n - line_start;
+  save(L, pos, line_no, line_start, count, longest);
   return 0;
 }
 
@@ -480,6 +484,7 @@ int lexer_start(Lexer *L, Names *names, const uint16_t *units, int32_t n, int32_
   L->count = 0;
   L->gap_words = 0;
   L->exit_token = -1;
+  L->longest_line = 0;
   L->interp.length = L->comments.length = L->starters.length = L->new_names.length = L->problems.length = 0;
   L->names = names;
   L->known_names = known_names;
@@ -497,6 +502,7 @@ void lexer_results(const Lexer *L, LexResults *out) {
   out->count = L->count;
   out->gap_words = L->gap_words;
   out->exit_token = L->exit_token;
+  out->longest_line = L->longest_line;
   out->comments = &L->comments;
   out->starters = &L->starters;
   out->new_names = &L->new_names;

@@ -75,6 +75,8 @@ typedef struct {
   int gap_words;
   /* The first `#exit` token, or -1. */
   int32_t exit_token;
+  /* At least the length of the text's longest line (its lines' exact lengths, but for an unterminated comment's, taken as one line). */
+  int32_t longest_line;
   /* [kind, start, end, line, column] per comment; token indices; [start, end) per new name; [problem, line, column] per problem. */
   const IntList *comments, *starters, *new_names, *problems;
 } LexResults;

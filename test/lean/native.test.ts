@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
+import { lexTable, LONG_LINE, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { nativeScanner } from '../../src/lean/native.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
@@ -65,6 +65,22 @@ describe.skipIf(nativeScanner === undefined)('the native lexer', () => {
     const native = lexed(texts, true);
     expect(native).toEqual(lexed(texts, false));
     expect((native[0] as { columns: number[][] }).columns[0]).toHaveLength(5000);
+  });
+
+  it('finds the long lines the TypeScript lexer finds: between tokens, in a comment or string, the last one, past an unterminated comment', () => {
+    const at = 'x'.repeat(LONG_LINE);
+    const over = `${at}y`;
+    const texts = [
+      `a\n${over}\nb\n${at}\nc`,
+      `/- one\n${over}\n-/ d "s\n${over} e\n"\n${over}`,
+      `f\r\n${over}\r\ng`,
+      `/- never closed\n${at}\n${at}`,
+      `/- never closed\n${over}`,
+    ];
+    const native = lexed(texts, true) as { problems: { messageId: string; location: { line: number } }[] }[];
+    expect(native).toEqual(lexed(texts, false));
+    const longLines = native.map(({ problems }) => problems.filter((p) => p.messageId === 'long-line').map((p) => p.location.line));
+    expect(longLines).toEqual([[2], [2, 4, 6], [2], [], [2]]);
   });
 
   it('lexes in several worker threads at once as in the main thread', async () => {
