@@ -4,7 +4,8 @@
  * uses a notation's leading atoms (`H[` of `notation3 "H[" X "]" => entropy X volume`, `𝐱[` of
  * PhysLean's `macro "𝐱[" i:term "]" : term => `(positionOperator $i)`, `∇` then `×` of its
  * `macro "∇" "×" f:term:100 : term => `(curl $f)`) refers to the declarations its expansion
- * names. A `syntax` whose meaning a separate `macro_rules` gives is not read. The identifier-level
+ * names; a `syntax` whose meaning a `macro_rules` gives is one too, known by the syntax's atoms
+ * (PhysLean's `syntax "ℂT[" term,* "]" : term` with `` macro_rules | `(ℂT[$term, $terms,*]) => … ``). The identifier-level
  * reference graph cannot see these uses; teorth/pfr writes its entropy, conditional entropy and
  * mutual information almost only through such notations.
  *
@@ -28,19 +29,30 @@ export interface Notation {
   local: boolean;
 }
 
-const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(?:notation3?|infixl?|infixr|prefix|postfix|macro)\b(?::\w+)?/;
+const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(notation3?|infixl?|infixr|prefix|postfix|macro_rules|macro|syntax)\b(?::\w+)?/;
+/** An arm of a `macro_rules`: `` | `(kind| pattern) => expansion ``, up to the next line that starts an arm. */
+const ARM = /`\((?:\s*([\w.]+)\s*\|)?([\s\S]*?)\)\s*=>([\s\S]*?)(?=\n[ \t]*\||$)/g;
 /** A string literal of Lean. */
 const STRING = /"(?:[^"\\]|\\.)*"/g;
 /** An antiquotation of a macro's expansion (`$i` of `` `(positionOperator $i) ``): a variable of the macro, never a declaration. */
 const ANTIQUOTATION = /\$[\p{L}_][\p{L}\p{N}_'.]*/gu;
 const IDENT = /[A-Za-z_\u0370-\u03ff\u1f00-\u1fff][\w.'\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
 
-/** The notation commands of one file: each with its text (continuation lines included), namespace and opens. */
-function commandsOf(text: string): { command: string; local: boolean; namespaces: string[]; opens: string[] }[] {
+/** A notation command as written: its text (continuation lines included), its command word, the namespaces it stands in (innermost first) and the file's opens above it. */
+interface NotationCommand {
+  command: string;
+  word: string;
+  local: boolean;
+  namespaces: string[];
+  opens: string[];
+}
+
+/** The notation commands of one file (`syntax` and `macro_rules` among them). */
+function commandsOf(text: string): NotationCommand[] {
   const lines = text.split('\n');
   const stack: string[] = [];
   const opens: string[] = [];
-  const found: { command: string; local: boolean; namespaces: string[]; opens: string[] }[] = [];
+  const found: NotationCommand[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const ns = /^\s*namespace\s+(\S+)/.exec(line);
@@ -55,19 +67,29 @@ function commandsOf(text: string): { command: string; local: boolean; namespaces
     const m = COMMAND.exec(line);
     if (!m) continue;
     let command = line;
-    while (i + 1 < lines.length && /^[ \t]+\S/.test(lines[i + 1]!) && !COMMAND.test(lines[i + 1]!)) command += `\n${lines[++i]}`;
+    // The arms of a `macro_rules` may start at the margin.
+    const continues = m[2] === 'macro_rules' ? /^(?:[ \t]+\S|\|)/ : /^[ \t]+\S/;
+    while (i + 1 < lines.length && continues.test(lines[i + 1]!) && !COMMAND.test(lines[i + 1]!)) command += `\n${lines[++i]}`;
     const full = stack.join('.');
     const namespaces = full ? full.split('.').map((_, k, parts) => parts.slice(0, k + 1).join('.')).reverse() : [];
-    found.push({ command, local: m[1] === 'local', namespaces, opens: [...opens] });
+    found.push({ command, word: m[2]!, local: m[1] === 'local', namespaces, opens: [...opens] });
   }
   return found;
 }
 
-/** The name a written identifier resolves to among the project's declarations, if any. */
+/**
+ * The name a written identifier resolves to among the project's declarations, if any; a dotted one
+ * that names none is read as field notation on the constant its first components name
+ * (`complexLorentzTensor.Tensor`).
+ */
 function resolve(written: string, namespaces: string[], opens: string[], decls: Map<string, LeanDecl>): string | undefined {
   const name = written.replace(/^_root_\./, '');
-  for (const prefix of [...namespaces, ...opens]) if (decls.has(`${prefix}.${name}`)) return `${prefix}.${name}`;
-  return decls.has(name) ? name : undefined;
+  for (let end = name.length; end > 0; end = name.lastIndexOf('.', end - 1)) {
+    const head = name.slice(0, end);
+    for (const prefix of [...namespaces, ...opens]) if (decls.has(`${prefix}.${head}`)) return `${prefix}.${head}`;
+    if (decls.has(head)) return head;
+  }
+  return undefined;
 }
 
 /** A string literal at the start of a text, after blanks: its contents. */
@@ -90,23 +112,48 @@ function leadingAtoms(pattern: string): string[] {
   return first ? [first] : [];
 }
 
-/** Every notation of the project whose expansion names a project declaration. */
+/**
+ * The atoms an arm of a `macro_rules` starts with: those of the project's `syntax` its pattern
+ * starts with (blanks aside; the longest such), else the pattern's text before its first
+ * antiquotation, split at blanks (a syntax of another package).
+ */
+function armAtoms(pattern: string, syntaxes: string[][]): string[] {
+  const literal = pattern.split('$')[0]!.trim();
+  const written = literal.replace(/\s+/g, '');
+  let best: string[] = [];
+  for (const atoms of syntaxes) if (atoms.join('').length > best.join('').length && written.startsWith(atoms.join(''))) best = atoms;
+  return best.length > 0 ? best : literal.split(/\s+/).filter((part) => part !== '');
+}
+
+/** Lean's own punctuation: a notation led by it alone (`infix " | " => Stroke.stroke`) cannot be told from it in the text. */
+const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '{', '}', ':', ':=', '=>', '.', '·', '←', '→', '↦', '<|', '|>', '$', '@', '_', '⟨', '⟩']);
+
+/** Every notation of the project whose expansion names a project declaration: a `syntax` given its meaning by a term arm of a `macro_rules` counts as one. */
 export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): Notation[] {
-  const notations: Notation[] = [];
-  for (const file of project.files) {
+  const commands = project.files.flatMap((file) => {
     const text = sourceOf(file.path);
-    if (!text || !/\b(?:notation3?|infix[lr]?|prefix|postfix|macro)\b/.test(text)) continue;
-    for (const { command, local, namespaces, opens } of commandsOf(text)) {
-      // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
-      const arrow = command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
-      if (arrow < 0) continue;
-      const atoms = leadingAtoms(command.slice(0, arrow));
-      const atom = atoms[0];
-      if (!atom) continue;
-      const written = command.slice(arrow + 2).replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
-      const targets = [...new Set(written.flatMap((w) => resolve(w, namespaces, opens, project.decls) ?? []))];
-      if (targets.length > 0) notations.push({ atom, atoms, targets, file: file.path, local });
+    if (!text || !/\b(?:notation3?|infix[lr]?|prefix|postfix|macro|macro_rules|syntax)\b/.test(text)) return [];
+    return commandsOf(text).map((command) => ({ ...command, file: file.path }));
+  });
+  const syntaxes = commands.filter(({ word }) => word === 'syntax').map(({ command }) => leadingAtoms(command));
+  const notations: Notation[] = [];
+  const add = (atoms: string[], expansion: string, { namespaces, opens, file, local }: NotationCommand & { file: string }): void => {
+    const atom = atoms[0];
+    if (!atom || atoms.every((a) => PUNCTUATION.has(a))) return;
+    const written = expansion.replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
+    const targets = [...new Set(written.flatMap((w) => resolve(w, namespaces, opens, project.decls) ?? []))];
+    if (targets.length > 0) notations.push({ atom, atoms, targets, file, local });
+  };
+  for (const command of commands) {
+    if (command.word === 'syntax') continue;
+    if (command.word === 'macro_rules') {
+      // A tactic's or command's expansion is made of tactic words (`first`, `exact`), which project declarations may share.
+      for (const [, kind, pattern, expansion] of command.command.matchAll(ARM)) if (kind === undefined || kind === 'term') add(armAtoms(pattern!, syntaxes), expansion!, command);
+      continue;
     }
+    // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
+    const arrow = command.command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
+    if (arrow >= 0) add(leadingAtoms(command.command.slice(0, arrow)), command.command.slice(arrow + 2), command);
   }
   return notations;
 }

@@ -12,6 +12,7 @@ const sources: Record<string, string> = {
     'notation3:max "H[" X " | " Y "]" => condEntropy X',
     '  Y',
     'infixl:65 " +ᵥ " => Nat.add',
+    'infixl:80 " | " => entropy',
     'local notation3 "k" => entropy 0',
     'theorem uses_k : k = k := rfl',
     'def i : Nat := 0',
@@ -23,6 +24,24 @@ const sources: Record<string, string> = {
     'macro (name := curlNotation) "∇" "×" f:term:100 : term => `(curl $f)',
     'macro "∇" "⬝" f:term:100 : term => `(divergence $f)',
     'end Prob',
+  ].join('\n'),
+  'Ent/Tensor.lean': [
+    'namespace Lorentz',
+    'def Tensor (x : Nat) : Nat := x',
+    'def vecCons (x : Nat) : Nat := x',
+    'def trivial : Nat := 0',
+    '/-- A tensor. -/',
+    'syntax (name := tensorSyntax) "ℂT[" term,* "]" : term',
+    'macro_rules',
+    '  | `(ℂT[$t:term, $ts:term,*]) =>',
+    '    `(Tensor (vecCons $t))',
+    '  | `(ℂT[$t:term]) => `(Tensor.id $t)',
+    'syntax "tidy" : tactic',
+    'scoped macro_rules',
+    '| `(tactic| tidy) => `(tactic| exact trivial)',
+    'macro_rules | `(∃ᵉ, $b) => `(vecCons $b)',
+    'theorem t_uses (x : Nat) : ℂT[x, x] = ℂT [x] := by tidy',
+    'end Lorentz',
   ].join('\n'),
   'Ent/Use.lean': [
     'open Prob',
@@ -40,7 +59,7 @@ const project = { files, decls: new Map(files.flatMap((f) => f.decls.map((d) => 
 describe('notations as references', () => {
   const notations = projectNotations(project, (path) => sources[path]);
 
-  it('reads each notation and atom-led macro: its leading atoms, the declarations its expansion names (through the namespace; a macro\'s $variables never), local or not', () => {
+  it('reads each notation, atom-led macro and term arm of a macro_rules: its leading atoms (a syntax\'s own, else the pattern\'s), the declarations its expansion names (through the namespace, `c.f` as field notation on `c`; a macro\'s $variables never), local or not; none led by Lean\'s own punctuation alone', () => {
     expect(notations).toEqual([
       { atom: 'H[', atoms: ['H['], targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
       { atom: 'H[', atoms: ['H['], targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
@@ -49,6 +68,9 @@ describe('notations as references', () => {
       { atom: '⟪', atoms: ['⟪'], targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
       { atom: '∇', atoms: ['∇', '×'], targets: ['Prob.curl'], file: 'Ent/Basic.lean', local: false },
       { atom: '∇', atoms: ['∇', '⬝'], targets: ['Prob.divergence'], file: 'Ent/Basic.lean', local: false },
+      { atom: 'ℂT[', atoms: ['ℂT['], targets: ['Lorentz.Tensor', 'Lorentz.vecCons'], file: 'Ent/Tensor.lean', local: false },
+      { atom: 'ℂT[', atoms: ['ℂT['], targets: ['Lorentz.Tensor'], file: 'Ent/Tensor.lean', local: false },
+      { atom: '∃ᵉ,', atoms: ['∃ᵉ,'], targets: ['Lorentz.vecCons'], file: 'Ent/Tensor.lean', local: false },
     ]);
   });
 
@@ -59,6 +81,7 @@ describe('notations as references', () => {
       chain: ['Prob.condEntropy', 'Prob.entropy'],
       bold: ['Prob.condEntropy', 'Prob.entropy'],
       curl_only: ['Prob.curl'],
+      'Lorentz.t_uses': ['Lorentz.Tensor', 'Lorentz.vecCons'],
     });
   });
 });
