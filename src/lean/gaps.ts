@@ -313,7 +313,6 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
   }
 }
 
-
 /**
  * Sorry/admit and escape hatches on a file's tokens, in TypeScript. The loop is kept small and the rare cases in
  * functions of their own: V8 otherwise recompiled it at every rare branch first taken (16 times,

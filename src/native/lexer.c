@@ -80,7 +80,6 @@ struct Lexer {
   int string_opened;
 };
 
-
 static uint32_t code_point_at(Lexer *L, int32_t i) {
   uint32_t c = L->u[i];
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < L->n) {
@@ -94,7 +93,6 @@ static int32_t line_end_from(Lexer *L, int32_t i) {
   while (i < L->n && L->u[i] != 10) i++;
   return i;
 }
-
 
 static int32_t ident_end(Lexer *L, int32_t pos) {
   const uint16_t *u = L->u;
@@ -214,7 +212,6 @@ static int32_t block_end(Lexer *L, int32_t from) {
   }
   return -1;
 }
-
 
 static int32_t string_end(Lexer *L, int32_t from, int interpolated) {
   const uint16_t *u = L->u;

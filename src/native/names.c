@@ -166,7 +166,6 @@ int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32
   return -1;
 }
 
-
 size_t names_footprint(const Names *t) {
   return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * (2 * (size_t)t->capacity + 1 + t->mask + 1);
 }
