@@ -5,13 +5,21 @@
 
 #define GOLDEN 0x9e3779b1u
 
+/*
+ * A slot of the open-addressed table: the name's hash beside its id + 1 (0: empty), so that a probe
+ * compares hashes in the slot itself, not in a second array (a cache miss of its own per probe).
+ */
+typedef struct {
+  int32_t hash, entry;
+} Slot;
+
 /* Interned names: the code units of every name back to back, open addressing on Fibonacci-hashed slots, and a direct-mapped cache of recent names. */
 struct Names {
   uint16_t *units;
   size_t unit_capacity;
   int32_t *offsets, *hashes;
   int32_t count, capacity;
-  int32_t *slots;
+  Slot *slots;
   uint32_t mask;
   int shift;
   int32_t recent[4 << (32 - RECENT_SHIFT)];
@@ -27,7 +35,7 @@ Names *names_new(void) {
   t->hashes = malloc(sizeof(int32_t) * t->capacity);
   t->mask = 1023;
   t->shift = 22;
-  t->slots = calloc(t->mask + 1, sizeof(int32_t));
+  t->slots = calloc(t->mask + 1, sizeof(Slot));
   if (!t->units || !t->offsets || !t->hashes || !t->slots) {
     free(t->units), free(t->offsets), free(t->hashes), free(t->slots), free(t);
     return NULL;
@@ -71,14 +79,14 @@ static inline int same_units_padded(const uint16_t *a, const uint16_t *b, int32_
 
 static int names_rehash(Names *t) {
   uint32_t size = (t->mask + 1) * 2;
-  int32_t *slots = calloc(size, sizeof(int32_t));
+  Slot *slots = calloc(size, sizeof(Slot));
   if (!slots) return 0;
   uint32_t mask = size - 1;
   int shift = t->shift - 1;
   for (int32_t id = 0; id < t->count; id++) {
     uint32_t slot = ((uint32_t)t->hashes[id] * GOLDEN) >> shift;
-    while (slots[slot] != 0) slot = (slot + 1) & mask;
-    slots[slot] = id + 1;
+    while (slots[slot].entry != 0) slot = (slot + 1) & mask;
+    slots[slot] = (Slot){t->hashes[id], id + 1};
   }
   free(t->slots);
   t->slots = slots;
@@ -110,7 +118,7 @@ static int32_t names_add(Names *t, const uint16_t *units, int32_t length, uint32
   memcpy(t->units + from, units, sizeof(uint16_t) * length);
   t->offsets[id + 1] = (int32_t)(from + length);
   t->hashes[id] = (int32_t)hash;
-  t->slots[slot] = id + 1;
+  t->slots[slot] = (Slot){(int32_t)hash, id + 1};
   t->count++;
   if ((uint32_t)t->count * 2 > t->mask && !names_rehash(t)) return -1;
   return id;
@@ -126,8 +134,8 @@ static inline int32_t intern(Names *t, const uint16_t *units, int32_t length, ui
   }
   uint32_t slot = mixed >> t->shift;
   int32_t id = -1;
-  for (int32_t entry = t->slots[slot]; entry != 0; entry = t->slots[slot]) {
-    if (t->hashes[entry - 1] == (int32_t)hash) {
+  for (int32_t entry = t->slots[slot].entry; entry != 0; entry = t->slots[slot].entry) {
+    if (t->slots[slot].hash == (int32_t)hash) {
       int32_t from = t->offsets[entry - 1];
       if (t->offsets[entry] - from == length && same_units(t->units + from, units, length)) {
         id = entry - 1;
@@ -158,16 +166,17 @@ int32_t names_intern_padded(Names *t, const uint16_t *units, int32_t length, uin
 
 /* The id of units[0, length) if interned, else -1. */
 int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32_t hash) {
-  for (uint32_t slot = (hash * GOLDEN) >> t->shift; t->slots[slot] != 0; slot = (slot + 1) & t->mask) {
-    int32_t id = t->slots[slot] - 1;
+  for (uint32_t slot = (hash * GOLDEN) >> t->shift; t->slots[slot].entry != 0; slot = (slot + 1) & t->mask) {
+    if (t->slots[slot].hash != (int32_t)hash) continue;
+    int32_t id = t->slots[slot].entry - 1;
     int32_t from = t->offsets[id];
-    if (t->hashes[id] == (int32_t)hash && t->offsets[id + 1] - from == length && same_units(t->units + from, units, length)) return id;
+    if (t->offsets[id + 1] - from == length && same_units(t->units + from, units, length)) return id;
   }
   return -1;
 }
 
 size_t names_footprint(const Names *t) {
-  return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * (2 * (size_t)t->capacity + 1 + t->mask + 1);
+  return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * (2 * (size_t)t->capacity + 1) + sizeof(Slot) * (t->mask + 1);
 }
 
 /* The code units of name `id` (its length in *length). */
