@@ -30,7 +30,10 @@ export interface Notation {
 }
 
 const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(notation3?|infixl?|infixr|prefix|postfix|macro_rules|macro|syntax)\b(?::\w+)?/;
-/** An arm of a `macro_rules`: `` | `(kind| pattern) => expansion ``, up to the next line that starts an arm. */
+/**
+ * An arm of a `macro_rules`: `` | `(kind| pattern) => expansion ``, up to the next line that starts an arm. Lean reads
+ * `` `(tactic | … `` with spaces as a quotation of that category too (`dynamicQuot`), so `kind` may be a term's first atom instead.
+ */
 const ARM = /`\((?:\s*([\w.]+)\s*\|)?([\s\S]*?)\)\s*=>([\s\S]*?)(?=\n[ \t]*\||$)/g;
 /** A string literal of Lean. */
 const STRING = /"(?:[^"\\]|\\.)*"/g;
@@ -148,7 +151,11 @@ export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, 
     if (command.word === 'syntax') continue;
     if (command.word === 'macro_rules') {
       // A tactic's or command's expansion is made of tactic words (`first`, `exact`), which project declarations may share.
-      for (const [, kind, pattern, expansion] of command.command.matchAll(ARM)) if (kind === undefined || kind === 'term') add(armAtoms(pattern!, syntaxes), expansion!, command);
+      for (const [, kind, pattern, expansion] of command.command.matchAll(ARM)) {
+        // `` `(abs | $x |) `` quotes a term when a project syntax opens with `abs`, which names no category then.
+        const isTerm = kind === undefined || kind === 'term' || syntaxes.some((atoms) => atoms[0] === kind);
+        if (isTerm) add(armAtoms(kind === undefined || kind === 'term' ? pattern! : `${kind} |${pattern!}`, syntaxes), expansion!, command);
+      }
       continue;
     }
     // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).

@@ -39,7 +39,11 @@ const sources: Record<string, string> = {
     'syntax "tidy" : tactic',
     'scoped macro_rules',
     '| `(tactic| tidy) => `(tactic| exact trivial)',
+    'macro_rules | `(tactic |tidy) => `(tactic | exact trivial)',
     'macro_rules | `(∃ᵉ, $b) => `(vecCons $b)',
+    'def absVal (x : Nat) : Nat := x',
+    'syntax "abs" " | " term " |" : term',
+    'macro_rules | `(abs | $x |) => `(absVal $x)',
     'theorem t_uses (x : Nat) : ℂT[x, x] = ℂT [x] := by tidy',
     'end Lorentz',
   ].join('\n'),
@@ -50,6 +54,7 @@ const sources: Record<string, string> = {
     'theorem not_k (kk : Nat) : kk = kk := rfl',
     'theorem bold (x : Nat) : 𝐇[x] = ⟪x => x⟫ := sorry',
     'theorem curl_only (f : Nat) : ∇ × f = ∇×f := sorry',
+    'theorem abs_only (x : Nat) : abs | x | = x := sorry',
   ].join('\n'),
 };
 
@@ -59,7 +64,7 @@ const project = { files, decls: new Map(files.flatMap((f) => f.decls.map((d) => 
 describe('notations as references', () => {
   const notations = projectNotations(project, (path) => sources[path]);
 
-  it('reads each notation, atom-led macro and term arm of a macro_rules: its leading atoms (a syntax\'s own, else the pattern\'s), the declarations its expansion names (through the namespace, `c.f` as field notation on `c`; a macro\'s $variables never), local or not; none led by Lean\'s own punctuation alone', () => {
+  it('reads each notation, atom-led macro and term arm of a macro_rules: its leading atoms (a syntax\'s own, else the pattern\'s), the declarations its expansion names (through the namespace, `c.f` as field notation on `c`; a macro\'s $variables never), local or not; none led by Lean\'s own punctuation alone; a pattern opening `ident |` quotes a category (spaces or not) unless a project syntax opens with that ident', () => {
     expect(notations).toEqual([
       { atom: 'H[', atoms: ['H['], targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
       { atom: 'H[', atoms: ['H['], targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },
@@ -71,6 +76,7 @@ describe('notations as references', () => {
       { atom: 'ℂT[', atoms: ['ℂT['], targets: ['Lorentz.Tensor', 'Lorentz.vecCons'], file: 'Ent/Tensor.lean', local: false },
       { atom: 'ℂT[', atoms: ['ℂT['], targets: ['Lorentz.Tensor'], file: 'Ent/Tensor.lean', local: false },
       { atom: '∃ᵉ,', atoms: ['∃ᵉ,'], targets: ['Lorentz.vecCons'], file: 'Ent/Tensor.lean', local: false },
+      { atom: 'abs', atoms: ['abs', '|'], targets: ['Lorentz.absVal'], file: 'Ent/Tensor.lean', local: false },
     ]);
   });
 
@@ -82,6 +88,7 @@ describe('notations as references', () => {
       bold: ['Prob.condEntropy', 'Prob.entropy'],
       curl_only: ['Prob.curl'],
       'Lorentz.t_uses': ['Lorentz.Tensor', 'Lorentz.vecCons'],
+      abs_only: ['Lorentz.absVal'],
     });
   });
 });
