@@ -17,7 +17,7 @@ typedef struct {
 struct Names {
   uint16_t *units;
   size_t unit_capacity;
-  int32_t *offsets, *hashes;
+  int32_t *offsets;
   int32_t count, capacity;
   Slot *slots;
   uint32_t mask;
@@ -32,19 +32,18 @@ Names *names_new(void) {
   t->units = malloc(sizeof(uint16_t) * t->unit_capacity);
   t->capacity = 256;
   t->offsets = calloc(t->capacity + 1, sizeof(int32_t));
-  t->hashes = malloc(sizeof(int32_t) * t->capacity);
   t->mask = 1023;
   t->shift = 22;
   t->slots = calloc(t->mask + 1, sizeof(Slot));
-  if (!t->units || !t->offsets || !t->hashes || !t->slots) {
-    free(t->units), free(t->offsets), free(t->hashes), free(t->slots), free(t);
+  if (!t->units || !t->offsets || !t->slots) {
+    free(t->units), free(t->offsets), free(t->slots), free(t);
     return NULL;
   }
   return t;
 }
 
 void names_free(Names *t) {
-  free(t->units), free(t->offsets), free(t->hashes), free(t->slots), free(t);
+  free(t->units), free(t->offsets), free(t->slots), free(t);
 }
 
 /* Most names are short: compared unit by unit, without a call to memcmp. */
@@ -83,10 +82,11 @@ static int names_rehash(Names *t) {
   if (!slots) return 0;
   uint32_t mask = size - 1;
   int shift = t->shift - 1;
-  for (int32_t id = 0; id < t->count; id++) {
-    uint32_t slot = ((uint32_t)t->hashes[id] * GOLDEN) >> shift;
+  for (uint32_t old = 0; old <= t->mask; old++) {
+    if (t->slots[old].entry == 0) continue;
+    uint32_t slot = ((uint32_t)t->slots[old].hash * GOLDEN) >> shift;
     while (slots[slot].entry != 0) slot = (slot + 1) & mask;
-    slots[slot] = (Slot){t->hashes[id], id + 1};
+    slots[slot] = t->slots[old];
   }
   free(t->slots);
   t->slots = slots;
@@ -102,9 +102,6 @@ static int32_t names_add(Names *t, const uint16_t *units, int32_t length, uint32
     int32_t *offsets = realloc(t->offsets, sizeof(int32_t) * (capacity + 1));
     if (!offsets) return -1;
     t->offsets = offsets;
-    int32_t *hashes = realloc(t->hashes, sizeof(int32_t) * capacity);
-    if (!hashes) return -1;
-    t->hashes = hashes;
     t->capacity = capacity;
   }
   size_t from = (size_t)t->offsets[id];
@@ -117,7 +114,6 @@ static int32_t names_add(Names *t, const uint16_t *units, int32_t length, uint32
   }
   memcpy(t->units + from, units, sizeof(uint16_t) * length);
   t->offsets[id + 1] = (int32_t)(from + length);
-  t->hashes[id] = (int32_t)hash;
   t->slots[slot] = (Slot){(int32_t)hash, id + 1};
   t->count++;
   if ((uint32_t)t->count * 2 > t->mask && !names_rehash(t)) return -1;
@@ -176,7 +172,7 @@ int32_t names_find(const Names *t, const uint16_t *units, int32_t length, uint32
 }
 
 size_t names_footprint(const Names *t) {
-  return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * (2 * (size_t)t->capacity + 1) + sizeof(Slot) * (t->mask + 1);
+  return sizeof(Names) + sizeof(uint16_t) * t->unit_capacity + sizeof(int32_t) * ((size_t)t->capacity + 1) + sizeof(Slot) * (t->mask + 1);
 }
 
 /* The code units of name `id` (its length in *length). */
