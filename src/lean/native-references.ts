@@ -4,7 +4,7 @@
  */
 import { nativeScanner } from './native.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
-import { projectDeclarations, ReferenceLists } from './reference-lists.js';
+import { allDeclarations, projectDeclarations, ReferenceLists } from './reference-lists.js';
 import { ScopeTracker } from './scopes.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
@@ -46,16 +46,6 @@ function loadNames(resolver: object, all: LeanDecl[], firstOf: Int32Array): void
       names.length = 0;
     }
   });
-}
-
-/**
- * The declarations of the files, in order: gathered by a function of its own, as a loop over them
- * in collectNatively made V8 compile that while it ran and again for the code after the loop.
- */
-function allDeclarations(files: LeanFile[]): LeanDecl[] {
-  const all: LeanDecl[] = [];
-  for (const file of files) for (const decl of file.decls) all.push(decl);
-  return all;
 }
 
 /**

@@ -19,7 +19,7 @@ import { DirectedGraph } from 'graphology';
 import { DOTTED, type NameTable } from './names.js';
 import { collectNatively, resolvesNatively } from './native-references.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
-import { IF_CONSTANT_NAMES, IF_TYPED_HERE, projectDeclarations, ReferenceLists, type ProjectDeclarations } from './reference-lists.js';
+import { allDeclarations, firstByName, IF_CONSTANT_NAMES, IF_TYPED_HERE, projectDeclarations, ReferenceLists, type ProjectDeclarations } from './reference-lists.js';
 import { type Scope, ScopeTracker } from './scopes.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
@@ -293,21 +293,19 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
     return {
       problems: duplicatesOf(files, all, firstOf),
       get decls() {
-        return (decls ??= new Map(all.filter((_, k) => firstOf[k] === k).map((decl) => [decl.fullName, decl])));
+        return (decls ??= firstByName(all, firstOf));
       },
     };
   }
-  const decls = new Map<string, LeanDecl>();
-  const all: LeanDecl[] = [];
+  const all = allDeclarations(files);
   const numbers = new Map<string, number>();
-  for (const file of files) for (const decl of file.decls) all.push(decl);
   const firstOf = Int32Array.from(all, (decl, k) => {
     const first = numbers.get(decl.fullName);
     if (first !== undefined) return first;
     numbers.set(decl.fullName, k);
-    decls.set(decl.fullName, decl);
     return k;
   });
+  const decls = firstByName(all, firstOf);
   const problems = duplicatesOf(files, all, firstOf);
   const project = projectDeclarations([...decls.values()]);
   collectPortably(files, project, new ReferenceLists(project));

@@ -378,9 +378,9 @@ static int lex_run(Lexer *L) {
         end = pos + 1;
         code = intern_ident(L, start, end, c);
         if (code < 0) {
-        save(L, pos, line_no, line_start, count, longest);
-        return -1;
-      }
+          save(L, pos, line_no, line_start, count, longest);
+          return -1;
+        }
       } else if (end < 0) {
         problem = UNTERMINATED_RAW;
         end = line_end_from(L, pos);
