@@ -5,7 +5,7 @@
  */
 import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { GAP_WORD, NameTable } from './names.js';
-import { nativeScanner } from './native.js';
+import { NativeOut, nativeScanner } from './native.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
 export type GapKind =
@@ -296,6 +296,9 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   else scanPortable(file, table, gaps);
 }
 
+/** What the native walk returns, read before the next walk. */
+const gapsFound = new NativeOut();
+
 /** The native walk (src/native/gaps.c) finds the tokens that may be gaps; each is made a gap here, as scanPortable makes it. */
 function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   const { decls } = file;
@@ -304,7 +307,7 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
     ranges[2 * k] = decl.range.start;
     ranges[2 * k + 1] = decl.range.end;
   });
-  const found = nativeScanner!.scanGaps(table.names.flags, table.count, ranges, table.exitToken, table.kind, table.start, table.end, table.line, table.column, table.code);
+  const found = gapsFound.fill((out) => nativeScanner!.scanGaps(table.names.flags, table.count, ranges, table.exitToken, out, table.kind, table.start, table.end, table.line, table.column, table.code));
   for (let at = 0; at < found.length; at += 6) {
     const [what, i, prev, prev2, d, inTactics] = found.subarray(at, at + 6) as unknown as [number, number, number, number, number, number];
     const decl = d >= 0 ? decls[d] : undefined;

@@ -9,7 +9,7 @@
  * into Token objects.
  */
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
-import { nativeScanner } from './native.js';
+import { NativeOut, nativeScanner } from './native.js';
 import { isLastNativeRead } from './source.js';
 import type { SourceProblem, Token, TokenKind } from './types.js';
 
@@ -90,6 +90,9 @@ export class TokenTable {
   exitToken = 0;
   /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
   starters: ArrayLike<number> = [];
+  /** Where the native lexer writes its results (`comments` and `starters` are views of it) and the native splitter its commands, for this table's text. */
+  readonly nativeResults = new NativeOut();
+  readonly nativeCommands = new NativeOut();
 
   constructor(
     public text: string,
@@ -305,7 +308,7 @@ function lexNative(table: TokenTable, handle: object, file: string, problems: So
     table.grow();
     status = native.resume(table.kind, table.start, table.end, table.line, table.column, table.code);
   }
-  const r = native.results();
+  const r = table.nativeResults.fill((out) => native.results(out));
   table.count = r[0]!;
   table.gapWords = r[1] === 1;
   table.exitToken = r[6]! < 0 ? table.count : r[6]!;

@@ -28,22 +28,25 @@ export interface NativeScanner {
    */
   lex(names: Handle, text: string, knownNames: number, flags: Uint8Array, ...columnsAndLastRead: [...Columns, boolean?]): number;
   resume(...columns: Columns): number;
-  /** [count, gapWords, #comments, #starters, #newNames, #problems, the first `#exit` token or -1, at least the longest line's length, ...each list]. */
-  results(): Int32Array;
+  /** Into `out` (see NativeOut): [count, gapWords, #comments, #starters, #newNames, #problems, the first `#exit` token or -1, at least the longest line's length, ...each list]. */
+  results(out: Int32Array): number;
   /** A readable, valid UTF-8, NUL-free file of at most `maxBytes` bytes as [text, bytes] (its characters outside V8's heap); undefined for any other. */
   readSource(path: string, maxBytes: number): [string, number] | undefined;
   /** Reads these files on a background thread, in this order, for `readSource` to hand over (an empty list stops it). */
   readAhead(paths: readonly string[], maxBytes: number): void;
   /** Sets the command splitter's keyword flags and constants (see SplitterConstants in scanner.h). */
   configureSplitter(keywordFlags: Uint8Array, constants: Int32Array): void;
-  /** Splits a token table into commands: [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command is to be learned first (then call again with `resume`). */
-  split(resume: boolean, flags: Uint8Array, count: number, ...columns: Columns): Int32Array;
-  /** The names the binders of a `variable` command on tokens [from, to) bind, every one in order (see FileParser.scopeCommand). */
-  readVariable(flags: Uint8Array, count: number, from: number, to: number, ...columns: Columns): Int32Array;
+  /**
+   * Splits a token table into commands, into `out`: [0, start, keyword, end per command] when done, [1, start, keyword, at] when a command
+   * is to be learned first (then call again with `resume`). `out` must hold 3 * count + 4 values (it throws otherwise).
+   */
+  split(resume: boolean, flags: Uint8Array, count: number, out: Int32Array, ...columns: Columns): number;
+  /** Into `out` (see NativeOut): the names the binders of a `variable` command on tokens [from, to) bind, every one in order (see FileParser.scopeCommand). */
+  readVariable(flags: Uint8Array, count: number, from: number, to: number, out: Int32Array, ...columns: Columns): number;
   /** Sets the keyword ids, the `:=` code and the flag bit of the gap scan's token walk (see GapConstants in scanner.h). */
   configureGaps(constants: Int32Array): void;
-  /** The gap scan's token walk up to `exitToken`, with the declarations' [start, end) offsets: [what, token, prev, prev2, declaration, inTactics] per token that may be a gap (see gaps.ts). */
-  scanGaps(flags: Uint8Array, count: number, declRanges: Int32Array, exitToken: number, ...columns: Columns): Int32Array;
+  /** Into `out` (see NativeOut): the gap scan's token walk up to `exitToken`, with the declarations' [start, end) offsets: [what, token, prev, prev2, declaration, inTactics] per token that may be a gap (see gaps.ts). */
+  scanGaps(flags: Uint8Array, count: number, declRanges: Int32Array, exitToken: number, out: Int32Array, ...columns: Columns): number;
   /** Sets the keyword roles of binders.ts and the constants of the declaration reader (see DeclarationConstants in scanner.h). */
   configureDeclarations(keywordRoles: Uint8Array, constants: Int32Array): void;
   /** Binds the token table (its first `count` tokens, its starters) that `readDeclaration` reads until the next binding; the addon holds its arrays meanwhile. */
@@ -73,6 +76,31 @@ export interface NativeScanner {
   resolveDeclaration(resolver: object, at: number, out: Int32Array): number;
   /** The name of a type a conditional reference gives. */
   resolverText(resolver: object, type: number): string;
+}
+
+const NONE = new Int32Array(0);
+
+/**
+ * The buffer an addon call writes its list of integers into: the call returns how many there are and writes
+ * them only when they fit, and `fill` grows the buffer and calls again when they did not. One buffer per
+ * call site, kept from call to call, instead of an array made per call (a few microseconds each, made,
+ * swept and freed, for tens of thousands of calls a scan).
+ */
+export class NativeOut {
+  private array = NONE;
+
+  /** The values `call` gives, as a view of the buffer: valid until this buffer's next `fill` or `room`. */
+  fill(call: (out: Int32Array) => number): Int32Array {
+    let n = call(this.array);
+    if (n > this.array.length) n = call(this.room(n));
+    return this.array.subarray(0, n);
+  }
+
+  /** The buffer, with room for at least n values. */
+  room(n: number): Int32Array {
+    if (n > this.array.length) this.array = new Int32Array(Math.max(n, 2 * this.array.length, 256));
+    return this.array;
+  }
 }
 
 const ADDON = join('build', 'Release', 'leanaudit_native.node');

@@ -9,7 +9,7 @@ import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULT
 import { bindersOf, KEYWORD_ROLE } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { BINDER_WORD_IDS, DECLARATION_COMMAND, DOTTED, MODIFIER_IDS, NameTable, PROJECT_COMMAND, USING } from './names.js';
-import { nativeScanner } from './native.js';
+import { NativeOut, nativeScanner } from './native.js';
 import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -138,8 +138,27 @@ function growIdentScratch(size: number, kept: number): void {
   grown.set(identScratch.subarray(0, kept));
   identScratch = grown;
 }
+/**
+ * Files' identifier lists are kept as views of shared blocks of KEPT_BLOCK values, not as two arrays
+ * of their own per file: an array costs a few microseconds to make, sweep and free, a view much less.
+ * A block lives as long as a view of it.
+ */
+const KEPT_BLOCK = 1 << 18;
+let keptBlock = new Int32Array(0);
+let keptUsed = 0;
+function kept(values: ArrayLike<number>): Int32Array {
+  if (keptUsed + values.length > keptBlock.length) {
+    keptBlock = new Int32Array(Math.max(KEPT_BLOCK, values.length));
+    keptUsed = 0;
+  }
+  const view = keptBlock.subarray(keptUsed, (keptUsed += values.length));
+  view.set(values);
+  return view;
+}
 /** What the native declaration reader returns besides the lists (see FileParser.readNatively). */
 const readHead = new Int32Array(6);
+/** What the native reader of a `variable` command's binders returns, copied out at once. */
+const variableLocalsOut = new NativeOut();
 /**
  * The parser whose token table the native declaration reader has bound: bound once per file, not
  * passed with each declaration; any other parser (a file parsed meanwhile) binds its own again.
@@ -174,7 +193,7 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
     ...(parser.attributeCommands.length > 0 ? { attributeCommands: parser.attributeCommands } : {}),
     problems,
   };
-  fileIdents.set(file, { names: table.names, ids: identScratch.slice(0, parser.identCount), bounds: Int32Array.from(parser.identBounds) });
+  fileIdents.set(file, { names: table.names, ids: kept(identScratch.subarray(0, parser.identCount)), bounds: kept(parser.identBounds) });
   recordParsed(file, table);
   spareTable = table.reset('');
   return file;
@@ -353,13 +372,15 @@ class FileParser {
 
   /** The native splitter (src/native/splitter.c): it stops where `commandsPortable` learns a command, for `learnCommand` to run here. */
   private commandsNative(): Int32Array {
-    const { names, kind, start, end, line, column, code } = this.table;
-    let result = nativeScanner!.split(false, names.flags, this.n, kind, start, end, line, column, code);
-    while (result[0] === 1) {
-      this.learnCommand({ start: result[1]!, keyword: result[2]!, end: result[3]! }, result[3]!);
-      result = nativeScanner!.split(true, names.flags, this.n, kind, start, end, line, column, code);
+    const { names, kind, start, end, line, column, code, nativeCommands } = this.table;
+    const out = nativeCommands.room(3 * this.n + 4);
+    const split = (resume: boolean): number => nativeScanner!.split(resume, names.flags, this.n, out, kind, start, end, line, column, code);
+    let length = split(false);
+    while (out[0] === 1) {
+      this.learnCommand({ start: out[1]!, keyword: out[2]!, end: out[3]! }, out[3]!);
+      length = split(true);
     }
-    return result.subarray(1);
+    return out.subarray(1, length);
   }
 
   /**
@@ -542,7 +563,9 @@ class FileParser {
   /** The names the binders of a `variable` command on tokens [from, to) bind (by the native declaration reader for a natively lexed table). */
   private variableLocalsOf(from: number, to: number): number[] {
     const { names, kind, start, end, line, column, code } = this.table;
-    if (names.nativeHandle !== undefined && nativeScanner !== undefined) return Array.from(nativeScanner.readVariable(names.flags, this.n, from, to, kind, start, end, line, column, code));
+    if (names.nativeHandle !== undefined && nativeScanner !== undefined) {
+      return Array.from(variableLocalsOut.fill((out) => nativeScanner!.readVariable(names.flags, this.n, from, to, out, kind, start, end, line, column, code)));
+    }
     const locals: number[] = [];
     bindersOf(this.table, from, to, true, (id) => locals.push(id));
     return locals;

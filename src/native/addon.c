@@ -307,30 +307,46 @@ static napi_value resume(napi_env env, napi_callback_info info) {
   return status_value(env, lexer_resume(instance->lexer, &table));
 }
 
+/*
+ * Writes head[0, head_length) and then the lists' values into the Int32Array `out` when they fit, and
+ * returns how many values there are either way: the caller grows `out` and asks again when that is
+ * more than its length (a buffer per call site, not an array made per call: a few microseconds each,
+ * and tens of thousands of calls a scan). With `must_fit`, values that do not fit are an error instead.
+ */
+static napi_value fill_int32(napi_env env, napi_value out, const int32_t *head, size_t head_length, const IntList *const *lists, int list_count, int must_fit) {
+  napi_typedarray_type type;
+  size_t capacity = 0, total = head_length;
+  void *data = NULL;
+  for (int k = 0; k < list_count; k++) total += (size_t)lists[k]->length;
+  if (napi_get_typedarray_info(env, out, &type, &capacity, &data, NULL, NULL) != napi_ok || type != napi_int32_array || total > INT32_MAX || (must_fit && total > capacity)) {
+    return throw_error(env);
+  }
+  if (total <= capacity) {
+    int32_t *to = data;
+    if (head_length > 0) memcpy(to, head, head_length * sizeof(int32_t));
+    to += head_length;
+    for (int k = 0; k < list_count; k++) {
+      if (lists[k]->length > 0) memcpy(to, lists[k]->data, (size_t)lists[k]->length * sizeof(int32_t));
+      to += lists[k]->length;
+    }
+  }
+  napi_value result;
+  CHECK(napi_create_int32(env, (int32_t)total, &result));
+  return result;
+}
+
 static napi_value results(napi_env env, napi_callback_info info) {
-  (void)info;
+  size_t argc = 1;
+  napi_value argv[1];
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   Instance *instance = instance_of(env);
   if (!instance) return throw_error(env);
   LexResults r;
   lexer_results(instance->lexer, &r);
   const IntList *lists[4] = {r.comments, r.starters, r.new_names, r.problems};
-  size_t total = 8;
-  for (int k = 0; k < 4; k++) total += lists[k]->length;
-  void *data = NULL;
-  napi_value buffer, array;
-  CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
-  int32_t *out = data;
-  out[0] = r.count;
-  out[1] = r.gap_words;
-  out[6] = r.exit_token;
-  out[7] = r.longest_line;
-  size_t at = 8;
-  for (int k = 0; k < 4; k++) {
-    out[2 + k] = lists[k]->length;
-    for (int32_t j = 0; j < lists[k]->length; j++) out[at++] = lists[k]->data[j];
-  }
-  CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
-  return array;
+  int32_t head[8] = {r.count, r.gap_words, 0, 0, 0, 0, r.exit_token, r.longest_line};
+  for (int k = 0; k < 4; k++) head[2 + k] = lists[k]->length;
+  return fill_int32(env, argv[0], head, 8, lists, 4, 0);
 }
 
 /* What configureSplitter and configureDeclarations pass on: a per-keyword-id table and the constants. */
@@ -358,20 +374,9 @@ static napi_value configure_splitter(napi_env env, napi_callback_info info) {
   return configure_keywords(env, info, &splitter_configured, &constants, sizeof(constants), apply_splitter);
 }
 
-static napi_value int32_array(napi_env env, const int32_t *head, size_t head_length, const IntList *tail) {
-  size_t total = head_length + (tail ? (size_t)tail->length : 0);
-  void *data = NULL;
-  napi_value buffer, array;
-  CHECK(napi_create_arraybuffer(env, total * sizeof(int32_t), &data, &buffer));
-  if (head_length > 0) memcpy(data, head, head_length * sizeof(int32_t));
-  if (tail && tail->length > 0) memcpy((int32_t *)data + head_length, tail->data, tail->length * sizeof(int32_t));
-  CHECK(napi_create_typedarray(env, napi_int32_array, total, buffer, 0, &array));
-  return array;
-}
-
 static napi_value split(napi_env env, napi_callback_info info) {
-  size_t argc = 9;
-  napi_value argv[9];
+  size_t argc = 10;
+  napi_value argv[10];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   bool resuming = false;
   int32_t count = 0;
@@ -381,16 +386,17 @@ static napi_value split(napi_env env, napi_callback_info info) {
   const uint8_t *flags = typed_array(env, argv[1], &flag_count);
   TokenColumns table;
   Instance *instance = instance_of(env);
-  if (!instance || !instance->splitter || !flags || !token_columns(env, argv + 3, &table) || count < 0 || count > table.capacity) return throw_error(env);
+  if (!instance || !instance->splitter || !flags || !token_columns(env, argv + 4, &table) || count < 0 || count > table.capacity) return throw_error(env);
   int status = resuming ? splitter_resume(instance->splitter, &table, count, flags, flag_count) : splitter_start(instance->splitter, &table, count, flags, flag_count);
   if (status < 0) return status_value(env, status);
   if (status == SPLIT_DONE) {
     int32_t head = SPLIT_DONE;
-    return int32_array(env, &head, 1, splitter_commands(instance->splitter));
+    const IntList *commands = splitter_commands(instance->splitter);
+    return fill_int32(env, argv[3], &head, 1, &commands, 1, 1);
   }
   int32_t stop[4] = {SPLIT_LEARN, 0, 0, 0};
   splitter_stop(instance->splitter, &stop[1], &stop[2], &stop[3]);
-  return int32_array(env, stop, 4, NULL);
+  return fill_int32(env, argv[3], stop, 4, NULL, 0, 1);
 }
 
 static void apply_declarations(const uint8_t *table, int count, const void *constants) {
@@ -476,8 +482,8 @@ static napi_value read_declaration(napi_env env, napi_callback_info info) {
 }
 
 static napi_value read_variable(napi_env env, napi_callback_info info) {
-  size_t argc = 10;
-  napi_value argv[10];
+  size_t argc = 11;
+  napi_value argv[11];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   int32_t count = 0, from = 0, to = 0;
   CHECK(napi_get_value_int32(env, argv[1], &count));
@@ -487,12 +493,13 @@ static napi_value read_variable(napi_env env, napi_callback_info info) {
   const uint8_t *flags = typed_array(env, argv[0], &flag_count);
   TokenColumns table;
   Instance *instance = instance_of(env);
-  if (!instance || !instance->declarations || !flags || !token_columns(env, argv + 4, &table) || count < 0 || count > table.capacity || from < 0 || to < 0 ||
+  if (!instance || !instance->declarations || !flags || !token_columns(env, argv + 5, &table) || count < 0 || count > table.capacity || from < 0 || to < 0 ||
       to > count) {
     return throw_error(env);
   }
   if (declarations_variable(instance->declarations, &table, count, flags, flag_count, from, to) < 0) return status_value(env, -1);
-  return int32_array(env, NULL, 0, &declarations_lists(instance->declarations)[2]);
+  const IntList *locals = &declarations_lists(instance->declarations)[2];
+  return fill_int32(env, argv[4], NULL, 0, &locals, 1, 0);
 }
 
 static napi_value configure_gaps(napi_env env, napi_callback_info info) {
@@ -507,8 +514,8 @@ static napi_value configure_gaps(napi_env env, napi_callback_info info) {
 }
 
 static napi_value scan_gaps(napi_env env, napi_callback_info info) {
-  size_t argc = 10;
-  napi_value argv[10];
+  size_t argc = 11;
+  napi_value argv[11];
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   int32_t count = 0, exit_token = 0;
   CHECK(napi_get_value_int32(env, argv[1], &count));
@@ -518,12 +525,13 @@ static napi_value scan_gaps(napi_env env, napi_callback_info info) {
   const int32_t *ranges = typed_array(env, argv[2], &range_length);
   TokenColumns table;
   Instance *instance = instance_of(env);
-  if (!instance || !instance->gaps || !flags || (range_length > 0 && !ranges) || range_length % 2 != 0 || !token_columns(env, argv + 4, &table) || count < 0 ||
+  if (!instance || !instance->gaps || !flags || (range_length > 0 && !ranges) || range_length % 2 != 0 || !token_columns(env, argv + 5, &table) || count < 0 ||
       count > table.capacity) {
     return throw_error(env);
   }
   if (gaps_scan(instance->gaps, &table, count, flags, flag_count, ranges, range_length / 2, exit_token) < 0) return status_value(env, -1);
-  return int32_array(env, NULL, 0, gaps_found(instance->gaps));
+  const IntList *found = gaps_found(instance->gaps);
+  return fill_int32(env, argv[4], NULL, 0, &found, 1, 0);
 }
 
 static void finalize_text(node_api_basic_env env, void *data, void *hint) {

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lexTable, LONG_LINE, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
-import { nativeScanner } from '../../src/lean/native.js';
+import { NativeOut, nativeScanner } from '../../src/lean/native.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
 import { identsOf, parseLean } from '../../src/lean/parser.js';
 import { decodeLeanSource, isLastNativeRead, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
@@ -191,6 +191,29 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter, decla
     expect(read(b)).toEqual({ separator: ':=', locals: ['y', 'z'] });
     bind(a);
     expect(read(a)).toEqual({ separator: ':=', locals: ['x'] });
+  });
+
+  it('writes its lists into buffers kept from call to call: one too short is grown, the splitter refuses one too short for its commands', () => {
+    const text = Array.from({ length: 400 }, (_, k) => `-- note ${k}\ndef d${k} (x : Nat) : Nat := x`).join('\n');
+    const { table } = lexTable(text, 'T.lean', undefined, new NameTable());
+    const columns = [table.kind, table.start, table.end, table.line, table.column, table.code] as const;
+    // The lexer's results: 8 values (the token count, the lists' lengths, …), then the comments (5 values each) and the other lists; nothing is written into a buffer of 8.
+    const short = new Int32Array(8);
+    const needed = nativeScanner!.results(short);
+    expect(needed).toBeGreaterThan(8 + 5 * 400);
+    expect(Array.from(short)).toEqual(new Array(8).fill(0));
+    const calls: number[] = [];
+    const out = new NativeOut();
+    const results = out.fill((buffer) => (calls.push(buffer.length), nativeScanner!.results(buffer)));
+    expect(calls).toEqual([0, needed]);
+    expect(Array.from(results.subarray(0, 4))).toEqual([table.count, 0, 5 * 400, table.starters.length]);
+    expect(Array.from(results.subarray(8, 8 + 5 * 400))).toEqual(Array.from(table.comments));
+    expect(out.fill((buffer) => (calls.push(buffer.length), nativeScanner!.results(buffer))).length).toBe(needed);
+    expect(calls).toEqual([0, needed, needed]);
+    expect(() => nativeScanner!.split(false, table.names.flags, table.count, new Int32Array(3 * 400), ...columns)).toThrow();
+    const commands = new Int32Array(3 * table.count + 4);
+    expect(nativeScanner!.split(false, table.names.flags, table.count, commands, ...columns)).toBe(1 + 3 * 400);
+    expect(commands[0]).toBe(0);
   });
 
   it('agrees on a declaration with more identifiers than the reader had room for', () => {
