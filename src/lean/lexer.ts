@@ -36,7 +36,11 @@ for (let c = 0; c < 128; c++) {
   else if (digit || c === 39 || c === 33 || c === 63) ASCII[c] = 2; // ' ! ?
 }
 
-/** Lean's `isLetterLike`: Greek (not λ Π Σ), Coptic, polytonic Greek, letter-like block, math alphanumerics. */
+/**
+ * Lean's `isLetterLike`: Greek (not λ Π Σ), Coptic, polytonic Greek, letter-like block, math alphanumerics, and since
+ * Lean 4.22 (lean4#9035) the letters of Latin-1 Supplement (not × ÷) and Latin Extended-A: `gödel`, `étonnant`, `Erdős`.
+ * Older toolchains reject those characters outside `«»`, so code that compiles with them reads the same either way.
+ */
 function isLetterLike(cp: number): boolean {
   return (
     (cp >= 0x3b1 && cp <= 0x3c9 && cp !== 0x3bb) ||
@@ -44,7 +48,9 @@ function isLetterLike(cp: number): boolean {
     (cp >= 0x3ca && cp <= 0x3fb) ||
     (cp >= 0x1f00 && cp <= 0x1ffe) ||
     (cp >= 0x2100 && cp <= 0x214f) ||
-    (cp >= 0x1d49c && cp <= 0x1d59f)
+    (cp >= 0x1d49c && cp <= 0x1d59f) ||
+    (cp >= 0xc0 && cp <= 0xff && cp !== 0xd7 && cp !== 0xf7) ||
+    (cp >= 0x100 && cp <= 0x17f)
   );
 }
 

@@ -39,7 +39,7 @@ const ARM = /`\((?:\s*([\w.]+)\s*\|)?([\s\S]*?)\)\s*=>([\s\S]*?)(?=\n[ \t]*\||$)
 const STRING = /"(?:[^"\\]|\\.)*"/g;
 /** An antiquotation of a macro's expansion (`$i` of `` `(positionOperator $i) ``): a variable of the macro, never a declaration. */
 const ANTIQUOTATION = /\$[\p{L}_][\p{L}\p{N}_'.]*/gu;
-const IDENT = /[A-Za-z_\u0370-\u03ff\u1f00-\u1fff][\w.'\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
+const IDENT = /[A-Za-z_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff][\w.'\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
 
 /** A notation command as written: its text (continuation lines included), its command word, the namespaces it stands in (innermost first) and the file's opens above it. */
 interface NotationCommand {

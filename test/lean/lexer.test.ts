@@ -79,6 +79,21 @@ describe('lexer', () => {
     ]);
   });
 
+  it('reads the Latin letters Lean 4.22 allows in identifiers, but not × and ÷', () => {
+    expect(kinds('gödelNumber_def étonnant Erdős ÿŁſ a×b c÷d')).toEqual([
+      ['ident', 'gödelNumber_def'],
+      ['ident', 'étonnant'],
+      ['ident', 'Erdős'],
+      ['ident', 'ÿŁſ'],
+      ['ident', 'a'],
+      ['symbol', '×'],
+      ['ident', 'b'],
+      ['ident', 'c'],
+      ['symbol', '÷'],
+      ['ident', 'd'],
+    ]);
+  });
+
   it('reads numeric literals and field indices', () => {
     expect(kinds('42 3.14 1e10 2.5e-3 0xFF 0b101 h.1.2')).toEqual([
       ['number', '42'],
