@@ -10,7 +10,9 @@
  * kernel trust what it did not check: `native_decide`/`Lean.ofReduceBool`/`decide +native`,
  * `@[implemented_by]`, `@[extern]`, `unsafe`, bodiless `opaque`, `set_option maxHeartbeats 0`,
  * `set_option debug.skipKernelTC true`, `apply?`/`exact?`/`rw?` left in a proof, and a theorem
- * whose statement is `True`. Totals per project and per file are metrics.
+ * whose statement is `True`; and the uses of the project's sorry macros (SciLean's `sorry_proof`,
+ * a macro for `axiom sorryProofAxiom {P : Prop} : P`; see src/lean/sorry-macros.ts), placed as a
+ * `sorry` would be. Totals per project and per file are metrics.
  *
  * Why it matters: "compiles with no sorry" is the signal people read today, usually counted with
  * grep, which counts sorries in comments and strings and misses indented or `private` axioms. A
@@ -24,8 +26,9 @@
  */
 import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
-import { proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
+import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource } from '../lean/project.js';
+import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
@@ -35,6 +38,7 @@ export const meta: AuditorMeta = {
     'sorry-in-proof': '`{{token}}` in the proof of {{decl}}',
     'sorry-in-data': '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof',
     'sorry-in-statement': '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof',
+    'sorry-macro': '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name',
     axiom: 'axiom {{decl}} is assumed without proof',
     'native-decide': '`{{token}}` in {{decl}}: the kernel trusts compiled code',
     'implemented-by': '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition',
@@ -54,6 +58,7 @@ const SEVERITY: Record<GapKind, Severity> = {
   'sorry-in-proof': 'error',
   'sorry-in-data': 'error',
   'sorry-in-statement': 'error',
+  'sorry-macro': 'error',
   axiom: 'error',
   'native-decide': 'warning',
   'implemented-by': 'warning',
@@ -68,6 +73,8 @@ const SEVERITY: Record<GapKind, Severity> = {
 
 const KINDS = Object.keys(SEVERITY) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement']);
+/** Not counted among the `sorry` tokens nor the escape hatches, but its declarations are among those with a sorry. */
+const MACRO: GapKind = 'sorry-macro';
 
 /** Reports every proof gap of the project and the per-file and per-project totals. */
 export async function run(ctx: AuditContext): Promise<void> {
@@ -75,18 +82,21 @@ export async function run(ctx: AuditContext): Promise<void> {
   const totals = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<GapKind, number>;
   let filesWithGaps = 0;
   let sorryDecls = 0;
+  const byPath = new Map(project.files.map((file) => [file.path, file]));
+  const sourceOf = (path: string): string | undefined => readLeanSource(project, byPath.get(path) ?? path);
+  const macros = sorryMacrosByFile(project, sorryMacros(project, sourceOf));
   for (const file of project.files) {
     ctx.signal.throwIfAborted();
     const text = readLeanSource(project, file);
     if (text === undefined) continue;
-    const gaps = classifyFieldsByType(proofGapsOf(file, text), project);
+    const gaps = classifyFieldsByType(withMacroSorries(proofGapsOf(file, text), macroSorriesOf(file, text, macros.get(file.path) ?? NO_MACROS)), project);
     if (gaps.length > 0) filesWithGaps++;
     const perFile = new Map<GapKind, number>();
     const withSorry = new Set<string>();
     for (const gap of gaps) {
       totals[gap.kind]++;
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
-      if (SORRY_KINDS.has(gap.kind) && gap.decl) withSorry.add(gap.decl.fullName);
+      if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) withSorry.add(gap.decl.fullName);
       ctx.report(finding(file.path, gap));
     }
     sorryDecls += withSorry.size;
@@ -94,10 +104,22 @@ export async function run(ctx: AuditContext): Promise<void> {
   }
   for (const kind of KINDS) ctx.metric(kind, totals[kind]);
   ctx.metric('sorry', [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0));
-  ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom').reduce((n, k) => n + totals[k], 0));
+  ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0));
   ctx.metric('declarations-with-sorry', sorryDecls);
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
+}
+
+const NO_MACROS: ReadonlyMap<string, string> = new Map();
+
+/** A file's gaps and its sorry macros' uses, in the order of the source. */
+const withMacroSorries = (gaps: ProofGap[], macroGaps: ProofGap[]): ProofGap[] =>
+  macroGaps.length === 0 ? gaps : [...gaps, ...macroGaps].sort((a, b) => a.line - b.line || a.column - b.column);
+
+/** Where in its declaration a sorry macro is used, for its message. */
+function placeOf(gap: ProofGap): string {
+  if (gap.context === 'statement') return 'the statement of';
+  return gap.context === 'by-block' || gap.context === 'theorem' || gap.context === 'proof-field' ? 'the proof of' : 'the value of';
 }
 
 function finding(path: string, gap: ProofGap) {
@@ -105,7 +127,7 @@ function finding(path: string, gap: ProofGap) {
   return {
     messageId: gap.kind,
     severity: SEVERITY[gap.kind],
-    data: { token: gap.text, decl },
+    data: { token: gap.text, decl, ...(gap.standsFor ? { standsFor: gap.standsFor, place: placeOf(gap) } : {}) },
     ...(gap.decl ? { entityId: gap.decl.fullName } : {}),
     location: { file: path, line: gap.line, column: gap.column },
     evidence: {
@@ -114,6 +136,7 @@ function finding(path: string, gap: ProofGap) {
       ...(gap.context ? { context: gap.context } : {}),
       ...(gap.field ? { field: gap.field } : {}),
       ...(gap.structure ? { structure: gap.structure } : {}),
+      ...(gap.standsFor ? { standsFor: gap.standsFor } : {}),
     },
   };
 }

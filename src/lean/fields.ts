@@ -244,6 +244,8 @@ export function classifyFieldsByType(gaps: ProofGap[], project: Pick<LeanProject
     if (gap.field === undefined || gap.decl === undefined || (gap.context !== 'proof-field' && gap.context !== 'data-field')) return gap;
     const field = fieldsOf(gap.decl)?.get(gap.field);
     if (field === undefined) return gap;
-    return { ...gap, kind: field.proof ? 'sorry-in-proof' : 'sorry-in-data', context: field.proof ? 'proof-field' : 'data-field', structure: field.owner.fullName };
+    // A sorry macro's use stays one: only where it stands changes.
+    const kind = gap.kind === 'sorry-macro' ? gap.kind : field.proof ? 'sorry-in-proof' : 'sorry-in-data';
+    return { ...gap, kind, context: field.proof ? 'proof-field' : 'data-field', structure: field.owner.fullName };
   });
 }

@@ -12,6 +12,7 @@ export type GapKind =
   | 'sorry-in-proof'
   | 'sorry-in-data'
   | 'sorry-in-statement'
+  | 'sorry-macro'
   | 'axiom'
   | 'native-decide'
   | 'implemented-by'
@@ -40,6 +41,8 @@ export interface ProofGap {
   field?: string;
   /** For sorry/admit in a field: the project structure whose declared field type decided proof or data (see fields.ts). */
   structure?: string;
+  /** For a sorry macro: what it stands for (`sorry`, or a project axiom; see sorry-macros.ts). */
+  standsFor?: string;
 }
 
 /** Tactic-block openers (`by`, `decreasing_by`): everything up to the closing bracket (or a comma inside brackets) is tactics. */
@@ -290,6 +293,40 @@ function wordGap(table: TokenTable, i: number, prev: number, prev2: number, decl
   return SEARCH_TACTICS.has(w) ? gapAt(table, i, 'search-tactic', w, decl) : undefined;
 }
 
+/** No sorry macros: the scans of the parse. */
+const NO_MACROS: ReadonlyMap<number, string> = new Map();
+
+/**
+ * The uses of the project's sorry macros (word → what it stands for; see sorry-macros.ts) in a file's
+ * declarations, classified as a `sorry` at their place would be (statement, proof or data: `context`).
+ * The file is lexed again, as few files use such a word: only those whose text has one.
+ */
+export function macroSorriesOf(file: LeanFile, text: string, macros: ReadonlyMap<string, string>): ProofGap[] {
+  const words = [...macros.keys()].filter((word) => text.includes(word));
+  if (words.length === 0) return [];
+  const { table } = lexTable(text, file.path);
+  const ids = new Map<number, string>();
+  for (const word of words) {
+    const id = table.names.idOf(word);
+    if (id >= 0) ids.set(id, macros.get(word)!);
+  }
+  if (ids.size === 0) return [];
+  const gaps: ProofGap[] = [];
+  scanPortable(file, table, gaps, ids);
+  return gaps.filter((gap) => gap.kind === 'sorry-macro');
+}
+
+/**
+ * A use of a sorry macro at token i, classified as a `sorry` there would be: in a declaration's
+ * header or body. Outside a declaration the word is quoted (a tactic macro's
+ * `` `(tactic| exact sorry_proof) ``), and before its header it is the declaration's own name
+ * (FLT's `axiom knownin1980s`, which its macro of the same name stands for).
+ */
+function macroSorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean, standsFor: string): ProofGap | undefined {
+  if (decl === undefined || table.start[i]! < decl.headerRange.start) return undefined;
+  return { ...sorryGap(table, i, prev, decl, inTactics), kind: 'sorry-macro', text: table.textOf(i), standsFor };
+}
+
 /** Sorry/admit and escape hatches on a file's tokens: walked by the native scanner for a natively lexed table (the same gaps: test/lean/native.test.ts). */
 function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
   if (table.names.nativeHandle !== undefined && nativeScanner !== undefined) scanNatively(file, table, gaps);
@@ -317,11 +354,11 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
 }
 
 /**
- * Sorry/admit and escape hatches on a file's tokens, in TypeScript. The loop is kept small and the rare cases in
+ * Sorry/admit and escape hatches on a file's tokens, in TypeScript (and the uses of `macros`, ids → what each stands for). The loop is kept small and the rare cases in
  * functions of their own: V8 otherwise recompiled it at every rare branch first taken (16 times,
  * 0.7 s of compiling on the benchmark's tree).
  */
-function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
+function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros = NO_MACROS): void {
   const flags = table.names.flags;
   const decls = file.decls;
   const { kind: kinds, code: codes, start: starts } = table;
@@ -331,7 +368,7 @@ function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
   let prev = -1;
   let prev2 = -1;
   // The bracket and tactic-block tracking only serves to classify sorries: files without one skip it.
-  const tracking = hasSorryOrAdmit(table);
+  const tracking = macros.size > 0 || hasSorryOrAdmit(table);
   for (let i = 0; i < table.count; i++) {
     const kind = kinds[i]!;
     if (isCommentKind(kind)) continue;
@@ -353,6 +390,9 @@ function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
         const gap = optionGap(table, i, current);
         if (gap) gaps.push(gap);
       }
+    } else if (kind === KIND.ident && macros.has(codes[i]!)) {
+      const gap = macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!);
+      if (gap) gaps.push(gap);
     } else if (kind === KIND.ident && !fieldLine && (flags[codes[i]!]! & GAP_WORD) !== 0) {
       const gap = wordGap(table, i, prev, prev2, current);
       if (gap) gaps.push(gap);

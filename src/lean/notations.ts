@@ -15,6 +15,7 @@
  * namespace and the file's `open`s, and a `local` notation counts only in its own file. Alphanumeric atoms must stand as whole words (`local notation3 "k" => …`).
  */
 import { escapeRegExp } from '../core/regexp.js';
+import { hasNotationCommands } from './parser.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
 export interface Notation {
@@ -42,7 +43,7 @@ const ANTIQUOTATION = /\$[\p{L}_][\p{L}\p{N}_'.]*/gu;
 const IDENT = /[A-Za-z_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff][\w.'\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
 
 /** A notation command as written: its text (continuation lines included), its command word, the namespaces it stands in (innermost first) and the file's opens above it. */
-interface NotationCommand {
+export interface NotationCommand {
   command: string;
   word: string;
   local: boolean;
@@ -131,36 +132,62 @@ function armAtoms(pattern: string, syntaxes: string[][]): string[] {
 /** Lean's own punctuation: a notation led by it alone (`infix " | " => Stroke.stroke`) cannot be told from it in the text. */
 const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '{', '}', ':', ':=', '=>', '.', '·', '←', '→', '↦', '<|', '|>', '$', '@', '_', '⟨', '⟩']);
 
-/** Every notation of the project whose expansion names a project declaration: a `syntax` given its meaning by a term arm of a `macro_rules` counts as one. */
-export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): Notation[] {
+/** A notation-like command of the project: the atoms it is led by and what it expands to (one per arm of a `macro_rules`). */
+export interface NotationDefinition {
+  atoms: string[];
+  expansion: string;
+  /** Whether it makes a term (a `macro_rules` arm of another category, such as `tactic`, does not). */
+  term: boolean;
+  command: NotationCommand & { file: string };
+}
+
+/** Every notation, infix, macro, and arm of a `macro_rules` in the project's files, with its leading atoms and its expansion. */
+export function notationDefinitions(project: Pick<LeanProject, 'files'>, sourceOf: (file: string) => string | undefined): NotationDefinition[] {
   const commands = project.files.flatMap((file) => {
+    // The parser tells which files have such a command; a file it did not make is searched for the words.
+    const parsed = hasNotationCommands(file);
+    if (parsed === false) return [];
     const text = sourceOf(file.path);
-    if (!text || !/\b(?:notation3?|infix[lr]?|prefix|postfix|macro|macro_rules|syntax)\b/.test(text)) return [];
+    if (!text || (parsed === undefined && !/\b(?:notation3?|infix[lr]?|prefix|postfix|macro|macro_rules|syntax)\b/.test(text))) return [];
     return commandsOf(text).map((command) => ({ ...command, file: file.path }));
   });
   const syntaxes = commands.filter(({ word }) => word === 'syntax').map(({ command }) => leadingAtoms(command));
-  const notations: Notation[] = [];
-  const add = (atoms: string[], expansion: string, { namespaces, opens, file, local }: NotationCommand & { file: string }): void => {
-    const atom = atoms[0];
-    if (!atom || atoms.every((a) => PUNCTUATION.has(a))) return;
-    const written = expansion.replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
-    const targets = [...new Set(written.flatMap((w) => resolve(w, namespaces, opens, project.decls) ?? []))];
-    if (targets.length > 0) notations.push({ atom, atoms, targets, file, local });
-  };
+  const definitions: NotationDefinition[] = [];
   for (const command of commands) {
     if (command.word === 'syntax') continue;
     if (command.word === 'macro_rules') {
-      // A tactic's or command's expansion is made of tactic words (`first`, `exact`), which project declarations may share.
       for (const [, kind, pattern, expansion] of command.command.matchAll(ARM)) {
         // `` `(abs | $x |) `` quotes a term when a project syntax opens with `abs`, which names no category then.
-        const isTerm = kind === undefined || kind === 'term' || syntaxes.some((atoms) => atoms[0] === kind);
-        if (isTerm) add(armAtoms(kind === undefined || kind === 'term' ? pattern! : `${kind} |${pattern!}`, syntaxes), expansion!, command);
+        const term = kind === undefined || kind === 'term' || syntaxes.some((atoms) => atoms[0] === kind);
+        const written = term && kind !== undefined && kind !== 'term' ? `${kind} |${pattern!}` : pattern!;
+        definitions.push({ atoms: armAtoms(written, syntaxes), expansion: expansion!, term, command });
       }
       continue;
     }
     // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
     const arrow = command.command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
-    if (arrow >= 0) add(leadingAtoms(command.command.slice(0, arrow)), command.command.slice(arrow + 2), command);
+    if (arrow >= 0) definitions.push({ atoms: leadingAtoms(command.command.slice(0, arrow)), expansion: command.command.slice(arrow + 2), term: true, command });
+  }
+  return definitions;
+}
+
+/** The identifiers an expansion writes, its string literals and antiquotations (`$x`) aside. */
+export const writtenIdentifiers = (expansion: string): string[] => expansion.replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
+
+/** The project declaration an identifier written in a notation's expansion names, through the notation's namespaces and opens. */
+export const expansionTarget = (written: string, { command }: NotationDefinition, decls: Map<string, LeanDecl>): string | undefined =>
+  resolve(written, command.namespaces, command.opens, decls);
+
+/** Every notation of the project whose expansion names a project declaration: a `syntax` given its meaning by a term arm of a `macro_rules` counts as one. */
+export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): Notation[] {
+  const notations: Notation[] = [];
+  // A tactic's or command's expansion is made of tactic words (`first`, `exact`), which project declarations may share.
+  for (const definition of notationDefinitions(project, sourceOf)) {
+    const { atoms, expansion, term, command } = definition;
+    const atom = atoms[0];
+    if (!term || !atom || atoms.every((a) => PUNCTUATION.has(a))) continue;
+    const targets = [...new Set(writtenIdentifiers(expansion).flatMap((w) => expansionTarget(w, definition, project.decls) ?? []))];
+    if (targets.length > 0) notations.push({ atom, atoms, targets, file: command.file, local: command.local });
   }
   return notations;
 }

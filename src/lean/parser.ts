@@ -17,6 +17,7 @@ const STRONG = 2;
 const WEAK = 4;
 const MODIFIER = 8;
 const DEFINES = 16;
+const NOTATION = 32;
 
 /** Per keyword id: is it a declaration keyword, a top-level-only command, an ambiguous command, a modifier. */
 const KEYWORD_FLAGS = new Uint8Array(KEYWORD_LIST.length);
@@ -37,6 +38,8 @@ flag(
 flag(['open', 'set_option'], WEAK);
 /** Modifiers that may precede a command keyword (with the identifiers `public` and `meta` of the module system). */
 flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
+/** Commands that give a notation or macro its meaning: the ones notations.ts reads (with Mathlib's `notation3`, an identifier). */
+flag(['notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro', 'macro_rules', 'syntax'], NOTATION);
 /** Commands that may define a command of the project's, or tell what one declares (see commands.ts). */
 flag(['syntax', 'macro', 'elab', 'elab_rules', 'macro_rules'], DEFINES);
 
@@ -165,6 +168,12 @@ const variableLocalsOut = new NativeOut();
  */
 let boundParser: FileParser | undefined;
 
+/** The parsed files with a `notation`, `notation3`, `infix…`, `prefix`, `postfix`, `macro`, `macro_rules` or `syntax` command. */
+const notationFiles = new WeakSet<LeanFile>();
+
+/** Whether a parsed file has a notation-like command (undefined for a file the parser did not make): the files notations.ts reads. */
+export const hasNotationCommands = (file: LeanFile): boolean | undefined => (fileIdents.has(file) ? notationFiles.has(file) : undefined);
+
 /** A token table kept between calls, so parsing many files does not allocate one per file. */
 let spareTable: TokenTable | undefined;
 
@@ -194,6 +203,7 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
     problems,
   };
   fileIdents.set(file, { names: table.names, ids: kept(identScratch.subarray(0, parser.identCount)), bounds: kept(parser.identBounds) });
+  if (parser.notations) notationFiles.add(file);
   recordParsed(file, table);
   spareTable = table.reset('');
   return file;
@@ -230,6 +240,8 @@ class FileParser {
   readonly decls: LeanDecl[] = [];
   /** Number of ids in identScratch, and IDENT_PARTS bounds per declaration (see FileIdents). */
   identCount = 0;
+  /** Whether the file has a notation-like command (see hasNotationCommands). */
+  notations = false;
   readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
   private namespace = '';
@@ -556,6 +568,7 @@ class FileParser {
         return;
       }
       default:
+        if ((this.keywordFlags(k) & NOTATION) !== 0 || word === 'notation3') this.notations = true;
         return;
     }
   }

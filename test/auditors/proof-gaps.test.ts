@@ -245,5 +245,59 @@ testAuditor(proofGaps, {
       code: 'theorem t : answer(sorry) ↔ True := by\n  simp\n',
       findings: [{ messageId: 'sorry-in-statement', line: 1 }],
     },
+    {
+      name: 'uses of sorry macros (SciLean’s sorry_proof), in a proof, a statement and data, but not in comments or strings',
+      code: [
+        'import Test.Util',
+        '',
+        'theorem t : 1 = 2 := sorry_proof',
+        '',
+        'theorem u (h : sorry_proof) : 1 = 1 := by',
+        '  exact sorry_proof',
+        '',
+        'def n : Nat := sorry_data',
+        'theorem mazur : 2 = 2 := by knownin1980s',
+        '',
+        '-- sorry_proof in a comment',
+        'def s : String := "sorry_proof"',
+        '',
+      ].join('\n'),
+      files: {
+        'Test/Util.lean': [
+          'axiom sorryProofAxiom {P : Prop} : P',
+          'axiom knownin1980s {P : Prop} : P',
+          'macro "knownin1980s" : tactic => `(tactic| exact knownin1980s)',
+          'axiom sorryDataAxiom {α : Sort _} : α',
+          'macro "sorry_proof" : term => `(sorryProofAxiom)',
+          'macro "sorry_proof" : tactic => `(tactic| exact sorry_proof)',
+          'macro "sorry_data" : term => `(sorryDataAxiom)',
+          '',
+        ].join('\n'),
+      },
+      findings: [
+        { messageId: 'sorry-macro', line: 3, column: 21, message: '`sorry_proof` in the proof of t stands for `sorryProofAxiom` through a project macro: a sorry by another name' },
+        { messageId: 'sorry-macro', line: 5, message: /in the statement of u/ },
+        { messageId: 'sorry-macro', line: 6, message: /in the proof of u/ },
+        { messageId: 'sorry-macro', line: 8, message: '`sorry_data` in the value of n stands for `sorryDataAxiom` through a project macro: a sorry by another name' },
+        { messageId: 'sorry-macro', line: 9, message: /`knownin1980s` in the proof of mazur stands for `knownin1980s`/ },
+        { messageId: 'axiom', file: 'Test/Util.lean', line: 1 },
+        // The axiom named like its macro (FLT's `knownin1980s`): its name is no use of the macro.
+        { messageId: 'axiom', file: 'Test/Util.lean', line: 2 },
+        { messageId: 'axiom', file: 'Test/Util.lean', line: 4 },
+      ],
+    },
+    {
+      name: 'a tactic macro that discharges with sorry, seen only where its module is imported',
+      code: 'import Test.Tactic\n\ntheorem t : 1 = 1 := by\n  conv => ad\n',
+      files: {
+        'Test/Tactic.lean': 'macro "ad" : conv => `(conv| simp (disch:=sorry) only [foo])\n',
+        'Test/Other.lean': 'def ad : Nat := 1\n\ntheorem v : ad = 1 := rfl\n',
+      },
+      findings: [
+        { messageId: 'sorry-macro', line: 4, column: 10, message: /`ad` in the proof of t stands for `sorry`/ },
+        // The `sorry` token of the macro's own text counts as one, outside any declaration.
+        { messageId: 'sorry-in-data', file: 'Test/Tactic.lean', line: 1 },
+      ],
+    },
   ],
 });

@@ -1,0 +1,97 @@
+/**
+ * Project macros that stand for `sorry`: a `macro`, `notation` or `macro_rules` arm led by one word
+ * whose expansion writes `sorry`, `admit` or `sorryAx`, names an axiom the project declares, or uses
+ * another such word. lecopivo/SciLean proves 2,478 goals with
+ * `macro "sorry_proof" : term => `(sorryProofAxiom)` over `axiom sorryProofAxiom {P : Prop} : P`:
+ * no `sorry` token, nothing grep or a token count sees, yet each is an unproven claim; its
+ * `macro "ad" : conv => `(conv| simp (disch:=sorry) only […])` closes side goals with `sorry`. The
+ * words are found here, with the files that see them: a macro's word is a token only where its
+ * module is imported (`ad` may be a variable elsewhere), and a `local` one in its own file. Their
+ * uses are found on tokens by `macroSorriesOf` (gaps.ts), as `sorry` is.
+ */
+import { expansionTarget, notationDefinitions, writtenIdentifiers, type NotationDefinition } from './notations.js';
+import type { LeanDecl, LeanFile, LeanProject } from './types.js';
+
+const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx']);
+
+/** An atom the lexer reads as one identifier (no dot): what a use of the macro can be found by on tokens. */
+const ONE_WORD = /^[\p{L}_][\p{L}\p{N}_'!?]*$/u;
+
+/** What a definition's expansion makes it stand for: `sorry`/`admit`/`sorryAx`, a project axiom, or what another sorry macro stands for. */
+function standsFor(definition: NotationDefinition, found: ReadonlyMap<string, string>, decls: Map<string, LeanDecl>): string | undefined {
+  for (const written of writtenIdentifiers(definition.expansion)) {
+    if (SORRY_WORDS.has(written)) return written;
+    const through = found.get(written);
+    if (through !== undefined) return through;
+    const target = expansionTarget(written, definition, decls);
+    if (target !== undefined && decls.get(target)?.kind === 'axiom') return target;
+  }
+  return undefined;
+}
+
+/** A sorry macro: its word, what it stands for (`sorry`, or the full name of a project axiom), and where it is defined. */
+export interface SorryMacro {
+  word: string;
+  standsFor: string;
+  file: string;
+  local: boolean;
+}
+
+/**
+ * The project's sorry macros. A word defined several times (SciLean's `sorry_proof` as a term and as
+ * a tactic) is one where any of its definitions is; a macro that uses another counts once the other
+ * is known.
+ */
+export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): SorryMacro[] {
+  const candidates = notationDefinitions(project, sourceOf).filter(({ atoms }) => atoms.length === 1 && ONE_WORD.test(atoms[0]!));
+  const standing = new Map<string, string>();
+  const found: SorryMacro[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const definition of candidates) {
+      const { atoms, command } = definition;
+      if (found.some((macro) => macro.word === atoms[0] && macro.file === command.file)) continue;
+      const stands = standsFor(definition, standing, project.decls);
+      if (stands === undefined) continue;
+      if (!standing.has(atoms[0]!)) standing.set(atoms[0]!, stands);
+      found.push({ word: atoms[0]!, standsFor: stands, file: command.file, local: command.local });
+      grew = true;
+    }
+  }
+  return found;
+}
+
+/** The modules that import `module`, directly or through others, and `module` itself. */
+function importersOf(module: string, importedBy: Map<string, string[]>): Set<string> {
+  const seen = new Set([module]);
+  const todo = [module];
+  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+    for (const importer of importedBy.get(next) ?? []) if (!seen.has(importer)) seen.add(importer), todo.push(importer);
+  }
+  return seen;
+}
+
+/** Per file (path), the sorry macros it sees: word → what it stands for. Files that see none are left out. */
+export function sorryMacrosByFile(project: Pick<LeanProject, 'files'>, macros: SorryMacro[]): Map<string, Map<string, string>> {
+  const byFile = new Map<string, Map<string, string>>();
+  if (macros.length === 0) return byFile;
+  const importedBy = new Map<string, string[]>();
+  for (const file of project.files) {
+    for (const imported of file.imports) {
+      const importers = importedBy.get(imported);
+      if (importers === undefined) importedBy.set(imported, [file.module]);
+      else importers.push(file.module);
+    }
+  }
+  const moduleOf = new Map(project.files.map((file) => [file.path, file.module]));
+  const see = (file: LeanFile, macro: SorryMacro): void => {
+    const words = byFile.get(file.path) ?? new Map<string, string>();
+    if (!words.has(macro.word)) words.set(macro.word, macro.standsFor);
+    byFile.set(file.path, words);
+  };
+  for (const macro of macros) {
+    const importers = macro.local ? new Set<string>() : importersOf(moduleOf.get(macro.file) ?? '', importedBy);
+    for (const file of project.files) if (file.path === macro.file || importers.has(file.module)) see(file, macro);
+  }
+  return byFile;
+}

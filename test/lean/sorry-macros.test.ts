@@ -1,0 +1,63 @@
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadProject, readLeanSource } from '../../src/lean/project.js';
+import { sorryMacros, sorryMacrosByFile } from '../../src/lean/sorry-macros.js';
+import type { LeanProject } from '../../src/lean/types.js';
+import { writeCaseProject } from '../helpers/auditor-tester.js';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+/** Loads a Lake project (the `Test` library) made of these files. */
+async function project(files: Record<string, string>): Promise<LeanProject> {
+  const [path, code] = Object.entries(files)[0]!;
+  const root = writeCaseProject({ path, code, files });
+  roots.push(root);
+  return loadProject(root);
+}
+
+const macrosOf = (p: LeanProject) => {
+  const byPath = new Map(p.files.map((file) => [file.path, file]));
+  return sorryMacros(p, (path) => readLeanSource(p, byPath.get(path)!));
+};
+
+describe('sorryMacros', () => {
+  it('finds the words whose expansion is sorry, a project axiom or another such word', async () => {
+    const p = await project({
+      'Test/Util.lean': [
+        'axiom cheat {P : Prop} : P',
+        'def helper : Nat := 1',
+        'macro "sorry_proof" : term => `(cheat)',
+        'syntax "todo" : term',
+        'macro_rules',
+        '  | `(todo) => `(sorryAx _ false)',
+        'macro "finish" : tactic => `(tactic| first | simp | exact sorry_proof)',
+        'macro "fine" : term => `(helper)',
+        'macro "two" "words" : term => `(sorry)',
+        'local macro "mine" : tactic => `(tactic| admit)',
+        '',
+      ].join('\n'),
+    });
+    expect(macrosOf(p).map(({ word, standsFor, local }) => [word, standsFor, local])).toEqual([
+      ['sorry_proof', 'cheat', false],
+      ['todo', 'sorryAx', false],
+      ['finish', 'cheat', false],
+      ['mine', 'admit', true],
+    ]);
+  });
+
+  it('gives each file the words its imports, direct or not, bring, and a local one to its own file', async () => {
+    const p = await project({
+      'Test/Main.lean': 'import Test.Middle\n',
+      'Test/Middle.lean': 'import Test.Util\n',
+      'Test/Util.lean': 'macro "sorry_proof" : term => `(sorry)\nlocal macro "mine" : term => `(sorry)\n',
+      'Test/Other.lean': 'def sorry_proof : Nat := 1\n',
+    });
+    const byFile = sorryMacrosByFile(p, macrosOf(p));
+    const seen = (path: string) => [...(byFile.get(path) ?? new Map<string, string>()).keys()];
+    expect(seen('Test/Main.lean')).toEqual(['sorry_proof']);
+    expect(seen('Test/Middle.lean')).toEqual(['sorry_proof']);
+    expect(seen('Test/Util.lean')).toEqual(['sorry_proof', 'mine']);
+    expect(seen('Test/Other.lean')).toEqual([]);
+  });
+});
