@@ -23,7 +23,7 @@ import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
 import { LlmEngine } from '../llm/engine.js';
 import { loadRubric } from '../llm/rubric.js';
 import { notationReferences, projectNotations } from '../lean/notations.js';
-import { readLeanSource } from '../lean/project.js';
+import { sourceByPath } from '../lean/project.js';
 import type { LeanProject } from '../lean/types.js';
 
 export const meta: AuditorMeta = {
@@ -180,7 +180,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const terms = edges.filter((e) => e.source === 'term');
   const confirmed = await confirmTerms(ctx, terms, byId);
   const checked = edges.filter((e) => e.source !== 'term' || confirmed.has(e));
-  const notations = notationReferences(project, projectNotations(project, (path) => readLeanSource(project, path)));
+  const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
   const namespaces = namespaceComponents(project);
   let reflected = 0;
   let unreflected = 0;

@@ -27,7 +27,7 @@
 import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
 import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
-import { readLeanSource } from '../lean/project.js';
+import { readLeanSource, sourceByPath } from '../lean/project.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 
 export const meta: AuditorMeta = {
@@ -82,9 +82,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   const totals = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<GapKind, number>;
   let filesWithGaps = 0;
   let sorryDecls = 0;
-  const byPath = new Map(project.files.map((file) => [file.path, file]));
-  const sourceOf = (path: string): string | undefined => readLeanSource(project, byPath.get(path) ?? path);
-  const macros = sorryMacrosByFile(project, sorryMacros(project, sourceOf));
+  const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project)));
   for (const file of project.files) {
     ctx.signal.throwIfAborted();
     const text = readLeanSource(project, file);

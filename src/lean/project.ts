@@ -47,6 +47,12 @@ export function readLeanSource(project: Pick<LeanProject, 'root'>, file: LeanFil
   }
 }
 
+/** The source of a project file by its path: the text the parser kept for it (read from disk only for a file not parsed). */
+export function sourceByPath(project: Pick<LeanProject, 'root' | 'files'>): (path: string) => string | undefined {
+  const byPath = new Map(project.files.map((file) => [file.path, file]));
+  return (path) => readLeanSource(project, byPath.get(path) ?? path);
+}
+
 /** Reads the lakefile (toml preferred, as Lake does), if any. */
 export function readLakefile(root: string): Lakefile | undefined {
   const toml = join(root, 'lakefile.toml');
