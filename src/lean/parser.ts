@@ -473,8 +473,9 @@ class FileParser {
     const lineFirst = this.lineFirst(i);
     if (kind === KIND.ident && !this.isModifier(i)) return lineFirst && depth === 0 && this.column(i) <= baseColumn ? i : -1;
     if (kind === KIND.keyword && !this.isModifier(i)) {
-      // `.abbrev`, `.opaque`: a constructor written with a leading dot (`hints := .abbrev`), not a command.
-      if (i > 0 && this.isSymbol(i - 1, 46) && this.end(i - 1) === this.start(i)) return -1;
+      // `.abbrev`, `.opaque`: a constructor written with a leading dot (`hints := .abbrev`); `` `instance ``: a name
+      // literal (SciLean's `Attribute.add instName `instance default`); neither is a command.
+      if (i > 0 && (this.isSymbol(i - 1, 46) || this.isSymbol(i - 1, 96)) && this.end(i - 1) === this.start(i)) return -1;
       const flags = this.keywordFlags(i);
       if (flags & DECL) {
         if (i > 0 && (this.isKeyword(i - 1, K_CLASS) || this.isKeyword(i - 1, K_DERIVING))) return -1;

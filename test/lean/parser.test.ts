@@ -152,6 +152,11 @@ describe('parseLean', () => {
     expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
   });
 
+  it('reads a keyword in a name literal (`` `instance ``) as a name, not a command', () => {
+    const src = ['def mk : MetaM Unit := do', '  Attribute.add n `instance default', '  let k := ``theorem', 'def next := 1'].join('\n');
+    expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
+  });
+
   it('reads a project command only where a command may start', () => {
     const src = [
       'macro "answer " n:declId sig:optDeclSig val:declVal : command => `(abbrev $n $sig $val)',
