@@ -21,6 +21,7 @@ import { collectNatively, resolvesNatively } from './native-references.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import { allDeclarations, firstByName, IF_CONSTANT_NAMES, IF_TYPED_HERE, projectDeclarations, ReferenceLists, type ProjectDeclarations } from './reference-lists.js';
 import { type Scope, ScopeTracker } from './scopes.js';
+import { ImportGraph } from './imports.js';
 import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
 
 /** The declarations of a project by full name, with their references filled in. */
@@ -315,15 +316,23 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
 /**
  * The declarations that repeat an earlier one's full name where that is an error: `all` are the
  * declarations of the files in order, `firstOf[k]` the number of the first with the k-th's full name.
+ * Lean rejects a name twice only in one environment: neither may be `private`, and their modules
+ * must meet (one imports the other, or a third imports both; see imports.ts): a file no module
+ * imports (a test of its own, a copy left behind) may reuse a name. Two lean_libs may each declare
+ * a name (a challenge and its solution).
  */
 function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int32Array): SourceProblem[] {
   const problems: SourceProblem[] = [];
-  // What a repeat's test reads of the earlier declaration, kept by number as the declarations go by: read from the
+  const imports = new ImportGraph(files);
+  // What a repeat's test reads of the earlier declarations, kept by number as the declarations go by: read from the
   // earlier declarations themselves, scattered over the heap, it cost cache misses (a third of the time on the bench tree's copies).
   const isPrivate = new Uint8Array(all.length);
   const fileOf = new Int32Array(all.length);
-  // A repeat's message names the earlier declaration only (the full name is the same): made once for all its repeats.
+  // The earlier declarations of each full name (by its first), and a repeat's message, made once per earlier declaration.
+  const earlier = new Map<number, number[]>();
   const messages = new Map<number, string>();
+  const clashes = (own: number, other: number): boolean =>
+    isPrivate[other] === 0 && files[fileOf[other]!]!.library === files[fileOf[own]!]!.library && imports.together(fileOf[other]!, fileOf[own]!);
   let k = 0;
   files.forEach((file, f) => {
     for (const decl of file.decls) {
@@ -331,13 +340,17 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
       const first = firstOf[own]!;
       isPrivate[own] = decl.modifiers.includes('private') ? 1 : 0;
       fileOf[own] = f;
-      // Two lean_libs may each declare a name (a challenge and its solution) if never imported together.
-      if (first === own || isPrivate[own] === 1 || isPrivate[first] === 1 || files[fileOf[first]!]!.library !== file.library) continue;
-      let message = messages.get(first);
+      if (first === own) continue;
+      const before = earlier.get(first) ?? [first];
+      earlier.set(first, before);
+      const clash = isPrivate[own] === 1 ? undefined : before.find((other) => clashes(own, other));
+      before.push(own);
+      if (clash === undefined) continue;
+      let message = messages.get(clash);
       if (message === undefined) {
-        const earlier = all[first]!;
-        message = `${earlier.fullName} is also declared at ${earlier.location.file}:${earlier.location.line}`;
-        messages.set(first, message);
+        const { fullName, location } = all[clash]!;
+        message = `${fullName} is also declared at ${location.file}:${location.line}`;
+        messages.set(clash, message);
       }
       problems.push({ messageId: 'duplicate-declaration', message, location: decl.location });
     }

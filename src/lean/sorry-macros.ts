@@ -10,7 +10,8 @@
  * uses are found on tokens by `macroSorriesOf` (gaps.ts), as `sorry` is.
  */
 import { expansionTarget, notationDefinitions, writtenIdentifiers, type NotationDefinition } from './notations.js';
-import type { LeanDecl, LeanFile, LeanProject } from './types.js';
+import { ImportGraph } from './imports.js';
+import type { LeanDecl, LeanProject } from './types.js';
 
 const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx']);
 
@@ -61,37 +62,21 @@ export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourc
   return found;
 }
 
-/** The modules that import `module`, directly or through others, and `module` itself. */
-function importersOf(module: string, importedBy: Map<string, string[]>): Set<string> {
-  const seen = new Set([module]);
-  const todo = [module];
-  for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
-    for (const importer of importedBy.get(next) ?? []) if (!seen.has(importer)) seen.add(importer), todo.push(importer);
-  }
-  return seen;
-}
-
 /** Per file (path), the sorry macros it sees: word → what it stands for. Files that see none are left out. */
 export function sorryMacrosByFile(project: Pick<LeanProject, 'files'>, macros: SorryMacro[]): Map<string, Map<string, string>> {
   const byFile = new Map<string, Map<string, string>>();
   if (macros.length === 0) return byFile;
-  const importedBy = new Map<string, string[]>();
-  for (const file of project.files) {
-    for (const imported of file.imports) {
-      const importers = importedBy.get(imported);
-      if (importers === undefined) importedBy.set(imported, [file.module]);
-      else importers.push(file.module);
-    }
-  }
-  const moduleOf = new Map(project.files.map((file) => [file.path, file.module]));
-  const see = (file: LeanFile, macro: SorryMacro): void => {
-    const words = byFile.get(file.path) ?? new Map<string, string>();
-    if (!words.has(macro.word)) words.set(macro.word, macro.standsFor);
-    byFile.set(file.path, words);
-  };
+  const imports = new ImportGraph(project.files);
+  const indexOf = new Map(project.files.map((file, k) => [file.path, k]));
   for (const macro of macros) {
-    const importers = macro.local ? new Set<string>() : importersOf(moduleOf.get(macro.file) ?? '', importedBy);
-    for (const file of project.files) if (file.path === macro.file || importers.has(file.module)) see(file, macro);
+    const defining = indexOf.get(macro.file);
+    if (defining === undefined) continue;
+    for (const k of macro.local ? [defining] : imports.importersOf(defining)) {
+      const path = project.files[k]!.path;
+      const words = byFile.get(path) ?? new Map<string, string>();
+      if (!words.has(macro.word)) words.set(macro.word, macro.standsFor);
+      byFile.set(path, words);
+    }
   }
   return byFile;
 }

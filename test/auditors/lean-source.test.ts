@@ -13,7 +13,7 @@ beforeAll(() => {
   mkdirSync(join(root, 'P'));
   writeFileSync(join(root, 'P', 'A.lean'), 'def a := 1\n/- open\n');
   writeFileSync(join(root, 'P', 'B.lean'), Buffer.from([0x64, 0x0a, 0x00]));
-  writeFileSync(join(root, 'P', 'C.lean'), 'def a := 2\nnamespace X\nend Y\n');
+  writeFileSync(join(root, 'P', 'C.lean'), 'import P.A\ndef a := 2\nnamespace X\nend Y\n');
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -31,8 +31,8 @@ describe('lean-source', () => {
     expect(run.findings.map((f) => [f.messageId, f.severity, `${f.location!.file}:${f.location!.line}`])).toEqual([
       ['unterminated-comment', 'error', 'P/A.lean:2'],
       ['binary-file', 'error', 'P/B.lean:2'],
-      ['mismatched-end', 'warning', 'P/C.lean:3'],
-      ['duplicate-declaration', 'warning', 'P/C.lean:1'],
+      ['mismatched-end', 'warning', 'P/C.lean:4'],
+      ['duplicate-declaration', 'warning', 'P/C.lean:2'],
     ]);
     expect(run.findings[0]!.message).toContain('unterminated block comment');
     expect(run.metrics).toEqual({ problems: 4, 'files-with-problems': 3 });

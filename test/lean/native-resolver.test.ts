@@ -80,8 +80,10 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
   it('agrees with it on a project whose names take several loads, duplicates across them included', () => {
     const structures = Array.from({ length: 700 }, (_, k) => `structure S${k} where\n  a : Nat\n  b : Nat\n  c : Nat\n  d : Nat\n  e : Nat`).join('\n');
     const uses = Array.from({ length: 700 }, (_, k) => `def u${k} (s : S${k}) := s.e + S${(k * 7) % 700}.mk 1 2 3 4 5 |>.a\ndef S${k} := u${k}`).join('\n');
-    const native = linked([structures, uses], true);
-    expect(native).toEqual(linked([structures, uses], false));
+    // The second file imports the first: their modules meet, and the repeated names clash.
+    const importing = `import M0\n${uses}`;
+    const native = linked([structures, importing], true);
+    expect(native).toEqual(linked([structures, importing], false));
     expect(native.filter(([message]) => message.includes(' is also declared at '))).toHaveLength(700);
     expect(native.find(([name]) => name === 'u699')?.[1]).toEqual(['S699', 'S693']);
   });

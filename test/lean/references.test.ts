@@ -69,9 +69,18 @@ describe('linkReferences', () => {
     expect(m.graph.order).toBe(2);
   });
 
-  it('reports duplicate public declarations but not private ones, nor across lean_libs', () => {
-    const m = link('def a := 1\nprivate def p := 1', 'def a := 2\nprivate def p := 2');
-    expect(m.problems.map((p) => [p.messageId, p.location.file, p.location.line])).toEqual([['duplicate-declaration', 'F1.lean', 1]]);
+  it('reports duplicate public declarations where their modules meet, but not private ones, nor across lean_libs', () => {
+    const m = link('def a := 1\nprivate def p := 1', 'import F0\ndef a := 2\nprivate def p := 2');
+    expect(m.problems.map((p) => [p.messageId, p.location.file, p.location.line])).toEqual([['duplicate-declaration', 'F1.lean', 2]]);
+    // Two files no module imports together (tests of their own, a copy left behind) may each declare a name; a file that imports both meets them.
+    expect(link('def a := 1', 'def a := 2').problems).toEqual([]);
+    const both = link('def a := 1', 'def a := 2', 'import F0\nimport F1\ndef b := 3');
+    expect(both.problems.map((p) => [p.location.file, p.message])).toEqual([['F1.lean', 'a is also declared at F0.lean:1']]);
+    const chain = link('def a := 1', 'def a := 2', 'import F0\ndef a := 3', 'import F2\nimport F1');
+    expect(chain.problems.map((p) => [p.location.file, p.message])).toEqual([
+      ['F1.lean', 'a is also declared at F0.lean:1'],
+      ['F2.lean', 'a is also declared at F0.lean:1'],
+    ]);
     const [challenge, solution] = ['theorem main : True := sorry', 'theorem main : True := trivial'].map((src, i) => parseLean(src, `L${i}.lean`));
     challenge!.library = 'Challenge';
     solution!.library = 'Solution';

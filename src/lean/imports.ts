@@ -1,0 +1,62 @@
+/**
+ * The project's import graph, by module name: which files import a file, directly or not, and which
+ * files Lean ever has in one environment. Two modules meet only where some module imports both (or
+ * one imports the other): the roots above them, the files no project file imports (a library's root
+ * file, a test file of its own), are what they share then. Imports of other packages (Mathlib) are
+ * left out.
+ */
+import type { LeanFile } from './types.js';
+
+export class ImportGraph {
+  /** Per file (by index), the files that import it directly. */
+  private readonly importers: number[][];
+  /** Per file, the roots above it (itself when none imports it), once asked for. */
+  private readonly roots: (readonly number[] | undefined)[];
+
+  constructor(files: readonly Pick<LeanFile, 'module' | 'imports'>[]) {
+    const indexOf = new Map<string, number>();
+    files.forEach((file, k) => {
+      if (!indexOf.has(file.module)) indexOf.set(file.module, k);
+    });
+    this.importers = files.map(() => []);
+    files.forEach((file, k) => {
+      for (const imported of file.imports) {
+        const target = indexOf.get(imported);
+        if (target !== undefined && target !== k) this.importers[target]!.push(k);
+      }
+    });
+    this.roots = new Array<readonly number[] | undefined>(files.length);
+  }
+
+  /** File k and the files that import it, directly or not. */
+  importersOf(k: number): Set<number> {
+    const seen = new Set([k]);
+    const todo = [k];
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+      for (const importer of this.importers[next]!) if (!seen.has(importer)) seen.add(importer), todo.push(importer);
+    }
+    return seen;
+  }
+
+  /** Whether files a and b are ever in one environment: one file, one importing the other, or both imported by a third. */
+  together(a: number, b: number): boolean {
+    if (a === b) return true;
+    const rootsOfB = this.rootsOf(b);
+    return this.rootsOf(a).some((root) => rootsOfB.includes(root));
+  }
+
+  /** The roots above file k, from those above its importers (an import cycle, which Lean rejects, is cut where it closes). */
+  private rootsOf(k: number, visiting = new Set<number>()): readonly number[] {
+    const known = this.roots[k];
+    if (known !== undefined) return known;
+    const importers = this.importers[k]!;
+    if (importers.length === 0) return (this.roots[k] = [k]);
+    visiting.add(k);
+    const found = new Set<number>();
+    for (const importer of importers) if (!visiting.has(importer)) for (const root of this.rootsOf(importer, visiting)) found.add(root);
+    visiting.delete(k);
+    const roots = found.size > 0 ? [...found] : [k];
+    this.roots[k] = roots;
+    return roots;
+  }
+}
