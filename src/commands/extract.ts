@@ -21,7 +21,7 @@ export async function runExtract(repo: string, options: ExtractCommandOptions = 
   const config = loadConfig(root, options.config);
   const signal = options.signal ?? new AbortController().signal;
   let loaded: ReturnType<typeof loadProject> | undefined;
-  const project = () => (loaded ??= loadProject(root, { signal }));
+  const project = () => (loaded ??= loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}) }));
   return extractAndPair({ root, config, project }, options.source);
 }
 

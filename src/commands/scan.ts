@@ -3,6 +3,8 @@ import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
+import { AUDITORS } from '../auditors/index.js';
+import { loadConfig, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import type { LeanDecl, LeanFile } from '../lean/types.js';
@@ -10,6 +12,7 @@ import type { LeanDecl, LeanFile } from '../lean/types.js';
 interface ScanOptions {
   output?: string;
   body: boolean;
+  config?: string;
 }
 
 /** One JSON Lines record: a declaration with the file and module it belongs to. */
@@ -38,9 +41,12 @@ export function registerScanCommand(program: Command): void {
     .argument('<repo>', 'path of the Lean project')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--no-body', 'leave proofs and values out (headers only)')
+    .option('--config <file>', 'configuration file, for its `ignore` (default: <repo>/leanaudit.config.json)')
     .action(async (repo: string, opts: ScanOptions) => {
       if (!existsSync(repo) || !statSync(repo).isDirectory()) throw new InputError(`not a folder: ${repo}`);
-      const project = await loadProject(repo);
+      const config = loadConfig(repo, opts.config);
+      validateCoreConfig(config, AUDITORS.map((auditor) => auditor.meta.id), opts.config);
+      const project = await loadProject(repo, config.ignore ? { ignore: config.ignore } : {});
       const out: Writable = opts.output ? createWriteStream(opts.output) : process.stdout;
       out.on('error', () => undefined);
       let count = 0;

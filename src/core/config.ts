@@ -19,6 +19,8 @@ export interface Config {
   failOn?: Severity;
   /** Baseline file `audit` compares the findings with, relative to the repository (see baseline.ts). */
   baseline?: string;
+  /** Path patterns of `.lean` files to leave out of the project (see glob.ts): a test library, an experimental folder. */
+  ignore?: string[];
   auditors?: Record<string, AuditorConfig>;
   [section: string]: unknown;
 }
@@ -52,7 +54,7 @@ export function auditorConfig(config: Config, id: string): AuditorConfig {
 const SEVERITY_NAMES: readonly string[] = SEVERITIES;
 
 /**
- * Checks the sections the core owns (`failOn`, `baseline`, `auditors`) against the known auditor ids;
+ * Checks the sections the core owns (`failOn`, `baseline`, `ignore`, `auditors`) against the known auditor ids;
  * throws an InputError naming the file and the offending key.
  */
 export function validateCoreConfig(config: Config, knownAuditors: readonly string[], source = CONFIG_FILE): void {
@@ -64,6 +66,9 @@ export function validateCoreConfig(config: Config, knownAuditors: readonly strin
   }
   if (config.baseline !== undefined && (typeof config.baseline !== 'string' || config.baseline === '')) {
     fail('baseline must be a file path relative to the repository');
+  }
+  if (config.ignore !== undefined && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== 'string' || p === ''))) {
+    fail('ignore must be a list of path patterns relative to the repository (such as "AesopTest/**")');
   }
   if (config.auditors === undefined) return;
   if (typeof config.auditors !== 'object' || config.auditors === null || Array.isArray(config.auditors)) {

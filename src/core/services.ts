@@ -9,7 +9,7 @@ import { NEED_CHECKS } from './needs.js';
 import { loadPairedEntities } from '../../extractors/index.js';
 
 /** Parses the Lean project at `root`. */
-export type ProjectLoader = (root: string, options: { signal: AbortSignal }) => Promise<LeanProject>;
+export type ProjectLoader = (root: string, options: { signal: AbortSignal; ignore?: readonly string[] }) => Promise<LeanProject>;
 
 /** What an entity source sees: the repository, its configuration and the parsed project. */
 export interface EntityEnv {
@@ -52,7 +52,7 @@ export function createServices(
   sources: ServiceSources,
   log?: (message: string) => void,
 ): RunServices {
-  const project = once(() => sources.loadProject(root, { signal }));
+  const project = once(() => sources.loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}) }));
   const env: EntityEnv = { root, config, signal, project };
   const { loadEntities } = sources;
   const entities = loadEntities

@@ -12,6 +12,7 @@ import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } fro
 import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
+import { matcher } from '../core/glob.js';
 import { isInside } from '../core/paths.js';
 import { mathlibRevision } from './packages.js';
 import { linkReferences, referenceGraph } from './references.js';
@@ -31,6 +32,8 @@ const SKIP_DIRS: Record<string, string> = {
 
 export interface LoadOptions {
   signal?: AbortSignal;
+  /** Path patterns (the configuration's `ignore`, see core/glob.ts) whose `.lean` files are left out, and said so in `skipped`. */
+  ignore?: readonly string[];
 }
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
@@ -113,6 +116,21 @@ export function discoverLeanFiles(root: string): Discovery {
   return { files, skipped };
 }
 
+/** The discovered files but those an `ignore` pattern matches, which `skipped` lists by pattern, with their number. */
+function withoutIgnored(found: Discovery, patterns: readonly string[]): Discovery {
+  if (patterns.length === 0) return found;
+  const ignoredBy = matcher(patterns);
+  const counts = new Map<string, number>();
+  const files = found.files.filter((path) => {
+    const pattern = ignoredBy(path);
+    if (pattern !== undefined) counts.set(pattern, (counts.get(pattern) ?? 0) + 1);
+    return pattern === undefined;
+  });
+  const skipped = [...found.skipped];
+  for (const [pattern, count] of counts) skipped.push({ path: pattern, reason: `${count} .lean file${count === 1 ? '' : 's'} left out by the configuration's ignore` });
+  return { files, skipped };
+}
+
 /**
  * With no lakefile at the root: the Lake packages among the folders holding `.lean` files (up to
  * two levels down), one problem each. Module names, the toolchain and the Mathlib revision are
@@ -157,7 +175,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     problems.push({ messageId: 'unreadable-lakefile', message: (e as Error).message, location: { file: 'lakefile', line: 1 } });
   }
   const libs = lakefile?.libs ?? [];
-  const { files: paths, skipped } = discoverLeanFiles(realRoot);
+  const { files: paths, skipped } = withoutIgnored(discoverLeanFiles(realRoot), options.ignore ?? []);
   if (lakefile === undefined) problems.push(...nestedPackages(realRoot, paths));
   const files: LeanFile[] = [];
   const names = new NameTable();

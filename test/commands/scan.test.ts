@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,15 @@ describe('leanaudit scan', () => {
     const { lines } = await scan(trap, '--no-body');
     expect(lines.every((l) => !('body' in l))).toBe(true);
     expect(lines.some((l) => 'bodyRange' in l)).toBe(true);
+  });
+
+  it('leaves out the files the configuration ignores, and says so', async () => {
+    const config = join(out, 'ignore.json');
+    writeFileSync(config, JSON.stringify({ ignore: ['GrepTrap/Axioms.lean'] }));
+    const { lines, stderr } = await scan(trap, '--config', config);
+    expect(lines.some((l) => String((l.location as { file: string }).file).endsWith('Axioms.lean'))).toBe(false);
+    expect(stderr).toContain('skipped GrepTrap/Axioms.lean: 1 .lean file left out by the configuration\'s ignore');
+    expect(stderr).toContain('grep-trap: 3 files');
   });
 
   it('rejects a path that is not a folder as an input error', async () => {

@@ -36,6 +36,7 @@ describe('validateCoreConfig', () => {
     expect(
       check({
         failOn: 'warning',
+        ignore: ['AesopTest/**', 'Scratch.lean'],
         auditors: { 'proof-gaps': { severity: 'info', enabled: true, options: { x: 1 } } },
         llm: { anything: true },
       }),
@@ -45,6 +46,8 @@ describe('validateCoreConfig', () => {
   it.each([
     [{ failOn: 'fatal' }, /cfg\.json: failOn must be one of/],
     [{ auditors: [] }, /auditors must be an object/],
+    [{ ignore: 'Tests/**' }, /cfg\.json: ignore must be a list of path patterns/],
+    [{ ignore: ['Tests/**', ''] }, /ignore must be a list of path patterns/],
     [{ auditors: { 'proof-gap': {} } }, /auditors\.proof-gap: unknown auditor \(known: proof-gaps, pairing\)/],
     [{ auditors: { pairing: 'on' } }, /auditors\.pairing must be an object/],
     [{ auditors: { pairing: { enabled: 'yes' } } }, /auditors\.pairing\.enabled must be true or false/],

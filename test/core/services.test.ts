@@ -56,6 +56,18 @@ describe('createServices', () => {
     expect(sources.loads()).toBe(1);
   });
 
+  it('hands the project loader the configuration\'s ignore patterns', async () => {
+    const seen: unknown[] = [];
+    const services = createServices('/repo', { ignore: ['Tests/**'] }, signal, {
+      loadProject: async (_root, options) => {
+        seen.push(options.ignore);
+        return { name: 'p', files: [] } as unknown as LeanProject;
+      },
+    });
+    await runAuditors([probe('a', [], 'project')], services);
+    expect(seen).toEqual([['Tests/**']]);
+  });
+
   it('reports a project that fails to load as an error of each auditor using it', async () => {
     const services = createServices('/repo', {}, signal, {
       loadProject: () => Promise.reject(new Error('lakefile.lean:3: unterminated string')),
