@@ -38,6 +38,7 @@ export const meta: AuditorMeta = {
     'sorry-in-proof': '`{{token}}` in the proof of {{decl}}',
     'sorry-in-data': '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof',
     'sorry-in-statement': '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof',
+    'sorry-in-command': '`{{token}}` outside any declaration, in {{decl}}: a macro\'s expansion (its uses are reported where they stand) or a `#check`',
     'sorry-macro': '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name',
     axiom: 'axiom {{decl}} is assumed without proof',
     'native-decide': '`{{token}}` in {{decl}}: the kernel trusts compiled code',
@@ -58,6 +59,7 @@ const SEVERITY: Record<GapKind, Severity> = {
   'sorry-in-proof': 'error',
   'sorry-in-data': 'error',
   'sorry-in-statement': 'error',
+  'sorry-in-command': 'warning',
   'sorry-macro': 'error',
   axiom: 'error',
   'native-decide': 'warning',
@@ -72,7 +74,7 @@ const SEVERITY: Record<GapKind, Severity> = {
 };
 
 const KINDS = Object.keys(SEVERITY) as GapKind[];
-const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement']);
+const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement', 'sorry-in-command']);
 /** Not counted among the `sorry` tokens nor the escape hatches, but its declarations are among those with a sorry. */
 const MACRO: GapKind = 'sorry-macro';
 

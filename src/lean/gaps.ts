@@ -12,6 +12,7 @@ export type GapKind =
   | 'sorry-in-proof'
   | 'sorry-in-data'
   | 'sorry-in-statement'
+  | 'sorry-in-command'
   | 'sorry-macro'
   | 'axiom'
   | 'native-decide'
@@ -268,7 +269,9 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
           ? isProofFieldName(field) ? 'proof-field' : 'data-field'
           : decl ? 'value' : 'command';
   const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
-  const gap = gapAt(table, i, inStatement ? 'sorry-in-statement' : inProof ? 'sorry-in-proof' : 'sorry-in-data', KEYWORD_LIST[table.code[i]!]!, decl);
+  // Outside any declaration: a macro's expansion (its uses are sorry macros', see sorry-macros.ts) or a `#check`.
+  const kind = inStatement ? 'sorry-in-statement' : inProof ? 'sorry-in-proof' : context === 'command' ? 'sorry-in-command' : 'sorry-in-data';
+  const gap = gapAt(table, i, kind, KEYWORD_LIST[table.code[i]!]!, decl);
   gap.context = context;
   if (field !== undefined) gap.field = field;
   return gap;

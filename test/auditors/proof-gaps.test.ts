@@ -140,7 +140,7 @@ describe('proofGapsOf', () => {
       ['sorry-in-proof', 6, 'sorry', 'proof-field'],
       ['sorry-in-data', 8, 'sorry', 'value'],
       ['sorry-in-proof', 10, 'sorry', 'by-block'],
-      ['sorry-in-data', 11, 'sorry', 'command'],
+      ['sorry-in-command', 11, 'sorry', 'command'],
       ['sorry-in-data', 15, 'sorry', 'data-field'],
       ['sorry-in-proof', 17, 'sorry', 'by-block'],
       ['sorry-in-proof', 19, 'sorry', 'proof-field'],
@@ -148,6 +148,15 @@ describe('proofGapsOf', () => {
       ['sorry-in-proof', 22, 'sorry', 'proof-field'],
       ['sorry-in-proof', 22, 'sorry', 'proof-field'],
       ['sorry-in-data', 23, 'sorry', 'value'],
+    ]);
+  });
+
+  it('tells a sorry outside any declaration (a macro\'s expansion, a #check) from one in data', () => {
+    const src = 'macro "cheat" : tactic => `(tactic| sorry)\n#check (⟨1, sorry⟩ : Fin 2)\ndef d : Nat := sorry\n';
+    expect(gaps(src)).toEqual([
+      ['sorry-in-command', 1, 'sorry', 'command'],
+      ['sorry-in-command', 2, 'sorry', 'command'],
+      ['sorry-in-data', 3, 'sorry', 'value'],
     ]);
   });
 
@@ -296,7 +305,7 @@ testAuditor(proofGaps, {
       findings: [
         { messageId: 'sorry-macro', line: 4, column: 10, message: /`ad` in the proof of t stands for `sorry`/ },
         // The `sorry` token of the macro's own text counts as one, outside any declaration.
-        { messageId: 'sorry-in-data', file: 'Test/Tactic.lean', line: 1 },
+        { messageId: 'sorry-in-command', file: 'Test/Tactic.lean', line: 1, severity: 'warning', message: /outside any declaration, in the command at line 1/ },
       ],
     },
   ],
