@@ -7,6 +7,9 @@
  */
 import type { LeanFile } from './types.js';
 
+/** A module name without the quotes of its components: `import A.«01Rewriting»` names the module of `A/01Rewriting.lean`. */
+const unquoted = (module: string): string => module.replace(/[«»]/g, '');
+
 export class ImportGraph {
   /** Per file (by index), the files that import it directly. */
   private readonly importers: number[][];
@@ -16,12 +19,12 @@ export class ImportGraph {
   constructor(files: readonly Pick<LeanFile, 'module' | 'imports'>[]) {
     const indexOf = new Map<string, number>();
     files.forEach((file, k) => {
-      if (!indexOf.has(file.module)) indexOf.set(file.module, k);
+      if (!indexOf.has(unquoted(file.module))) indexOf.set(unquoted(file.module), k);
     });
     this.importers = files.map(() => []);
     files.forEach((file, k) => {
       for (const imported of file.imports) {
-        const target = indexOf.get(imported);
+        const target = indexOf.get(unquoted(imported));
         if (target !== undefined && target !== k) this.importers[target]!.push(k);
       }
     });

@@ -76,6 +76,8 @@ describe('linkReferences', () => {
     expect(link('def a := 1', 'def a := 2').problems).toEqual([]);
     const both = link('def a := 1', 'def a := 2', 'import F0\nimport F1\ndef b := 3');
     expect(both.problems.map((p) => [p.location.file, p.message])).toEqual([['F1.lean', 'a is also declared at F0.lean:1']]);
+    const quoted = link('def a := 1', 'import «F0»\ndef a := 2');
+    expect(quoted.problems.map((p) => p.location.file)).toEqual(['F1.lean']);
     const chain = link('def a := 1', 'def a := 2', 'import F0\ndef a := 3', 'import F2\nimport F1');
     expect(chain.problems.map((p) => [p.location.file, p.message])).toEqual([
       ['F1.lean', 'a is also declared at F0.lean:1'],
