@@ -328,8 +328,10 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
   // earlier declarations themselves, scattered over the heap, it cost cache misses (a third of the time on the bench tree's copies).
   const isPrivate = new Uint8Array(all.length);
   const fileOf = new Int32Array(all.length);
-  // The earlier declarations of each full name (by its first), and a repeat's message, made once per earlier declaration.
-  const earlier = new Map<number, number[]>();
+  // The declarations of a full name as a chain, each to the one before it (-1 at the first), from the last seen per first;
+  // a repeat's message is made once per earlier declaration it names.
+  const before = new Int32Array(all.length);
+  const last = new Int32Array(all.length);
   const messages = new Map<number, string>();
   const clashes = (own: number, other: number): boolean =>
     isPrivate[other] === 0 && files[fileOf[other]!]!.library === files[fileOf[own]!]!.library && imports.together(fileOf[other]!, fileOf[own]!);
@@ -340,12 +342,17 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
       const first = firstOf[own]!;
       isPrivate[own] = decl.modifiers.includes('private') ? 1 : 0;
       fileOf[own] = f;
-      if (first === own) continue;
-      const before = earlier.get(first) ?? [first];
-      earlier.set(first, before);
-      const clash = isPrivate[own] === 1 ? undefined : before.find((other) => clashes(own, other));
-      before.push(own);
-      if (clash === undefined) continue;
+      if (first === own) {
+        before[own] = -1;
+        last[own] = own;
+        continue;
+      }
+      before[own] = last[first]!;
+      last[first] = own;
+      // The earliest declaration of the name it clashes with.
+      let clash = -1;
+      if (isPrivate[own] === 0) for (let other = before[own]!; other >= 0; other = before[other]!) if (clashes(own, other)) clash = other;
+      if (clash < 0) continue;
       let message = messages.get(clash);
       if (message === undefined) {
         const { fullName, location } = all[clash]!;
