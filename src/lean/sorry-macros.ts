@@ -18,14 +18,41 @@ const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx']);
 /** An atom the lexer reads as one identifier (no dot): what a use of the macro can be found by on tokens. */
 const ONE_WORD = /^[\p{L}_][\p{L}\p{N}_'!?]*$/u;
 
-/** What a definition's expansion makes it stand for: `sorry`/`admit`/`sorryAx`, a project axiom, or what another sorry macro stands for. */
-function standsFor(definition: NotationDefinition, found: ReadonlyMap<string, string>, decls: Map<string, LeanDecl>): string | undefined {
+/** The project's axioms (full name → the file declaring it, by index), and which files see each: where the macros naming them may stand. */
+class ProjectAxioms {
+  private readonly fileOf = new Map<string, number>();
+  private readonly seenBy = new Map<number, Set<number>>();
+
+  constructor(
+    files: LeanProject['files'],
+    private readonly imports: ImportGraph,
+  ) {
+    files.forEach((file, k) => {
+      for (const decl of file.decls) if (decl.kind === 'axiom' && !this.fileOf.has(decl.fullName)) this.fileOf.set(decl.fullName, k);
+    });
+  }
+
+  /** Whether `name` is an axiom of the project that file `k` imports (or declares). */
+  visible(name: string, k: number): boolean {
+    const declaring = this.fileOf.get(name);
+    if (declaring === undefined) return false;
+    let importers = this.seenBy.get(declaring);
+    if (importers === undefined) this.seenBy.set(declaring, (importers = this.imports.importersOf(declaring)));
+    return importers.has(k);
+  }
+}
+
+/**
+ * What a definition (in file `k`) makes its word stand for: `sorry`/`admit`/`sorryAx`, a project axiom
+ * its file sees (aesop's tests name rule sets like axioms of other tests), or what another sorry macro stands for.
+ */
+function standsFor(definition: NotationDefinition, k: number, found: ReadonlyMap<string, string>, decls: Map<string, LeanDecl>, axioms: ProjectAxioms): string | undefined {
   for (const written of writtenIdentifiers(definition.expansion)) {
     if (SORRY_WORDS.has(written)) return written;
     const through = found.get(written);
     if (through !== undefined) return through;
     const target = expansionTarget(written, definition, decls);
-    if (target !== undefined && decls.get(target)?.kind === 'axiom') return target;
+    if (target !== undefined && axioms.visible(target, k)) return target;
   }
   return undefined;
 }
@@ -45,6 +72,9 @@ export interface SorryMacro {
  */
 export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): SorryMacro[] {
   const candidates = notationDefinitions(project, sourceOf).filter(({ atoms }) => atoms.length === 1 && ONE_WORD.test(atoms[0]!));
+  if (candidates.length === 0) return [];
+  const indexOf = new Map(project.files.map((file, k) => [file.path, k]));
+  const axioms = new ProjectAxioms(project.files, new ImportGraph(project.files));
   const standing = new Map<string, string>();
   const found: SorryMacro[] = [];
   for (let grew = true; grew; ) {
@@ -52,7 +82,7 @@ export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourc
     for (const definition of candidates) {
       const { atoms, command } = definition;
       if (found.some((macro) => macro.word === atoms[0] && macro.file === command.file)) continue;
-      const stands = standsFor(definition, standing, project.decls);
+      const stands = standsFor(definition, indexOf.get(command.file) ?? -1, standing, project.decls, axioms);
       if (stands === undefined) continue;
       if (!standing.has(atoms[0]!)) standing.set(atoms[0]!, stands);
       found.push({ word: atoms[0]!, standsFor: stands, file: command.file, local: command.local });

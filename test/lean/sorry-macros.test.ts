@@ -46,6 +46,15 @@ describe('sorryMacros', () => {
     ]);
   });
 
+  it('takes a project axiom only from a file that sees it (aesop names rule sets like other tests\' axioms)', async () => {
+    const p = await project({
+      'Test/Rules.lean': 'axiom test : False\n',
+      'Test/Hygiene.lean': 'macro "aesop_test" : tactic => `(tactic| aesop (rule_sets := [test]))\n',
+      'Test/Falso.lean': 'import Test.Rules\nmacro "falso" : tactic => `(tactic| exact test.elim)\n',
+    });
+    expect(macrosOf(p).map(({ word, standsFor, file }) => [word, standsFor, file])).toEqual([['falso', 'test', 'Test/Falso.lean']]);
+  });
+
   it('gives each file the words its imports, direct or not, bring, and a local one to its own file', async () => {
     const p = await project({
       'Test/Main.lean': 'import Test.Middle\n',
