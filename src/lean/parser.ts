@@ -476,6 +476,9 @@ class FileParser {
       // `.abbrev`, `.opaque`: a constructor written with a leading dot (`hints := .abbrev`); `` `instance ``: a name
       // literal (SciLean's `Attribute.add instName `instance default`); neither is a command.
       if (i > 0 && (this.isSymbol(i - 1, 46) || this.isSymbol(i - 1, 96)) && this.end(i - 1) === this.start(i)) return -1;
+      // After a `|` on its line: a constructor named by a keyword (lean4lean's `inductive VDecl | axiom (_ : VConstVal) | def …`);
+      // a `|` ending the line before closes an absolute value (`… := |x - y|`).
+      if (i > 0 && this.isSymbol(i - 1, 124) && !lineFirst) return -1;
       const flags = this.keywordFlags(i);
       if (flags & DECL) {
         if (i > 0 && (this.isKeyword(i - 1, K_CLASS) || this.isKeyword(i - 1, K_DERIVING))) return -1;

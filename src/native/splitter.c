@@ -137,6 +137,8 @@ static int32_t command_at(const Splitter *s, int32_t i) {
   if (kd == KEYWORD && !is_modifier(s, i)) {
     /* After a dot (`.abbrev`, a constructor) or a backtick (`` `instance ``, a name literal), right before it: no command. */
     if (i > 0 && (is_symbol(s, i - 1, 46) || is_symbol(s, i - 1, 96)) && s->t.ends[i - 1] == s->t.starts[i]) return -1;
+    /* After a `|` on its line: a constructor named by a keyword (`inductive VDecl | axiom (_ : VConstVal) | def …`); not after an absolute value's closing `|` ending the line before. */
+    if (i > 0 && is_symbol(s, i - 1, 124) && !first) return -1;
     int f = flags_of_keyword(s, i);
     if (f & k.decl) {
       if (i > 0 && (is_keyword(s, i - 1, k.class_id) || is_keyword(s, i - 1, k.deriving))) return -1;

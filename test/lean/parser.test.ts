@@ -152,6 +152,15 @@ describe('parseLean', () => {
     expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
   });
 
+  it('reads a keyword after `|` as a constructor\'s name, not a command (lean4lean\'s VDecl)', () => {
+    const src = ['inductive VDecl where', '  | axiom (_ : Nat)', '  | def (_ : Nat)', '  | example', 'def dist (x y : Int) := |x - y|', 'lemma next : 1 = 1 := rfl'].join('\n');
+    expect(parseLean(src, 'D.lean').decls.map((d) => [d.fullName, d.kind])).toEqual([
+      ['VDecl', 'inductive'],
+      ['dist', 'def'],
+      ['next', 'lemma'],
+    ]);
+  });
+
   it('reads a keyword in a name literal (`` `instance ``) as a name, not a command', () => {
     const src = ['def mk : MetaM Unit := do', '  Attribute.add n `instance default', '  let k := ``theorem', 'def next := 1'].join('\n');
     expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
