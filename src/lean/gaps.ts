@@ -298,6 +298,8 @@ function wordGap(table: TokenTable, i: number, prev: number, prev2: number, decl
 
 /** No sorry macros: the scans of the parse. */
 const NO_MACROS: ReadonlyMap<number, string> = new Map();
+/** The name table the files using sorry macros are lexed again with: one for all, as for headers (see statesTrue). */
+let macroNames: NameTable | undefined;
 
 /**
  * The uses of the project's sorry macros (word → what it stands for; see sorry-macros.ts) in a file's
@@ -307,7 +309,7 @@ const NO_MACROS: ReadonlyMap<number, string> = new Map();
 export function macroSorriesOf(file: LeanFile, text: string, macros: ReadonlyMap<string, string>): ProofGap[] {
   const words = [...macros.keys()].filter((word) => text.includes(word));
   if (words.length === 0) return [];
-  const { table } = lexTable(text, file.path);
+  const { table } = lexTable(text, file.path, undefined, (macroNames ??= new NameTable()));
   const ids = new Map<number, string>();
   for (const word of words) {
     const id = table.names.idOf(word);
