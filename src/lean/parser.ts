@@ -19,7 +19,7 @@ const MODIFIER = 8;
 const DEFINES = 16;
 const NOTATION = 32;
 
-/** Per keyword id: is it a declaration keyword, a top-level-only command, an ambiguous command, a modifier. */
+/** Per keyword id: is it a declaration keyword, a top-level-only command, an ambiguous command, a modifier, a notation-like command. */
 const KEYWORD_FLAGS = new Uint8Array(KEYWORD_LIST.length);
 const flag = (words: string[], bit: number): void => {
   for (const w of words) KEYWORD_FLAGS[KEYWORD_LIST.indexOf(w)]! |= bit;
