@@ -23,6 +23,9 @@ import { KEYWORD_LIST } from './names.js';
 import type { DeclKind } from './types.js';
 
 const COLON = 58;
+const DOLLAR = 36;
+const PAREN = 40;
+const CLOSE_PAREN = 41;
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
 const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'axiom', 'opaque', 'example']);
 const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -78,12 +81,20 @@ export function ruleExpansionOf(table: TokenTable, from: number, to: number, isD
   return undefined;
 }
 
-/** The first declaration keyword of a macro's expansion (tokens [rhs, to)). */
+/**
+ * The first declaration keyword of a macro's expansion (tokens [rhs, to)); undefined when it has
+ * none, or when the name after it is computed (aesop's `def $(mkIdent $ `Check ++ optName.getId)`
+ * declares `Check.tree` for `register_aesop_check_option tree`): what the command declares is not its
+ * name argument then.
+ */
 function expansionKind(table: TokenTable, rhs: number, to: number): DeclKind | undefined {
+  const isSymbol = (j: number, code: number): boolean => j < to && table.kind[j] === KIND.symbol && table.code[j] === code;
   for (let j = rhs; j < to; j++) {
     if (table.kind[j] !== KIND.keyword || table.code[j]! < 0 || table.code[j]! >= KEYWORD_COUNT) continue;
     const word = KEYWORD_LIST[table.code[j]!]!;
-    if (DECLARATION_KEYWORDS.has(word)) return word as DeclKind;
+    if (!DECLARATION_KEYWORDS.has(word)) continue;
+    const spliced = isSymbol(j + 1, DOLLAR) && isSymbol(j + 2, PAREN) && !(table.kind[j + 3] === KIND.ident && isSymbol(j + 4, CLOSE_PAREN));
+    return spliced ? undefined : (word as DeclKind);
   }
   return undefined;
 }

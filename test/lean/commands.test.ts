@@ -27,6 +27,10 @@ describe('projectCommandOf', () => {
     const note = 'elab "library_note " name:ident ppSpace dc:docComment : command => do\n  let stx ← `($dc:docComment meta def $(mkIdent name.getId) : LibraryNote := default)\n  elabCommandTopLevel stx';
     expect(defined(note)).toEqual({ word: 'library_note' });
     expect(defined('elab "problem_file" md:(term)? : command => pure ()')).toEqual({ word: 'problem_file' });
+    // The name is computed (aesop's check options declare `Check.<name>`): what it declares is not known.
+    const check = 'macro "register_aesop_check_option " optName:ident doc:str : command =>\n  `(def $(mkIdent $ `Check ++ optName.getId) : Aesop.Check := ⟨option⟩)';
+    expect(defined(check)).toEqual({ word: 'register_aesop_check_option' });
+    expect(defined('macro "declare " n:ident : command => `(def $(n) : Nat := 0)')).toEqual({ word: 'declare', kind: 'def' });
   });
 
   it('ignores other categories, keywords and symbols as leading atoms', () => {
