@@ -119,7 +119,7 @@ const withMacroSorries = (gaps: ProofGap[], macroGaps: ProofGap[]): ProofGap[] =
 /** Where in its declaration a sorry macro is used, for its message. */
 function placeOf(gap: ProofGap): string {
   if (gap.context === 'statement') return 'the statement of';
-  return gap.context === 'by-block' || gap.context === 'theorem' || gap.context === 'proof-field' ? 'the proof of' : 'the value of';
+  return gap.context === 'by-block' || gap.context === 'theorem' || gap.context === 'proof-field' || gap.context === 'proof-value' ? 'the proof of' : 'the value of';
 }
 
 function finding(path: string, gap: ProofGap) {

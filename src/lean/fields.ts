@@ -6,7 +6,7 @@
  * by its name; `classifyFieldsByType` corrects that with the project's own declarations wherever a
  * declared type reads clearly one way or the other, and leaves the name's verdict elsewhere.
  */
-import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, typeHead, type TokenTable } from './lexer.js';
+import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, typeHead, type TokenTable } from './lexer.js';
 import type { ProofGap } from './gaps.js';
 import { lastComponent } from './references.js';
 import type { LeanDecl, LeanProject } from './types.js';
@@ -23,11 +23,18 @@ const PROPOSITION_SYMBOLS: ReadonlySet<number> = new Set([
   0x2283, 0x2194, 0x2227, 0x2228, 0xac, 0x2223, 0x2261, 0x2203,
 ]);
 
-/** Heads of a conclusion that make it a proposition: `True`/`False` and Mathlib predicates that do not start with `Is`. */
+/**
+ * Heads of a conclusion that make it a proposition: `True`/`False`, Mathlib predicates that do not
+ * start with `Is`, and Mathlib's classes of propositions an `instance` proves (`DiscreteTopology`, `T2Space`, …).
+ */
 const PROPOSITION_HEADS: ReadonlySet<string> = new Set([
   'True', 'False', 'Nonempty', 'Continuous', 'Monotone', 'Antitone', 'StrictMono', 'StrictAnti', 'Injective', 'Surjective',
   'Bijective', 'Measurable', 'Differentiable', 'Tendsto', 'Summable', 'HasSum', 'Countable', 'Finite', 'Disjoint',
-  'Pairwise', 'Irreducible', 'Prime', 'Squarefree', 'Even', 'Odd', 'Fact',
+  'Pairwise', 'Irreducible', 'Prime', 'Squarefree', 'Even', 'Odd', 'Fact', 'Subsingleton', 'Nontrivial', 'Infinite',
+  'NeZero', 'CharZero', 'CharP', 'NoZeroDivisors', 'FiniteDimensional', 'DiscreteTopology', 'CompactSpace', 'T0Space',
+  'T1Space', 'T2Space', 'T3Space', 'RegularSpace', 'NormalSpace', 'CompleteSpace', 'ProperSpace', 'LocallyCompactSpace',
+  'SecondCountableTopology', 'SeparableSpace', 'ConnectedSpace', 'PathConnectedSpace', 'OrderTopology', 'ContinuousAdd',
+  'ContinuousMul', 'ContinuousSMul', 'SMulCommClass',
 ]);
 
 /** Heads of a conclusion that make it data: universes (a predicate `Set X → Prop` or a type is data) and common types. */
@@ -45,10 +52,17 @@ function conclusionOf(table: TokenTable, from: number, to: number): number {
     depth += delta;
     if (delta !== 0 || depth > 0 || table.kind[i] !== KIND.symbol) continue;
     const code = table.code[i]!;
-    if (PROPOSITION_SYMBOLS.has(code)) return -1;
+    if (PROPOSITION_SYMBOLS.has(code) && !isNonNegativeReals(table, i, to)) return -1;
     if (code === 0x2192 || code === ARROW || code === COMMA) conclusion = i + 1;
   }
   return conclusion;
+}
+
+/** Whether the `≥` at token i is Mathlib's `ℝ≥0` (`NNReal`) or `ℝ≥0∞` (`ENNReal`), written without blanks: a type, no relation. */
+function isNonNegativeReals(table: TokenTable, i: number, to: number): boolean {
+  return (
+    table.code[i] === 0x2265 && i > 0 && i + 1 < to && table.is(i - 1, 'ℝ') && table.end[i - 1] === table.start[i] && table.is(i + 1, '0') && table.end[i] === table.start[i + 1]
+  );
 }
 
 /** The name heading token i (an identifier, or `Prop`/`Type`/`Sort`), last component only; '' for anything else. */
@@ -223,11 +237,21 @@ export function fieldsWithParents(structure: LeanDecl, project: Pick<LeanProject
   return fields;
 }
 
+/** Whether a declaration's type (after its header's last top-level `:`) reads as a proposition (see `readType`). */
+function statesProposition(decl: LeanDecl): boolean {
+  const { table } = lexTable(decl.header);
+  const start = headerTypeStart(table);
+  return start >= 0 && readType(table, start, table.count) === true;
+}
+
 /**
  * Reclassifies the `sorry` gaps in field assignments whose structure the project declares: the
  * declared type of the field (in that structure or a project structure it extends) decides proof or
  * data (context `proof-field`/`data-field`, `structure` naming the declaring one); a field no
  * project structure declares (Mathlib's, or of a nested structure) keeps the classification by name.
+ * A `sorry` that is a def's, abbrev's or instance's value (not in a field or a `by` block) is a
+ * proof when the declaration's type is a proposition (context `proof-value`: LeanAPAP's
+ * `instance [CompactSpace M] : DiscreteTopology (PontryaginDual M) := sorry`, `def h : a = b := sorry`).
  */
 export function classifyFieldsByType(gaps: ProofGap[], project: Pick<LeanProject, 'decls'>): ProofGap[] {
   const byStructure = new Map<LeanDecl, Map<string, FieldType>>();
@@ -240,7 +264,12 @@ export function classifyFieldsByType(gaps: ProofGap[], project: Pick<LeanProject
     }
     return byDecl.get(decl);
   };
+  const propositions = new Map<LeanDecl, boolean>();
+  const isProposition = (decl: LeanDecl): boolean => propositions.get(decl) ?? propositions.set(decl, statesProposition(decl)).get(decl)!;
   return gaps.map((gap) => {
+    if (gap.context === 'value' && gap.decl !== undefined && isProposition(gap.decl)) {
+      return { ...gap, kind: gap.kind === 'sorry-macro' ? gap.kind : 'sorry-in-proof', context: 'proof-value' };
+    }
     if (gap.field === undefined || gap.decl === undefined || (gap.context !== 'proof-field' && gap.context !== 'data-field')) return gap;
     const field = fieldsOf(gap.decl)?.get(gap.field);
     if (field === undefined) return gap;

@@ -26,7 +26,7 @@ export type GapKind =
   | 'trivial-statement';
 
 /** Why a `sorry` counts as in a proof or in data. */
-export type SorryContext = 'statement' | 'theorem' | 'by-block' | 'proof-field' | 'data-field' | 'value' | 'command';
+export type SorryContext = 'statement' | 'theorem' | 'by-block' | 'proof-field' | 'data-field' | 'value' | 'proof-value' | 'command';
 
 /** One gap: what, where, and in which declaration. */
 export interface ProofGap {

@@ -27,6 +27,8 @@ const STRUCTURE = [
   '  measurable : Set Nat → Prop',
   '  union_mem : ∀ E, measurable E → measurable (E ∪ E)',
   '  d : Digit',
+  '  r : ℝ≥0',
+  '  bound : r ≥ 0',
 ].join('\n');
 
 describe('declaredFields', () => {
@@ -47,6 +49,8 @@ describe('declaredFields', () => {
       measurable: false,
       union_mem: true,
       d: undefined,
+      r: false,
+      bound: true,
     });
   });
 
@@ -113,6 +117,30 @@ describe('classifyFieldsByType', () => {
       ['positive', 'sorry-in-proof', 'N.Base'],
       ['ok', 'sorry-in-proof', 'N.Extra'],
       ['y', 'sorry-in-data', 'Both'],
+    ]);
+  });
+});
+
+describe('classifyFieldsByType on values', () => {
+  it('reads a sorry that is the value of a declaration of a proposition as a proof', () => {
+    const { file, decls, src } = model(
+      [
+        'instance [CompactSpace M] : DiscreteTopology (PontryaginDual M) := sorry',
+        'def h : 1 = 2 := sorry',
+        'instance : Fact (1 < 2) := ⟨sorry⟩',
+        'def bound : ℝ≥0 := sorry',
+        'def n : Nat := sorry',
+        'instance : Inhabited Foo := sorry',
+      ].join('\n'),
+    );
+    const classified = classifyFieldsByType(proofGapsOf(file, src), { decls }).map((g) => [g.line, g.kind, g.context]);
+    expect(classified).toEqual([
+      [1, 'sorry-in-proof', 'proof-value'],
+      [2, 'sorry-in-proof', 'proof-value'],
+      [3, 'sorry-in-proof', 'proof-value'],
+      [4, 'sorry-in-data', 'value'],
+      [5, 'sorry-in-data', 'value'],
+      [6, 'sorry-in-data', 'value'],
     ]);
   });
 });
