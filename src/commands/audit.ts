@@ -4,7 +4,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, writeBaseline } from '../core/baseline.js';
-import { loadConfig, validateCoreConfig } from '../core/config.js';
+import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
@@ -24,6 +24,8 @@ export interface AuditOptions {
   baseline?: string;
   /** Writes a baseline of this run's findings to this file; the report is then compared with it. */
   writeBaseline?: string;
+  /** Path patterns of `.lean` files to leave out, after the configuration's `ignore`. */
+  ignore?: string[];
   signal?: AbortSignal;
   log?: (message: string) => void;
 }
@@ -65,8 +67,9 @@ export async function runAudit(
   const root = resolve(repo);
   if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
   if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
-  const config = loadConfig(root, options.config);
-  validateCoreConfig(config, auditors.map((a) => a.meta.id), options.config);
+  const loaded = loadConfig(root, options.config);
+  validateCoreConfig(loaded, auditors.map((a) => a.meta.id), options.config);
+  const config = ignoring(loaded, options.ignore);
   const selected = selectAuditors(auditors, options.only);
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
     throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
@@ -99,6 +102,7 @@ interface CliOptions {
   config?: string;
   baseline?: string;
   writeBaseline?: string;
+  ignore?: string[];
   verbose?: boolean;
   replCmd?: string;
 }
@@ -143,6 +147,7 @@ export function registerAuditCommand(program: Command): void {
       ),
     )
     .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('--ignore <pattern>', "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)", repeatable)
     .option('--baseline <file>', "fail only on findings this baseline does not list (default: the config's baseline)")
     .option('--write-baseline <file>', "write this run's findings as the baseline to accept (the run then passes)")
     .option('--verbose', "print the auditors' progress messages on standard error")

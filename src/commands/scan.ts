@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
-import { loadConfig, validateCoreConfig } from '../core/config.js';
+import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import type { LeanDecl, LeanFile } from '../lean/types.js';
@@ -13,6 +13,7 @@ interface ScanOptions {
   output?: string;
   body: boolean;
   config?: string;
+  ignore?: string[];
 }
 
 /** One JSON Lines record: a declaration with the file and module it belongs to. */
@@ -42,10 +43,12 @@ export function registerScanCommand(program: Command): void {
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--no-body', 'leave proofs and values out (headers only)')
     .option('--config <file>', 'configuration file, for its `ignore` (default: <repo>/leanaudit.config.json)')
+    .option('--ignore <pattern>', "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)", repeatable)
     .action(async (repo: string, opts: ScanOptions) => {
       if (!existsSync(repo) || !statSync(repo).isDirectory()) throw new InputError(`not a folder: ${repo}`);
-      const config = loadConfig(repo, opts.config);
-      validateCoreConfig(config, AUDITORS.map((auditor) => auditor.meta.id), opts.config);
+      const loaded = loadConfig(repo, opts.config);
+      validateCoreConfig(loaded, AUDITORS.map((auditor) => auditor.meta.id), opts.config);
+      const config = ignoring(loaded, opts.ignore);
       const project = await loadProject(repo, config.ignore ? { ignore: config.ignore } : {});
       const out: Writable = opts.output ? createWriteStream(opts.output) : process.stdout;
       out.on('error', () => undefined);

@@ -46,6 +46,13 @@ export function loadConfig(root: string, explicit?: string): Config {
   return parsed as Config;
 }
 
+/** The configuration with more `ignore` patterns after its own (a command's `--ignore` flags). */
+export const ignoring = (config: Config, patterns: readonly string[] | undefined): Config =>
+  patterns === undefined || patterns.length === 0 ? config : { ...config, ignore: [...(config.ignore ?? []), ...patterns] };
+
+/** A command-line flag that may be given several times: its values in order. */
+export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 /** The section of the config an auditor reads, or an empty object. */
 export function auditorConfig(config: Config, id: string): AuditorConfig {
   return config.auditors?.[id] ?? {};

@@ -127,7 +127,7 @@ function withoutIgnored(found: Discovery, patterns: readonly string[]): Discover
     return pattern === undefined;
   });
   const skipped = [...found.skipped];
-  for (const [pattern, count] of counts) skipped.push({ path: pattern, reason: `${count} .lean file${count === 1 ? '' : 's'} left out by the configuration's ignore` });
+  for (const [pattern, count] of counts) skipped.push({ path: pattern, reason: `${count} .lean file${count === 1 ? '' : 's'} matched by ignore (the configuration's or --ignore)` });
   return { files, skipped };
 }
 

@@ -57,6 +57,19 @@ describe('runAudit', () => {
     expect(fromFlag.summary).toMatchObject({ failOn: 'error', failed: false });
   });
 
+  it('leaves out the files --ignore and the configuration\'s ignore match, and says so in the report', async () => {
+    const config = join(tmp, 'ignore.json');
+    writeFileSync(config, JSON.stringify({ ignore: ['AlgebraBasics/Parity.lean'] }));
+    const report = await runAudit(SAMPLE, { config, ignore: ['AlgebraBasics/Groups'] }, DEFAULT_SOURCES, auditors);
+    expect(report.project.files).toBe(SAMPLE_PROJECT.files - 3);
+    expect(report.project.skipped).toEqual(
+      expect.arrayContaining([
+        { path: 'AlgebraBasics/Parity.lean', reason: "1 .lean file matched by ignore (the configuration's or --ignore)" },
+        { path: 'AlgebraBasics/Groups', reason: "2 .lean files matched by ignore (the configuration's or --ignore)" },
+      ]),
+    );
+  });
+
   it('records a project that cannot be read and still runs the auditors', async () => {
     const sources = { loadProject: () => Promise.reject(new Error('permission denied')) };
     const report = await runAudit(SAMPLE, {}, sources, auditors);

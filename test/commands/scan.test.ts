@@ -66,8 +66,15 @@ describe('leanaudit scan', () => {
     writeFileSync(config, JSON.stringify({ ignore: ['GrepTrap/Axioms.lean'] }));
     const { lines, stderr } = await scan(trap, '--config', config);
     expect(lines.some((l) => String((l.location as { file: string }).file).endsWith('Axioms.lean'))).toBe(false);
-    expect(stderr).toContain('skipped GrepTrap/Axioms.lean: 1 .lean file left out by the configuration\'s ignore');
+    expect(stderr).toContain('skipped GrepTrap/Axioms.lean: 1 .lean file matched by ignore');
     expect(stderr).toContain('grep-trap: 3 files');
+  });
+
+  it('adds the --ignore patterns to the configuration\'s', async () => {
+    const { stderr } = await scan(trap, '--ignore', 'GrepTrap/Axioms.lean', '--ignore', '**/Data.lean');
+    expect(stderr).toContain('skipped GrepTrap/Axioms.lean: 1 .lean file matched by ignore');
+    expect(stderr).toContain('skipped **/Data.lean: 1 .lean file matched by ignore');
+    expect(stderr).toContain('grep-trap: 2 files');
   });
 
   it('rejects a path that is not a folder as an input error', async () => {
