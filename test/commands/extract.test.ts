@@ -26,6 +26,14 @@ describe('leanaudit extract', () => {
     );
   });
 
+  it('leaves out the files --ignore matches', async () => {
+    const all = await runExtract(docs);
+    const file = all.entities[0]!.location!.file;
+    const result = await runExtract(docs, { ignore: [file] });
+    expect(result.entities.some((e) => e.location?.file === file)).toBe(false);
+    expect(result.entities.length).toBeLessThan(all.entities.length);
+  });
+
   it('writes one JSON record per entity with the documented fields', async () => {
     const program = new Command().exitOverride();
     registerExtractCommand(program);
