@@ -28,6 +28,7 @@ import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
 import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource, sourceByPath } from '../lean/project.js';
+import { restingOnSorry } from '../lean/sorry-dependents.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 
 export const meta: AuditorMeta = {
@@ -75,6 +76,8 @@ const SEVERITY: Record<GapKind, Severity> = {
 
 const KINDS = Object.keys(SEVERITY) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement', 'sorry-in-command']);
+/** The declarations whose value is a proof. */
+const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 /** Not counted among the `sorry` tokens nor the escape hatches, but its declarations are among those with a sorry. */
 const MACRO: GapKind = 'sorry-macro';
 
@@ -83,7 +86,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
   const totals = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<GapKind, number>;
   let filesWithGaps = 0;
-  let sorryDecls = 0;
+  const sorried = new Set<string>();
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project)));
   for (const file of project.files) {
     ctx.signal.throwIfAborted();
@@ -92,20 +95,21 @@ export async function run(ctx: AuditContext): Promise<void> {
     const gaps = classifyFieldsByType(withMacroSorries(proofGapsOf(file, text), macroSorriesOf(file, text, macros.get(file.path) ?? NO_MACROS)), project);
     if (gaps.length > 0) filesWithGaps++;
     const perFile = new Map<GapKind, number>();
-    const withSorry = new Set<string>();
     for (const gap of gaps) {
       totals[gap.kind]++;
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
-      if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) withSorry.add(gap.decl.fullName);
+      if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl.fullName);
       ctx.report(finding(file.path, gap));
     }
-    sorryDecls += withSorry.size;
     for (const [kind, count] of perFile) ctx.metric(`file:${file.path}:${kind}`, count);
   }
   for (const kind of KINDS) ctx.metric(kind, totals[kind]);
   ctx.metric('sorry', [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0));
   ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0));
-  ctx.metric('declarations-with-sorry', sorryDecls);
+  ctx.metric('declarations-with-sorry', sorried.size);
+  const resting = restingOnSorry(project.files, sorried);
+  ctx.metric('resting-on-sorry', resting.length);
+  ctx.metric('theorems-resting-on-sorry', resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
 }
