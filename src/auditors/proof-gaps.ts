@@ -28,7 +28,7 @@ import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
 import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource, sourceByPath } from '../lean/project.js';
-import { restingOnSorry } from '../lean/sorry-dependents.js';
+import { restingOn } from '../lean/resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 
 export const meta: AuditorMeta = {
@@ -87,6 +87,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   const totals = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<GapKind, number>;
   let filesWithGaps = 0;
   const sorried = new Set<string>();
+  const axioms = new Set<string>();
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project)));
   for (const file of project.files) {
     ctx.signal.throwIfAborted();
@@ -99,6 +100,7 @@ export async function run(ctx: AuditContext): Promise<void> {
       totals[gap.kind]++;
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
       if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl.fullName);
+      if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl.fullName);
       ctx.report(finding(file.path, gap));
     }
     for (const [kind, count] of perFile) ctx.metric(`file:${file.path}:${kind}`, count);
@@ -107,9 +109,11 @@ export async function run(ctx: AuditContext): Promise<void> {
   ctx.metric('sorry', [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0));
   ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0));
   ctx.metric('declarations-with-sorry', sorried.size);
-  const resting = restingOnSorry(project.files, sorried);
-  ctx.metric('resting-on-sorry', resting.length);
-  ctx.metric('theorems-resting-on-sorry', resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
+  for (const [what, roots] of [['sorry', sorried], ['axiom', axioms]] as const) {
+    const resting = restingOn(project.files, roots);
+    ctx.metric(`resting-on-${what}`, resting.length);
+    ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
+  }
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
 }

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import * as proofGaps from '../../src/auditors/proof-gaps.js';
 import { runAuditor, type RunServices } from '../../src/core/runner.js';
 import type { AuditorRun } from '../../src/core/types.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
-import { testAuditor } from '../helpers/auditor-tester.js';
+import { testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
 
@@ -97,6 +98,33 @@ describe('proof-gaps against the paper’s grep pipeline', () => {
     expect(field.evidence).toEqual({ declKind: 'def', context: 'proof-field', field: "map_zero'", structure: 'GrepTrap.Hom' });
     const admit = run.findings.find((f) => f.location?.line === 31)!;
     expect(admit.message).toBe('`admit` in the proof of GrepTrap.admitted');
+  });
+});
+
+describe('proof-gaps metrics of what rests on a gap', () => {
+  it('counts the declarations, and the theorems among them, that reach a sorry or a project axiom through references', async () => {
+    const code = [
+      'axiom choice_like : 1 = 1',
+      'theorem lemma1 : 2 = 2 := sorry',
+      'theorem uses_lemma : 2 = 2 := lemma1',
+      'def uses_axiom : 1 = 1 := choice_like',
+      'theorem far : 1 = 1 := uses_axiom',
+      'theorem fine : 3 = 3 := rfl',
+      '',
+    ].join('\n');
+    const root = writeCaseProject({ code });
+    try {
+      const run = await runAuditor(proofGaps, services(root));
+      expect(run.metrics).toMatchObject({
+        'declarations-with-sorry': 1,
+        'resting-on-sorry': 1,
+        'theorems-resting-on-sorry': 1,
+        'resting-on-axiom': 2,
+        'theorems-resting-on-axiom': 1,
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
