@@ -388,7 +388,7 @@ function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[], macro
     if (kind === KIND.keyword) {
       const id = codes[i]!; // keyword id, -1 for a `#command`
       if (id < 0) {
-        if (table.is(i, '#exit')) break;
+        if (i === table.exitToken) break;
       } else if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
       else if (id === K_SORRY || id === K_ADMIT) gaps.push(sorryGap(table, i, prev, current, blocks.open));
       else if (id === K_SET_OPTION && i + 2 < table.count) {

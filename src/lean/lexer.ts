@@ -92,7 +92,7 @@ export class TokenTable {
   comments: ArrayLike<number> = [];
   /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
   gapWords = false;
-  /** The first `#exit` token (where the proof-gap scan ends), or `count` when there is none. */
+  /** The first `#exit` token, or `#doc (` that opens a Verso document (where parsing and the proof-gap scan end), or `count` when there is none. */
   exitToken = 0;
   /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
   starters: ArrayLike<number> = [];
@@ -275,6 +275,17 @@ export function hasSorryToken(text: string | undefined): boolean {
 }
 
 /**
+ * Whether the `#…` keyword on [pos, end) is Verso's `#doc (Genre) "Title" =>`, after which the rest of
+ * the file is a document (prose, and code blocks shown or elaborated as examples), not Lean commands.
+ */
+function opensVersoDocument(text: string, pos: number, end: number): boolean {
+  if (end - pos !== 4 || !text.startsWith('#doc', pos)) return false;
+  let j = end;
+  while (j < text.length && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+  return text.charCodeAt(j) === 40;
+}
+
+/**
  * Splits Lean source into a TokenTable (refilling `reuse` if given), interning identifiers in
  * `names` (a fresh table if neither is given); the fast path of the parser and the proof-gap scan.
  */
@@ -437,7 +448,7 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
       code = -1;
       end = pos + 2;
       while (end < n && u[end]! < 128 && (ASCII[u[end]!]! & 2) !== 0) end++;
-      if (exitToken < 0 && end - pos === 5 && text.startsWith('#exit', pos)) exitToken = count;
+      if (exitToken < 0 && ((end - pos === 5 && text.startsWith('#exit', pos)) || opensVersoDocument(text, pos, end))) exitToken = count;
     } else {
       if (interp.length > 0 && (c === 123 || c === 125)) interp[interp.length - 1]! += c === 123 ? 1 : -1;
       const len = symbolLength(u, pos, c, next);

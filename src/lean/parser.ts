@@ -370,7 +370,8 @@ class FileParser {
       this.pendingVariables = NO_STRINGS;
       this.pendingVariableLocals = NO_LOCALS;
       this.pendingVariableIds = NO_IDS;
-      if (this.is(cmd.keyword, '#exit')) break;
+      // `#exit`, or a Verso document's `#doc (…) "…" =>` (the lexer's exit token): the rest is no Lean commands.
+      if (this.is(cmd.keyword, '#exit') || cmd.keyword === this.table.exitToken) break;
       if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) {
         this.declaration(cmd, opens, variables, variableLocals, variableIds);
       } else this.scopeCommand(cmd);

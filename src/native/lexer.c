@@ -282,6 +282,15 @@ static inline int32_t symbol_token(Lexer *L, int32_t pos, uint32_t c, uint32_t n
 static const uint8_t STARTS_OTHER[128] = {['-'] = 1, ['/'] = 1, ['"'] = 1, ['}'] = 1, ['r'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
                                           ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['\''] = 1, ['@'] = 1, ['#'] = 1};
 
+/* Whether the `#…` keyword on [pos, end) is Verso's `#doc (Genre) "Title" =>`: the rest of the file is a document, not Lean commands (as lexer.ts). */
+static int opens_verso_document(const Lexer *L, int32_t pos, int32_t end) {
+  const uint16_t *u = L->u;
+  if (end - pos != 4 || u[pos + 1] != 'd' || u[pos + 2] != 'o' || u[pos + 3] != 'c') return 0;
+  int32_t j = end;
+  while (j < L->n && (u[j] == 32 || u[j] == 9)) j++;
+  return j < L->n && u[j] == 40;
+}
+
 /* Stores the loop's position back into the lexer state (kept in locals while lexing, as they change with every token). */
 static inline void save(Lexer *L, int32_t pos, int32_t line, int32_t line_start, int32_t count, int32_t longest) {
   L->pos = pos;
@@ -405,7 +414,7 @@ static int lex_run(Lexer *L) {
       code = -1;
       end = pos + 2;
       while (end < n && u[end] < 128 && (bmp_class[u[end]] & 2) != 0) end++;
-      if (L->exit_token < 0 && end - pos == 5 && u[pos + 1] == 'e' && u[pos + 2] == 'x' && u[pos + 3] == 'i' && u[pos + 4] == 't') L->exit_token = count;
+      if (L->exit_token < 0 && ((end - pos == 5 && u[pos + 1] == 'e' && u[pos + 2] == 'x' && u[pos + 3] == 'i' && u[pos + 4] == 't') || opens_verso_document(L, pos, end))) L->exit_token = count;
     } else end = symbol_token(L, pos, c, next, &code, &starter);
 
     if (problem >= 0) {

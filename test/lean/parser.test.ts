@@ -152,6 +152,15 @@ describe('parseLean', () => {
     expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
   });
 
+  it('stops at a Verso document (`#doc (Genre) "Title" =>`): the rest is prose and examples, no commands', () => {
+    const src = ['import VersoManual', 'def before := 1', '#doc (Manual) "Guide" =>', '', 'Write `sorry` where a proof is missing:', '```lean', 'def x := 5', 'theorem t : True := sorry', '```'].join('\n');
+    const file = parseLean(src, 'Doc.lean');
+    expect(file.decls.map((d) => d.fullName)).toEqual(['before']);
+    expect(proofGapsOf(file, src)).toEqual([]);
+    // A `#doc` command of a project's own, not followed by `(`, is no document.
+    expect(parseLean('#doc foo\ndef after := 1', 'D.lean').decls.map((d) => d.fullName)).toEqual(['after']);
+  });
+
   it('reads a keyword after `|` as a constructor\'s name, not a command (lean4lean\'s VDecl)', () => {
     const src = ['inductive VDecl where', '  | axiom (_ : Nat)', '  | def (_ : Nat)', '  | example', 'def dist (x y : Int) := |x - y|', 'lemma next : 1 = 1 := rfl'].join('\n');
     expect(parseLean(src, 'D.lean').decls.map((d) => [d.fullName, d.kind])).toEqual([
