@@ -19,6 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { macroSorriesOf, proofGapsOf } from '../src/lean/gaps.js';
+import { ImportGraph } from '../src/lean/imports.js';
 import { sorryMacros, sorryMacrosByFile } from '../src/lean/sorry-macros.js';
 import { lexTable, TokenTable } from '../src/lean/lexer.js';
 import { NameTable } from '../src/lean/names.js';
@@ -269,7 +270,8 @@ function phases(root: string): [string, number][] {
   const project = { files, decls: model.decls };
   const textOf = new Map(paths.map((path, k) => [path, texts[k]!]));
   const [, macros] = timed(() => {
-    const byFile = sorryMacrosByFile(project, sorryMacros(project, (path) => textOf.get(path)));
+    const imports = new ImportGraph(files);
+    const byFile = sorryMacrosByFile(project, sorryMacros(project, (path) => textOf.get(path), imports), imports);
     files.forEach((file, k) => byFile.has(file.path) && macroSorriesOf(file, texts[k]!, byFile.get(file.path)!));
   });
   return [

@@ -28,7 +28,8 @@ import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
 import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource, sourceByPath } from '../lean/project.js';
-import { restingOn } from '../lean/resting-on.js';
+import { ImportGraph } from '../lean/imports.js';
+import { Dependents } from '../lean/resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 
 export const meta: AuditorMeta = {
@@ -88,7 +89,8 @@ export async function run(ctx: AuditContext): Promise<void> {
   let filesWithGaps = 0;
   const sorried = new Set<string>();
   const axioms = new Set<string>();
-  const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project)));
+  const imports = new ImportGraph(project.files);
+  const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
   for (const file of project.files) {
     ctx.signal.throwIfAborted();
     const text = readLeanSource(project, file);
@@ -109,8 +111,9 @@ export async function run(ctx: AuditContext): Promise<void> {
   ctx.metric('sorry', [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0));
   ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0));
   ctx.metric('declarations-with-sorry', sorried.size);
+  const dependents = new Dependents(project.files);
   for (const [what, roots] of [['sorry', sorried], ['axiom', axioms]] as const) {
-    const resting = restingOn(project.files, roots);
+    const resting = dependents.restingOn(roots);
     ctx.metric(`resting-on-${what}`, resting.length);
     ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
   }

@@ -371,7 +371,7 @@ class FileParser {
       this.pendingVariableLocals = NO_LOCALS;
       this.pendingVariableIds = NO_IDS;
       // `#exit`, or a Verso document's `#doc (…) "…" =>` (the lexer's exit token): the rest is no Lean commands.
-      if (this.is(cmd.keyword, '#exit') || cmd.keyword === this.table.exitToken) break;
+      if (cmd.keyword === this.table.exitToken || this.is(cmd.keyword, '#exit')) break;
       if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) {
         this.declaration(cmd, opens, variables, variableLocals, variableIds);
       } else this.scopeCommand(cmd);

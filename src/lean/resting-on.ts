@@ -8,26 +8,33 @@
  */
 import type { LeanDecl, LeanFile } from './types.js';
 
-/** The declarations of `files` that reach one of the `sorried` full names (or axioms) and are not among them, in file order. */
-export function restingOn(files: readonly LeanFile[], sorried: ReadonlySet<string>): LeanDecl[] {
-  const referencedBy = new Map<string, LeanDecl[]>();
-  for (const file of files) {
-    for (const decl of file.decls) {
-      for (const target of decl.references) {
-        const users = referencedBy.get(target);
-        if (users === undefined) referencedBy.set(target, [decl]);
-        else users.push(decl);
+/** The declarations of some files by the full names they reference, made once for every question asked of them. */
+export class Dependents {
+  private readonly referencedBy = new Map<string, LeanDecl[]>();
+
+  constructor(private readonly files: readonly LeanFile[]) {
+    for (const file of files) {
+      for (const decl of file.decls) {
+        for (const target of decl.references) {
+          const users = this.referencedBy.get(target);
+          if (users === undefined) this.referencedBy.set(target, [decl]);
+          else users.push(decl);
+        }
       }
     }
   }
-  const reached = new Set<LeanDecl>();
-  const todo = [...sorried];
-  const seen = new Set(todo);
-  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
-    for (const user of referencedBy.get(name) ?? []) {
-      reached.add(user);
-      if (!seen.has(user.fullName)) seen.add(user.fullName), todo.push(user.fullName);
+
+  /** The declarations that reach one of the `roots` full names (sorried declarations, or axioms) and are not among them, in file order. */
+  restingOn(roots: ReadonlySet<string>): LeanDecl[] {
+    const reached = new Set<LeanDecl>();
+    const todo = [...roots];
+    const seen = new Set(todo);
+    for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+      for (const user of this.referencedBy.get(name) ?? []) {
+        reached.add(user);
+        if (!seen.has(user.fullName)) seen.add(user.fullName), todo.push(user.fullName);
+      }
     }
+    return this.files.flatMap((file) => file.decls.filter((decl) => reached.has(decl) && !roots.has(decl.fullName)));
   }
-  return files.flatMap((file) => file.decls.filter((decl) => reached.has(decl) && !sorried.has(decl.fullName)));
 }

@@ -10,7 +10,7 @@
  * uses are found on tokens by `macroSorriesOf` (gaps.ts), as `sorry` is.
  */
 import { expansionTarget, notationDefinitions, writtenIdentifiers, type NotationDefinition } from './notations.js';
-import { ImportGraph } from './imports.js';
+import type { ImportGraph } from './imports.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
 const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx']);
@@ -70,11 +70,11 @@ export interface SorryMacro {
  * a tactic) is one where any of its definitions is; a macro that uses another counts once the other
  * is known.
  */
-export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): SorryMacro[] {
+export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined, imports: ImportGraph): SorryMacro[] {
   const candidates = notationDefinitions(project, sourceOf).filter(({ atoms }) => atoms.length === 1 && ONE_WORD.test(atoms[0]!));
   if (candidates.length === 0) return [];
   const indexOf = new Map(project.files.map((file, k) => [file.path, k]));
-  const axioms = new ProjectAxioms(project.files, new ImportGraph(project.files));
+  const axioms = new ProjectAxioms(project.files, imports);
   const standing = new Map<string, string>();
   const found: SorryMacro[] = [];
   for (let grew = true; grew; ) {
@@ -93,10 +93,9 @@ export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourc
 }
 
 /** Per file (path), the sorry macros it sees: word → what it stands for. Files that see none are left out. */
-export function sorryMacrosByFile(project: Pick<LeanProject, 'files'>, macros: SorryMacro[]): Map<string, Map<string, string>> {
+export function sorryMacrosByFile(project: Pick<LeanProject, 'files'>, macros: SorryMacro[], imports: ImportGraph): Map<string, Map<string, string>> {
   const byFile = new Map<string, Map<string, string>>();
   if (macros.length === 0) return byFile;
-  const imports = new ImportGraph(project.files);
   const indexOf = new Map(project.files.map((file, k) => [file.path, k]));
   for (const macro of macros) {
     const defining = indexOf.get(macro.file);

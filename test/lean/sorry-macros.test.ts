@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ImportGraph } from '../../src/lean/imports.js';
 import { loadProject, readLeanSource } from '../../src/lean/project.js';
 import { sorryMacros, sorryMacrosByFile } from '../../src/lean/sorry-macros.js';
 import type { LeanProject } from '../../src/lean/types.js';
@@ -18,7 +19,7 @@ async function project(files: Record<string, string>): Promise<LeanProject> {
 
 const macrosOf = (p: LeanProject) => {
   const byPath = new Map(p.files.map((file) => [file.path, file]));
-  return sorryMacros(p, (path) => readLeanSource(p, byPath.get(path)!));
+  return sorryMacros(p, (path) => readLeanSource(p, byPath.get(path)!), new ImportGraph(p.files));
 };
 
 describe('sorryMacros', () => {
@@ -62,7 +63,7 @@ describe('sorryMacros', () => {
       'Test/Util.lean': 'macro "sorry_proof" : term => `(sorry)\nlocal macro "mine" : term => `(sorry)\n',
       'Test/Other.lean': 'def sorry_proof : Nat := 1\n',
     });
-    const byFile = sorryMacrosByFile(p, macrosOf(p));
+    const byFile = sorryMacrosByFile(p, macrosOf(p), new ImportGraph(p.files));
     const seen = (path: string) => [...(byFile.get(path) ?? new Map<string, string>()).keys()];
     expect(seen('Test/Main.lean')).toEqual(['sorry_proof']);
     expect(seen('Test/Middle.lean')).toEqual(['sorry_proof']);
