@@ -16,7 +16,8 @@ import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/core/types
 import type { LeanLib } from '../src/lean/lakefile.js';
 import { lakePackages, toolchainSources } from '../src/lean/packages.js';
 import { parseLean } from '../src/lean/parser.js';
-import { discoverLeanFiles, libraryModule, readLakefile } from '../src/lean/project.js';
+import { discoverLeanFiles } from '../src/lean/discovery.js';
+import { libraryModule, readLakefile } from '../src/lean/project.js';
 import { decodeLeanSource } from '../src/lean/source.js';
 import { additiveNames, guessMultiplicative } from './to-additive.js';
 

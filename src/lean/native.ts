@@ -76,6 +76,8 @@ export interface NativeScanner {
   resolveDeclaration(resolver: object, at: number, out: Int32Array): number;
   /** The name of a type a conditional reference gives. */
   resolverText(resolver: object, type: number): string;
+  /** The `.lean` files, symbolic links and folders not entered under `root` (see tree_walk in scanner.h), as NUL-ended records; undefined when out of memory. */
+  walkTree(root: string, skip: string): string | undefined;
 }
 
 const NONE = new Int32Array(0);

@@ -5,15 +5,15 @@
  * references. Bad input (binary, invalid UTF-8, huge files, symlinks leaving the repository)
  * becomes a problem with file:line and loading goes on.
  */
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { discoverLeanFiles, type Discovery } from './discovery.js';
 import { parsedSource } from './gaps.js';
 import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
 import { NameTable } from './names.js';
 import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
-import { isInside } from '../core/paths.js';
 import { mathlibRevision } from './packages.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readAhead, readSource, unreadFile } from './source.js';
@@ -21,14 +21,6 @@ import type { LeanFile, LeanProject, SourceProblem } from './types.js';
 
 /** The problem of a file the parser failed on (see loadFile). */
 const PARSE_FAILED = 'parse-failed';
-
-/** Folder names never scanned, with the reason recorded in `skipped`. */
-const SKIP_DIRS: Record<string, string> = {
-  '.lake': 'Lake build outputs and dependency checkouts',
-  'lake-packages': 'dependency checkouts (old Lake layout)',
-  build: 'build outputs',
-  node_modules: 'JavaScript dependencies',
-};
 
 export interface LoadOptions {
   signal?: AbortSignal;
@@ -63,57 +55,6 @@ export function readLakefile(root: string): Lakefile | undefined {
   const lean = join(root, 'lakefile.lean');
   if (existsSync(lean)) return parseLakefileLean(readFileSync(lean, 'utf8'));
   return undefined;
-}
-
-interface Discovery {
-  files: string[];
-  skipped: { path: string; reason: string }[];
-}
-
-/** Every `.lean` file under root (relative paths, sorted), and what was left out. */
-export function discoverLeanFiles(root: string): Discovery {
-  const realRoot = realpathSync(root);
-  const files: string[] = [];
-  const skipped: Discovery['skipped'] = [];
-  const walk = (dir: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(join(realRoot, dir), { withFileTypes: true });
-    } catch (e) {
-      skipped.push({ path: dir || '.', reason: `unreadable folder: ${(e as Error).message}` });
-      return;
-    }
-    for (const entry of entries) {
-      const rel = dir ? `${dir}/${entry.name}` : entry.name;
-      if (entry.isSymbolicLink()) {
-        let real: string;
-        try {
-          real = realpathSync(join(realRoot, rel));
-        } catch {
-          skipped.push({ path: rel, reason: 'broken symbolic link' });
-          continue;
-        }
-        if (!isInside(realRoot, real)) {
-          skipped.push({ path: rel, reason: 'symbolic link leading outside the repository (not followed)' });
-          continue;
-        }
-        if (statSync(real).isDirectory()) {
-          skipped.push({ path: rel, reason: 'symbolic link to a folder inside the repository (scanned at its real place)' });
-        } else if (rel.endsWith('.lean')) files.push(rel);
-        continue;
-      }
-      if (entry.isDirectory()) {
-        const reason = SKIP_DIRS[entry.name] ?? (entry.name.startsWith('.') ? 'hidden folder (scratch, editor or VCS data)' : undefined);
-        if (reason) skipped.push({ path: rel, reason });
-        else walk(rel);
-      } else if (entry.isFile() && entry.name.endsWith('.lean')) files.push(rel);
-    }
-  };
-  walk('');
-  const byPath = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  files.sort(byPath);
-  skipped.sort((a, b) => byPath(a.path, b.path));
-  return { files, skipped };
 }
 
 /** The discovered files but those an `ignore` pattern matches, which `skipped` lists by pattern, with their number. */

@@ -24,6 +24,7 @@
  *   resolverBindFile(namesHandle, ids, bounds): the identifiers of the file whose declarations resolveDeclaration resolves until the next binding
  *   resolveDeclaration(resolver, at, out) -> #references: out = [#header, target, condition, declaration, type per reference]
  *   resolverText(resolver, type) -> the name of a type a conditional reference gives
+ *   walkTree(root, skip) -> the records of tree_walk (scanner.h) as one string, or undefined when out of memory
  * External strings are still experimental in Node-API (stable from Node 22.14), hence NAPI_EXPERIMENTAL.
  */
 #define NAPI_EXPERIMENTAL
@@ -735,6 +736,32 @@ static napi_value resolver_text_of(napi_env env, napi_callback_info info) {
   return result;
 }
 
+/* A string argument as a malloc'ed UTF-8 string (its byte length in *length, NULs kept); NULL when it is none or out of memory. */
+static char *utf8_argument(napi_env env, napi_value value, size_t *length) {
+  if (napi_get_value_string_utf8(env, value, NULL, 0, length) != napi_ok) return NULL;
+  char *bytes = malloc(*length + 1);
+  if (bytes && napi_get_value_string_utf8(env, value, bytes, *length + 1, length) != napi_ok) {
+    free(bytes);
+    return NULL;
+  }
+  return bytes;
+}
+
+static napi_value walk_tree(napi_env env, napi_callback_info info) {
+  size_t argc = 2, root_length = 0, skip_length = 0;
+  napi_value argv[2], result = NULL;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  char *root = utf8_argument(env, argv[0], &root_length), *skip = utf8_argument(env, argv[1], &skip_length);
+  CharList out = {0};
+  int walked = root && skip && strlen(root) == root_length && tree_walk(root, skip, skip_length, &out) == 0;
+  napi_status status = walked ? napi_create_string_utf8(env, out.data ? out.data : "", out.length, &result) : napi_ok;
+  free(root);
+  free(skip);
+  free(out.data);
+  if (status != napi_ok) return throw_error(env);
+  return result;
+}
+
 static napi_value init(napi_env env, napi_value exports) {
   const napi_property_descriptor methods[] = {
     {"configure", NULL, configure, NULL, NULL, NULL, napi_default, NULL},
@@ -760,6 +787,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"resolverBindFile", NULL, resolver_bind_file, NULL, NULL, NULL, napi_default, NULL},
     {"resolveDeclaration", NULL, resolve_declaration, NULL, NULL, NULL, napi_default, NULL},
     {"resolverText", NULL, resolver_text_of, NULL, NULL, NULL, napi_default, NULL},
+    {"walkTree", NULL, walk_tree, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof(methods) / sizeof(methods[0]), methods) != napi_ok) return NULL;
   Instance *instance = calloc(1, sizeof(Instance));

@@ -216,6 +216,21 @@ int read_ahead_take(ReadAhead *ra, const char *path, SourceText *out);
 /* Stops the thread, waits for it, frees what was not taken. */
 void read_ahead_stop(ReadAhead *ra);
 
+/* Bytes appended to a growing buffer. */
+typedef struct {
+  char *data;
+  size_t length, capacity;
+} CharList;
+
+/*
+ * Walks the folder tree under `root` (tree.c) into `out`, one record per entry of interest, each a
+ * tag, a path relative to root ('/'-separated) and a NUL: 'f' a `.lean` file, 'l' a symbolic link
+ * (not followed), 's' a folder not entered (hidden, or named in `skip`: names each ended by NUL),
+ * 'u' an unreadable folder, its path followed by a NUL and libuv's error ("EACCES: permission
+ * denied"). 0, or -1 when out of memory (out then holds what was found so far).
+ */
+int tree_walk(const char *root, const char *skip, size_t skip_length, CharList *out);
+
 /* Name resolution (resolver.c): a project's declaration names, and the references of each declaration's identifiers to them (see references.ts). */
 typedef struct Resolver Resolver;
 Resolver *resolver_new(void);

@@ -10,7 +10,7 @@ import type { BenchSpec } from '../contamination/config.js';
 import { readItemsFile } from '../contamination/items.js';
 import { readTextFile, type InputProblem } from '../contamination/input.js';
 import { parseLean } from '../lean/parser.js';
-import { discoverLeanFiles } from '../lean/project.js';
+import { discoverLeanFiles } from '../lean/discovery.js';
 import type { LeanDecl } from '../lean/types.js';
 import { planFile } from './file-plan.js';
 import { errorsOf, isCommandResponse, type Message } from './protocol.js';

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLakefileLean, parseLakefileToml } from '../../src/lean/lakefile.js';
 import { LONG_LINE } from '../../src/lean/lexer.js';
-import { discoverLeanFiles, loadProject, readLeanSource } from '../../src/lean/project.js';
+import { discoverLeanFiles } from '../../src/lean/discovery.js';
+import { loadProject, readLeanSource } from '../../src/lean/project.js';
 import { decodeLeanSource } from '../../src/lean/source.js';
 
 let root: string;

@@ -1,0 +1,119 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverLeanFiles } from '../../src/lean/discovery.js';
+import { nativeScanner } from '../../src/lean/native.js';
+import { random } from '../helpers/lean-texts.js';
+
+let root: string;
+let outside: string;
+
+const write = (path: string, content = 'def x := 1\n'): void => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), content);
+};
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'leanaudit-discovery-'));
+  outside = mkdtempSync(join(tmpdir(), 'leanaudit-discovery-outside-'));
+  writeFileSync(join(outside, 'Out.lean'), 'def out := 1\n');
+  for (const path of [
+    'A.lean',
+    'A/B.lean',
+    'A/B/C/D.lean',
+    'A/notes.md',
+    'A/B/lean',
+    'A/B/x.lean.bak',
+    'Ünïcödé/Ñame with spaces.lean',
+    'A/.hidden.lean',
+    '.lake/packages/mathlib/Mathlib.lean',
+    'lake-packages/old/Old.lean',
+    'build/ir/Out.lean',
+    'node_modules/pkg/P.lean',
+    '.git/objects/x.lean',
+    'A/B/.scratch/Tmp.lean',
+    'Nested/build/Also.lean',
+    'Folder.lean/Inside.lean',
+  ]) {
+    write(path);
+  }
+  mkdirSync(join(root, 'Empty'));
+  symlinkSync(join(outside, 'Out.lean'), join(root, 'A', 'Outside.lean'));
+  symlinkSync(outside, join(root, 'A', 'OutsideFolder'));
+  symlinkSync(join(root, 'A', 'B.lean'), join(root, 'Linked.lean'));
+  symlinkSync(join(root, 'A', 'B'), join(root, 'LinkedFolder'));
+  symlinkSync(join(root, 'A', 'notes.md'), join(root, 'A', 'NotLean'));
+  symlinkSync(join(root, 'nowhere.lean'), join(root, 'Broken.lean'));
+});
+
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe.skipIf(!nativeScanner)('the native walk', () => {
+  it('finds the same files, and skips the same folders and links for the same reasons, as readdirSync', () => {
+    const native = discoverLeanFiles(root);
+    expect(native).toEqual(discoverLeanFiles(root, { native: false }));
+    expect(native.files).toEqual([
+      'A.lean',
+      'A/.hidden.lean',
+      'A/B.lean',
+      'A/B/C/D.lean',
+      'Folder.lean/Inside.lean',
+      'Linked.lean',
+      'Ünïcödé/Ñame with spaces.lean',
+    ]);
+    expect(native.skipped.map((s) => s.path)).toEqual([
+      '.git',
+      '.lake',
+      'A/B/.scratch',
+      'A/Outside.lean',
+      'A/OutsideFolder',
+      'Broken.lean',
+      'LinkedFolder',
+      'Nested/build',
+      'build',
+      'lake-packages',
+      'node_modules',
+    ]);
+    expect(native.skipped.find((s) => s.path === 'Nested/build')?.reason).toBe('build outputs');
+  });
+
+  it('agrees with readdirSync on random trees', () => {
+    const next = random(7);
+    const names = ['a', 'b.lean', 'C', 'build', '.h', 'x y', 'é.lean', 'lean', 'node_modules', 'Z.lean'];
+    for (let round = 0; round < 20; round++) {
+      rmSync(root, { recursive: true, force: true });
+      mkdirSync(root);
+      for (let k = 0; k < 30; k++) {
+        const depth = 1 + Math.floor(next() * 4);
+        const parts = Array.from({ length: depth }, () => names[Math.floor(next() * names.length)]!);
+        const path = parts.join('/');
+        try {
+          if (next() < 0.8) write(path);
+          else mkdirSync(join(root, path), { recursive: true });
+        } catch {
+          // A file where the path needs a folder, or the reverse: the tree keeps what it had.
+        }
+      }
+      expect(discoverLeanFiles(root)).toEqual(discoverLeanFiles(root, { native: false }));
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('reports an unreadable folder as readdirSync words it, and goes on', () => {
+    rmSync(root, { recursive: true, force: true });
+    write('Open/Yes.lean');
+    write('Closed/No.lean');
+    chmodSync(join(root, 'Closed'), 0o000);
+    try {
+      const native = discoverLeanFiles(root);
+      expect(native).toEqual(discoverLeanFiles(root, { native: false }));
+      expect(native.files).toEqual(['Open/Yes.lean']);
+      expect(native.skipped).toEqual([{ path: 'Closed', reason: expect.stringMatching(/^unreadable folder: EACCES: permission denied, scandir '.*Closed'$/) }]);
+    } finally {
+      chmodSync(join(root, 'Closed'), 0o755);
+    }
+  });
+});
