@@ -4,7 +4,7 @@
  * that make the kernel trust something it did not check.
  */
 import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { GAP_WORD, NameTable } from './names.js';
+import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
 import type { LeanDecl, LeanFile } from './types.js';
 
@@ -53,7 +53,8 @@ const K_DECREASING_BY = KEYWORD_LIST.indexOf('decreasing_by');
 const K_SORRY = KEYWORD_LIST.indexOf('sorry');
 const K_ADMIT = KEYWORD_LIST.indexOf('admit');
 const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
-nativeScanner?.configureGaps(Int32Array.of(K_BY, K_DECREASING_BY, K_SORRY, K_ADMIT, K_SET_OPTION, ASSIGN, GAP_WORD));
+const BACKTICK = 96;
+nativeScanner?.configureGaps(Int32Array.of(K_BY, K_DECREASING_BY, K_SORRY, K_ADMIT, K_SET_OPTION, ASSIGN, GAP_WORD, SORRY_WORD));
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 
@@ -194,12 +195,19 @@ function beginsFieldLine(table: TokenTable, i: number, prev: number): boolean {
   return j < table.count && table.line[j] === table.line[i] && table.kind[j] === KIND.symbol && table.code[j] === ASSIGN;
 }
 
-/** Whether a `sorry` or `admit` token is among the table's. */
+/** Whether a `sorry` or `admit` token, or an identifier `sorryAx` (quoted or not), is among the table's. */
 function hasSorryOrAdmit(table: TokenTable): boolean {
   const { kind, code } = table;
-  for (let i = 0; i < table.count; i++) if (kind[i] === KIND.keyword && (code[i] === K_SORRY || code[i] === K_ADMIT)) return true;
+  const flags = table.names.flags;
+  for (let i = 0; i < table.count; i++) {
+    if (kind[i] === KIND.keyword ? code[i] === K_SORRY || code[i] === K_ADMIT : kind[i] === KIND.ident && (flags[code[i]!]! & SORRY_WORD) !== 0) return true;
+  }
   return false;
 }
+
+/** Whether identifier i is quoted as a name literal (`` `sorryAx ``, ``` ``sorryAx ```, as meta code names the constant): a backtick just before it. */
+const quotedName = (table: TokenTable, i: number, prev: number): boolean =>
+  prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === BACKTICK && table.end[prev] === table.start[i];
 
 /** The tactic blocks open in a declaration: the bracket depth, and per open block the depth and line indentation it opened at. */
 class TacticBlocks {
@@ -252,7 +260,7 @@ function gapAt(table: TokenTable, i: number, kind: GapKind, text: string, decl: 
   return gap;
 }
 
-/** The `sorry` or `admit` at token i (after token `prev`), classified as in the statement, in a proof or in data. */
+/** The `sorry` or `admit` (or `sorryAx`) at token i (after token `prev`), classified as in the statement, in a proof or in data. */
 function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean): ProofGap {
   const start = table.start[i]!;
   // In the statement itself (formal-conjectures' `answer(sorry)`): the claim is unfinished, whatever its proof.
@@ -271,7 +279,7 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
   const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
   // Outside any declaration: a macro's expansion (its uses are sorry macros', see sorry-macros.ts) or a `#check`.
   const kind = inStatement ? 'sorry-in-statement' : inProof ? 'sorry-in-proof' : context === 'command' ? 'sorry-in-command' : 'sorry-in-data';
-  const gap = gapAt(table, i, kind, KEYWORD_LIST[table.code[i]!]!, decl);
+  const gap = gapAt(table, i, kind, table.kind[i] === KIND.keyword ? KEYWORD_LIST[table.code[i]!]! : table.textOf(i), decl);
   gap.context = context;
   if (field !== undefined) gap.field = field;
   return gap;
@@ -398,6 +406,8 @@ function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[], macro
     } else if (kind === KIND.ident && macros.has(codes[i]!)) {
       const gap = macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!);
       if (gap) gaps.push(gap);
+    } else if (kind === KIND.ident && (flags[codes[i]!]! & SORRY_WORD) !== 0 && !quotedName(table, i, prev)) {
+      gaps.push(sorryGap(table, i, prev, current, blocks.open));
     } else if (kind === KIND.ident && !fieldLine && (flags[codes[i]!]! & GAP_WORD) !== 0) {
       const gap = wordGap(table, i, prev, prev2, current);
       if (gap) gaps.push(gap);

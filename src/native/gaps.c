@@ -9,7 +9,7 @@
 #include "scanner.h"
 
 enum { IDENT = 0, KEYWORD = 1, SYMBOL = 2, FIRST_COMMENT = 6, LAST_COMMENT = 9 };
-enum { COMMA = 44 };
+enum { COMMA = 44, BACKTICK = 96 };
 
 /* Set once by gaps_configure(). */
 static GapConstants k;
@@ -38,10 +38,24 @@ void gaps_free(GapScan *g) {
   free(g);
 }
 
-static int has_sorry_or_admit(const GapScan *g) {
-  for (int32_t i = 0; i < g->n; i++)
-    if (g->t.kinds[i] == KEYWORD && (g->t.codes[i] == k.sorry || g->t.codes[i] == k.admit)) return 1;
+/* The flags of name id, 0 for an id outside them. */
+static uint8_t flags_of(const uint8_t *flags, int32_t flag_count, int32_t id) {
+  return id >= 0 && id < flag_count ? flags[id] : 0;
+}
+
+/* Whether a `sorry` or `admit` token, or an identifier flagged sorry_word (quoted or not), is among the table's. */
+static int has_sorry_or_admit(const GapScan *g, const uint8_t *flags, int32_t flag_count) {
+  for (int32_t i = 0; i < g->n; i++) {
+    int kind = g->t.kinds[i];
+    int32_t code = g->t.codes[i];
+    if (kind == KEYWORD ? code == k.sorry || code == k.admit : kind == IDENT && (flags_of(flags, flag_count, code) & k.sorry_word) != 0) return 1;
+  }
   return 0;
+}
+
+/* Whether identifier i is quoted as a name literal: a backtick just before it (quotedName in gaps.ts). */
+static int quoted_name(const GapScan *g, int32_t i, int32_t prev) {
+  return prev >= 0 && g->t.kinds[prev] == SYMBOL && g->t.codes[prev] == BACKTICK && g->t.ends[prev] == g->t.starts[i];
 }
 
 /* The column of the first token on token i's line. */
@@ -95,7 +109,7 @@ int gaps_scan(GapScan *g, const TokenColumns *table, int32_t count, const uint8_
   g->found.length = 0;
   g->depth = 0;
   g->depths.length = g->indents.length = 0;
-  const int tracking = has_sorry_or_admit(g);
+  const int tracking = has_sorry_or_admit(g, flags, flag_count);
   int32_t d = 0, current = -1, prev = -1, prev2 = -1;
   for (int32_t i = 0; i < g->n && i < exit_token; i++) {
     int kind = g->t.kinds[i];
@@ -119,9 +133,10 @@ int gaps_scan(GapScan *g, const TokenColumns *table, int32_t count, const uint8_
       } else if (id == k.set_option && i + 2 < g->n) {
         ok = emit(g, GAP_OPTION, i, prev, prev2, current, 0);
       }
-    } else if (kind == IDENT && !field_line) {
-      int32_t id = g->t.codes[i];
-      if (id >= 0 && id < flag_count && (flags[id] & k.gap_word) != 0) ok = emit(g, GAP_WORD_TOKEN, i, prev, prev2, current, 0);
+    } else if (kind == IDENT) {
+      uint8_t f = flags_of(flags, flag_count, g->t.codes[i]);
+      if ((f & k.sorry_word) != 0 && !quoted_name(g, i, prev)) ok = emit(g, GAP_SORRY, i, prev, prev2, current, g->depths.length > 0);
+      else if (!field_line && (f & k.gap_word) != 0) ok = emit(g, GAP_WORD_TOKEN, i, prev, prev2, current, 0);
     }
     if (!ok) return -1;
     prev2 = prev;

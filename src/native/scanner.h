@@ -174,7 +174,7 @@ const IntList *declarations_lists(const Declarations *d);
 
 /* The token walk of the proof-gap scan (gaps.c): keyword ids, the `:=` code and the flag bit it needs (gaps.ts, names.ts). */
 typedef struct {
-  int32_t by, decreasing_by, sorry, admit, set_option, assign, gap_word;
+  int32_t by, decreasing_by, sorry, admit, set_option, assign, gap_word, sorry_word;
 } GapConstants;
 void gaps_configure(const GapConstants *constants);
 /* What a token found by gaps_scan may be: a `sorry`/`admit`, a `set_option`, a word the scan reacts to. */

@@ -188,6 +188,22 @@ describe('proofGapsOf', () => {
     ]);
   });
 
+  it('counts `sorryAx` written out as a sorry, but not the name literal meta code builds terms with', () => {
+    const src = [
+      'theorem t : 1 = 2 := sorryAx _ false',
+      'theorem u : 1 = 2 := by exact @sorryAx (1 = 2) true',
+      'def d : Nat := sorryAx Nat',
+      'def mkGap (t : Expr) : Expr := mkApp2 (mkConst ``sorryAx [levelZero]) t (toExpr false)',
+      'def isGap : Expr → Bool | .app (.const `sorryAx _) _ => true | _ => false',
+      '-- sorryAx in a comment, "sorryAx" in a string, my_sorryAx, sorryAx_free',
+    ].join('\n');
+    expect(gaps(src)).toEqual([
+      ['sorry-in-proof', 1, 'sorryAx', 'theorem'],
+      ['sorry-in-proof', 2, 'sorryAx', 'by-block'],
+      ['sorry-in-data', 3, 'sorryAx', 'value'],
+    ]);
+  });
+
   it('tells a sorry in a statement from one in its proof', () => {
     expect(
       gaps(
