@@ -15,6 +15,8 @@
  * namespace and the file's `open`s, and a `local` notation counts only in its own file. Alphanumeric atoms must stand as whole words (`local notation3 "k" => …`).
  */
 import { escapeRegExp } from '../core/regexp.js';
+import { lexTable } from './lexer.js';
+import { NameTable } from './names.js';
 import { hasNotationCommands } from './parser.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
@@ -30,7 +32,7 @@ export interface Notation {
   local: boolean;
 }
 
-const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(notation3?|infixl?|infixr|prefix|postfix|macro_rules|macro|syntax)\b(?::\w+)?/;
+const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(notation3?|infixl?|infixr|prefix|postfix|macro_rules|macro|syntax|elab_rules|elab)\b(?::\w+)?/;
 /**
  * An arm of a `macro_rules`: `` | `(kind| pattern) => expansion ``, up to the next line that starts an arm. Lean reads
  * `` `(tactic | … `` with spaces as a quotation of that category too (`dynamicQuot`), so `kind` may be a term's first atom instead.
@@ -51,7 +53,7 @@ export interface NotationCommand {
   opens: string[];
 }
 
-/** The notation commands of one file (`syntax` and `macro_rules` among them). */
+/** The notation commands of one file (`syntax`, `macro_rules`, `elab` and `elab_rules` among them). */
 function commandsOf(text: string): NotationCommand[] {
   const lines = text.split('\n');
   const stack: string[] = [];
@@ -71,8 +73,8 @@ function commandsOf(text: string): NotationCommand[] {
     const m = COMMAND.exec(line);
     if (!m) continue;
     let command = line;
-    // The arms of a `macro_rules` may start at the margin.
-    const continues = m[2] === 'macro_rules' ? /^(?:[ \t]+\S|\|)/ : /^[ \t]+\S/;
+    // The arms of a `macro_rules` or `elab_rules` may start at the margin.
+    const continues = m[2] === 'macro_rules' || m[2] === 'elab_rules' ? /^(?:[ \t]+\S|\|)/ : /^[ \t]+\S/;
     while (i + 1 < lines.length && continues.test(lines[i + 1]!) && !COMMAND.test(lines[i + 1]!)) command += `\n${lines[++i]}`;
     const full = stack.join('.');
     const namespaces = full ? full.split('.').map((_, k, parts) => parts.slice(0, k + 1).join('.')).reverse() : [];
@@ -132,12 +134,14 @@ function armAtoms(pattern: string, syntaxes: string[][]): string[] {
 /** Lean's own punctuation: a notation led by it alone (`infix " | " => Stroke.stroke`) cannot be told from it in the text. */
 const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '{', '}', ':', ':=', '=>', '.', '·', '←', '→', '↦', '<|', '|>', '$', '@', '_', '⟨', '⟩']);
 
-/** A notation-like command of the project: the atoms it is led by and what it expands to (one per arm of a `macro_rules`). */
+/** A notation-like command of the project: the atoms it is led by and what it expands to (one per arm of a `macro_rules` or `elab_rules`). */
 export interface NotationDefinition {
   atoms: string[];
   expansion: string;
   /** Whether it makes a term (a `macro_rules` arm of another category, such as `tactic`, does not). */
   term: boolean;
+  /** An `elab` or an arm of an `elab_rules`: its "expansion" is the elaborator's code, which names what it builds a term of or inspects, not a term it stands for. */
+  elaborated: boolean;
   command: NotationCommand & { file: string };
 }
 
@@ -155,24 +159,43 @@ export function notationDefinitions(project: Pick<LeanProject, 'files'>, sourceO
   const definitions: NotationDefinition[] = [];
   for (const command of commands) {
     if (command.word === 'syntax') continue;
-    if (command.word === 'macro_rules') {
+    const elaborated = command.word === 'elab' || command.word === 'elab_rules';
+    if (command.word === 'macro_rules' || command.word === 'elab_rules') {
       for (const [, kind, pattern, expansion] of command.command.matchAll(ARM)) {
         // `` `(abs | $x |) `` quotes a term when a project syntax opens with `abs`, which names no category then.
         const term = kind === undefined || kind === 'term' || syntaxes.some((atoms) => atoms[0] === kind);
         const written = term && kind !== undefined && kind !== 'term' ? `${kind} |${pattern!}` : pattern!;
-        definitions.push({ atoms: armAtoms(written, syntaxes), expansion: expansion!, term, command });
+        definitions.push({ atoms: armAtoms(written, syntaxes), expansion: expansion!, term, elaborated, command });
       }
       continue;
     }
     // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
     const arrow = command.command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
-    if (arrow >= 0) definitions.push({ atoms: leadingAtoms(command.command.slice(0, arrow)), expansion: command.command.slice(arrow + 2), term: true, command });
+    if (arrow >= 0) definitions.push({ atoms: leadingAtoms(command.command.slice(0, arrow)), expansion: command.command.slice(arrow + 2), term: true, elaborated, command });
   }
   return definitions;
 }
 
-/** The identifiers an expansion writes, its string literals and antiquotations (`$x`) aside. */
-export const writtenIdentifiers = (expansion: string): string[] => expansion.replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
+/** The name table expansions are lexed with: one for all (making a table interns every keyword). */
+let expansionNames: NameTable | undefined;
+
+/** The text with its line and block comments blanked, as the lexer finds them (a `--` in a string stays). */
+function withoutComments(text: string): string {
+  if (!text.includes('--') && !text.includes('/-')) return text;
+  const { comments } = lexTable(text, '<expansion>', undefined, (expansionNames ??= new NameTable())).table;
+  let blanked = '';
+  let from = 0;
+  for (let c = 0; c < comments.length; c += 5) {
+    const start = comments[c + 1]!;
+    const end = comments[c + 2]!;
+    blanked += text.slice(from, start) + ' '.repeat(end - start);
+    from = end;
+  }
+  return blanked + text.slice(from);
+}
+
+/** The identifiers an expansion writes, its comments, string literals and antiquotations (`$x`) aside. */
+export const writtenIdentifiers = (expansion: string): string[] => withoutComments(expansion).replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
 
 /** The project declaration an identifier written in a notation's expansion names, through the notation's namespaces and opens. */
 export const expansionTarget = (written: string, { command }: NotationDefinition, decls: Map<string, LeanDecl>): string | undefined =>
@@ -183,9 +206,9 @@ export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, 
   const notations: Notation[] = [];
   // A tactic's or command's expansion is made of tactic words (`first`, `exact`), which project declarations may share.
   for (const definition of notationDefinitions(project, sourceOf)) {
-    const { atoms, expansion, term, command } = definition;
+    const { atoms, expansion, term, elaborated, command } = definition;
     const atom = atoms[0];
-    if (!term || !atom || atoms.every((a) => PUNCTUATION.has(a))) continue;
+    if (!term || elaborated || !atom || atoms.every((a) => PUNCTUATION.has(a))) continue;
     const targets = [...new Set(writtenIdentifiers(expansion).flatMap((w) => expansionTarget(w, definition, project.decls) ?? []))];
     if (targets.length > 0) notations.push({ atom, atoms, targets, file: command.file, local: command.local });
   }

@@ -38,8 +38,8 @@ flag(
 flag(['open', 'set_option'], WEAK);
 /** Modifiers that may precede a command keyword (with the identifiers `public` and `meta` of the module system). */
 flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
-/** Commands that give a notation or macro its meaning: the ones notations.ts reads (with Mathlib's `notation3`, an identifier). */
-flag(['notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro', 'macro_rules', 'syntax'], NOTATION);
+/** Commands that give a notation, macro or elaborator its meaning: the ones notations.ts reads (with Mathlib's `notation3`, an identifier). */
+flag(['notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro', 'macro_rules', 'syntax', 'elab', 'elab_rules'], NOTATION);
 /** Commands that may define a command of the project's, or tell what one declares (see commands.ts). */
 flag(['syntax', 'macro', 'elab', 'elab_rules', 'macro_rules'], DEFINES);
 

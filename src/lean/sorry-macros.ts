@@ -1,7 +1,8 @@
 /**
  * Project macros that stand for `sorry`: a `macro`, `notation` or `macro_rules` arm led by one word
  * whose expansion writes `sorry`, `admit` or `sorryAx`, names an axiom the project declares, or uses
- * another such word. lecopivo/SciLean proves 2,478 goals with
+ * another such word; and an `elab` or `elab_rules` arm whose code admits the goal (`admitGoal`,
+ * `g.admit`, `mkSorry`, an evaluated `` `(tactic| sorry) ``), names such an axiom or uses such a word. lecopivo/SciLean proves 2,478 goals with
  * `macro "sorry_proof" : term => `(sorryProofAxiom)` over `axiom sorryProofAxiom {P : Prop} : P`:
  * no `sorry` token, nothing grep or a token count sees, yet each is an unproven claim; its
  * `macro "ad" : conv => `(conv| simp (disch:=sorry) only […])` closes side goals with `sorry`. The
@@ -14,6 +15,15 @@ import type { ImportGraph } from './imports.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
 const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx']);
+/**
+ * What an elaborator's code calls to admit a goal or make a sorry term, by last component:
+ * `admitGoal g`, `g.admit`, `mkSorry`, `mkLabeledSorry`, a quoted `` `(tactic| sorry) ``. Not
+ * `sorryAx` alone: meta code names it to inspect terms as often as to build them.
+ */
+const ADMITTING_CALLS: ReadonlySet<string> = new Set(['sorry', 'admit', 'admitGoal', 'mkSorry', 'mkLabeledSorry']);
+
+/** Whether an identifier an elaborator's code writes admits a goal or makes a sorry (see ADMITTING_CALLS). */
+const admits = (written: string): boolean => ADMITTING_CALLS.has(written.slice(written.lastIndexOf('.') + 1));
 
 /** An atom the lexer reads as one identifier (no dot): what a use of the macro can be found by on tokens. */
 const ONE_WORD = /^[\p{L}_][\p{L}\p{N}_'!?]*$/u;
@@ -48,7 +58,7 @@ class ProjectAxioms {
  */
 function standsFor(definition: NotationDefinition, k: number, found: ReadonlyMap<string, string>, decls: Map<string, LeanDecl>, axioms: ProjectAxioms): string | undefined {
   for (const written of writtenIdentifiers(definition.expansion)) {
-    if (SORRY_WORDS.has(written)) return written;
+    if (definition.elaborated ? admits(written) : SORRY_WORDS.has(written)) return definition.elaborated ? 'sorry' : written;
     const through = found.get(written);
     if (through !== undefined) return through;
     const target = expansionTarget(written, definition, decls);

@@ -352,5 +352,11 @@ testAuditor(proofGaps, {
         { messageId: 'sorry-in-command', file: 'Test/Tactic.lean', line: 1, severity: 'warning', message: /outside any declaration, in the command at line 1/ },
       ],
     },
+    {
+      name: 'a tactic elaborator that admits the goal: no sorry token anywhere',
+      code: 'import Test.Admit\n\ntheorem t : 1 = 2 := by\n  skip_goal\n',
+      files: { 'Test/Admit.lean': 'open Lean Elab Tactic\nelab "skip_goal" : tactic => do\n  admitGoal (← getMainGoal)\n' },
+      findings: [{ messageId: 'sorry-macro', line: 4, column: 2, message: /`skip_goal` in the proof of t stands for `sorry`/ }],
+    },
   ],
 });

@@ -47,6 +47,34 @@ describe('sorryMacros', () => {
     ]);
   });
 
+  it('finds the elaborators that admit the goal, not those that only inspect sorries', async () => {
+    const p = await project({
+      'Test/Tactics.lean': [
+        'open Lean Elab Tactic Meta',
+        'elab "skip_goal" : tactic => do',
+        '  admitGoal (← getMainGoal)',
+        'elab (name := quietly) "quietly" : tactic => do',
+        '  let g ← getMainGoal',
+        '  g.admit',
+        'syntax "fill_in" : term',
+        'elab_rules : term',
+        '  | `(fill_in) => do mkSorry (← mkFreshTypeMVar) false',
+        'elab "evaluated" : tactic => evalTactic (← `(tactic| sorry))',
+        'elab "no_sorry_here" : tactic => do',
+        '  let e ← getMainTarget',
+        '  if e.isAppOf ``sorryAx then throwError "a sorry"',
+        'elab "count" : term => return mkNatLit 0',
+        '',
+      ].join('\n'),
+    });
+    expect(macrosOf(p).map(({ word, standsFor }) => [word, standsFor])).toEqual([
+      ['skip_goal', 'sorry'],
+      ['quietly', 'sorry'],
+      ['fill_in', 'sorry'],
+      ['evaluated', 'sorry'],
+    ]);
+  });
+
   it('takes a project axiom only from a file that sees it (aesop names rule sets like other tests\' axioms)', async () => {
     const p = await project({
       'Test/Rules.lean': 'axiom test : False\n',
