@@ -10,6 +10,7 @@ import { bindersOf, KEYWORD_ROLE } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { BINDER_WORD_IDS, DECLARATION_COMMAND, DOTTED, MODIFIER_IDS, NameTable, PROJECT_COMMAND, USING } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
+import { leanBlocksOnly } from './verso.js';
 import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
 
 const DECL = 1;
@@ -186,12 +187,25 @@ export interface ParseOptions {
   names?: NameTable;
 }
 
-/** Parses one Lean file into its declarations; never throws on malformed source. */
+/** Where the Verso document of a lexed text starts (its `#doc`, see verso.ts), or -1 when it has none. */
+function versoDocumentStart(table: TokenTable): number {
+  const exit = table.exitToken;
+  return exit < table.count && table.text.startsWith('#doc', table.start[exit]!) ? table.start[exit]! : -1;
+}
+
+/**
+ * Parses one Lean file into its declarations; never throws on malformed source. A file that turns
+ * into a Verso document is read as its Lean part and the code of the document's ```lean blocks, the
+ * rest blanked (verso.ts): that text is the one the parser keeps for the file.
+ */
 export function parseLean(text: string, path: string, options: ParseOptions = {}): LeanFile {
   const module = options.module ?? moduleName(path);
-  const { table, problems } = lexTable(text, path, spareTable, options.names ?? new NameTable());
+  const names = options.names ?? new NameTable();
+  let { table, problems } = lexTable(text, path, spareTable, names);
   spareTable = undefined;
-  const parser = new FileParser(text, path, module, table, problems);
+  const doc = versoDocumentStart(table);
+  if (doc >= 0) ({ table, problems } = lexTable(leanBlocksOnly(text, doc), path, table, names));
+  const parser = new FileParser(table.text, path, module, table, problems);
   parser.parse();
   const file: LeanFile = {
     path,

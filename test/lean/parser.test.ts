@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { identsOf, isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
 import { lex } from '../../src/lean/lexer.js';
-import { proofGapsOf } from '../../src/lean/gaps.js';
+import { parsedSource, proofGapsOf } from '../../src/lean/gaps.js';
 
 const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
 const byName = (src: string) => Object.fromEntries(decls(src).map((d) => [d.fullName, d]));
@@ -152,11 +152,33 @@ describe('parseLean', () => {
     expect(parseLean(src, 'D.lean').decls.map((d) => d.fullName)).toEqual(['mk', 'next']);
   });
 
-  it('stops at a Verso document (`#doc (Genre) "Title" =>`): the rest is prose and examples, no commands', () => {
-    const src = ['import VersoManual', 'def before := 1', '#doc (Manual) "Guide" =>', '', 'Write `sorry` where a proof is missing:', '```lean', 'def x := 5', 'theorem t : True := sorry', '```'].join('\n');
+  it('reads of a Verso document (`#doc (Genre) "Title" =>`) only the code of its ```lean blocks, at their own lines', () => {
+    const src = [
+      'import VersoManual',
+      'def before := 1',
+      '#doc (Manual) "Guide" =>',
+      '',
+      'Write `sorry` where a proof is "missing: the prose has a theorem t here, and /- an open comment',
+      '```lean "label"',
+      'def x := 5',
+      'theorem t : 1 = 1 := sorry',
+      '```',
+      '```lean (error := true)',
+      'def shown : String := 5',
+      '```',
+      '````',
+      '```lean',
+      'def quoted := 1',
+      '```',
+      '````',
+      ':::theorem "y" (lean := "y")',
+      'The prose of a directive: def z := 1',
+      ':::',
+    ].join('\n');
     const file = parseLean(src, 'Doc.lean');
-    expect(file.decls.map((d) => d.fullName)).toEqual(['before']);
-    expect(proofGapsOf(file, src)).toEqual([]);
+    expect(file.decls.map((d) => [d.fullName, d.location.line])).toEqual([['before', 2], ['x', 7], ['t', 8]]);
+    expect(file.problems).toEqual([]);
+    expect(proofGapsOf(file, parsedSource(file)!).map((g) => [g.kind, g.line, g.column])).toEqual([['sorry-in-proof', 8, 21]]);
     // A `#doc` command of a project's own, not followed by `(`, is no document.
     expect(parseLean('#doc foo\ndef after := 1', 'D.lean').decls.map((d) => d.fullName)).toEqual(['after']);
   });
