@@ -12,7 +12,7 @@ import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
 import type { Entity, Location } from '../src/core/types.js';
 import type { LeanProject, SourceProblem } from '../src/lean/types.js';
-import { architectNodes, type ArchitectIndex, type ArchitectItem, type ArchitectNode } from './lean-architect.js';
+import { architectEntity, architectNodes, type ArchitectIndex, type ArchitectItem, type ArchitectNode } from './lean-architect.js';
 import { locateInside, repoRelative } from './safe-path.js';
 import { parseLatex } from './latex-parse.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
@@ -250,21 +250,7 @@ class BlueprintReader {
   }
 
   private nodeEntity(node: ArchitectNode): Entity {
-    return {
-      id: node.label,
-      kind: node.kind,
-      ...(node.title !== undefined ? { title: node.title } : {}),
-      statement: node.statement,
-      ...(node.proof !== undefined ? { proof: node.proof } : {}),
-      leanNames: [...node.leanNames],
-      uses: [...node.uses],
-      ...(node.proofUses.length > 0 ? { proofUses: [...node.proofUses] } : {}),
-      flags: { ...(node.notReady ? { notready: true } : {}), ...(node.mathlib ? { mathlibok: true } : {}) },
-      location: node.location,
-      origin: 'blueprint',
-      ...(this.chapter ? { chapter: this.chapter } : {}),
-      ...(this.section ? { section: this.section } : {}),
-    };
+    return { ...architectEntity(node, 'blueprint'), ...(this.chapter ? { chapter: this.chapter } : {}), ...(this.section ? { section: this.section } : {}) };
   }
 
   /** Follows `\input{name}`: relative to the main file's folder, then to the including file's. */

@@ -10,20 +10,23 @@ import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
 import { extractDocstrings } from './lean-docstring.js';
 import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
+import { extractVerso, findVersoBlueprint } from './verso-blueprint.js';
 import { locateInDependencies } from './dependency-names.js';
 import { coverage, pairEntities, type Coverage } from './pairing.js';
 import { SOURCE_KINDS, type ExtractInput, type ExtractOptions, type Extraction, type SourceKind } from './types.js';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
   blueprint: extractBlueprint,
+  verso: extractVerso,
   markdown: extractMarkdown,
   docstring: extractDocstrings,
   json: extractStatusJson,
 };
 
-/** The format `auto` picks: a blueprint, else a status-json file, else Markdown textbooks, else Lean docstrings. */
+/** The format `auto` picks: a blueprint (LaTeX, else Verso), else a status-json file, else Markdown textbooks, else Lean docstrings. */
 export function detectSource(root: string, options: ExtractOptions): SourceKind {
   if (findBlueprintEntry(root, options.blueprint)) return 'blueprint';
+  if (findVersoBlueprint(root, options.verso).length > 0) return 'verso';
   if (findStatusJson(root, options.json)) return 'json';
   if (options.markdown) return 'markdown';
   const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
@@ -46,12 +49,12 @@ export function extractOptions(config: Config): ExtractOptions {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
   const options = section as Record<string, unknown>;
   for (const key of Object.keys(options)) {
-    if (!['source', 'blueprint', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
+    if (!['source', 'blueprint', 'verso', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
   }
   if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
     bad(`.source must be one of auto, ${SOURCE_KINDS.join(', ')}`);
   }
-  for (const key of ['blueprint', 'mapping', 'json']) {
+  for (const key of ['blueprint', 'verso', 'mapping', 'json']) {
     if (options[key] !== undefined && typeof options[key] !== 'string') bad(`.${key} must be a path relative to the repository`);
   }
   const markdown = options.markdown;

@@ -17,7 +17,7 @@
  * `SimplexCategory.δ`), Lean could only have found it in a dependency, so the node is `mathlibok`.
  * `blueprint_comment /-- … -/` commands put LaTeX prose (often `\section{…}`) between a module's nodes.
  */
-import type { Location } from '../src/core/types.js';
+import type { Entity, Location } from '../src/core/types.js';
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { prefixes } from '../src/lean/references.js';
@@ -200,6 +200,23 @@ function labelReader(labelOf: Map<string, string>): (use: string) => string {
     return matches.length === 1 ? labelOf.get(matches[0]!) : undefined;
   };
   return (use) => (use.startsWith('"') ? use.slice(1, -1) : (labelOfConstant(use) ?? use));
+}
+
+/** The entity of a node, for the extractor `origin`. */
+export function architectEntity(node: ArchitectNode, origin: string): Entity {
+  return {
+    id: node.label,
+    kind: node.kind,
+    ...(node.title !== undefined ? { title: node.title } : {}),
+    statement: node.statement,
+    ...(node.proof !== undefined ? { proof: node.proof } : {}),
+    leanNames: [...node.leanNames],
+    uses: [...node.uses],
+    ...(node.proofUses.length > 0 ? { proofUses: [...node.proofUses] } : {}),
+    flags: { ...(node.notReady ? { notready: true } : {}), ...(node.mathlib ? { mathlibok: true } : {}) },
+    location: node.location,
+    origin,
+  };
 }
 
 /** Every `@[blueprint]` node of the project; uses naming a Lean constant are read as its node's label when it has one. */

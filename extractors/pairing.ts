@@ -102,9 +102,9 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
   return entities.map((entity) => {
     const decls: PairedDecl[] = [];
     const unresolved: PairedEntity['unresolved'] = [];
-    // leanblueprint's `\lean{}` takes full names (its checkdecls looks each one up as written): a
-    // suffix may well be a Mathlib declaration's name, or another declaration of the project's.
-    const fullNamesOnly = entity.origin === 'blueprint';
+    // leanblueprint's `\lean{}` takes full names (its checkdecls looks each one up as written), as
+    // VersoBlueprint's `(lean := …)` does: a suffix may well be a Mathlib declaration's name, or another declaration of the project's.
+    const fullNamesOnly = entity.origin === 'blueprint' || entity.origin === 'verso';
     for (const leanName of entity.leanNames) {
       const { decl, generated, candidates } = index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] };
       if (decl) {

@@ -3,9 +3,9 @@ import type { Entity } from '../src/core/types.js';
 import type { LeanProject, SourceProblem } from '../src/lean/types.js';
 
 /** The informal-source formats leanaudit reads. */
-export type SourceKind = 'blueprint' | 'markdown' | 'docstring' | 'json';
+export type SourceKind = 'blueprint' | 'verso' | 'markdown' | 'docstring' | 'json';
 
-export const SOURCE_KINDS: readonly SourceKind[] = ['blueprint', 'markdown', 'docstring', 'json'];
+export const SOURCE_KINDS: readonly SourceKind[] = ['blueprint', 'verso', 'markdown', 'docstring', 'json'];
 
 /** The entities one extractor found, the files it read and what it could not parse. */
 export interface Extraction {
@@ -30,6 +30,8 @@ export interface ExtractOptions {
   source?: SourceKind | 'auto';
   /** Blueprint entry file, relative to the repository (default: blueprint/src/web.tex, content.tex, print.tex). */
   blueprint?: string;
+  /** Folder holding a Verso blueprint (VersoBlueprint chapters), relative to the repository (default: the whole repository). */
+  verso?: string;
   /** Markdown files or folders, relative to the repository. */
   markdown?: string[];
   /** JSON file mapping markdown entity ids to Lean names. */

@@ -30,7 +30,7 @@ export const meta: AuditorMeta = {
     'not-found': '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
     ambiguous: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}',
     'not-full-name':
-      "{{entity}}: `{{name}}` is not the full name of a project declaration (`\\lean{}` takes full names, as checkdecls does); the project's declarations ending with it: {{candidates}}",
+      "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}",
     'leanok-sorry': '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry',
     'no-lean-name': '{{entity}} ({{kind}}) names no Lean declaration',
     'shared-decl': '`{{decl}}` is claimed by {{count}} entities: {{entities}}',
@@ -90,8 +90,9 @@ function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, c
   } else if (anonymousInstances && anonymousInstances.length > 0) {
     const data = { entity: entity.id, name: leanName, places: anonymousInstances.join(', ') };
     ctx.report({ ...base, messageId: 'anonymous-instance', severity: 'info', data, evidence: { anonymousInstances } });
-  } else if (blueprint && candidates.length > 0) {
-    ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
+  } else if ((blueprint || entity.origin === 'verso') && candidates.length > 0) {
+    const rule = blueprint ? '`\\lean{}` takes full names, as checkdecls does' : "VersoBlueprint's `(lean := …)` names Lean constants by their full names";
+    ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, rule, candidates: candidates.join(', ') }, evidence: { candidates } });
   } else if (candidates.length > 1) {
     ctx.report({ ...base, messageId: 'ambiguous', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
   } else if (!entity.flags.mathlibok) {

@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectSource, extractAndPair } from '../../extractors/index.js';
+import { extractVerso, findVersoBlueprint, versoArguments } from '../../extractors/verso-blueprint.js';
+import { loadProject } from '../../src/lean/project.js';
+import type { LeanProject } from '../../src/lean/types.js';
+
+const CHAPTER = [
+  'import Verso',
+  'import VersoManual',
+  'import VersoBlueprint',
+  'import Demo.Basic',
+  '',
+  'open Verso.Genre Manual Informal',
+  '',
+  '#doc (Manual) "Arithmetic" =>',
+  '',
+  ':::group "core"',
+  'Core facts.',
+  ':::',
+  '',
+  '# Addition',
+  '',
+  'We start with addition, written $a + b$.',
+  '',
+  ':::definition "add_spec" (parent := "core") (lean := "Demo.add")',
+  'We write $` + ` for {bpref "core"}[the core] addition.',
+  ':::',
+  '',
+  ':::theorem "add_zero" (parent := "core") (uses := "add_spec") (effort := "small")',
+  'For every $`n`, $`n + 0 = n`, by {uses "add_comm" "add_spec"}[].',
+  ':::',
+  '',
+  ':::proof "add_zero"',
+  'Induct, using {uses "succ_spec"}[the successor].',
+  ':::',
+  '',
+  '```lean "add_zero"',
+  'theorem my_add_zero (n : Nat) : n + 0 = n := by',
+  '  sorry',
+  '```',
+  '',
+  ':::lemma_ "add_comm" (lean := "add_comm_short")',
+  'Addition commutes.',
+  ':::',
+  '',
+  '::::theorem "outer" (lean := "Demo.add")',
+  'The outer statement.',
+  ':::proof "outer"',
+  'Nested proof.',
+  ':::',
+  '::::',
+  '',
+  ':::proof "nowhere"',
+  'A proof of nothing.',
+  ':::',
+  '',
+  ':::theorem "add_zero"',
+  'Again.',
+  ':::',
+  '',
+  ':::corollary "open_ended"',
+  'Never closed.',
+  '',
+].join('\n');
+
+const BASIC = `namespace Demo
+def add (a b : Nat) : Nat := a + b
+theorem add_comm_short (a b : Nat) : add a b = add b a := Nat.add_comm a b
+/-- The successor of \`n\` is \`n + 1\`. -/
+@[blueprint "succ_spec"] def succ (n : Nat) : Nat := n + 1
+end Demo
+`;
+
+let root: string;
+let project: LeanProject;
+
+const write = (path: string, text: string): void => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+};
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'leanaudit-verso-'));
+  write('Demo/Basic.lean', BASIC);
+  write('blueprint-verso/Chapters/Arithmetic.lean', CHAPTER);
+  write('blueprint-verso/Main.lean', 'import VersoManual\ndef main : IO Unit := pure ()\n');
+  write('blueprint-verso/Prose.md', '# not Lean\n');
+  project = await loadProject(root);
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('versoArguments', () => {
+  it('reads the label, then the named arguments, strings unescaped', () => {
+    expect(versoArguments(' "a \\"b\\"" (lean := "X.y, Z") (direction := LR) +flag')).toEqual({
+      label: 'a "b"',
+      named: new Map([
+        ['lean', 'X.y, Z'],
+        ['direction', 'LR'],
+      ]),
+    });
+  });
+});
+
+describe('extractVerso', () => {
+  it('finds the chapters importing VersoBlueprint, in the whole repository or a configured folder', () => {
+    expect(findVersoBlueprint(root)).toEqual(['blueprint-verso/Chapters/Arithmetic.lean']);
+    expect(findVersoBlueprint(root, 'blueprint-verso')).toEqual(['blueprint-verso/Chapters/Arithmetic.lean']);
+    expect(findVersoBlueprint(root, 'Demo')).toEqual([]);
+    expect(findVersoBlueprint(root, '../outside')).toEqual([]);
+    expect(detectSource(root, {})).toBe('verso');
+  });
+
+  it('makes an entity of each statement directive, with its Lean names, uses, proof and context', () => {
+    const { entities, problems, files } = extractVerso({ root, options: {}, project });
+    expect(files).toEqual(['blueprint-verso/Chapters/Arithmetic.lean']);
+    const rows = entities.map((e) => [e.id, e.kind, e.leanNames, e.uses, e.proofUses ?? [], e.section ?? '', e.location.line]);
+    expect(rows).toEqual([
+      ['add_spec', 'definition', ['Demo.add'], [], [], 'Addition', 18],
+      ['add_zero', 'theorem', ['my_add_zero'], ['add_spec', 'add_comm'], ['succ_spec'], 'Addition', 22],
+      ['add_comm', 'lemma', ['add_comm_short'], [], [], 'Addition', 35],
+      ['outer', 'theorem', ['Demo.add'], [], [], 'Addition', 39],
+      ['succ_spec', 'definition', ['Demo.succ'], [], [], '', 5],
+    ]);
+    const [spec, zero] = entities;
+    expect(spec!.statement).toBe('We write $` + ` for the core addition.');
+    expect(spec!.context).toBe('We start with addition, written $a + b$.');
+    expect(spec!.chapter).toBe('Arithmetic');
+    expect(zero!.statement).toBe('For every $`n`, $`n + 0 = n`, by add_comm add_spec.');
+    expect(zero!.proof).toBe('Induct, using the successor.');
+    expect(zero!.proofLocation).toEqual({ file: 'blueprint-verso/Chapters/Arithmetic.lean', line: 26 });
+    expect(entities[3]!.proof).toBe('Nested proof.');
+    expect(entities[4]).toMatchObject({ statement: 'The successor of `n` is `n + 1`.', origin: 'verso', location: { file: 'Demo/Basic.lean' } });
+    expect(problems.map((p) => [p.messageId, p.location.line])).toEqual([
+      ['duplicate-label', 50],
+      ['unclosed-directive', 54],
+      ['proof-without-statement', 46],
+    ]);
+  });
+
+  it('pairs the Lean names by full name and sees the sorry of the labeled ```lean block', async () => {
+    const { entities } = await extractAndPair({ root, config: { extract: { source: 'verso' } }, project: () => Promise.resolve(project) });
+    const zero = entities.find((e) => e.id === 'add_zero')!;
+    expect(zero.decls.map((d) => [d.fullName, d.hasSorry, d.location.line])).toEqual([['my_add_zero', true, 31]]);
+    const comm = entities.find((e) => e.id === 'add_comm')!;
+    expect(comm.decls).toEqual([]);
+    expect(comm.unresolved).toEqual([{ leanName: 'add_comm_short', candidates: ['Demo.add_comm_short'] }]);
+  });
+});
