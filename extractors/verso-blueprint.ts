@@ -22,7 +22,7 @@
  * its own (statement from its docstring). No flag claims a status: VersoBlueprint computes it from Lean.
  * The chapter is the document's title, the section its last `#` heading.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Entity, Location } from '../src/core/types.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
@@ -82,13 +82,20 @@ export function findVersoBlueprint(root: string, folder?: string): string[] {
   if (!('file' in located)) return [];
   const under = folder === undefined ? '' : repoRelative(root, located.file);
   const prefix = under === '' ? '' : `${under}/`;
-  return discoverLeanFiles(located.file).files.map((path) => `${prefix}${path}`).filter((path) => {
-    try {
-      return IMPORTS_BLUEPRINT.test(readFileSync(join(root, path)).subarray(0, HEAD_BYTES).toString('utf8'));
-    } catch {
-      return false;
-    }
-  });
+  const head = Buffer.alloc(HEAD_BYTES);
+  return discoverLeanFiles(located.file)
+    .files.map((path) => `${prefix}${path}`)
+    .filter((path) => {
+      let fd: number | undefined;
+      try {
+        fd = openSync(join(root, path), 'r');
+        return IMPORTS_BLUEPRINT.test(head.toString('utf8', 0, readSync(fd, head, 0, HEAD_BYTES, 0)));
+      } catch {
+        return false;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
+    });
 }
 
 /** A directive being read: where it opened and the lines of its body. */
