@@ -200,6 +200,7 @@ async function headline(root: string): Promise<number> {
   const refs = project.files.reduce((n, f) => n + f.decls.reduce((m, d) => m + d.references.length, 0), 0);
   const mb = bytes / 1e6;
   const perCore = mb / full.cpu;
+  const inOrder = cpus.map((cpu) => cpu.toFixed(2)).join(' ');
   const medianCpu = cpus.sort((a, b) => a - b)[Math.floor(cpus.length / 2)]!;
   const ratioWall = full.wall / grep.wall;
   const ratioCpu = full.cpu / grep.cpu;
@@ -209,7 +210,7 @@ async function headline(root: string): Promise<number> {
     ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
     ['scanner', scannerInUse()],
     ['grep pipeline', `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU (best of ${HEADLINE_ROUNDS}); counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`],
-    ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of ${HEADLINE_ROUNDS}, a process each, Node flags ${NODE_FLAGS.join(' ')}; median ${f(medianCpu)} s CPU); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
+    ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of ${HEADLINE_ROUNDS}, a process each, Node flags ${NODE_FLAGS.join(' ')}; median ${f(medianCpu)} s CPU; in the order run: ${inOrder}); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
     ['reference graph (lazy)', `${f(graphWall)} s wall to build on first use`],
     ['throughput per core', `${f(perCore, 1)} MB/s (target >= 40: ${mark(perCore >= 40)}); ${f(mb / medianCpu, 1)} MB/s at the median scan's CPU`],
     ['time vs grep', `${f(ratioWall, 1)}x wall, ${f(ratioCpu, 1)}x CPU (target <= 10x: ${mark(ratioWall <= 10)})`],
