@@ -3,7 +3,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import { Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
-import { baselineOf, readBaseline, writeBaseline } from '../core/baseline.js';
+import { baselineOf, readBaseline, statementsOf, writeBaseline, type StatementOf } from '../core/baseline.js';
 import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
@@ -80,18 +80,22 @@ export async function runAudit(
   const signal = options.signal ?? new AbortController().signal;
   const services = createServices(root, config, signal, sources, options.log);
   let project: ProjectMeta;
+  let statementOf: StatementOf | undefined;
   try {
-    project = projectMeta(root, await services.project());
+    const model = await services.project();
+    project = projectMeta(root, model);
+    statementOf = statementsOf(model);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
   const runs = await runAuditors(selected, services);
   const failOn = options.failOn ?? config.failOn ?? 'error';
-  const report = buildReport(project, runs, failOn, baseline ? { baseline } : {});
+  const statements = statementOf ? { statementOf } : {};
+  const report = buildReport(project, runs, failOn, { ...(baseline ? { baseline } : {}), ...statements });
   if (options.writeBaseline === undefined) return report;
-  const written = baselineOf(report);
+  const written = baselineOf(report, statementOf);
   writeBaseline(options.writeBaseline, written);
-  return buildReport(project, runs, failOn, { baseline: { baseline: written, file: options.writeBaseline } });
+  return buildReport(project, runs, failOn, { baseline: { baseline: written, file: options.writeBaseline }, ...statements });
 }
 
 interface CliOptions {

@@ -8,12 +8,14 @@
  * be tightened. The file is JSON, one entry per finding with the rule, place and message beside
  * the fingerprint, sorted by place, so a change to it reads well in a pull request.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { jsonErrorLine } from '../../extractors/text.js';
 import { InputError } from './errors.js';
 import { entityAcrossFiles, FINGERPRINT_SCHEME } from './fingerprint.js';
 import type { BaselineEntry, BaselineSummary, Finding, Report } from './types.js';
 import { SEVERITIES } from './types.js';
+import type { LeanDecl } from '../lean/types.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
 
@@ -25,15 +27,30 @@ export interface Baseline {
   findings: BaselineEntry[];
 }
 
-const entryOf = (f: Finding): BaselineEntry => ({
-  fingerprint: f.fingerprint!,
-  auditorId: f.auditorId,
-  messageId: f.messageId,
-  severity: f.severity,
-  ...(f.location ? { file: f.location.file, line: f.location.line } : {}),
-  ...(f.entityId !== undefined ? { entityId: f.entityId } : {}),
-  message: f.message,
-});
+/** The statement hash of a project declaration by its full name (kind, binders and type), or undefined for any other entity. */
+export type StatementOf = (entityId: string) => string | undefined;
+
+/** The statements of a project's declarations: kind and header with its blanks collapsed, hashed (the map by name is made on the first question). */
+export const statementsOf = (project: { readonly decls: ReadonlyMap<string, Pick<LeanDecl, 'kind' | 'header'>> }): StatementOf => (entityId) => {
+  const decl = project.decls.get(entityId);
+  return decl && createHash('sha256').update(`${decl.kind} ${decl.header.replace(/\s+/g, ' ')}`).digest('hex').slice(0, 16);
+};
+
+const NO_STATEMENTS: StatementOf = () => undefined;
+
+const entryOf = (f: Finding, statementOf: StatementOf): BaselineEntry => {
+  const statement = f.entityId === undefined ? undefined : statementOf(f.entityId);
+  return {
+    fingerprint: f.fingerprint!,
+    auditorId: f.auditorId,
+    messageId: f.messageId,
+    severity: f.severity,
+    ...(f.location ? { file: f.location.file, line: f.location.line } : {}),
+    ...(f.entityId !== undefined ? { entityId: f.entityId } : {}),
+    ...(statement !== undefined ? { statement } : {}),
+    message: f.message,
+  };
+};
 
 const byPlace = (a: BaselineEntry, b: BaselineEntry): number =>
   (a.file ?? '\uffff').localeCompare(b.file ?? '\uffff') ||
@@ -43,12 +60,12 @@ const byPlace = (a: BaselineEntry, b: BaselineEntry): number =>
   a.fingerprint.localeCompare(b.fingerprint);
 
 /** The baseline that accepts every finding of `report` (whose findings carry fingerprints, see buildReport). */
-export function baselineOf(report: Report): Baseline {
+export function baselineOf(report: Report, statementOf: StatementOf = NO_STATEMENTS): Baseline {
   return {
     schemaVersion: BASELINE_SCHEMA_VERSION,
     fingerprintScheme: FINGERPRINT_SCHEME,
     tool: report.tool,
-    findings: report.runs.flatMap((run) => run.findings.map(entryOf)).sort(byPlace),
+    findings: report.runs.flatMap((run) => run.findings.map((f) => entryOf(f, statementOf))).sort(byPlace),
   };
 }
 
@@ -113,14 +130,25 @@ function groupBy(entries: readonly BaselineEntry[], keyOf: (e: BaselineEntry) =>
 const entityKey = (e: Pick<Finding, 'auditorId' | 'messageId' | 'entityId'>): string | undefined =>
   e.entityId === undefined ? undefined : [e.auditorId, e.messageId, entityAcrossFiles(e.entityId)].join('\u0000');
 
+/** A finding's rule and the statement of its declaration. */
+const statementKey = (e: Pick<Finding, 'auditorId' | 'messageId'>, statement: string): string => [e.auditorId, e.messageId, statement].join('\u0000');
+
 /**
  * Marks each finding `new` or `unchanged` against the baseline (in place) and summarizes. A
  * fingerprint listed n times in the baseline covers up to n findings; a finding no fingerprint
  * covers is then matched by its rule and entity with an entry left over from another file (its
- * file moved or renamed: the fingerprint holds the file, the entity does not). Only the entries of auditors that
- * ran (`ran`) can be absent: a skipped auditor fixed nothing.
+ * file moved or renamed: the fingerprint holds the file, the entity does not); and a finding about
+ * a declaration, by its rule and its declaration's statement, with an entry left over whose
+ * declaration is gone (renamed: `theorem foo : P := sorry` became `theorem bar : P := sorry`).
+ * Only the entries of auditors that ran (`ran`) can be absent: a skipped auditor fixed nothing.
  */
-export function compareWithBaseline(findings: readonly Finding[], baseline: Baseline, file: string, ran: ReadonlySet<string>): BaselineSummary {
+export function compareWithBaseline(
+  findings: readonly Finding[],
+  baseline: Baseline,
+  file: string,
+  ran: ReadonlySet<string>,
+  statementOf: StatementOf = NO_STATEMENTS,
+): BaselineSummary {
   const left = new Set(baseline.findings);
   const byFingerprint = groupBy(baseline.findings, (e) => e.fingerprint);
   const unmatched: Finding[] = [];
@@ -133,13 +161,25 @@ export function compareWithBaseline(findings: readonly Finding[], baseline: Base
     }
   }
   const byEntity = groupBy([...left], entityKey);
-  let fresh = 0;
+  const renamed: Finding[] = [];
   for (const f of unmatched) {
     const key = entityKey(f);
     const candidates = key === undefined ? undefined : byEntity.get(key);
     // In its own file a finding the fingerprints missed is another one (a new `sorry` where another was fixed).
     const at = candidates?.findIndex((e) => e.file !== f.location?.file) ?? -1;
     const entry = at < 0 ? undefined : candidates!.splice(at, 1)[0];
+    if (entry === undefined) renamed.push(f);
+    else {
+      left.delete(entry);
+      f.baselineState = 'unchanged';
+    }
+  }
+  // An entry whose declaration still exists (by its name) is about that declaration, never a renamed one.
+  const byStatement = groupBy([...left], (e) => (e.statement === undefined || statementOf(e.entityId!) !== undefined ? undefined : statementKey(e, e.statement)));
+  let fresh = 0;
+  for (const f of renamed) {
+    const statement = f.entityId === undefined ? undefined : statementOf(f.entityId);
+    const entry = statement === undefined ? undefined : byStatement.get(statementKey(f, statement))?.shift();
     if (entry === undefined) fresh++;
     else left.delete(entry);
     f.baselineState = entry === undefined ? 'new' : 'unchanged';

@@ -1,5 +1,5 @@
 /** Builds the schema-versioned Report from auditor runs. */
-import { compareWithBaseline, type Baseline } from './baseline.js';
+import { compareWithBaseline, type Baseline, type StatementOf } from './baseline.js';
 import { fingerprints } from './fingerprint.js';
 import type { AuditorRun, ProjectMeta, Report, RunStatus, Severity } from './types.js';
 import { REPORT_SCHEMA_VERSION, SEVERITIES } from './types.js';
@@ -16,6 +16,8 @@ export interface BuildOptions {
   now?: Date;
   /** The baseline to compare the findings with, and the file it came from. */
   baseline?: { baseline: Baseline; file: string };
+  /** The statements of the project's declarations, by which the baseline knows a renamed declaration's findings. */
+  statementOf?: StatementOf;
 }
 
 /**
@@ -28,7 +30,7 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     all[i]!.fingerprint = fingerprint;
   });
   const ran = new Set(runs.filter((run) => run.status === 'ok').map((run) => run.auditorId));
-  const baseline = options.baseline ? compareWithBaseline(all, options.baseline.baseline, options.baseline.file, ran) : undefined;
+  const baseline = options.baseline ? compareWithBaseline(all, options.baseline.baseline, options.baseline.file, ran, options.statementOf) : undefined;
   const findings = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   const auditors: Record<RunStatus, number> = { ok: 0, skipped: 0, error: 0 };
   for (const run of runs) auditors[run.status] += 1;

@@ -191,6 +191,8 @@ export interface BaselineEntry {
   file?: string;
   line?: number;
   entityId?: string;
+  /** For a finding about a project declaration: a hash of its statement (kind, binders and type), by which it is known again under another name (see compareWithBaseline). */
+  statement?: string;
   message: string;
 }
 

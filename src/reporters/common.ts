@@ -29,7 +29,7 @@ export function baselineNote(report: Report): string | undefined {
   const b = report.summary.baseline;
   if (!b) return undefined;
   const parts = [`${b.unchanged} known finding${b.unchanged === 1 ? '' : 's'} not listed`, `${b.new} new`];
-  if (b.absent > 0) parts.push(`${b.absent} no longer found (fixed, or its declaration renamed): write the baseline again to tighten it`);
+  if (b.absent > 0) parts.push(`${b.absent} no longer found (fixed, or its declaration renamed and restated): write the baseline again to tighten it`);
   return `baseline ${b.file}: ${parts.join(', ')}`;
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baselineOf, readBaseline, writeBaseline, type Baseline } from '../../src/core/baseline.js';
+import { baselineOf, readBaseline, statementsOf, writeBaseline, type Baseline, type StatementOf } from '../../src/core/baseline.js';
 import { buildReport } from '../../src/core/report.js';
 import type { AuditorRun, Finding, Report } from '../../src/core/types.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
@@ -99,6 +99,26 @@ describe('a report compared with a baseline', () => {
     const before = baselineOf(report(runOf('proof-gaps', [anonymous('A.B', 10, 'A/B.lean')])));
     expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.C', 30, 'A/C.lean')])).summary.baseline).toMatchObject({ unchanged: 1, new: 0, absent: 0 });
     expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.Other', 30, 'A/B.lean')])).summary.baseline).toMatchObject({ unchanged: 0, new: 1, absent: 1 });
+  });
+
+  it('knows the findings of a renamed declaration again by its unchanged statement, and only then', () => {
+    const theorem = (header: string) => ({ kind: 'theorem', header });
+    const project = (decls: Record<string, { kind: string; header: string }>) => statementsOf({ decls: new Map(Object.entries(decls)) });
+    const before = project({ 'Foo.a': theorem('(n : Nat) :\n    n + 0 = n'), 'Foo.b': theorem(': True') });
+    const written = baselineOf(report(runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.b', 20)])), before);
+    expect(written.findings.map((e) => e.statement)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+    const compare = (statementOf: StatementOf, ...findings: Finding[]) =>
+      buildReport(meta, [runOf('proof-gaps', findings)], 'error', { baseline: { baseline: written, file: 'b.json' }, statementOf });
+    // Foo.a renamed Foo.c, its statement the same but for its blanks: known.
+    const renamed = compare(project({ 'Foo.c': theorem('(n : Nat) : n + 0 = n'), 'Foo.b': theorem(': True') }), sorry('Foo.c', 10), sorry('Foo.b', 20));
+    expect(renamed.summary).toMatchObject({ failed: false, baseline: { unchanged: 2, new: 0, absent: 0 } });
+    expect(reportSchemaErrors(renamed)).toEqual([]);
+    // Renamed and restated: another claim.
+    const restated = compare(project({ 'Foo.c': theorem('(n : Nat) : 0 + n = n'), 'Foo.b': theorem(': True') }), sorry('Foo.c', 10), sorry('Foo.b', 20));
+    expect(restated.summary).toMatchObject({ failed: true, baseline: { unchanged: 1, new: 1, absent: 1 } });
+    // Foo.a still there, its sorry fixed, and a copy of its statement with a sorry of its own: new.
+    const copied = compare(project({ 'Foo.a': theorem('(n : Nat) : n + 0 = n'), 'Foo.c': theorem('(n : Nat) : n + 0 = n'), 'Foo.b': theorem(': True') }), sorry('Foo.c', 30), sorry('Foo.b', 20));
+    expect(copied.summary).toMatchObject({ failed: true, baseline: { unchanged: 1, new: 1, absent: 1 } });
   });
 
   it('counts a second sorry in a known declaration as new', () => {
