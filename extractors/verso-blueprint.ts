@@ -128,7 +128,7 @@ class VersoReader {
     const doc = DOC.exec(text);
     if (!doc) return;
     const firstLine = text.slice(0, doc.index).split('\n').length;
-    const lines = text.slice(doc.index).split('\n');
+    const lines = text.slice(doc.index).split(/\r?\n/);
     const fences = versoFences(lines);
     this.readBlocks(path, text, fences, firstLine);
     const chapter = unescape(doc[1]!);

@@ -16,8 +16,8 @@ export interface VersoFence {
   to: number;
 }
 
-/** A line opening a fence: its backticks, the info word and the rest. */
-const FENCE_OPEN = /^[ \t]*(`{3,})[ \t]*([^\s`"(]*)(.*)$/;
+/** A line opening a fence: its backticks, the info word and the rest (a CRLF line's `\r` left out). */
+const FENCE_OPEN = /^[ \t]*(`{3,})[ \t]*([^\s`"(]*)(.*?)\r?$/;
 
 /** Arguments of a block shown to fail (`(error := true)`, `+error`) or whose declarations are dropped (`(keep := false)`, `-keep`). */
 const NOT_KEPT = /\(\s*(?:error\s*:=\s*true|keep\s*:=\s*false)\s*\)|(?:^|\s)(?:\+error|-keep)\b/;
@@ -35,7 +35,7 @@ export function versoFences(lines: readonly string[]): VersoFence[] {
     const open = FENCE_OPEN.exec(lines[i]!);
     if (!open) continue;
     const ticks = open[1]!.length;
-    const close = new RegExp(`^[ \\t]*\`{${ticks},}[ \\t]*$`);
+    const close = new RegExp(`^[ \\t]*\`{${ticks},}[ \\t\\r]*$`);
     let j = i + 1;
     while (j < lines.length && !close.test(lines[j]!)) j++;
     fences.push({ info: open[2]!, args: open[3]!, from: i + 1, to: j });

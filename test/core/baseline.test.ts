@@ -102,8 +102,8 @@ describe('a report compared with a baseline', () => {
   });
 
   it('knows the findings of a renamed declaration again by its unchanged statement, and only then', () => {
-    const theorem = (header: string) => ({ kind: 'theorem', header });
-    const project = (decls: Record<string, { kind: string; header: string }>) => statementsOf({ decls: new Map(Object.entries(decls)) });
+    const theorem = (header: string) => ({ kind: 'theorem' as const, header });
+    const project = (decls: Record<string, ReturnType<typeof theorem>>) => statementsOf({ decls: new Map(Object.entries(decls)) });
     const before = project({ 'Foo.a': theorem('(n : Nat) :\n    n + 0 = n'), 'Foo.b': theorem(': True') });
     const written = baselineOf(report(runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.b', 20)])), before);
     expect(written.findings.map((e) => e.statement)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSource, extractAndPair } from '../../extractors/index.js';
 import { extractVerso, findVersoBlueprint, versoArguments } from '../../extractors/verso-blueprint.js';
 import { loadProject } from '../../src/lean/project.js';
+import type { Entity } from '../../src/core/types.js';
 import type { LeanProject } from '../../src/lean/types.js';
 
 const CHAPTER = [
@@ -139,6 +140,19 @@ describe('extractVerso', () => {
       ['unclosed-directive', 54],
       ['proof-without-statement', 46],
     ]);
+  });
+
+  it('reads a chapter with CRLF line ends as the same entities', () => {
+    const crlf = mkdtempSync(join(tmpdir(), 'leanaudit-verso-crlf-'));
+    try {
+      mkdirSync(join(crlf, 'Chapters'));
+      writeFileSync(join(crlf, 'Chapters', 'Arithmetic.lean'), CHAPTER.replace(/\n/g, '\r\n'));
+      const strip = ({ location, proofLocation, ...rest }: Entity) => ({ ...rest, lines: [location.line, proofLocation?.line] });
+      const plain = extractVerso({ root, options: {} }).entities.filter((e) => e.origin === 'verso').map(strip);
+      expect(extractVerso({ root: crlf, options: {} }).entities.map(strip)).toEqual(plain);
+    } finally {
+      rmSync(crlf, { recursive: true, force: true });
+    }
   });
 
   it('pairs the Lean names by full name and sees the sorry of the labeled ```lean block', async () => {

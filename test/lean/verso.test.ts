@@ -12,6 +12,10 @@ describe('versoFences', () => {
     ]);
   });
 
+  it('closes a fence on a line ended by CRLF', () => {
+    expect(versoFences(['```lean\r', 'def a := 1\r', '```\r', 'prose\r'])).toEqual([{ info: 'lean', args: '', from: 1, to: 2 }]);
+  });
+
   it('keeps the ```lean blocks Verso elaborates and keeps, not those shown failing or dropped', () => {
     const fence = (info: string, args: string) => ({ info, args, from: 0, to: 0 });
     expect(elaboratedLean(fence('lean', ' "label"'))).toBe(true);
