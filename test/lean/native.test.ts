@@ -38,7 +38,7 @@ const FRAGMENTS = [
   '.', '..', '...', ':=', '::', '=>', '->', '<-', '<;>', '|>.', '|', '||', '{', '}', '(', ')', '⟨', '⟩', '∀', '∃', 'λ', 'fun', 'intro',
   'sorry', 'admit', 'sorry_free', 'sorryAx', '`sorryAx', '``sorryAx', '` sorryAx', '@sorryAx', 'native_decide', 'maxHeartbeats', '-- line', '/- block /- nested -/ -/', '/-- doc -/', '/-! mod -/',
   '/- open', '"str"', '"esc \\" q"', 's!"a{x}b{f {y}}c"', '"open', 'r"raw"', 'r#"a"b"#', 'r##"x', 'r#x', "'a'", "'\\n'", "'\\u{3b1}'",
-  "'", "'𝓝'", '0x1F', '1.5e-3', '42', 'h.1.2', '#eval', '#check', '#exit', '#exits', '#doc (Manual) "T" =>', '#doc x', '#doc\t(', '#docs (', '@[simp]', '@', '\ud835', '\udc00', 'é', 'gödel', 'Erdős', '×', '÷', 'ſ', '∑ i ∈ s,', '·', '$', '\u0000',
+  "'", "'𝓝'", '0x1F', '1.5e-3', '42', 'h.1.2', '#eval', '#check', '#exit', '#exits', '#doc (Manual) "T" =>', '\n```lean\n', '\n```lean "l"\n', '\n```\n', '\n````\n', '\n```lean -keep\n', '#doc x', '#doc\t(', '#docs (', '@[simp]', '@', '\ud835', '\udc00', 'é', 'gödel', 'Erdős', '×', '÷', 'ſ', '∑ i ∈ s,', '·', '$', '\u0000',
   '+', '<', '>', '=', '!', '&', ':', '-', '/', ...MULTI_SYMBOLS,
 ];
 
@@ -114,7 +114,7 @@ const COMMAND_LINES = [
   'problem p1 (n : Nat) : n + 0 = n := by', 'determine answer : Nat := 3', 'answer a : Nat := 1', 'snip begin', 'snip end',
   'public section', 'public meta def m := 1', 'private theorem t : True := trivial', '/-- doc -/', '@[simp, ext]', '@[simp',
   'open Nat in', 'open Nat in #eval 1', 'problem := 3', 'determine (x)', 'set_option maxHeartbeats 0 in', 'deriving instance Repr for Foo', 'class inductive C', 'instance (priority := 10) : C := ⟨⟩', 'instance (priority := 10',
-  'namespace A.B', 'end A.B', 'end', '  end', 'mutual', 'variable (x : Nat) in', '#eval 1', '#exit', '#doc (Manual) "Guide" =>', '#doc foo', 'hints := .abbrev', 'Attribute.add n `instance default', '  | axiom (_ : Nat)', '| def', 'def d := |x|', '``theorem', '`(theorem $n : $t)',
+  'namespace A.B', 'end A.B', 'end', '  end', 'mutual', 'variable (x : Nat) in', '#eval 1', '#exit', '#doc (Manual) "Guide" =>', '```lean', '```', ':::theorem "t"', ':::', '#doc foo', 'hints := .abbrev', 'Attribute.add n `instance default', '  | axiom (_ : Nat)', '| def', 'def d := |x|', '``theorem', '`(theorem $n : $t)',
   '  theorem inner : True := trivial', 'structure S where', '  x : Nat', 'example := (def)', 'foo := 1', ')', '⟩ ]', 'in',
   'theorem t (x y : Nat) {α : Type*} [inst : C α] ⦃z : Nat⦄ {i} (h) : ∀ n, ∃ m, n = m := by', '  intro a b ⟨c, hc⟩', '  obtain ⟨x, hx⟩ | h := foo',
   '  rcases h with ⟨x, hx⟩ | h', '  have h1 : x = y := rfl', '  let ⟨p, q⟩ := pair', 'fun (a : Nat) (b) => a', '  | succ n ih => ih', '  | .none, some x => x',
