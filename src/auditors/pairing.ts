@@ -24,7 +24,7 @@ import { lakePackages } from '../lean/packages.js';
 
 export const meta: AuditorMeta = {
   id: 'pairing',
-  description: 'pairs informal entities (blueprint, Markdown, docstrings, status JSON) with Lean declarations',
+  description: 'pairs informal entities (LaTeX or Verso blueprint, Markdown, docstrings, status JSON) with Lean declarations',
   defaultSeverity: 'warning',
   messages: {
     'not-found': '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
