@@ -246,7 +246,19 @@ const NO_LOCALS: number[][] = objectList();
 const NO_IDS = new Int32Array(0);
 
 /** The local names of some `variable`s (one list each) as one array, the declaration reader's input. */
-const localIds = (variableLocals: number[][]): Int32Array<ArrayBuffer> => Int32Array.from(variableLocals.flat());
+function localIds(variableLocals: number[][]): Int32Array<ArrayBuffer> {
+  let count = 0;
+  for (const locals of variableLocals) count += locals.length;
+  // Most scopes bind no local names (10.6k of the bench tree's 16.8k): one shared empty array for those.
+  if (count === 0) return NO_IDS;
+  const ids = new Int32Array(count);
+  let at = 0;
+  for (const locals of variableLocals) {
+    ids.set(locals, at);
+    at += locals.length;
+  }
+  return ids;
+}
 
 class FileParser {
   readonly imports: string[] = [];
@@ -651,9 +663,12 @@ class FileParser {
     }
     const outer = closed[0]!;
     this.namespace = outer.namespace;
-    this.opens = this.opens.slice(0, outer.opens);
-    this.variables = this.variables.slice(0, outer.variables);
-    this.variableLocals = this.variableLocals.slice(0, outer.variables);
+    // The lists are kept when the closed scopes added nothing to them: the next declarations then share their scope with the ones before.
+    if (this.opens.length !== outer.opens) this.opens = this.opens.slice(0, outer.opens);
+    if (this.variables.length !== outer.variables) {
+      this.variables = this.variables.slice(0, outer.variables);
+      this.variableLocals = this.variableLocals.slice(0, outer.variables);
+    }
   }
 
   /** Namespaces named by `open A B (x) hiding y renaming z → w`, `open scoped A`, and whether it ends in `in`. */
