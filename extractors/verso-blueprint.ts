@@ -113,7 +113,7 @@ class VersoReader {
   readonly problems: SourceProblem[] = [];
   private readonly byLabel = new Map<string, Entity>();
   private readonly proofs: { label: string; text: string; location: Location }[] = [];
-  private readonly blocks: { label: string; names: string[] }[] = [];
+  private readonly blocks: { label: string; names: string[]; location: Location }[] = [];
 
   constructor(private readonly input: ExtractInput) {}
 
@@ -122,7 +122,7 @@ class VersoReader {
     try {
       text = readFileSync(join(this.input.root, path), 'utf8');
     } catch (e) {
-      this.problems.push({ messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } });
+      this.problems.push({ messageId: 'unreadable', message: `${path}: ${(e as Error).message.split('\n')[0]}`, location: { file: path, line: 1 } });
       return;
     }
     const doc = DOC.exec(text);
@@ -174,7 +174,8 @@ class VersoReader {
       const { label } = versoArguments(fence.args);
       if (fence.info !== 'lean' || label === undefined) continue;
       const [from, to] = [firstLine + fence.from, firstLine + fence.to - 1];
-      this.blocks.push({ label, names: declaredIn(modelled, from, to) ?? parseLean(lines.slice(from - 1, to).join('\n'), path).decls.map((d) => d.fullName) });
+      const names = declaredIn(modelled, from, to) ?? parseLean(lines.slice(from - 1, to).join('\n'), path).decls.map((d) => d.fullName);
+      this.blocks.push({ label, names, location: { file: path, line: from - 1 } });
     }
   }
 
@@ -183,7 +184,7 @@ class VersoReader {
     const location: Location = { file: place.file, line: d.line };
     const body = d.body.join('\n');
     if (d.name === 'proof') {
-      if (label === undefined) this.problems.push({ messageId: 'unlabeled-proof', message: ':::proof without the label of its statement', location });
+      if (label === undefined) this.problems.push({ messageId: 'orphan-proof', message: ':::proof without the label of its statement', location });
       else this.proofs.push({ label, text: body, location });
       return;
     }
@@ -218,7 +219,7 @@ class VersoReader {
     for (const proof of this.proofs) {
       const entity = this.byLabel.get(proof.label);
       if (!entity) {
-        this.problems.push({ messageId: 'proof-without-statement', message: `:::proof "${proof.label}" has no statement with that label`, location: proof.location });
+        this.problems.push({ messageId: 'orphan-proof', message: `:::proof "${proof.label}" has no statement with that label`, location: proof.location });
         continue;
       }
       entity.proof = entity.proof === undefined ? readable(proof.text) : `${entity.proof}\n\n${readable(proof.text)}`;
@@ -227,7 +228,10 @@ class VersoReader {
       entity.proofLocation ??= proof.location;
     }
     const tagged = this.input.project ? architectNodes(this.input.project).byLabel : new Map<string, ArchitectNode>();
-    for (const { label, names } of this.blocks) this.attach(label, names);
+    for (const { label, names, location } of this.blocks) {
+      if (this.byLabel.has(label)) this.attach(label, names);
+      else if (!tagged.has(label)) this.problems.push({ messageId: 'orphan-block', message: `\`\`\`lean "${label}" has no statement with that label`, location });
+    }
     for (const node of tagged.values()) {
       if (this.byLabel.has(node.label)) this.attach(node.label, node.leanNames);
       else this.entities.push(architectEntity(node, 'verso'));
@@ -235,8 +239,8 @@ class VersoReader {
   }
 
   private attach(label: string, names: string[]): void {
-    const entity = this.byLabel.get(label);
-    if (entity) for (const name of names) if (!entity.leanNames.includes(name)) entity.leanNames.push(name);
+    const entity = this.byLabel.get(label)!;
+    for (const name of names) if (!entity.leanNames.includes(name)) entity.leanNames.push(name);
   }
 }
 

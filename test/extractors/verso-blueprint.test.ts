@@ -65,6 +65,9 @@ const CHAPTER = [
   ':::corollary "open_ended"',
   'Never closed.',
   '',
+  '```lean "nobody"',
+  'theorem stray : True := trivial',
+  '```',
 ].join('\n');
 
 const BASIC = `namespace Demo
@@ -138,7 +141,8 @@ describe('extractVerso', () => {
     expect(problems.map((p) => [p.messageId, p.location.line])).toEqual([
       ['duplicate-label', 50],
       ['unclosed-directive', 54],
-      ['proof-without-statement', 46],
+      ['orphan-proof', 46],
+      ['orphan-block', 57],
     ]);
   });
 
