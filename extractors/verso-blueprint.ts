@@ -147,7 +147,9 @@ class VersoReader {
       const directive = DIRECTIVE.exec(line);
       const heading = open.length === 0 ? HEADING.exec(line) : null;
       if (directive && directive[2] !== undefined) {
-        open.push({ colons: directive[1]!.length, name: directive[2], arguments: directive[3]!, line: firstLine + k, body: [] });
+        // A directive may be named with its namespace (`:::Informal.theorem`).
+        const name = directive[2].slice(directive[2].lastIndexOf('.') + 1);
+        open.push({ colons: directive[1]!.length, name, arguments: directive[3]!, line: firstLine + k, body: [] });
       } else if (directive && directive[3]!.trim() === '' && open.length > 0) {
         let closing = open.length - 1;
         while (closing > 0 && open[closing]!.colons !== directive[1]!.length) closing--;

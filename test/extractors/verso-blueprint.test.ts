@@ -43,7 +43,7 @@ const CHAPTER = [
   '  sorry',
   '```',
   '',
-  ':::lemma_ "add_comm" (lean := "add_comm_short")',
+  ':::Informal.lemma_ "add_comm" (lean := "add_comm_short")',
   'Addition commutes.',
   ':::',
   '',
