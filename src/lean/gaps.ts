@@ -195,7 +195,7 @@ function beginsFieldLine(table: TokenTable, i: number, prev: number): boolean {
   return j < table.count && table.line[j] === table.line[i] && table.kind[j] === KIND.symbol && table.code[j] === ASSIGN;
 }
 
-/** Whether a `sorry` or `admit` token, or an identifier `sorryAx` (quoted or not), is among the table's. */
+/** Whether a `sorry` or `admit` token, or an identifier `sorryAx` or `lcProof` (quoted or not), is among the table's. */
 function hasSorryOrAdmit(table: TokenTable): boolean {
   const { kind, code } = table;
   const flags = table.names.flags;
@@ -285,6 +285,16 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
   return gap;
 }
 
+/**
+ * The sorry an identifier flagged SORRY_WORD at token i stands for: `sorryAx` anywhere, `lcProof` but
+ * in an `unsafe` declaration (batteries' and aesop's unsafe implementations pass it for the bounds
+ * proofs of `uget`/`uset`; such a declaration is reported as `unsafe` already).
+ */
+function sorryWordGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean): ProofGap | undefined {
+  if (decl !== undefined && decl.modifiers.includes('unsafe') && table.textOf(i) === 'lcProof') return undefined;
+  return sorryGap(table, i, prev, decl, inTactics);
+}
+
 /** `set_option maxHeartbeats 0` or `set_option debug.skipKernelTC true` at token i. */
 function optionGap(table: TokenTable, i: number, decl: LeanDecl | undefined): ProofGap | undefined {
   const option = table.textOf(i + 1);
@@ -361,7 +371,14 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
   for (let at = 0; at < found.length; at += 6) {
     const [what, i, prev, prev2, d, inTactics] = found.subarray(at, at + 6) as unknown as [number, number, number, number, number, number];
     const decl = d >= 0 ? decls[d] : undefined;
-    const gap = what === 0 ? sorryGap(table, i, prev, decl, inTactics === 1) : what === 1 ? optionGap(table, i, decl) : wordGap(table, i, prev, prev2, decl);
+    const gap =
+      what === 0
+        ? table.kind[i] === KIND.ident
+          ? sorryWordGap(table, i, prev, decl, inTactics === 1)
+          : sorryGap(table, i, prev, decl, inTactics === 1)
+        : what === 1
+          ? optionGap(table, i, decl)
+          : wordGap(table, i, prev, prev2, decl);
     if (gap) gaps.push(gap);
   }
 }
@@ -407,7 +424,8 @@ function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[], macro
       const gap = macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!);
       if (gap) gaps.push(gap);
     } else if (kind === KIND.ident && (flags[codes[i]!]! & SORRY_WORD) !== 0 && !quotedName(table, i, prev)) {
-      gaps.push(sorryGap(table, i, prev, current, blocks.open));
+      const gap = sorryWordGap(table, i, prev, current, blocks.open);
+      if (gap) gaps.push(gap);
     } else if (kind === KIND.ident && !fieldLine && (flags[codes[i]!]! & GAP_WORD) !== 0) {
       const gap = wordGap(table, i, prev, prev2, current);
       if (gap) gaps.push(gap);

@@ -24,7 +24,7 @@ export const KEYWORD_LIST: readonly string[] = [
 /** Identifiers (and keywords) the proof-gap scan reacts to; a file with none of them needs no gap scan. */
 const GAP_WORDS: ReadonlySet<string> = new Set([
   'sorry', 'admit', 'native_decide', 'native', 'ofReduceBool', 'Lean.ofReduceBool', 'implemented_by', 'extern',
-  'apply?', 'exact?', 'rw?', 'debug.skipKernelTC', 'sorryAx',
+  'apply?', 'exact?', 'rw?', 'debug.skipKernelTC', 'sorryAx', 'lcProof',
 ]);
 const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWith('maxHeartbeats');
 
@@ -68,7 +68,10 @@ export const BINDER_START = 4;
 export const PROJECT_COMMAND = 8;
 /** Flag bit: a project command that stands for a kind of declaration (NameTable.projectCommands gives the kind). */
 export const DECLARATION_COMMAND = 16;
-/** Flag bit: an identifier that is a sorry when written out of a name literal (`sorryAx`, the axiom `sorry` elaborates to). */
+/**
+ * Flag bit: an identifier that is a sorry when written out of a name literal: `sorryAx`, the axiom
+ * `sorry` elaborates to, and `lcProof`, core's axiom of any proposition for the compiler.
+ */
 export const SORRY_WORD = 32;
 
 /**
@@ -152,7 +155,7 @@ export class NameTable {
       this.flags = flags;
     }
     this.names.push(name);
-    this.flags[id] = (isGapWord(name) ? GAP_WORD : 0) | (name.includes('.') ? DOTTED : 0) | (name === 'sorryAx' ? SORRY_WORD : 0);
+    this.flags[id] = (isGapWord(name) ? GAP_WORD : 0) | (name.includes('.') ? DOTTED : 0) | (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0);
     return id;
   }
 }

@@ -204,6 +204,20 @@ describe('proofGapsOf', () => {
     ]);
   });
 
+  it('counts `lcProof` as a sorry, but not in an unsafe implementation, where it is the idiom', () => {
+    const src = [
+      'theorem cheat : False := lcProof',
+      'def n : { k : Nat // k > 0 } := ⟨0, lcProof⟩',
+      'private unsafe def fast (a : Array Nat) (i : USize) : Nat := a.uget i lcProof',
+      'def name := ``lcProof',
+    ].join('\n');
+    expect(gaps(src)).toEqual([
+      ['sorry-in-proof', 1, 'lcProof', 'theorem'],
+      ['sorry-in-data', 2, 'lcProof', 'value'],
+      ['unsafe', 3, 'unsafe', 'fast'],
+    ]);
+  });
+
   it('tells a sorry in a statement from one in its proof', () => {
     expect(
       gaps(

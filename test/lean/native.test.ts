@@ -36,7 +36,7 @@ function lexed(texts: string[], native: boolean): unknown[] {
 const FRAGMENTS = [
   'theorem', 'lemma', 'def', ' ', '\n', '\t', '\r\n', '\n    ', '\n      ', '    ', 'x', "x'", 'h₁', 'α', 'ℕ', '𝓝', '𝔼', 'Nat.succ', 'a.b.c', '«a b»', '«open',
   '.', '..', '...', ':=', '::', '=>', '->', '<-', '<;>', '|>.', '|', '||', '{', '}', '(', ')', '⟨', '⟩', '∀', '∃', 'λ', 'fun', 'intro',
-  'sorry', 'admit', 'sorry_free', 'sorryAx', '`sorryAx', '``sorryAx', '` sorryAx', '@sorryAx', 'native_decide', 'maxHeartbeats', '-- line', '/- block /- nested -/ -/', '/-- doc -/', '/-! mod -/',
+  'sorry', 'admit', 'sorry_free', 'sorryAx', '`sorryAx', '``sorryAx', '` sorryAx', '@sorryAx', 'lcProof', '``lcProof', 'unsafe def', 'native_decide', 'maxHeartbeats', '-- line', '/- block /- nested -/ -/', '/-- doc -/', '/-! mod -/',
   '/- open', '"str"', '"esc \\" q"', 's!"a{x}b{f {y}}c"', '"open', 'r"raw"', 'r#"a"b"#', 'r##"x', 'r#x', "'a'", "'\\n'", "'\\u{3b1}'",
   "'", "'𝓝'", '0x1F', '1.5e-3', '42', 'h.1.2', '#eval', '#check', '#exit', '#exits', '#doc (Manual) "T" =>', '\n```lean\n', '\n```lean "l"\n', '\n```\n', '\n````\n', '\n```lean -keep\n', '#doc x', '#doc\t(', '#docs (', '@[simp]', '@', '\ud835', '\udc00', 'é', 'gödel', 'Erdős', '×', '÷', 'ſ', '∑ i ∈ s,', '·', '$', '\u0000',
   '+', '<', '>', '=', '!', '&', ':', '-', '/', ...MULTI_SYMBOLS,
