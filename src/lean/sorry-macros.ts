@@ -1,6 +1,6 @@
 /**
  * Project macros that stand for `sorry`: a `macro`, `notation` or `macro_rules` arm led by one word
- * whose expansion writes `sorry`, `admit` or `sorryAx`, names an axiom the project declares, or uses
+ * whose expansion writes `sorry`, `admit`, `sorryAx` or `lcProof`, names an axiom the project declares, or uses
  * another such word; and an `elab` or `elab_rules` arm whose code admits the goal (`admitGoal`,
  * `g.admit`, `mkSorry`, an evaluated `` `(tactic| sorry) ``), names such an axiom or uses such a word. lecopivo/SciLean proves 2,478 goals with
  * `macro "sorry_proof" : term => `(sorryProofAxiom)` over `axiom sorryProofAxiom {P : Prop} : P`:
@@ -14,7 +14,7 @@ import { expansionTarget, notationDefinitions, writtenIdentifiers, type Notation
 import type { ImportGraph } from './imports.js';
 import type { LeanDecl, LeanProject } from './types.js';
 
-const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx']);
+const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx', 'lcProof']);
 /**
  * What an elaborator's code calls to admit a goal or make a sorry term, by last component:
  * `admitGoal g`, `g.admit`, `mkSorry`, `mkLabeledSorry`, a quoted `` `(tactic| sorry) ``. Not

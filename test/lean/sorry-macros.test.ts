@@ -36,6 +36,7 @@ describe('sorryMacros', () => {
         'macro "fine" : term => `(helper)',
         'macro "two" "words" : term => `(sorry)',
         'local macro "mine" : tactic => `(tactic| admit)',
+        'macro "compiled" : term => `(lcProof)',
         '',
       ].join('\n'),
     });
@@ -44,6 +45,7 @@ describe('sorryMacros', () => {
       ['todo', 'sorryAx', false],
       ['finish', 'cheat', false],
       ['mine', 'admit', true],
+      ['compiled', 'lcProof', false],
     ]);
   });
 
