@@ -251,10 +251,44 @@ function declaredIn(file: LeanFile | undefined, from: number, to: number): strin
   return file?.decls.filter((decl) => decl.location.line >= from && decl.location.line <= to).map((decl) => decl.fullName);
 }
 
+/** An `{include N Module}` of a document: the module whose document is read there. */
+const INCLUDE = /^\s*\{include\s+\d+\s+([\w.«»']+)\s*\}/gm;
+
+/**
+ * The chapters in the order the blueprint reads them: from each file no other includes, its
+ * `{include N Module}`s in turn, depth first (a module is the file whose path, dots for slashes,
+ * ends with its name); the files no include reaches follow in path order.
+ */
+export function readingOrder(root: string, files: string[]): string[] {
+  const includes = new Map<string, string[]>();
+  for (const file of files) {
+    let text = '';
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      // Unreadable: reported when the file itself is read.
+    }
+    const modules = [...text.matchAll(INCLUDE)].map((m) => m[1]!);
+    includes.set(file, modules.flatMap((module) => files.find((f) => `.${f.slice(0, -'.lean'.length).replace(/\//g, '.')}`.endsWith(`.${module}`)) ?? []));
+  }
+  const included = new Set([...includes.values()].flat());
+  const ordered: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    ordered.push(file);
+    for (const next of includes.get(file) ?? []) visit(next);
+  };
+  for (const file of files) if (!included.has(file)) visit(file);
+  for (const file of files) visit(file);
+  return ordered;
+}
+
 export function extractVerso(input: ExtractInput): Extraction {
   const reader = new VersoReader(input);
   const { verso } = input.options;
-  const files = findVersoBlueprint(input.root, verso);
+  const files = readingOrder(input.root, findVersoBlueprint(input.root, verso));
   if (files.length === 0) {
     const where = verso === undefined ? 'the repository' : verso;
     reader.problems.push({ messageId: 'no-entry', message: `no Verso blueprint found (no .lean file in ${where} imports VersoBlueprint)`, location: { file: verso ?? '.', line: 1 } });

@@ -159,6 +159,27 @@ describe('extractVerso', () => {
     }
   });
 
+  it('reads the chapters in the order the top-level document includes them', () => {
+    const book = mkdtempSync(join(tmpdir(), 'leanaudit-verso-book-'));
+    try {
+      const chapter = (name: string) => `import VersoBlueprint\n#doc (Manual) "${name}" =>\n:::theorem "${name.toLowerCase()}"\nText.\n:::\n`;
+      mkdirSync(join(book, 'Book', 'Chapters'), { recursive: true });
+      writeFileSync(join(book, 'Book', 'Blueprint.lean'), 'import VersoBlueprint\nimport Book.Chapters.Zeta\n#doc (Manual) "Book" =>\n{include 0 Book.Chapters.Zeta}\n{include 0 Book.Chapters.Alpha}\n');
+      writeFileSync(join(book, 'Book', 'Chapters', 'Alpha.lean'), chapter('Alpha'));
+      writeFileSync(join(book, 'Book', 'Chapters', 'Zeta.lean'), chapter('Zeta'));
+      writeFileSync(join(book, 'Loose.lean'), chapter('Loose'));
+      const { files, entities } = extractVerso({ root: book, options: {} });
+      expect(files).toEqual(['Book/Blueprint.lean', 'Book/Chapters/Zeta.lean', 'Book/Chapters/Alpha.lean', 'Loose.lean']);
+      expect(entities.map((e) => [e.id, e.chapter])).toEqual([
+        ['zeta', 'Zeta'],
+        ['alpha', 'Alpha'],
+        ['loose', 'Loose'],
+      ]);
+    } finally {
+      rmSync(book, { recursive: true, force: true });
+    }
+  });
+
   it('pairs the Lean names by full name and sees the sorry of the labeled ```lean block', async () => {
     const { entities } = await extractAndPair({ root, config: { extract: { source: 'verso' } }, project: () => Promise.resolve(project) });
     const zero = entities.find((e) => e.id === 'add_zero')!;
