@@ -260,7 +260,7 @@ function gapAt(table: TokenTable, i: number, kind: GapKind, text: string, decl: 
   return gap;
 }
 
-/** The `sorry` or `admit` (or `sorryAx`) at token i (after token `prev`), classified as in the statement, in a proof or in data. */
+/** The `sorry` or `admit` (or `sorryAx`, `lcProof`: SORRY_WORD identifiers) at token i (after token `prev`), classified as in the statement, in a proof or in data. */
 function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean): ProofGap {
   const start = table.start[i]!;
   // In the statement itself (formal-conjectures' `answer(sorry)`): the claim is unfinished, whatever its proof.
