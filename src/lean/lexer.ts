@@ -92,7 +92,7 @@ export class TokenTable {
   comments: ArrayLike<number> = [];
   /** Whether some token is a word the proof-gap scan reacts to (see NameTable). */
   gapWords = false;
-  /** The first `#exit` token, or `#doc (` that opens a Verso document (where parsing and the proof-gap scan end), or `count` when there is none. */
+  /** The first `#exit` token, or `#doc (` that opens a Verso document (where parsing and the proof-gap scan end; parseLean then reads the document's ```lean blocks alone, see verso.ts), or `count` when there is none. */
   exitToken = 0;
   /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
   starters: ArrayLike<number> = [];
