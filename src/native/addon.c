@@ -540,17 +540,27 @@ static void finalize_text(node_api_basic_env env, void *data, void *hint) {
   free(data);
 }
 
+/* A string argument as a malloc'ed UTF-8 string (its byte length in *length, NULs kept); NULL when it is none or out of memory. */
+static char *utf8_argument(napi_env env, napi_value value, size_t *length) {
+  if (napi_get_value_string_utf8(env, value, NULL, 0, length) != napi_ok) return NULL;
+  char *bytes = malloc(*length + 1);
+  if (bytes && napi_get_value_string_utf8(env, value, bytes, *length + 1, length) != napi_ok) {
+    free(bytes);
+    return NULL;
+  }
+  return bytes;
+}
+
 static napi_value read_source(napi_env env, napi_callback_info info) {
   size_t argc = 2, length = 0;
   napi_value argv[2], text, bytes, result;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   double max_bytes = 0;
   CHECK(napi_get_value_double(env, argv[1], &max_bytes));
-  CHECK(napi_get_value_string_utf8(env, argv[0], NULL, 0, &length));
-  char *path = malloc(length + 1);
+  char *path = utf8_argument(env, argv[0], &length);
   if (!path) return throw_error(env);
   SourceText source;
-  int read = napi_get_value_string_utf8(env, argv[0], path, length + 1, &length) == napi_ok && strlen(path) == length;
+  int read = strlen(path) == length;
   Instance *instance = instance_of(env);
   if (instance) instance->last_text = NULL;
   if (read) {
@@ -595,8 +605,7 @@ static napi_value read_ahead(napi_env env, napi_callback_info info) {
   for (uint32_t k = 0; k < count; k++) {
     napi_value item;
     size_t length = 0;
-    if (napi_get_element(env, argv[0], k, &item) != napi_ok || napi_get_value_string_utf8(env, item, NULL, 0, &length) != napi_ok ||
-        !(paths[k] = malloc(length + 1)) || napi_get_value_string_utf8(env, item, paths[k], length + 1, &length) != napi_ok) {
+    if (napi_get_element(env, argv[0], k, &item) != napi_ok || !(paths[k] = utf8_argument(env, item, &length))) {
       for (uint32_t j = 0; j <= k; j++) free(paths[j]);
       free(paths);
       return throw_error(env);
@@ -734,17 +743,6 @@ static napi_value resolver_text_of(napi_env env, napi_callback_info info) {
   if (!units) return throw_error(env);
   CHECK(napi_create_string_utf16(env, (const char16_t *)units, length, &result));
   return result;
-}
-
-/* A string argument as a malloc'ed UTF-8 string (its byte length in *length, NULs kept); NULL when it is none or out of memory. */
-static char *utf8_argument(napi_env env, napi_value value, size_t *length) {
-  if (napi_get_value_string_utf8(env, value, NULL, 0, length) != napi_ok) return NULL;
-  char *bytes = malloc(*length + 1);
-  if (bytes && napi_get_value_string_utf8(env, value, bytes, *length + 1, length) != napi_ok) {
-    free(bytes);
-    return NULL;
-  }
-  return bytes;
 }
 
 static napi_value walk_tree(napi_env env, napi_callback_info info) {
