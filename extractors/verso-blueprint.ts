@@ -117,12 +117,10 @@ class VersoReader {
 
   constructor(private readonly input: ExtractInput) {}
 
-  readFile(path: string): void {
-    let text: string;
-    try {
-      text = readFileSync(join(this.input.root, path), 'utf8');
-    } catch (e) {
-      this.problems.push({ messageId: 'unreadable', message: `${path}: ${(e as Error).message.split('\n')[0]}`, location: { file: path, line: 1 } });
+  /** Reads a chapter, given its text or why it could not be read. */
+  readFile(path: string, text: string | Error): void {
+    if (text instanceof Error) {
+      this.problems.push({ messageId: 'unreadable', message: `${path}: ${text.message.split('\n')[0]}`, location: { file: path, line: 1 } });
       return;
     }
     const doc = DOC.exec(text);
@@ -251,6 +249,15 @@ function declaredIn(file: LeanFile | undefined, from: number, to: number): strin
   return file?.decls.filter((decl) => decl.location.line >= from && decl.location.line <= to).map((decl) => decl.fullName);
 }
 
+/** A chapter's text, or why it could not be read. */
+function readChapter(root: string, file: string): string | Error {
+  try {
+    return readFileSync(join(root, file), 'utf8');
+  } catch (e) {
+    return e as Error;
+  }
+}
+
 /** An `{include N Module}` of a document: the module whose document is read there. */
 const INCLUDE = /^\s*\{include\s+\d+\s+([\w.«»']+)\s*\}/gm;
 
@@ -259,16 +266,12 @@ const INCLUDE = /^\s*\{include\s+\d+\s+([\w.«»']+)\s*\}/gm;
  * `{include N Module}`s in turn, depth first (a module is the file whose path, dots for slashes,
  * ends with its name); the files no include reaches follow in path order.
  */
-export function readingOrder(root: string, files: string[]): string[] {
+function readingOrder(texts: ReadonlyMap<string, string | Error>): string[] {
+  const files = [...texts.keys()];
   const includes = new Map<string, string[]>();
   for (const file of files) {
-    let text = '';
-    try {
-      text = readFileSync(join(root, file), 'utf8');
-    } catch {
-      // Unreadable: reported when the file itself is read.
-    }
-    const modules = [...text.matchAll(INCLUDE)].map((m) => m[1]!);
+    const text = texts.get(file)!;
+    const modules = text instanceof Error ? [] : [...text.matchAll(INCLUDE)].map((m) => m[1]!);
     includes.set(file, modules.flatMap((module) => files.find((f) => `.${f.slice(0, -'.lean'.length).replace(/\//g, '.')}`.endsWith(`.${module}`)) ?? []));
   }
   const included = new Set([...includes.values()].flat());
@@ -288,12 +291,13 @@ export function readingOrder(root: string, files: string[]): string[] {
 export function extractVerso(input: ExtractInput): Extraction {
   const reader = new VersoReader(input);
   const { verso } = input.options;
-  const files = readingOrder(input.root, findVersoBlueprint(input.root, verso));
+  const texts = new Map(findVersoBlueprint(input.root, verso).map((file) => [file, readChapter(input.root, file)]));
+  const files = readingOrder(texts);
   if (files.length === 0) {
     const where = verso === undefined ? 'the repository' : verso;
     reader.problems.push({ messageId: 'no-entry', message: `no Verso blueprint found (no .lean file in ${where} imports VersoBlueprint)`, location: { file: verso ?? '.', line: 1 } });
   }
-  for (const file of files) reader.readFile(file);
+  for (const file of files) reader.readFile(file, texts.get(file)!);
   reader.finish();
   return { source: 'verso', entities: reader.entities, files, problems: reader.problems };
 }
