@@ -7,11 +7,13 @@
  */
 import { dirname } from 'node:path';
 import type { Entity } from '../src/core/types.js';
+import { versoDocsOf, type Lakefile } from '../src/lean/lakefile.js';
 import { lex } from '../src/lean/lexer.js';
-import { readLeanSource } from '../src/lean/project.js';
+import { readLakefile, readLeanSource } from '../src/lean/project.js';
 import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/lean/types.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
+import { versoDocsAt, versoToMarkdown } from './verso-docstring.js';
 
 /** Words that open an entity heading (canonical kinds and the abbreviations or misspellings seen in the wild). */
 const KIND_WORDS = [
@@ -77,14 +79,33 @@ export function documentedDecls(project: LeanProject): DocumentedDecl[] {
   return found;
 }
 
-/** The module docs (`/-! … -/`) of a file, with their offsets; the nearest one before a declaration is its context. */
-function moduleDocs(project: LeanProject, file: LeanFile): { start: number; text: string }[] {
-  const text = readLeanSource(project, file);
-  if (text === undefined) return [];
-  return lex(text, file.path)
-    .tokens.filter((t) => t.kind === 'moduleDoc')
-    .map((t) => ({ start: t.start, text: t.text.replace(/^\/-!/, '').replace(/-\/$/, '') }));
+/** What a file's text tells about its docstrings: its module docs (`/-! … -/`) with their offsets, the nearest one before a declaration its context; which are Verso. */
+interface FileDocs {
+  moduleDocs: { start: number; text: string }[];
+  versoAt: (offset: number) => boolean;
 }
+
+function fileDocs(project: LeanProject, file: LeanFile, lakefile: Lakefile | undefined): FileDocs {
+  const byDefault = versoDocsOf(lakefile, file.library);
+  const text = readLeanSource(project, file);
+  if (text === undefined) return { moduleDocs: [], versoAt: () => byDefault };
+  const { tokens } = lex(text, file.path);
+  const versoAt = versoDocsAt(tokens, byDefault);
+  const moduleDocs = tokens
+    .filter((t) => t.kind === 'moduleDoc')
+    .map((t) => {
+      const doc = t.text.replace(/^\/-!/, '').replace(/-\/$/, '');
+      return { start: t.start, text: versoAt(t.start) ? versoToMarkdown(doc) : doc };
+    });
+  return { moduleDocs, versoAt };
+}
+
+/** The heading with its title and statement as Markdown, when the docstring is Verso markup. */
+const asMarkdown = (heading: DocHeading): DocHeading => ({
+  ...heading,
+  ...(heading.title !== undefined ? { title: versoToMarkdown(heading.title) } : {}),
+  text: versoToMarkdown(heading.text),
+});
 
 /** Extracts one entity per documented statement (declarations sharing a heading are merged) and one per helper. */
 export function extractDocstrings(input: ExtractInput): Extraction {
@@ -97,10 +118,13 @@ export function extractDocstrings(input: ExtractInput): Extraction {
   const scoped = scopedIds(documented.filter((d) => !d.heading.helper).map((d) => ({ label: d.heading.label, dir: folder(d.file) })));
   const entities: Entity[] = [];
   const byId = new Map<string, Entity>();
-  const docs = new Map<LeanFile, { start: number; text: string }[]>();
-  for (const { decl, heading, file } of documented) {
-    if (!docs.has(file)) docs.set(file, moduleDocs(input.project, file));
-    const before = docs.get(file)!.filter((d) => d.start < decl.range.start).pop();
+  const docs = new Map<LeanFile, FileDocs>();
+  const lakefile = readLakefileQuietly(input.project.root);
+  for (const { decl, heading: written, file } of documented) {
+    if (!docs.has(file)) docs.set(file, fileDocs(input.project, file, lakefile));
+    const { moduleDocs, versoAt } = docs.get(file)!;
+    const heading = versoAt(decl.range.start) ? asMarkdown(written) : written;
+    const before = moduleDocs.filter((d) => d.start < decl.range.start).pop();
     const context = before ? contextOf(before.text) : undefined;
     const dir = folder(file);
     const target = scoped(heading.label, dir);
@@ -135,6 +159,15 @@ function toEntity(id: string, kind: string, heading: DocHeading, decl: LeanDecl,
     origin: 'docstring',
     ...extra,
   };
+}
+
+/** The project's lakefile, if one can be read (an unreadable one is reported by the project's loading, not again here). */
+function readLakefileQuietly(root: string): Lakefile | undefined {
+  try {
+    return readLakefile(root);
+  } catch {
+    return undefined;
+  }
 }
 
 function folder(file: LeanFile): string {

@@ -33,6 +33,7 @@ import { architectEntity, architectNodes, type ArchitectNode } from './lean-arch
 import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
+import { versoToMarkdown } from './verso-docstring.js';
 
 const STATEMENT_KINDS: ReadonlySet<string> = new Set(['definition', 'theorem', 'lemma', 'lemma_', 'corollary', 'proposition', 'conjecture']);
 /** How much of a file is searched for `import VersoBlueprint`: imports come first. */
@@ -69,12 +70,13 @@ export function versoArguments(written: string): { label?: string; named: Map<st
 /** The labels a text's `{uses …}` roles name. */
 const usesIn = (text: string): string[] => [...text.matchAll(USES_ROLE)].flatMap((m) => [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((s) => unescape(s[1]!)));
 
-/** A body as prose: roles replaced by their text (or the label they name when they have none). */
+/** A body as prose: the blueprint's roles replaced by their text (or the label they name when they have none), the rest of Verso's markup read as Markdown. */
 const readable = (text: string): string =>
-  text
-    .replace(USES_ROLE, (_, labels: string, shown?: string) => (shown ? shown : labels.trim().replace(/"/g, '')))
-    .replace(BPREF_ROLE, (_, label: string, shown?: string) => (shown ? shown : label))
-    .trim();
+  versoToMarkdown(
+    text
+      .replace(USES_ROLE, (_, labels: string, shown?: string) => (shown ? shown : labels.trim().replace(/"/g, '')))
+      .replace(BPREF_ROLE, (_, label: string, shown?: string) => (shown ? shown : label)),
+  ).trim();
 
 /** The `.lean` files of the repository (under `folder` if given) that import VersoBlueprint, sorted, relative to the repository. */
 export function findVersoBlueprint(root: string, folder?: string): string[] {

@@ -1,6 +1,7 @@
 /**
- * Reads what leanaudit needs from a Lake configuration: the package name, its test driver and each
- * `lean_lib`'s source folder and root modules, from `lakefile.toml` or (by lexing it) `lakefile.lean`.
+ * Reads what leanaudit needs from a Lake configuration: the package name, its test driver, each
+ * `lean_lib`'s source folder and root modules, and the `doc.verso` Lean option of the package or a
+ * library (docstrings written in Verso's markup), from `lakefile.toml` or (by lexing it) `lakefile.lean`.
  */
 import { lex } from './lexer.js';
 
@@ -10,6 +11,8 @@ export interface LeanLib {
   /** Relative to the project root, `''` for the root itself, `/` separators. */
   srcDir: string;
   roots: string[];
+  /** The library's `leanOptions` set `doc.verso`: its docstrings are Verso markup (unset: the package's setting). */
+  versoDocs?: boolean;
 }
 
 export interface Lakefile {
@@ -18,7 +21,16 @@ export interface Lakefile {
   libs: LeanLib[];
   /** The library or executable `lake test` runs (Mathlib's `MathlibTest`). */
   testDriver?: string;
+  /** The package's `leanOptions` set `doc.verso`. */
+  versoDocs?: boolean;
 }
+
+/** Whether the files of `library` (undefined: a file of no declared library) have Verso docstrings by the lakefile's options. */
+export const versoDocsOf = (lakefile: Lakefile | undefined, library: string | undefined): boolean =>
+  lakefile?.libs.find((lib) => lib.name === library)?.versoDocs ?? lakefile?.versoDocs ?? false;
+
+/** `doc.verso` set to true or false in a TOML options table or inline table (`"doc.verso" = true`, `doc.verso = true`). */
+const TOML_VERSO = /(?:^|[{,\s])"?doc\.verso"?\s*=\s*(true|false)\b/;
 
 const joinDir = (a: string, b: string): string => [a, b].filter((p) => p && p !== '.').join('/').replace(/^\.\//, '');
 
@@ -38,15 +50,20 @@ export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefil
   const top: Record<string, string | string[]> = {};
   const libs: Record<string, string | string[]>[] = [];
   let table: Record<string, string | string[]> | undefined = top;
+  /** The table whose `leanOptions` the lines read now are (`[leanOptions]`, `[lean_lib.leanOptions]`), if any. */
+  let options: Record<string, string | string[]> | undefined;
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
     if (line.startsWith('[')) {
+      options = /^\[\s*leanOptions\s*\]/.test(line) ? top : /^\[\s*lean_lib\s*\.\s*leanOptions\s*\]/.test(line) ? libs[libs.length - 1] : undefined;
       if (/^\[\[\s*lean_lib\s*\]\]/.test(line)) libs.push((table = {}));
       else table = undefined;
       continue;
     }
+    const verso = TOML_VERSO.exec(options !== undefined ? line : /^leanOptions\s*=/.test(line) ? line.slice(line.indexOf('=') + 1) : '');
+    if (verso) (options ?? table ?? {}).versoDocs = verso[1]!;
     const eq = line.indexOf('=');
     if (eq < 0 || table === undefined) continue;
     let raw = line.slice(eq + 1);
@@ -58,23 +75,25 @@ export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefil
     file,
     ...(typeof top.name === 'string' ? { packageName: top.name } : {}),
     ...(typeof top.testDriver === 'string' ? { testDriver: top.testDriver } : {}),
+    ...(top.versoDocs !== undefined ? { versoDocs: top.versoDocs === 'true' } : {}),
     libs: libs
       .filter((l) => typeof l.name === 'string')
       .map((l) => {
         const name = l.name as string;
         const roots = Array.isArray(l.roots) ? l.roots : Array.isArray(l.globs) ? l.globs.map(globRoot) : [name];
-        return { name, srcDir: joinDir(pkgSrc, typeof l.srcDir === 'string' ? l.srcDir : ''), roots };
+        return { name, srcDir: joinDir(pkgSrc, typeof l.srcDir === 'string' ? l.srcDir : ''), roots, ...(l.versoDocs !== undefined ? { versoDocs: l.versoDocs === 'true' } : {}) };
       }),
   };
 }
 
-/** Parses the parts of `lakefile.lean` leanaudit uses: `package`, `lean_lib … where srcDir/roots/globs`. */
+/** Parses the parts of `lakefile.lean` leanaudit uses: `package`, `lean_lib … where srcDir/roots/globs/leanOptions`. */
 export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefile {
   const tokens = lex(text, file).tokens.filter((t) => t.kind !== 'lineComment' && t.kind !== 'blockComment' && t.kind !== 'docComment');
   const unquote = (s: string): string => s.replace(/[«»]/g, '');
   let packageName: string | undefined;
   let testDriver: string | undefined;
   let pkgSrc = '';
+  let versoDocs: boolean | undefined;
   const libs: LeanLib[] = [];
   let current: LeanLib | undefined;
   let field = '';
@@ -98,9 +117,22 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
       else pkgSrc = dir;
     } else if (current && t.kind === 'ident' && tokens[i - 1]?.text === '`' && (field === 'roots' || field === 'globs')) {
       current.roots.push(unquote(t.text));
+    } else if (field === 'leanOptions' && t.text === 'doc.verso' && tokens[i - 1]?.text === '`') {
+      // `⟨`doc.verso, true⟩`, or `.ofBool true`: the first `true` or `false` before the pair closes.
+      const value = tokens.slice(i + 1, i + 5).find((v) => v.text === 'true' || v.text === 'false' || v.text === '⟩');
+      if (value !== undefined && value.text !== '⟩') {
+        if (current) current.versoDocs = value.text === 'true';
+        else versoDocs = value.text === 'true';
+      }
     }
   }
   if (current && current.roots.length === 0) current.roots.push(current.name);
   for (const lib of libs) if (!lib.srcDir && pkgSrc) lib.srcDir = pkgSrc;
-  return { file, ...(packageName !== undefined ? { packageName } : {}), ...(testDriver !== undefined ? { testDriver } : {}), libs };
+  return {
+    file,
+    ...(packageName !== undefined ? { packageName } : {}),
+    ...(testDriver !== undefined ? { testDriver } : {}),
+    ...(versoDocs !== undefined ? { versoDocs } : {}),
+    libs,
+  };
 }

@@ -1,6 +1,8 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { extractDocstrings, parseDocHeading } from '../../extractors/lean-docstring.js';
 import { loadProject } from '../../src/lean/project.js';
 
@@ -52,5 +54,38 @@ describe('lean-docstring extractor', async () => {
 
   it('reports that it needs a Lean project', () => {
     expect(extractDocstrings({ root, options: {} }).problems.map((p) => p.messageId)).toEqual(['no-project']);
+  });
+});
+
+describe('lean-docstring extractor on Verso docstrings', async () => {
+  const verso = mkdtempSync(join(tmpdir(), 'leanaudit-verso-docs-'));
+  afterAll(() => rmSync(verso, { recursive: true, force: true }));
+  writeFileSync(join(verso, 'lakefile.lean'), 'package Book where\n  leanOptions := #[⟨`doc.verso, true⟩]\nlean_lib Book\n');
+  mkdirSync(join(verso, 'Book'));
+  writeFileSync(
+    join(verso, 'Book/Ch3.lean'),
+    [
+      '/-! # Chapter 3: {name}`Set` theory -/',
+      '/-- Definition 3.5.6 ({lean}`I`-tuples). The set {name}`I` plays the role of $`{ i : 1 ≤ i ≤ n }` here. -/',
+      'def tuples := 1',
+      'set_option doc.verso false',
+      '/-- Lemma 3.5.7. Markdown again: {name}`I` stays, and so does $\\{x\\}$. -/',
+      'theorem l : True := trivial',
+    ].join('\n'),
+  );
+  const project = await loadProject(verso);
+  const result = extractDocstrings({ root: verso, options: {}, project });
+  const byId = (id: string) => result.entities.find((e) => e.id === id)!;
+
+  it('reads the statement, title and context of a Verso docstring as Markdown', () => {
+    expect(byId('Definition 3.5.6')).toMatchObject({
+      title: '`I`-tuples',
+      statement: 'The set `I` plays the role of ${ i : 1 ≤ i ≤ n }$ here.',
+      context: '# Chapter 3: `Set` theory',
+    });
+  });
+
+  it('leaves a docstring after `set_option doc.verso false` as written', () => {
+    expect(byId('Lemma 3.5.7').statement).toBe('Markdown again: {name}`I` stays, and so does $\\{x\\}$.');
   });
 });

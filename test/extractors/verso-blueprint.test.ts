@@ -130,10 +130,10 @@ describe('extractVerso', () => {
       ['succ_spec', 'definition', ['Demo.succ'], [], [], '', 5],
     ]);
     const [spec, zero] = entities;
-    expect(spec!.statement).toBe('We write $` + ` for the core addition.');
+    expect(spec!.statement).toBe('We write $ + $ for the core addition.');
     expect(spec!.context).toBe('We start with addition, written $a + b$.');
     expect(spec!.chapter).toBe('Arithmetic');
-    expect(zero!.statement).toBe('For every $`n`, $`n + 0 = n`, by add_comm add_spec.');
+    expect(zero!.statement).toBe('For every $n$, $n + 0 = n$, by add_comm add_spec.');
     expect(zero!.proof).toBe('Induct, using the successor.');
     expect(zero!.proofLocation).toEqual({ file: 'blueprint-verso/Chapters/Arithmetic.lean', line: 26 });
     expect(entities[3]!.proof).toBe('Nested proof.');

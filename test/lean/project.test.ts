@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseLakefileLean, parseLakefileToml } from '../../src/lean/lakefile.js';
+import { parseLakefileLean, parseLakefileToml, versoDocsOf } from '../../src/lean/lakefile.js';
 import { LONG_LINE } from '../../src/lean/lexer.js';
 import { discoverLeanFiles } from '../../src/lean/discovery.js';
 import { loadProject, readLeanSource } from '../../src/lean/project.js';
@@ -56,6 +56,22 @@ describe('lakefiles', () => {
         { name: 'C', srcDir: 'src/lib', roots: ['C'] },
       ],
     });
+  });
+
+  it('reads the doc.verso option of the package and of each lean_lib from lakefile.toml', () => {
+    const lake = parseLakefileToml(
+      'name = "p"\n[leanOptions]\n"doc.verso" = true\n[[lean_lib]]\nname = "A"\nleanOptions = { pp.all = true, doc.verso = false }\n[[lean_lib]]\nname = "B"\n[lean_lib.leanOptions]\ndoc.verso = true\n[[lean_lib]]\nname = "C"\n',
+    );
+    expect(lake.versoDocs).toBe(true);
+    expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([['A', false], ['B', true], ['C', undefined]]);
+    expect([versoDocsOf(lake, 'A'), versoDocsOf(lake, 'C'), versoDocsOf(lake, undefined), versoDocsOf(parseLakefileToml('name = "q"'), 'A')]).toEqual([false, true, true, false]);
+  });
+
+  it('reads the doc.verso option of the package and of a lean_lib from lakefile.lean', () => {
+    const src = 'package p where\n  leanOptions := #[⟨`pp.unicode.fun, true⟩, ⟨`doc.verso, true⟩]\nlean_lib A where\n  leanOptions := #[⟨`doc.verso, .ofBool false⟩]\nlean_lib B\n';
+    const lake = parseLakefileLean(src);
+    expect(lake.versoDocs).toBe(true);
+    expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([['A', false], ['B', undefined]]);
   });
 
   it('reads package and lean_lib declarations from lakefile.lean', () => {
