@@ -15,7 +15,10 @@
  * formal project no longer mirrors the book's structure, and results stated twice can drift apart.
  *
  * Example: `thm:lagrange` `\uses{lem:order-dvd}`, but `theorem lagrange` never mentions
- * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both.
+ * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both. When
+ * every declaration of the dependent entity has a `sorry` in its proof, the dependency cannot show
+ * until the proof is written (an exercise left to the reader, with its helper beside it): that is
+ * `unreflected-unproved`, information, and the missing proof is proof-gaps' finding.
  */
 import { dependencyEdges, type DependencyEdge } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
@@ -32,6 +35,8 @@ export const meta: AuditorMeta = {
   defaultSeverity: 'warning',
   messages: {
     unreflected: '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
+    'unreflected-unproved':
+      '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
     'filter-failed': '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
     'terms-unfiltered': '{{count}} dependencies guessed from defined terms were not checked: {{reason}}',
   },
@@ -184,6 +189,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const namespaces = namespaceComponents(project);
   let reflected = 0;
   let unreflected = 0;
+  let unproved = 0;
   let crossFile = 0;
   let notCheckable = 0;
   let instancesOnly = 0;
@@ -207,13 +213,16 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
       instancesOnly++;
       continue;
     }
-    unreflected++;
+    const notProved = to.decls.every((d) => d.hasSorry);
+    if (notProved) unproved++;
+    else unreflected++;
     const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;
-    if (across) crossFile++;
+    if (across && !notProved) crossFile++;
     // Left out only when both places are known to be one file.
-    else if (options.crossFileOnly === true && from.location !== undefined && to.location !== undefined) continue;
+    else if (options.crossFileOnly === true && from.location !== undefined && to.location !== undefined && !across) continue;
     ctx.report({
-      messageId: 'unreflected',
+      messageId: notProved ? 'unreflected-unproved' : 'unreflected',
+      ...(notProved ? { severity: 'info' as const } : {}),
       entityId: to.id,
       ...(to.location ? { location: to.location } : {}),
       data: {
@@ -232,9 +241,10 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   }
   ctx.metric('edges', edges.length);
   for (const source of ['uses', 'citation', 'helper', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
-  ctx.metric('checked', reflected + unreflected);
+  ctx.metric('checked', reflected + unreflected + unproved);
   ctx.metric('reflected', reflected);
   ctx.metric('unreflected', unreflected);
+  ctx.metric('unreflectedUnproved', unproved);
   ctx.metric('unreflectedCrossFile', crossFile);
   ctx.metric('notCheckable', notCheckable);
   ctx.metric('notCheckableInstances', instancesOnly);

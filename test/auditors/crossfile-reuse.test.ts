@@ -91,6 +91,26 @@ testAuditor(crossfileReuse, {
       ],
     },
     {
+      name: 'a dependency of an entity whose every declaration has a `sorry` in its proof is information: it cannot show before the proof is written',
+      code: CODE,
+      entities: [
+        paired('helper', 'helper', 'A step.', [['base', 1]], { helperOf: 'ex:open' }),
+        paired('ex:open', 'exercise', 'Left to the reader.', [['alone', 4]]),
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('thm:half', 'theorem', 'By Lemma~\\ref{lem:base}.', [['alone', 4], ['size_def', 8]], { uses: ['lem:base'] }),
+      ].map((entity) => (entity.id === 'ex:open' || entity.id === 'thm:half' ? { ...entity, decls: entity.decls.map((d) => ({ ...d, hasSorry: d.fullName === 'alone' })) } : entity)),
+      findings: [
+        {
+          messageId: 'unreflected-unproved',
+          severity: 'info',
+          entityId: 'ex:open',
+          message: 'ex:open depends on helper (a helper written for it); its Lean (alone) does not refer to base, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
+        },
+        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:half' },
+      ],
+      metrics: { unreflected: 1, unreflectedUnproved: 1, checked: 2 },
+    },
+    {
       name: 'without an edge-filter model, dependencies guessed from defined terms are counted, not checked',
       code: CODE,
       entities: [paired('def:size', 'definition', 'The \\emph{size} of $n$.', [['size', 5]]), paired('thm:alone', 'theorem', 'The size is small.', [['alone', 4]])],

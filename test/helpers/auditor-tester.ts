@@ -29,6 +29,8 @@ export interface TesterCase {
   options?: unknown;
   /** Paired entities the auditor sees through `ctx.entities()`. */
   entities?: PairedEntity[];
+  /** Metrics the run must report with these values (others are not checked). */
+  metrics?: Record<string, number>;
 }
 
 export interface ExpectedFinding {
@@ -168,6 +170,7 @@ export function testAuditor(auditor: Auditor, cases: { valid?: TesterCase[]; inv
         const root = project(testCase);
         const run = await runCase(auditor, root, testCase);
         assertFindings(run, []);
+        if (testCase.metrics) expect(run.metrics).toMatchObject(testCase.metrics);
         assertSameMessages(await runCase(auditor, root, testCase, true), run);
       });
     }
@@ -177,6 +180,7 @@ export function testAuditor(auditor: Auditor, cases: { valid?: TesterCase[]; inv
         const root = project(testCase);
         const run = await runCase(auditor, root, testCase);
         assertFindings(run, testCase.findings, testCase.path);
+        if (testCase.metrics) expect(run.metrics).toMatchObject(testCase.metrics);
         assertSameMessages(await runCase(auditor, root, testCase, true), run);
       });
     }
