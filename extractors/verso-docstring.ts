@@ -13,7 +13,7 @@ const ESCAPABLE = new Set('\\`*_{}[]()#+-.!$<>|~^:"\'');
 /** A Verso role's name: `name`, `syntax`, `Foo.bar`, `given`. */
 const ROLE_NAME = /^\{[\p{L}_][\p{L}\p{N}_.'!?-]*/u;
 
-/** The offset after the run of backticks at `from`, and its length. */
+/** The offset after the run of backticks that starts at `from` (`from` itself when none does). */
 function backticks(text: string, from: number): number {
   let end = from;
   while (text[end] === '`') end++;

@@ -94,6 +94,8 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
   let testDriver: string | undefined;
   let pkgSrc = '';
   let versoDocs: boolean | undefined;
+  /** Reading a `lean_exe`, whose options are not the package's. */
+  let inExe = false;
   const libs: LeanLib[] = [];
   let current: LeanLib | undefined;
   let field = '';
@@ -103,6 +105,7 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
     if (t.kind === 'ident' && (t.text === 'package' || t.text === 'lean_lib' || t.text === 'lean_exe') && next?.kind === 'ident') {
       if (current && current.roots.length === 0) current.roots.push(current.name);
       current = undefined;
+      inExe = t.text === 'lean_exe';
       if (t.text === 'package') packageName = unquote(next.text);
       if (t.text === 'lean_lib') libs.push((current = { name: unquote(next.text), srcDir: '', roots: [] }));
       field = t.text === 'package' ? 'package' : '';
@@ -117,7 +120,7 @@ export function parseLakefileLean(text: string, file = 'lakefile.lean'): Lakefil
       else pkgSrc = dir;
     } else if (current && t.kind === 'ident' && tokens[i - 1]?.text === '`' && (field === 'roots' || field === 'globs')) {
       current.roots.push(unquote(t.text));
-    } else if (field === 'leanOptions' && t.text === 'doc.verso' && tokens[i - 1]?.text === '`') {
+    } else if (field === 'leanOptions' && !inExe && t.text === 'doc.verso' && tokens[i - 1]?.text === '`') {
       // `⟨`doc.verso, true⟩`, or `.ofBool true`: the first `true` or `false` before the pair closes.
       const value = tokens.slice(i + 1, i + 5).find((v) => v.text === 'true' || v.text === 'false' || v.text === '⟩');
       if (value !== undefined && value.text !== '⟩') {

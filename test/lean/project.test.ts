@@ -68,7 +68,8 @@ describe('lakefiles', () => {
   });
 
   it('reads the doc.verso option of the package and of a lean_lib from lakefile.lean', () => {
-    const src = 'package p where\n  leanOptions := #[⟨`pp.unicode.fun, true⟩, ⟨`doc.verso, true⟩]\nlean_lib A where\n  leanOptions := #[⟨`doc.verso, .ofBool false⟩]\nlean_lib B\n';
+    const src =
+      'package p where\n  leanOptions := #[⟨`pp.unicode.fun, true⟩, ⟨`doc.verso, true⟩]\nlean_exe tool where\n  leanOptions := #[⟨`doc.verso, false⟩]\nlean_lib A where\n  leanOptions := #[⟨`doc.verso, .ofBool false⟩]\nlean_lib B\n';
     const lake = parseLakefileLean(src);
     expect(lake.versoDocs).toBe(true);
     expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([['A', false], ['B', undefined]]);
