@@ -13,11 +13,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NameTable } from '../src/lean/names.js';
 import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/core/types.js';
-import type { LeanLib } from '../src/lean/lakefile.js';
 import { lakePackages, toolchainSources } from '../src/lean/packages.js';
 import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
-import { libraryModule, readLakefile } from '../src/lean/project.js';
+import { lakefileIfReadable, libraryModule } from '../src/lean/project.js';
 import { decodeLeanSource } from '../src/lean/source.js';
 import { additiveNames, guessMultiplicative } from './to-additive.js';
 
@@ -56,13 +55,8 @@ function declaredNames(text: string, path: string, names: NameTable): Map<string
 
 /** A package's library sources: its `.lean` files inside the `lean_lib` roots of its lakefile but its test driver's (all of them without a lakefile). */
 function librarySources(dir: string): string[] {
-  let libs: LeanLib[];
-  try {
-    const lakefile = readLakefile(dir);
-    libs = (lakefile?.libs ?? []).filter((lib) => lib.name !== lakefile?.testDriver);
-  } catch {
-    libs = [];
-  }
+  const lakefile = lakefileIfReadable(dir);
+  const libs = (lakefile?.libs ?? []).filter((lib) => lib.name !== lakefile?.testDriver);
   const files = discoverLeanFiles(dir).files.filter((path) => path !== 'lakefile.lean');
   return libs.length === 0 ? files : files.filter((path) => libraryModule(path, libs) !== undefined);
 }

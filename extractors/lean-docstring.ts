@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import type { Entity } from '../src/core/types.js';
 import { versoDocsOf, type Lakefile } from '../src/lean/lakefile.js';
 import { lex } from '../src/lean/lexer.js';
-import { readLakefile, readLeanSource } from '../src/lean/project.js';
+import { lakefileIfReadable, readLeanSource } from '../src/lean/project.js';
 import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/lean/types.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
@@ -119,7 +119,7 @@ export function extractDocstrings(input: ExtractInput): Extraction {
   const entities: Entity[] = [];
   const byId = new Map<string, Entity>();
   const docs = new Map<LeanFile, FileDocs>();
-  const lakefile = readLakefileQuietly(input.project.root);
+  const lakefile = lakefileIfReadable(input.project.root);
   for (const { decl, heading: written, file } of documented) {
     if (!docs.has(file)) docs.set(file, fileDocs(input.project, file, lakefile));
     const { moduleDocs, versoAt } = docs.get(file)!;
@@ -159,15 +159,6 @@ function toEntity(id: string, kind: string, heading: DocHeading, decl: LeanDecl,
     origin: 'docstring',
     ...extra,
   };
-}
-
-/** The project's lakefile, if one can be read (an unreadable one is reported by the project's loading, not again here). */
-function readLakefileQuietly(root: string): Lakefile | undefined {
-  try {
-    return readLakefile(root);
-  } catch {
-    return undefined;
-  }
 }
 
 function folder(file: LeanFile): string {

@@ -10,8 +10,14 @@ import type { Token } from '../src/lean/types.js';
 /** Characters a backslash escapes in Verso's inline text. */
 const ESCAPABLE = new Set('\\`*_{}[]()#+-.!$<>|~^:"\'');
 
-/** A Verso role's name: `name`, `syntax`, `Foo.bar`, `given`. */
-const ROLE_NAME = /^\{[\p{L}_][\p{L}\p{N}_.'!?-]*/u;
+/** A Verso role's name after its brace: `name`, `syntax`, `Foo.bar`, `given` (sticky: tried where `lastIndex` says). */
+const ROLE_NAME = /\{[\p{L}_][\p{L}\p{N}_.'!?-]*/uy;
+
+/** Whether a role's name follows the brace at `at`. */
+function roleStarts(text: string, at: number): boolean {
+  ROLE_NAME.lastIndex = at;
+  return ROLE_NAME.test(text);
+}
 
 /** The offset after the run of backticks that starts at `from` (`from` itself when none does). */
 function backticks(text: string, from: number): number {
@@ -80,7 +86,7 @@ export function versoToMarkdown(text: string): string {
         out += dollars + text.slice(end, close) + dollars;
         at = close + (end - open);
       }
-    } else if (c === '{' && ROLE_NAME.test(text.slice(at, at + 80))) {
+    } else if (c === '{' && roleStarts(text, at)) {
       const role = roleAt(text, at);
       out += role.markdown;
       at = role.end;

@@ -48,6 +48,15 @@ export function sourceByPath(project: Pick<LeanProject, 'root' | 'files'>): (pat
   return (path) => readLeanSource(project, byPath.get(path) ?? path);
 }
 
+/** The lakefile, or undefined when there is none or it cannot be read (for readers other than loadProject, which reports that). */
+export function lakefileIfReadable(root: string): Lakefile | undefined {
+  try {
+    return readLakefile(root);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the lakefile (toml preferred, as Lake does), if any. */
 export function readLakefile(root: string): Lakefile | undefined {
   const toml = join(root, 'lakefile.toml');
