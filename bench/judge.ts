@@ -13,7 +13,8 @@ import OpenAI from 'openai';
 import * as directJudge from '../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../src/auditors/roundtrip-judge.js';
 import { runAuditor, type RunServices } from '../src/core/runner.js';
-import type { AuditorRun, PairedEntity } from '../src/core/types.js';
+import type { AuditorRun } from '../src/core/types.js';
+import type { PairedEntity } from '../src/model/entity.js';
 import { Limiter } from '../src/llm/limiter.js';
 import { reply, startOpenAIServer, userText, type ChatRequestBody } from '../test/helpers/openai-server.js';
 

@@ -30,7 +30,7 @@ import { readSource } from '../src/lean/source.js';
 import { scannerInUse, nativeScanner } from '../src/lean/native.js';
 import { NODE_FLAGS } from '../src/core/launch.js';
 import { linkReferences } from '../src/lean/references.js';
-import type { LeanFile, LeanProject } from '../src/lean/types.js';
+import type { LeanFile, LeanProject } from '../src/model/lean.js';
 
 const GREP_SORRY = `grep -rn '\\bsorry\\b' --include=*.lean . | grep -v '^\\s*--' | wc -l`;
 const GREP_AXIOM = `grep -rn '^axiom ' --include=*.lean . | wc -l`;

@@ -7,7 +7,7 @@
  * are guesses for an LLM to confirm (see the crossfile-reuse auditor).
  */
 import { escapeRegExp } from '../src/core/regexp.js';
-import type { Entity } from '../src/core/types.js';
+import type { Entity } from '../src/model/entity.js';
 
 export type EdgeSource = 'uses' | 'citation' | 'helper' | 'term';
 

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NameTable } from '../src/lean/names.js';
-import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/core/types.js';
+import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import { lakePackages, toolchainSources } from '../src/lean/packages.js';
 import { parseLean } from '../src/lean/parser.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';

@@ -17,11 +17,12 @@
  * `SimplexCategory.δ`), Lean could only have found it in a dependency, so the node is `mathlibok`.
  * `blueprint_comment /-- … -/` commands put LaTeX prose (often `\section{…}`) between a module's nodes.
  */
-import type { Entity, Location } from '../src/core/types.js';
+import type { Entity } from '../src/model/entity.js';
+import type { Location } from '../src/model/location.js';
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { prefixes } from '../src/lean/references.js';
-import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/lean/types.js';
+import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/model/lean.js';
 import { normalizeKind } from './text.js';
 import { additiveNames } from './to-additive.js';
 

@@ -6,11 +6,11 @@
  * self-consistency check, not a check of fidelity to a source.
  */
 import { dirname } from 'node:path';
-import type { Entity } from '../src/core/types.js';
+import type { Entity } from '../src/model/entity.js';
 import { versoDocsOf, type Lakefile } from '../src/lean/lakefile.js';
 import { lex } from '../src/lean/lexer.js';
 import { lakefileIfReadable, readLeanSource } from '../src/lean/project.js';
-import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/lean/types.js';
+import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/model/lean.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 import { versoDocsAt, versoToMarkdown } from './verso-docstring.js';

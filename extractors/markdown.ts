@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMath from 'remark-math';
-import type { Entity } from '../src/core/types.js';
-import type { SourceProblem } from '../src/lean/types.js';
+import type { Entity } from '../src/model/entity.js';
+import type { SourceProblem } from '../src/model/lean.js';
 import { ENTITY_NUMBER, documentedDecls } from './lean-docstring.js';
 import { locateInside, repoRelative } from './safe-path.js';
-import { contextOf, jsonErrorLine, lineAt, lineIndex, normalizeKind } from './text.js';
+import { contextOf, normalizeKind } from './text.js';
+import { jsonErrorLine, lineAt, lineIndex } from '../src/core/json.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** The mapping file read when the configuration names none. */

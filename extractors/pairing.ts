@@ -4,11 +4,11 @@
  * candidates), attaching each declaration's header with the proof discarded, the section
  * `variable`s it uses and its docstring.
  */
-import type { Entity, PairedDecl, PairedEntity } from '../src/core/types.js';
+import type { Entity, PairedDecl, PairedEntity } from '../src/model/entity.js';
 import { hasSorryToken, lex, typeHead } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { additiveNames } from './to-additive.js';
-import type { LeanDecl, LeanProject } from '../src/lean/types.js';
+import type { LeanDecl, LeanProject } from '../src/model/lean.js';
 
 /** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
 export interface Resolution {

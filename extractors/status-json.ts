@@ -6,11 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import type { Entity } from '../src/core/types.js';
-import type { SourceProblem } from '../src/lean/types.js';
+import type { Entity } from '../src/model/entity.js';
+import type { SourceProblem } from '../src/model/lean.js';
 import { packageRoot } from '../src/core/paths.js';
 import { locateInside } from './safe-path.js';
-import { contextOf, jsonErrorLine, normalizeKind } from './text.js';
+import { contextOf, normalizeKind } from './text.js';
+import { jsonErrorLine } from '../src/core/json.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** Files tried in order when the configuration names none. */

@@ -1,6 +1,6 @@
 /** What every informal-source extractor produces and takes. */
-import type { Entity } from '../src/core/types.js';
-import type { LeanProject, SourceProblem } from '../src/lean/types.js';
+import type { Entity } from '../src/model/entity.js';
+import type { LeanProject, SourceProblem } from '../src/model/lean.js';
 
 /** The informal-source formats leanaudit reads. */
 export type SourceKind = 'blueprint' | 'verso' | 'markdown' | 'docstring' | 'json';

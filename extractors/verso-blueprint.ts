@@ -24,10 +24,11 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Entity, Location } from '../src/core/types.js';
+import type { Entity } from '../src/model/entity.js';
+import type { Location } from '../src/model/location.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { parseLean } from '../src/lean/parser.js';
-import type { LeanFile, SourceProblem } from '../src/lean/types.js';
+import type { LeanFile, SourceProblem } from '../src/model/lean.js';
 import { versoFences, type VersoFence } from '../src/lean/verso.js';
 import { architectEntity, architectNodes, type ArchitectNode } from './lean-architect.js';
 import { locateInside, repoRelative } from './safe-path.js';

@@ -5,7 +5,7 @@
  * `$x^2$`, `\{` a brace. Which docstrings are Verso follows Lean: the lakefile's `leanOptions`, then
  * each `set_option doc.verso true|false` of the file (with `in`, for the next command alone).
  */
-import type { Token } from '../src/lean/types.js';
+import type { Token } from '../src/model/lean.js';
 
 /** Characters a backslash escapes in Verso's inline text. */
 const ESCAPABLE = new Set('\\`*_{}[]()#+-.!$<>|~^:"\'');

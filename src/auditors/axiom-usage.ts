@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { hasSorryToken } from '../lean/lexer.js';
-import type { LeanDecl, LeanProject } from '../lean/types.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { buildDir } from '../repl/launch.js';
 import type { FileJob, WorkerSession } from '../repl/pool.js';

@@ -22,12 +22,13 @@
  */
 import { dependencyEdges, type DependencyEdge } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
-import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
+import type { PairedEntity } from '../model/entity.js';
 import { LlmEngine } from '../llm/engine.js';
 import { loadRubric } from '../llm/rubric.js';
 import { notationReferences, projectNotations } from '../lean/notations.js';
 import { sourceByPath } from '../lean/project.js';
-import type { LeanProject } from '../lean/types.js';
+import type { LeanProject } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
   id: 'crossfile-reuse',

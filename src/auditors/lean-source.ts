@@ -15,7 +15,8 @@
  * Example: `/- never closed` on line 12 gives `unterminated-comment` at that line; the rest of the
  * file is commented out for Lean, and for leanaudit.
  */
-import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
+import type { Severity } from '../model/location.js';
 
 export const meta: AuditorMeta = {
   id: 'lean-source',

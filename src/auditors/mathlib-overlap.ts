@@ -11,7 +11,7 @@
  * Example: `theorem pos : 0 < 1 := by norm_num` → overlap, closed by `exact Nat.one_pos`.
  */
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import type { LeanDecl } from '../lean/types.js';
+import type { LeanDecl } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { projectConstantTest, type ProbeResult } from '../repl/exact-probe.js';
 import { isProbeable, overlapJobs } from '../repl/overlap-jobs.js';

@@ -19,7 +19,8 @@
 import { extractAndPair } from '../../extractors/index.js';
 import { LEAN_CORE, sourceRoots } from '../../extractors/dependency-names.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
-import type { AuditContext, AuditorMeta, PairedEntity, UnresolvedName } from '../core/types.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
+import type { PairedEntity, UnresolvedName } from '../model/entity.js';
 import { lakePackages } from '../lean/packages.js';
 
 export const meta: AuditorMeta = {

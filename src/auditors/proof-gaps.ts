@@ -24,7 +24,8 @@
  * `sorry-in-proof`; `theorem t : answer(sorry) ↔ P` gives `sorry-in-statement`; `/- sorry -/` and
  * `"sorry"` give nothing.
  */
-import type { AuditContext, AuditorMeta, Severity } from '../core/types.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
+import type { Severity } from '../model/location.js';
 import { classifyFieldsByType } from '../lean/fields.js';
 import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource, sourceByPath } from '../lean/project.js';

@@ -8,10 +8,12 @@ import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/co
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
-import { createServices, DEFAULT_SOURCES, type ServiceSources } from '../core/services.js';
-import type { Auditor, ProjectMeta, Report, Severity } from '../core/types.js';
-import { SEVERITIES } from '../core/types.js';
-import type { LeanProject } from '../lean/types.js';
+import { createServices, type ServiceSources } from '../core/services.js';
+import { DEFAULT_SOURCES } from './sources.js';
+import type { Auditor, ProjectMeta, Report } from '../core/types.js';
+import type { Severity } from '../model/location.js';
+import { SEVERITIES } from '../model/location.js';
+import type { LeanProject } from '../model/lean.js';
 import { verdict } from '../reporters/common.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, REPORTERS, type Format } from '../reporters/index.js';

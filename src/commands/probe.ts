@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
-import type { LeanDecl } from '../lean/types.js';
+import type { LeanDecl } from '../model/lean.js';
 import { runOnPool } from '../repl/audit-support.js';
 import { ReplClient } from '../repl/client.js';
 import { replSettings, type ReplSettings } from '../repl/config.js';

@@ -7,7 +7,7 @@ import { AUDITORS } from '../auditors/index.js';
 import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
-import type { LeanDecl, LeanFile } from '../lean/types.js';
+import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 interface ScanOptions {
   output?: string;

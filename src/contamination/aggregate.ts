@@ -2,7 +2,7 @@
  * Folds the hits of corpus documents into per-item results: for every channel, which units matched
  * anywhere and which document matched the most of them (the best match, with its spans).
  */
-import type { Location } from '../core/types.js';
+import type { Location } from '../model/location.js';
 import type { ChannelId, Verdict } from './config.js';
 import { verdictOf } from './config.js';
 import type { InputProblem } from './input.js';

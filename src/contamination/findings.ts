@@ -1,5 +1,6 @@
 /** Turns a scan outcome into findings and metrics, and item results into JSONL. */
-import type { AuditorMeta, FindingInput, Location } from '../core/types.js';
+import type { AuditorMeta, FindingInput } from '../core/types.js';
+import type { Location } from '../model/location.js';
 import type { BestMatch, ItemResult } from './aggregate.js';
 import type { ScanOutcome } from './run.js';
 

@@ -2,7 +2,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip, gunzipSync } from 'node:zlib';
-import type { Location } from '../core/types.js';
+import type { Location } from '../model/location.js';
 
 /** Something in the input that was skipped, with where it is. */
 export interface InputProblem {

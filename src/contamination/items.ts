@@ -4,7 +4,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Location, PairedEntity } from '../core/types.js';
+import type { Location } from '../model/location.js';
+import type { PairedEntity } from '../model/entity.js';
 import { InputError } from '../core/errors.js';
 import type { BenchSpec, FieldMapping } from './config.js';
 import type { InputProblem } from './input.js';

@@ -10,7 +10,7 @@ import { lex } from '../lean/lexer.js';
 import { NameTable } from '../lean/names.js';
 import { isCloser, isOpener } from '../lean/parser.js';
 import { parseLean } from '../lean/parser.js';
-import type { Token } from '../lean/types.js';
+import type { Token } from '../model/lean.js';
 import { readTextFile } from './input.js';
 import { BIG_OPERATORS, BINDER_KEYWORDS, canonicalNotation } from './notation.js';
 

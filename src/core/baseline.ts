@@ -10,12 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { jsonErrorLine } from '../../extractors/text.js';
+import { jsonErrorLine } from './json.js';
 import { InputError } from './errors.js';
 import { entityAcrossFiles, FINGERPRINT_SCHEME } from './fingerprint.js';
 import type { BaselineEntry, BaselineSummary, Finding, Report } from './types.js';
-import { SEVERITIES } from './types.js';
-import type { LeanDecl } from '../lean/types.js';
+import { SEVERITIES } from '../model/location.js';
+import type { LeanDecl } from '../model/lean.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
 

@@ -1,8 +1,8 @@
 /** User configuration: `leanaudit.config.json` in the audited repository, or `--config <file>`. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Severity } from './types.js';
-import { SEVERITIES } from './types.js';
+import type { Severity } from '../model/location.js';
+import { SEVERITIES } from '../model/location.js';
 import { InputError } from './errors.js';
 
 export interface AuditorConfig {

@@ -1,8 +1,10 @@
 /** Builds the schema-versioned Report from auditor runs. */
 import { compareWithBaseline, type Baseline, type StatementOf } from './baseline.js';
 import { fingerprints } from './fingerprint.js';
-import type { AuditorRun, ProjectMeta, Report, RunStatus, Severity } from './types.js';
-import { REPORT_SCHEMA_VERSION, SEVERITIES } from './types.js';
+import type { AuditorRun, ProjectMeta, Report, RunStatus } from './types.js';
+import type { Severity } from '../model/location.js';
+import { REPORT_SCHEMA_VERSION } from './types.js';
+import { SEVERITIES } from '../model/location.js';
 import { toolVersion } from './paths.js';
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };

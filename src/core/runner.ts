@@ -1,9 +1,11 @@
 /** Runs auditors over one project and collects their findings into AuditorRuns. */
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need, PairedEntity, Severity } from './types.js';
+import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
+import type { PairedEntity } from '../model/entity.js';
+import type { Severity } from '../model/location.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
-import type { LeanProject } from '../lean/types.js';
+import type { LeanProject } from '../model/lean.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
 export interface RunServices {

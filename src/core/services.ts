@@ -1,12 +1,10 @@
 /** Builds the RunServices for one repository: the shared, lazily computed resources of a run. */
-import { loadProject } from '../lean/project.js';
-import type { LeanProject } from '../lean/types.js';
+import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
-import type { Need, PairedEntity } from './types.js';
+import type { Need } from './types.js';
+import type { PairedEntity } from '../model/entity.js';
 import type { RunServices } from './runner.js';
 import { SkipAuditor } from './errors.js';
-import { NEED_CHECKS } from './needs.js';
-import { loadPairedEntities } from '../../extractors/index.js';
 
 /** Parses the Lean project at `root`. */
 export type ProjectLoader = (root: string, options: { signal: AbortSignal; ignore?: readonly string[] }) => Promise<LeanProject>;
@@ -34,9 +32,6 @@ export interface ServiceSources {
 }
 
 export const NO_EXTRACTOR = 'no informal source extractor available';
-
-/** The sources of a real run. */
-export const DEFAULT_SOURCES: ServiceSources = { loadProject, loadEntities: loadPairedEntities, needChecks: NEED_CHECKS };
 
 /** Caches the first call's promise, including a rejection, so every auditor sees the same outcome. */
 export function once<T>(compute: () => Promise<T>): () => Promise<T> {

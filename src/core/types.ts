@@ -1,19 +1,8 @@
 /** Core data model shared by every auditor, extractor and reporter. */
-import type { LeanProject } from '../lean/types.js';
+import type { PairedEntity } from '../model/entity.js';
+import type { LeanProject } from '../model/lean.js';
+import type { Location, Severity } from '../model/location.js';
 import type { Config } from './config.js';
-
-export type Severity = 'error' | 'warning' | 'info';
-
-export const SEVERITIES: readonly Severity[] = ['info', 'warning', 'error'];
-
-/** Position of something in a file of the audited repository (1-based line, 0-based column). */
-export interface Location {
-  file: string;
-  line: number;
-  column?: number;
-  endLine?: number;
-  endColumn?: number;
-}
 
 /** One observation made by one auditor. */
 export interface Finding {
@@ -64,85 +53,6 @@ export interface AuditorMeta {
   /** messageId -> template with `{{placeholders}}`. */
   messages: Record<string, string>;
   needs?: Need[];
-}
-
-/** One informal unit: definition, theorem, lemma, ... */
-export interface Entity {
-  id: string;
-  kind: string;
-  title?: string;
-  statement: string;
-  proof?: string;
-  context?: string;
-  leanNames: string[];
-  uses: string[];
-  flags: Record<string, boolean>;
-  location: Location;
-  /** Which extractor produced it. */
-  origin: string;
-  /** Chapter and section headings the entity stands under, when the source has them. */
-  chapter?: string;
-  section?: string;
-  /** Labels the proof uses (blueprint `\uses` inside the proof); `uses` holds the statement's. */
-  proofUses?: string[];
-  proofLocation?: Location;
-  /** Markers the extractor does not interpret (e.g. `\leanhelper`), kept so reports can show them. */
-  markers?: { name: string; argument?: string; location: Location }[];
-  /** For a helper lemma ("Helper for Theorem 2.1"): the id of the entity it serves. */
-  helperOf?: string;
-  /** Progress as a curated source records it (status-json), e.g. `proved`. */
-  status?: string;
-}
-
-/** A Lean declaration attached to an entity: its statement with the proof discarded. */
-export interface PairedDecl {
-  /** The name as the informal source gives it. */
-  leanName: string;
-  fullName: string;
-  kind: string;
-  /**
-   * Binders and type as written, without keyword or name; a theorem's proof is discarded, while the
-   * value of a definition, structure or instance (`:= …`, `where …`) is kept as part of the statement.
-   */
-  header: string;
-  /** `variable` binders in scope that the header uses. */
-  variables: string[];
-  doc?: string;
-  location: Location;
-  /** The declaration's proof or value contains `sorry`/`admit`. */
-  hasSorry: boolean;
-  /** The name is generated from `fullName` by this attribute (`to_additive`): header and proof are the source's. */
-  generatedBy?: string;
-}
-
-/** Where one of the project's Lake dependencies (Mathlib, Batteries, …) declares a name. */
-export interface DeclaredIn {
-  package: string;
-  /** The declaring file, relative to the project root (`.lake/packages/mathlib/Mathlib/…`), or absolute in the toolchain for Lean core. */
-  file: string;
-  line: number;
-  /** The declaration that makes the name, when the name is generated (`to_additive`) or a member (field, constructor). */
-  from?: string;
-}
-
-/** A Lean name that resolved to no project declaration, or to several. */
-export interface UnresolvedName {
-  leanName: string;
-  /** The project declarations whose names end with it. */
-  candidates: string[];
-  /** Where a dependency's checked-out sources declare it (looked up with no candidate, and for every blueprint name). */
-  declaredIn?: DeclaredIn;
-  /** A name like Lean's for an anonymous instance: the project's anonymous instances it may be (`file:line`), in its namespace and of the class it spells. */
-  anonymousInstances?: string[];
-}
-
-/** An entity with its Lean names resolved against the project's declarations. */
-export interface PairedEntity extends Entity {
-  decls: PairedDecl[];
-  /** Lean names that resolved to no declaration, or to several (the candidates). */
-  unresolved: UnresolvedName[];
-  /** The only informal text is the formalizer's own docstring: a judgment is a self-consistency check. */
-  selfConsistency?: boolean;
 }
 
 /** Services and sinks an auditor sees while it runs. */

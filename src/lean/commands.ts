@@ -20,7 +20,7 @@
  */
 import { KEYWORD_COUNT, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { KEYWORD_LIST } from './names.js';
-import type { DeclKind } from './types.js';
+import type { DeclKind } from '../model/lean.js';
 
 const COLON = 58;
 const DOLLAR = 36;

@@ -9,7 +9,7 @@
 import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, typeHead, type TokenTable } from './lexer.js';
 import type { ProofGap } from './gaps.js';
 import { lastComponent } from './references.js';
-import type { LeanDecl, LeanProject } from './types.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 
 const multi = (s: string): number => MULTI + MULTI_SYMBOLS.indexOf(s);
 const ASSIGN = multi(':=');

@@ -6,7 +6,7 @@
 import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
-import type { LeanDecl, LeanFile } from './types.js';
+import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 export type GapKind =
   | 'sorry-in-proof'

@@ -5,7 +5,7 @@
  * file, a test file of its own), are what they share then. Imports of other packages (Mathlib) are
  * left out.
  */
-import type { LeanFile } from './types.js';
+import type { LeanFile } from '../model/lean.js';
 
 /** A module name without the quotes of its components: `import A.«01Rewriting»` names the module of `A/01Rewriting.lean`. */
 const unquoted = (module: string): string => module.replace(/[«»]/g, '');

@@ -11,7 +11,7 @@
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
 import { isLastNativeRead } from './source.js';
-import type { SourceProblem, Token, TokenKind } from './types.js';
+import type { SourceProblem, Token, TokenKind } from '../model/lean.js';
 
 export { KEYWORD_LIST };
 

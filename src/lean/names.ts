@@ -6,7 +6,7 @@
  */
 import { NameIndex } from './name-index.js';
 import { nativeScanner } from './native.js';
-import type { DeclKind } from './types.js';
+import type { DeclKind } from '../model/lean.js';
 
 /** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
 export const KEYWORD_LIST: readonly string[] = [

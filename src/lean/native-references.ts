@@ -6,7 +6,7 @@ import { nativeScanner } from './native.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import { allDeclarations, projectDeclarations, ReferenceLists } from './reference-lists.js';
 import { ScopeTracker } from './scopes.js';
-import type { LeanDecl, LeanFile } from './types.js';
+import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 /** Declaration flags of the native resolver. */
 const RESOLVER_PROTECTED = 1;

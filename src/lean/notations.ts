@@ -18,7 +18,7 @@ import { escapeRegExp } from '../core/regexp.js';
 import { lexTable } from './lexer.js';
 import { NameTable } from './names.js';
 import { hasNotationCommands } from './parser.js';
-import type { LeanDecl, LeanProject } from './types.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 
 export interface Notation {
   /** The first string atom of the notation, trimmed (`H[`, `+ᵥ`). */

@@ -11,7 +11,7 @@ import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { BINDER_WORD_IDS, DECLARATION_COMMAND, DOTTED, MODIFIER_IDS, NameTable, PROJECT_COMMAND, USING } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
 import { leanBlocksOnly } from './verso.js';
-import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from './types.js';
+import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from '../model/lean.js';
 
 const DECL = 1;
 const STRONG = 2;

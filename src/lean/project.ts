@@ -17,7 +17,7 @@ import { matcher } from '../core/glob.js';
 import { mathlibRevision } from './packages.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readAhead, readSource, unreadFile } from './source.js';
-import type { LeanFile, LeanProject, SourceProblem } from './types.js';
+import type { LeanFile, LeanProject, SourceProblem } from '../model/lean.js';
 
 /** The problem of a file the parser failed on (see loadFile). */
 const PARSE_FAILED = 'parse-failed';

@@ -2,7 +2,7 @@
  * Reference lists: each declaration's `references` built from the references a resolver (in
  * TypeScript or C) found in it, in order of use, some of them conditional on the declaration's text.
  */
-import type { LeanDecl, LeanFile } from './types.js';
+import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 /** A project's declarations, numbered (the first of each full name, in order): the declaration, its full name, whether it declares constructors or fields. */
 export interface ProjectDeclarations {

@@ -22,7 +22,7 @@ import { IDENT_PARTS, identIdsOf } from './parser.js';
 import { allDeclarations, firstByName, IF_CONSTANT_NAMES, IF_TYPED_HERE, projectDeclarations, ReferenceLists, type ProjectDeclarations } from './reference-lists.js';
 import { type Scope, ScopeTracker } from './scopes.js';
 import { ImportGraph } from './imports.js';
-import type { LeanDecl, LeanFile, SourceProblem } from './types.js';
+import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
 
 /** The declarations of a project by full name, with their references filled in. */
 export interface ReferenceModel {

@@ -6,7 +6,7 @@
  * lemma. The references are read from the text, so this is what the model sees, not Lean's
  * `#print axioms` (the axiom-usage auditor asks Lean).
  */
-import type { LeanDecl, LeanFile } from './types.js';
+import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 /** The declarations of some files by the full names they reference, made once for every question asked of them. */
 export class Dependents {

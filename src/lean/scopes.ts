@@ -1,5 +1,5 @@
 /** Scopes of name resolution: which namespaces a declaration's identifiers are completed with, and when that changes from one declaration to the next. */
-import type { LeanDecl } from './types.js';
+import type { LeanDecl } from '../model/lean.js';
 
 /** What a declaration resolves its identifiers in (a declaration, or the like in tests). */
 export type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };

@@ -12,7 +12,7 @@
  */
 import { expansionTarget, notationDefinitions, writtenIdentifiers, type NotationDefinition } from './notations.js';
 import type { ImportGraph } from './imports.js';
-import type { LeanDecl, LeanProject } from './types.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 
 const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx', 'lcProof']);
 /**

@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
 import { nativeScanner } from './native.js';
-import type { LeanFile, SourceProblem } from './types.js';
+import type { LeanFile, SourceProblem } from '../model/lean.js';
 
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;

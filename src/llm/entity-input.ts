@@ -1,6 +1,6 @@
 /** Renders a paired entity into what the judges are shown. */
-import type { PairedDecl, PairedEntity } from '../core/types.js';
-import type { LeanProject } from '../lean/types.js';
+import type { PairedDecl, PairedEntity } from '../model/entity.js';
+import type { LeanProject } from '../model/lean.js';
 import { truncateMarked, type JudgeInput } from './protocols.js';
 
 const AUX_KINDS = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'opaque', 'axiom', 'instance']);

@@ -1,6 +1,7 @@
 /** Runs one faithfulness protocol over every paired entity and reports verdicts, failures and metrics. */
-import type { AuditContext, AuditorMeta, PairedEntity } from '../core/types.js';
-import type { LeanProject } from '../lean/types.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
+import type { PairedEntity } from '../model/entity.js';
+import type { LeanProject } from '../model/lean.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from './config.js';
 import { LlmEngine } from './engine.js';
 import { auxiliaryText, judgeInputOf, unjudgeableCause } from './entity-input.js';

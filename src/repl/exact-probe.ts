@@ -3,7 +3,7 @@
  * to learn the constants it uses and the axioms it depends on, and classifies the outcome.
  */
 import { lex } from '../lean/lexer.js';
-import type { LeanDecl, LeanProject } from '../lean/types.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 import type { EnvChain } from './chain.js';
 import type { DeclStep } from './file-plan.js';
 import { errorsOf, isCommandResponse, isReplError, type CommandResponse } from './protocol.js';

@@ -4,7 +4,7 @@
  * its own text. Consecutive declarations of one `mutual … end` block form a single step.
  */
 import { lex } from '../lean/lexer.js';
-import type { LeanDecl, LeanFile, Token } from '../lean/types.js';
+import type { LeanDecl, LeanFile, Token } from '../model/lean.js';
 
 export interface DeclStep {
   decls: LeanDecl[];

@@ -1,6 +1,6 @@
 /** File jobs that elaborate each file declaration by declaration and run the exact? probe on chosen theorems. */
 import { readLeanSource } from '../lean/project.js';
-import type { LeanDecl, LeanProject } from '../lean/types.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { EnvChain } from './chain.js';
 import { probeTheorem, type ProbeOptions, type ProbeResult } from './exact-probe.js';
 import { planFile } from './file-plan.js';

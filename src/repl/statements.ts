@@ -5,13 +5,13 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Location } from '../core/types.js';
+import type { Location } from '../model/location.js';
 import type { BenchSpec } from '../contamination/config.js';
 import { readItemsFile } from '../contamination/items.js';
 import { readTextFile, type InputProblem } from '../contamination/input.js';
 import { parseLean } from '../lean/parser.js';
 import { discoverLeanFiles } from '../lean/discovery.js';
-import type { LeanDecl } from '../lean/types.js';
+import type { LeanDecl } from '../model/lean.js';
 import { planFile } from './file-plan.js';
 import { errorsOf, isCommandResponse, type Message } from './protocol.js';
 import { renderQuery } from './queries.js';

@@ -1,5 +1,6 @@
 /** Views of a Report shared by the reporters: findings by file, counts, locations, metrics. */
-import type { AuditorRun, Finding, Location, Report, Severity } from '../core/types.js';
+import type { AuditorRun, Finding, Report } from '../core/types.js';
+import type { Location, Severity } from '../model/location.js';
 
 /** Severities from the most to the least severe. */
 export const SEVERITY_ORDER: readonly Severity[] = ['error', 'warning', 'info'];

@@ -5,7 +5,8 @@
  * notices. Auditors that were skipped or failed become notices and warnings; the last line is the
  * verdict. With a baseline only new findings are annotated.
  */
-import type { Finding, Report, Severity } from '../core/types.js';
+import type { Finding, Report } from '../core/types.js';
+import type { Severity } from '../model/location.js';
 import { allFindings, baselineNote, groupByFile, listed, listedTotals, ruleId, SEVERITY_ORDER, verdict } from './common.js';
 import type { ReporterOptions } from './types.js';
 

@@ -1,6 +1,7 @@
 /** SARIF 2.1.0 reporter: one rule per auditor message, built from the auditors' metadata. */
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
-import type { AuditorMeta, Finding, Location, Report, Severity } from '../core/types.js';
+import type { AuditorMeta, Finding, Report } from '../core/types.js';
+import type { Location, Severity } from '../model/location.js';
 import { ruleId } from './common.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };

@@ -1,5 +1,6 @@
 /** Terminal reporter: a summary table per auditor, then findings grouped by file. */
-import type { AuditorRun, Report, Severity } from '../core/types.js';
+import type { AuditorRun, Report } from '../core/types.js';
+import type { Severity } from '../model/location.js';
 import type { ReporterOptions } from './types.js';
 import {
   absentLines,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as contamination from '../../src/auditors/contamination.js';
 import type { Config } from '../../src/core/config.js';
 import { runAuditor } from '../../src/core/runner.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 
 const root = join(import.meta.dirname, '..', 'contamination', 'fixtures', 'planted');
 

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as crossfileReuse from '../../src/auditors/crossfile-reuse.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { reply, startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
 import { runCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 

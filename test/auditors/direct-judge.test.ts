@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as directJudge from '../../src/auditors/direct-judge.js';
 import { runAuditor, type RunServices } from '../../src/core/runner.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
 

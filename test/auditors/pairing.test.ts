@@ -5,7 +5,8 @@ import { loadPairedEntities } from '../../extractors/index.js';
 import * as pairing from '../../src/auditors/pairing.js';
 import { runAuditor } from '../../src/core/runner.js';
 import { createServices } from '../../src/core/services.js';
-import type { AuditorRun, PairedEntity } from '../../src/core/types.js';
+import type { AuditorRun } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { loadProject } from '../../src/lean/project.js';
 import { testAuditor } from '../helpers/auditor-tester.js';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as directJudge from '../../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../../src/auditors/roundtrip-judge.js';
 import { runAuditor, runAuditors, type RunServices } from '../../src/core/runner.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
 

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAudit, selectAuditors } from '../../src/commands/audit.js';
 import { InputError } from '../../src/core/errors.js';
-import { DEFAULT_SOURCES } from '../../src/core/services.js';
-import type { Auditor, Severity } from '../../src/core/types.js';
+import { DEFAULT_SOURCES } from '../../src/commands/sources.js';
+import type { Auditor } from '../../src/core/types.js';
+import type { Severity } from '../../src/model/location.js';
 import { SAMPLE, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
 

@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { extractSummary, registerExtractCommand, runExtract } from '../../src/commands/extract.js';
 import { InputError } from '../../src/core/errors.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const docs = resolve(here, '../extractors/fixtures/lean-docs');

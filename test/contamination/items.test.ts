@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InputProblem } from '../../src/contamination/input.js';
 import { declaredName, itemsFromEntities, readBenchmark } from '../../src/contamination/items.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'contam-items-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

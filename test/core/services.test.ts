@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { runAuditors } from '../../src/core/runner.js';
 import { createServices, NO_EXTRACTOR, once, type ServiceSources } from '../../src/core/services.js';
-import type { Auditor, Need, PairedEntity } from '../../src/core/types.js';
-import type { LeanProject } from '../../src/lean/types.js';
+import type { Auditor, Need } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
+import type { LeanProject } from '../../src/model/lean.js';
 
 const signal = new AbortController().signal;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PairedEntity, Report } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
+import type { Report } from '../../src/core/types.js';
 import { SAMPLE } from '../helpers/algebra-basics.js';
 import { leanaudit } from './cli.js';
 

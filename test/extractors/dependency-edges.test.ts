@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { citedNumbers, dependencyEdges, introducedTerms } from '../../extractors/dependency-edges.js';
-import type { Entity } from '../../src/core/types.js';
+import type { Entity } from '../../src/model/entity.js';
 
 const entity = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}): Entity => ({
   id,

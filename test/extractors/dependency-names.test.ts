@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findInDependencies, locateInDependencies } from '../../extractors/dependency-names.js';
-import type { PairedEntity } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 
 const root = mkdtempSync(join(tmpdir(), 'leanaudit-deps-'));
 const MATHLIB = '.lake/packages/mathlib';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractBlueprint } from '../../extractors/blueprint-latex.js';
 import { architectNodes } from '../../extractors/lean-architect.js';
 import { loadProject } from '../../src/lean/project.js';
-import type { LeanProject } from '../../src/lean/types.js';
+import type { LeanProject } from '../../src/model/lean.js';
 
 const LEAN = String.raw`import Architect
 

@@ -2,10 +2,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NameIndex, coverage, nameIndex, pairEntities, sharedDecls } from '../../extractors/pairing.js';
-import type { Entity } from '../../src/core/types.js';
+import type { Entity } from '../../src/model/entity.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
-import type { LeanFile, LeanProject } from '../../src/lean/types.js';
+import type { LeanFile, LeanProject } from '../../src/model/lean.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/lean-docs');
 

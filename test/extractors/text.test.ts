@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_LIMIT, contextOf, jsonErrorLine, lineAt, normalizeKind, splitNames } from '../../extractors/text.js';
+import { CONTEXT_LIMIT, contextOf, normalizeKind, splitNames } from '../../extractors/text.js';
+import { jsonErrorLine, lineAt } from '../../src/core/json.js';
 
 describe('text helpers', () => {
   it('keeps the last 2000 characters of context, from a word boundary', () => {

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectSource, extractAndPair } from '../../extractors/index.js';
 import { extractVerso, findVersoBlueprint, versoArguments } from '../../extractors/verso-blueprint.js';
 import { loadProject } from '../../src/lean/project.js';
-import type { Entity } from '../../src/core/types.js';
-import type { LeanProject } from '../../src/lean/types.js';
+import type { Entity } from '../../src/model/entity.js';
+import type { LeanProject } from '../../src/model/lean.js';
 
 const CHAPTER = [
   'import Verso',

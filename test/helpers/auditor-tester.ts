@@ -12,9 +12,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/core/config.js';
 import { runAuditor } from '../../src/core/runner.js';
 import { createServices } from '../../src/core/services.js';
-import type { Auditor, AuditorRun, Finding, PairedEntity, Severity } from '../../src/core/types.js';
+import type { Auditor, AuditorRun, Finding } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
+import type { Severity } from '../../src/model/location.js';
 import { loadProject } from '../../src/lean/project.js';
-import type { LeanProject } from '../../src/lean/types.js';
+import type { LeanProject } from '../../src/model/lean.js';
 
 export interface TesterCase {
   /** Test title; defaults to the first line of `code`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { notationReferences, projectNotations } from '../../src/lean/notations.js';
 import { parseLean } from '../../src/lean/parser.js';
-import type { LeanFile } from '../../src/lean/types.js';
+import type { LeanFile } from '../../src/model/lean.js';
 
 const sources: Record<string, string> = {
   'Ent/Basic.lean': [

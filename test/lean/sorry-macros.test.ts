@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ImportGraph } from '../../src/lean/imports.js';
 import { loadProject, readLeanSource } from '../../src/lean/project.js';
 import { sorryMacros, sorryMacrosByFile } from '../../src/lean/sorry-macros.js';
-import type { LeanProject } from '../../src/lean/types.js';
+import type { LeanProject } from '../../src/model/lean.js';
 import { writeCaseProject } from '../helpers/auditor-tester.js';
 
 const roots: string[] = [];

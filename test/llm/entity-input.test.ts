@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LeanDecl, LeanProject } from '../../src/lean/types.js';
+import type { LeanDecl, LeanProject } from '../../src/model/lean.js';
 import { auxiliaryText, formalText, judgeInputOf, unjudgeableCause } from '../../src/llm/entity-input.js';
 import { entity } from '../auditors/fixtures/judge-entities.js';
 

@@ -1,6 +1,6 @@
 /** The Lean 4 source model: tokens, declarations, files and the project. */
 import type { DirectedGraph } from 'graphology';
-import type { Location } from '../core/types.js';
+import type { Location } from './location.js';
 
 export type TokenKind =
   | 'ident'
