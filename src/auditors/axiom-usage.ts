@@ -25,14 +25,13 @@ import { STANDARD_AXIOMS, readPrintAxioms } from '../repl/results.js';
 export const meta: AuditorMeta = {
   id: 'axiom-usage',
   description: '#print axioms for every theorem: sorryAx (also through other declarations), native_decide, project axioms',
-  defaultSeverity: 'warning',
-  messages: {
-    sorryTransitive: '{{name}} depends on sorryAx through {{via}}, although its own proof has no sorry',
-    sorry: '{{name}} depends on sorryAx',
-    native: '{{name}} trusts compiled code: it depends on {{axioms}}',
-    projectAxiom: '{{name}} depends on axioms the project declares: {{axioms}}',
-    otherAxiom: '{{name}} depends on non-standard axioms: {{axioms}}',
-    unchecked: '{{name}} could not be checked: {{reason}}',
+  rules: {
+    'sorry-transitive': { message: '{{name}} depends on sorryAx through {{via}}, although its own proof has no sorry', severity: 'error' },
+    sorry: { message: '{{name}} depends on sorryAx', severity: 'warning' },
+    native: { message: '{{name}} trusts compiled code: it depends on {{axioms}}', severity: 'warning' },
+    'project-axiom': { message: '{{name}} depends on axioms the project declares: {{axioms}}', severity: 'warning' },
+    'other-axiom': { message: '{{name}} depends on non-standard axioms: {{axioms}}', severity: 'info' },
+    unchecked: { message: '{{name}} could not be checked: {{reason}}', severity: 'info' },
   },
   needs: ['lean-project'],
 };
@@ -138,7 +137,7 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
     const where = { entityId: decl.fullName, location: decl.location };
     if ('error' in answer) {
       counts.unchecked += 1;
-      ctx.report({ messageId: 'unchecked', severity: 'info', ...where, data: { name: decl.fullName, reason: answer.error } });
+      ctx.report({ messageId: 'unchecked', ...where, data: { name: decl.fullName, reason: answer.error } });
       continue;
     }
     counts.checked += 1;
@@ -151,7 +150,7 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
       if (!sorried.has(decl.fullName)) {
         counts.withSorryAxTransitive += 1;
         const via = path ? path.join(' → ') : 'a declaration outside the parsed sources';
-        ctx.report({ messageId: 'sorryTransitive', severity: 'error', ...where, evidence: { ...evidence, via: path ?? [] }, data: { name: decl.fullName, via } });
+        ctx.report({ messageId: 'sorry-transitive', ...where, evidence: { ...evidence, via: path ?? [] }, data: { name: decl.fullName, via } });
       } else {
         ctx.report({ messageId: 'sorry', ...where, evidence, data: { name: decl.fullName } });
       }
@@ -164,10 +163,10 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
     const own = axioms.filter((a) => project.decls.get(a)?.kind === 'axiom');
     if (own.length) {
       counts.withProjectAxioms += 1;
-      ctx.report({ messageId: 'projectAxiom', ...where, evidence, data: { name: decl.fullName, axioms: own.join(', ') } });
+      ctx.report({ messageId: 'project-axiom', ...where, evidence, data: { name: decl.fullName, axioms: own.join(', ') } });
     }
     const other = axioms.filter((a) => !STANDARD_AXIOMS.has(a) && a !== 'sorryAx' && !NATIVE.has(a) && !own.includes(a));
-    if (other.length) ctx.report({ messageId: 'otherAxiom', severity: 'info', ...where, evidence, data: { name: decl.fullName, axioms: other.join(', ') } });
+    if (other.length) ctx.report({ messageId: 'other-axiom', ...where, evidence, data: { name: decl.fullName, axioms: other.join(', ') } });
   }
   ctx.metric('theorems', theorems.length);
   for (const [name, value] of Object.entries(counts)) ctx.metric(name, value);

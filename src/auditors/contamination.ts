@@ -13,7 +13,7 @@ import { isAbsolute, resolve } from 'node:path';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import type { BenchSpec, ContaminationConfig } from '../contamination/config.js';
 import { resolveSettings } from '../contamination/config.js';
-import { CONTAMINATION_MESSAGES, reportOutcome } from '../contamination/findings.js';
+import { CONTAMINATION_RULES, reportOutcome } from '../contamination/findings.js';
 import { itemsFromEntities } from '../contamination/items.js';
 import { defaultThreads } from '../contamination/pool.js';
 import { runScan } from '../contamination/run.js';
@@ -21,8 +21,7 @@ import { runScan } from '../contamination/run.js';
 export const meta: AuditorMeta = {
   id: 'contamination',
   description: 'benchmark items (or the project statements) found in a corpus: exact windows, word n-grams, Lean tokens, names',
-  defaultSeverity: 'warning',
-  messages: CONTAMINATION_MESSAGES,
+  rules: CONTAMINATION_RULES,
 };
 
 /** Runs the scan configured in the `contamination` section; skipped when no corpus is configured. */

@@ -33,13 +33,18 @@ import type { LeanProject } from '../model/lean.js';
 export const meta: AuditorMeta = {
   id: 'crossfile-reuse',
   description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, helpers, defined terms)",
-  defaultSeverity: 'warning',
-  messages: {
-    unreflected: '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
-    'unreflected-unproved':
-      '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
-    'filter-failed': '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
-    'terms-unfiltered': '{{count}} dependencies guessed from defined terms were not checked: {{reason}}',
+  rules: {
+    unreflected: {
+      message: '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
+      severity: 'warning',
+    },
+    'unreflected-unproved': {
+      message:
+        '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
+      severity: 'info',
+    },
+    'filter-failed': { message: '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}', severity: 'error' },
+    'terms-unfiltered': { message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}', severity: 'info' },
   },
   needs: ['entities', 'lean-project'],
 };
@@ -140,7 +145,7 @@ async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Ma
   if (edges.length === 0) return confirmed;
   const engine = await LlmEngine.create(['edge-filter'], { root: ctx.root, config: ctx.config });
   if (!(engine instanceof LlmEngine)) {
-    ctx.report({ messageId: 'terms-unfiltered', severity: 'info', data: { count: edges.length, reason: engine.reason } });
+    ctx.report({ messageId: 'terms-unfiltered', data: { count: edges.length, reason: engine.reason } });
     ctx.metric('termEdgesUnfiltered', edges.length);
     return confirmed;
   }
@@ -156,7 +161,6 @@ async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Ma
       if (!answer.ok) {
         ctx.report({
           messageId: 'filter-failed',
-          severity: 'error',
           entityId: to.id,
           ...(to.location ? { location: to.location } : {}),
           data: { to: to.id, from: from.id, term: edge.cue ?? '', cause: answer.cause, detail: answer.message },
@@ -223,7 +227,6 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     else if (options.crossFileOnly === true && from.location !== undefined && to.location !== undefined && !across) continue;
     ctx.report({
       messageId: notProved ? 'unreflected-unproved' : 'unreflected',
-      ...(notProved ? { severity: 'info' as const } : {}),
       entityId: to.id,
       ...(to.location ? { location: to.location } : {}),
       data: {

@@ -16,50 +16,39 @@
  * file is commented out for Lean, and for leanaudit.
  */
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import type { Severity } from '../model/location.js';
 
 export const meta: AuditorMeta = {
   id: 'lean-source',
   description: 'Lean source leanaudit could not read cleanly (unterminated comments/strings, bad encoding, binary files)',
-  defaultSeverity: 'warning',
-  messages: {
-    'unterminated-comment': '{{message}}',
-    'unterminated-string': '{{message}}',
-    'unterminated-name': '{{message}}',
-    'long-line': '{{message}}',
-    'invalid-utf8': '{{message}}',
-    'binary-file': '{{message}}',
-    'file-too-large': '{{message}}',
-    'unreadable-file': 'cannot read the file: {{message}}',
-    'parse-failed': '{{message}}',
-    'unreadable-lakefile': 'cannot read the lakefile: {{message}}',
-    'nested-package': '{{message}}',
-    'unmatched-end': '{{message}}',
-    'mismatched-end': '{{message}}',
-    'duplicate-declaration': '{{message}}',
-    'source-problem': '{{message}}',
+  rules: {
+    'unterminated-comment': { message: '{{message}}', severity: 'error' },
+    'unterminated-string': { message: '{{message}}', severity: 'warning' },
+    'unterminated-name': { message: '{{message}}', severity: 'warning' },
+    'long-line': { message: '{{message}}', severity: 'warning' },
+    'invalid-utf8': { message: '{{message}}', severity: 'warning' },
+    'binary-file': { message: '{{message}}', severity: 'error' },
+    'file-too-large': { message: '{{message}}', severity: 'error' },
+    'unreadable-file': { message: 'cannot read the file: {{message}}', severity: 'error' },
+    'parse-failed': { message: '{{message}}', severity: 'error' },
+    'unreadable-lakefile': { message: 'cannot read the lakefile: {{message}}', severity: 'warning' },
+    'nested-package': { message: '{{message}}', severity: 'warning' },
+    'unmatched-end': { message: '{{message}}', severity: 'warning' },
+    'mismatched-end': { message: '{{message}}', severity: 'warning' },
+    'duplicate-declaration': { message: '{{message}}', severity: 'warning' },
+    'source-problem': { message: '{{message}}', severity: 'warning' },
   },
   needs: ['lean-project'],
 };
 
-/** Problems that leave part of the source unread are errors; the rest are warnings. */
-const SEVERITY: Record<string, Severity> = {
-  'unterminated-comment': 'error',
-  'binary-file': 'error',
-  'file-too-large': 'error',
-  'unreadable-file': 'error',
-  'parse-failed': 'error',
-};
 
 /** Reports every source problem of the project. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
   const problems = [...project.files.flatMap((f) => f.problems), ...(project.problems ?? [])];
   for (const p of problems) {
-    const known = p.messageId in meta.messages;
+    const known = p.messageId in meta.rules;
     ctx.report({
       messageId: known ? p.messageId : 'source-problem',
-      ...(SEVERITY[p.messageId] ? { severity: SEVERITY[p.messageId] } : {}),
       data: { message: p.message },
       location: p.location,
     });

@@ -19,14 +19,13 @@ import { isProbeable, overlapJobs } from '../repl/overlap-jobs.js';
 export const meta: AuditorMeta = {
   id: 'mathlib-overlap',
   description: 'exact? on every theorem in the environment before it: library overlap, project reuse, trivial statements',
-  defaultSeverity: 'warning',
-  messages: {
-    overlap: '{{name}} is already in the library: `{{tactic}}` closes it',
-    trivial: '{{name}} is closed by `{{tactic}}` without any library lemma: the statement may be vacuous or restate a hypothesis',
-    closedByProject: '{{name}} follows directly from earlier project results: `{{tactic}}`',
-    rejectedSorry: 'exact? closed {{name}} with `{{tactic}}`, which depends on sorryAx: not counted',
-    probeFailed: 'exact? on {{name}} did not finish ({{cause}}): {{detail}}',
-    fileFailed: '{{file}} could not be elaborated in the REPL: {{reason}}',
+  rules: {
+    overlap: { message: '{{name}} is already in the library: `{{tactic}}` closes it', severity: 'warning' },
+    trivial: { message: '{{name}} is closed by `{{tactic}}` without any library lemma: the statement may be vacuous or restate a hypothesis', severity: 'warning' },
+    'closed-by-project': { message: '{{name}} follows directly from earlier project results: `{{tactic}}`', severity: 'info' },
+    'rejected-sorry': { message: 'exact? closed {{name}} with `{{tactic}}`, which depends on sorryAx: not counted', severity: 'info' },
+    'probe-failed': { message: 'exact? on {{name}} did not finish ({{cause}}): {{detail}}', severity: 'info' },
+    'file-failed': { message: '{{file}} could not be elaborated in the REPL: {{reason}}', severity: 'error' },
   },
   needs: ['lean-project'],
 };
@@ -42,7 +41,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   const counts = { probed: 0, overlap: 0, project: 0, trivial: 0, notFound: 0, rejectedSorry: 0, failed: 0, timeouts: 0 };
   for (const outcome of results) {
     if (!outcome.ok) {
-      ctx.report({ messageId: 'fileFailed', severity: 'error', location: { file: outcome.id, line: 1 }, data: { file: outcome.id, reason: outcome.error } });
+      ctx.report({ messageId: 'file-failed', location: { file: outcome.id, line: 1 }, data: { file: outcome.id, reason: outcome.error } });
       continue;
     }
     for (const { decl, result } of outcome.value) {
@@ -74,17 +73,17 @@ function report(ctx: AuditContext, decl: LeanDecl, result: ProbeResult, counts: 
       return ctx.report({ messageId: 'trivial', ...common, data });
     case 'project':
       counts.project! += 1;
-      return ctx.report({ messageId: 'closedByProject', severity: 'info', ...common, data });
+      return ctx.report({ messageId: 'closed-by-project', ...common, data });
     case 'not-found':
       counts.notFound! += 1;
       if (result.rejected) {
         counts.rejectedSorry! += 1;
-        ctx.report({ messageId: 'rejectedSorry', severity: 'info', ...common, data });
+        ctx.report({ messageId: 'rejected-sorry', ...common, data });
       }
       return;
     case 'failed':
       counts.failed! += 1;
       if (result.cause === 'timeout' || result.cause === 'heartbeats') counts.timeouts! += 1;
-      return ctx.report({ messageId: 'probeFailed', severity: 'info', ...common, data });
+      return ctx.report({ messageId: 'probe-failed', ...common, data });
   }
 }

@@ -26,25 +26,20 @@ import { lakePackages } from '../lean/packages.js';
 export const meta: AuditorMeta = {
   id: 'pairing',
   description: 'pairs informal entities (LaTeX or Verso blueprint, Markdown, docstrings, status JSON) with Lean declarations',
-  defaultSeverity: 'warning',
-  messages: {
-    'not-found': '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
-    ambiguous: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}',
-    'not-full-name':
-      "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}",
-    'leanok-sorry': '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry',
-    'no-lean-name': '{{entity}} ({{kind}}) names no Lean declaration',
-    'shared-decl': '`{{decl}}` is claimed by {{count}} entities: {{entities}}',
-    'unknown-use': '{{entity}} uses `{{label}}`, which labels no entity',
-    'unknown-marker': '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted',
-    'source-problem': '{{message}}',
-    'in-dependency': '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}',
-    'mathlibok-not-found':
-      '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?',
-    'anonymous-instance':
-      '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here',
-    'dependencies-absent':
-      '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
+  rules: {
+    'not-found': { message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}', severity: 'warning' },
+    ambiguous: { message: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}', severity: 'warning' },
+    'not-full-name': { message: "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}", severity: 'warning' },
+    'leanok-sorry': { message: '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry', severity: 'error' },
+    'no-lean-name': { message: '{{entity}} ({{kind}}) names no Lean declaration', severity: 'info' },
+    'shared-decl': { message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}', severity: 'warning' },
+    'unknown-use': { message: '{{entity}} uses `{{label}}`, which labels no entity', severity: 'warning' },
+    'unknown-marker': { message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted', severity: 'info' },
+    'source-problem': { message: '{{message}}', severity: 'warning' },
+    'in-dependency': { message: '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}', severity: 'info' },
+    'mathlibok-not-found': { message: '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?', severity: 'warning' },
+    'anonymous-instance': { message: '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here', severity: 'info' },
+    'dependencies-absent': { message: '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them', severity: 'info' },
   },
   needs: ['entities'],
 };
@@ -87,10 +82,10 @@ function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, c
     const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
     const related = [{ location: { file: declaredIn.file, line: declaredIn.line }, message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}` }];
     const data = { entity: entity.id, name: leanName, package: declaredIn.package, file: declaredIn.file, line: declaredIn.line, advice };
-    ctx.report({ ...base, messageId: 'in-dependency', severity: 'info', data, evidence: { ...declaredIn }, related });
+    ctx.report({ ...base, messageId: 'in-dependency', data, evidence: { ...declaredIn }, related });
   } else if (anonymousInstances && anonymousInstances.length > 0) {
     const data = { entity: entity.id, name: leanName, places: anonymousInstances.join(', ') };
-    ctx.report({ ...base, messageId: 'anonymous-instance', severity: 'info', data, evidence: { anonymousInstances } });
+    ctx.report({ ...base, messageId: 'anonymous-instance', data, evidence: { anonymousInstances } });
   } else if ((blueprint || entity.origin === 'verso') && candidates.length > 0) {
     const rule = blueprint ? '`\\lean{}` takes full names, as checkdecls does' : "VersoBlueprint's `(lean := …)` names Lean constants by their full names";
     ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, rule, candidates: candidates.join(', ') }, evidence: { candidates } });
@@ -123,7 +118,7 @@ export async function run(ctx: AuditContext): Promise<void> {
     const at = entity.location ? { location: entity.location } : {};
     const base = { entityId: entity.id, ...at };
     if (entity.leanNames.length === 0) {
-      ctx.report({ ...base, messageId: 'no-lean-name', severity: 'info', data: { entity: entity.id, kind: entity.kind } });
+      ctx.report({ ...base, messageId: 'no-lean-name', data: { entity: entity.id, kind: entity.kind } });
     }
     for (const name of entity.unresolved) if (reportUnresolved(ctx, entity, name, lookup)) foundNowhere++;
     const claimed = claim(entity);
@@ -131,7 +126,6 @@ export async function run(ctx: AuditContext): Promise<void> {
       ctx.report({
         ...base,
         messageId: 'leanok-sorry',
-        severity: 'error',
         data: { entity: entity.id, claim: claimed!, decl: decl.fullName },
         ...(decl.location ? { related: [{ location: decl.location, message: `${decl.fullName} contains sorry` }] } : {}),
       });
@@ -144,7 +138,6 @@ export async function run(ctx: AuditContext): Promise<void> {
         entityId: entity.id,
         ...(marker.location ? { location: marker.location } : at),
         messageId: 'unknown-marker',
-        severity: 'info',
         data: { entity: entity.id, marker: marker.name },
         ...(marker.argument !== undefined ? { evidence: { argument: marker.argument } } : {}),
       });
@@ -163,7 +156,7 @@ export async function run(ctx: AuditContext): Promise<void> {
     const listed = absent.slice(0, 3).map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name)).join(', ');
     const names = absent.length > 3 ? `${listed} and ${absent.length - 3} more` : listed;
     const where = [...new Set(absent.map((p) => p.dir.slice(0, Math.max(0, p.dir.lastIndexOf('/'))) || p.dir))].join(', ');
-    ctx.report({ messageId: 'dependencies-absent', severity: 'info', data: { count: foundNowhere, packages: names, where: `looked for under ${where}` }, location: { file: 'lake-manifest.json', line: 1 } });
+    ctx.report({ messageId: 'dependencies-absent', data: { count: foundNowhere, packages: names, where: `looked for under ${where}` }, location: { file: 'lake-manifest.json', line: 1 } });
   }
   for (const [name, value] of Object.entries(coverage(entities))) ctx.metric(name, value);
   ctx.metric('problems', problems.length);

@@ -25,7 +25,6 @@
  * `"sorry"` give nothing.
  */
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import type { Severity } from '../model/location.js';
 import { classifyFieldsByType } from '../lean/fields.js';
 import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
 import { readLeanSource, sourceByPath } from '../lean/project.js';
@@ -36,47 +35,28 @@ import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
   description: 'sorry/admit in proofs, in data and in statements, axioms and kernel escape hatches, counted on tokens',
-  defaultSeverity: 'error',
-  messages: {
-    'sorry-in-proof': '`{{token}}` in the proof of {{decl}}',
-    'sorry-in-data': '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof',
-    'sorry-in-statement': '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof',
-    'sorry-in-command': '`{{token}}` outside any declaration, in {{decl}}: a macro\'s expansion (its uses are reported where they stand) or a `#check`',
-    'sorry-macro': '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name',
-    axiom: 'axiom {{decl}} is assumed without proof',
-    'native-decide': '`{{token}}` in {{decl}}: the kernel trusts compiled code',
-    'implemented-by': '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition',
-    extern: '`@[extern]` on {{decl}}: compiled code may differ from the logical definition',
-    unsafe: '{{decl}} is `unsafe`: the kernel does not check it',
-    'opaque-without-body': 'opaque {{decl}} has no body: an unspecified constant',
-    'max-heartbeats-zero': '`{{token}}` disables the heartbeat limit',
-    'skip-kernel-tc': '`{{token}}`: declarations are not type-checked by the kernel',
-    'search-tactic': '`{{token}}` left in {{decl}}',
-    'trivial-statement': 'the statement of {{decl}} is `True`',
+  rules: {
+    'sorry-in-proof': { message: '`{{token}}` in the proof of {{decl}}', severity: 'error' },
+    'sorry-in-data': { message: '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof', severity: 'error' },
+    'sorry-in-statement': { message: '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof', severity: 'error' },
+    'sorry-in-command': { message: '`{{token}}` outside any declaration, in {{decl}}: a macro\'s expansion (its uses are reported where they stand) or a `#check`', severity: 'warning' },
+    'sorry-macro': { message: '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name', severity: 'error' },
+    axiom: { message: 'axiom {{decl}} is assumed without proof', severity: 'error' },
+    'native-decide': { message: '`{{token}}` in {{decl}}: the kernel trusts compiled code', severity: 'warning' },
+    'implemented-by': { message: '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition', severity: 'warning' },
+    extern: { message: '`@[extern]` on {{decl}}: compiled code may differ from the logical definition', severity: 'warning' },
+    unsafe: { message: '{{decl}} is `unsafe`: the kernel does not check it', severity: 'warning' },
+    'opaque-without-body': { message: 'opaque {{decl}} has no body: an unspecified constant', severity: 'warning' },
+    'max-heartbeats-zero': { message: '`{{token}}` disables the heartbeat limit', severity: 'warning' },
+    'skip-kernel-tc': { message: '`{{token}}`: declarations are not type-checked by the kernel', severity: 'error' },
+    'search-tactic': { message: '`{{token}}` left in {{decl}}', severity: 'warning' },
+    'trivial-statement': { message: 'the statement of {{decl}} is `True`', severity: 'warning' },
   },
   needs: ['lean-project'],
 };
 
-/** Severity of each gap; `skip-kernel-tc` and `sorry`/`axiom` are errors, smells are warnings. */
-const SEVERITY: Record<GapKind, Severity> = {
-  'sorry-in-proof': 'error',
-  'sorry-in-data': 'error',
-  'sorry-in-statement': 'error',
-  'sorry-in-command': 'warning',
-  'sorry-macro': 'error',
-  axiom: 'error',
-  'native-decide': 'warning',
-  'implemented-by': 'warning',
-  extern: 'warning',
-  unsafe: 'warning',
-  'opaque-without-body': 'warning',
-  'max-heartbeats-zero': 'warning',
-  'skip-kernel-tc': 'error',
-  'search-tactic': 'warning',
-  'trivial-statement': 'warning',
-};
 
-const KINDS = Object.keys(SEVERITY) as GapKind[];
+const KINDS = Object.keys(meta.rules) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement', 'sorry-in-command']);
 /** The declarations whose value is a proof. */
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
@@ -138,7 +118,6 @@ function finding(path: string, gap: ProofGap) {
   const decl = gap.decl ? gap.decl.fullName : `the command at line ${gap.line}`;
   return {
     messageId: gap.kind,
-    severity: SEVERITY[gap.kind],
     data: { token: gap.text, decl, ...(gap.standsFor ? { standsFor: gap.standsFor, place: placeOf(gap) } : {}) },
     ...(gap.decl ? { entityId: gap.decl.fullName } : {}),
     location: { file: path, line: gap.line, column: gap.column },

@@ -13,19 +13,16 @@
  * number n at most 7, …"; against "for every n" the judge answers Q1 = false: Different.
  */
 import type { Auditor } from '../core/types.js';
-import { agreementMetrics, directPairs, JUDGE_MESSAGES, runJudgeAudit } from '../llm/judge-run.js';
+import { agreementMetrics, directPairs, JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
 
 export const meta: Auditor['meta'] = {
   id: 'roundtrip-judge',
   description: 'LLM round trip: Lean back-translated blind to the text, then judged against it; agreement with direct-judge',
-  defaultSeverity: 'warning',
-  messages: {
-    ...JUDGE_MESSAGES,
-    sameFamily:
-      'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
-    agreement:
-      'round-trip vs direct: agreement {{rate}}% and Cohen\'s κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)',
-    noAgreement: 'no agreement with the direct judge computed: {{cause}}',
+  rules: {
+    ...JUDGE_RULES,
+    'same-family': { message: 'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family', severity: 'warning' },
+    agreement: { message: 'round-trip vs direct: agreement {{rate}}% and Cohen\'s κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)', severity: 'info' },
+    'no-agreement': { message: 'no agreement with the direct judge computed: {{cause}}', severity: 'info' },
   },
   needs: ['entities', 'llm'],
 };
@@ -36,24 +33,23 @@ export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
   const roundtrip = judged.engine.endpoint('roundtrip-judge')!;
   const direct = judged.engine.endpoint('direct-judge');
   if (!direct) {
-    ctx.report({ messageId: 'noAgreement', severity: 'info', data: { cause: 'no endpoint resolves for the direct-judge role' } });
+    ctx.report({ messageId: 'no-agreement', data: { cause: 'no endpoint resolves for the direct-judge role' } });
     return;
   }
   const same = roundtrip.family === direct.family;
   ctx.metric('sameModelFamily', same ? 1 : 0);
   if (same) {
-    ctx.report({ messageId: 'sameFamily', data: { roundtrip: roundtrip.model, direct: direct.model, family: direct.family } });
+    ctx.report({ messageId: 'same-family', data: { roundtrip: roundtrip.model, direct: direct.model, family: direct.family } });
   }
   const pairs = await directPairs(judged, ctx.signal);
   const metrics = agreementMetrics(pairs);
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
   if (pairs.length === 0) {
-    ctx.report({ messageId: 'noAgreement', severity: 'info', data: { cause: 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)' } });
+    ctx.report({ messageId: 'no-agreement', data: { cause: 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)' } });
     return;
   }
   ctx.report({
     messageId: 'agreement',
-    severity: 'info',
     data: { rate: (metrics['agreement.rate']! * 100).toFixed(1), kappa: Number.isNaN(metrics['agreement.kappa']) ? 'n/a' : metrics['agreement.kappa']!.toFixed(3), pairs: pairs.length },
   });
 }

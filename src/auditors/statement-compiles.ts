@@ -21,11 +21,10 @@ import { checkStatements, readStatements, type FormalStatement, type StatementIn
 export const meta: AuditorMeta = {
   id: 'statement-compiles',
   description: 'each benchmark statement, proof replaced by sorry, elaborated in the environment of its imports',
-  defaultSeverity: 'error',
-  messages: {
-    doesNotCompile: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}',
-    unchecked: '{{id}} could not be checked: {{reason}}',
-    badInput: '{{message}}',
+  rules: {
+    'does-not-compile': { message: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}', severity: 'error' },
+    unchecked: { message: '{{id}} could not be checked: {{reason}}', severity: 'warning' },
+    'bad-input': { message: '{{message}}', severity: 'warning' },
   },
   needs: ['lean-project'],
 };
@@ -55,7 +54,7 @@ export async function run(ctx: AuditContext, options: StatementCompilesOptions =
   const problems: InputProblem[] = [];
   const statements: FormalStatement[] = [];
   for (const input of inputs) statements.push(...(await readStatements(input, problems)));
-  for (const p of problems) ctx.report({ messageId: 'badInput', severity: 'warning', location: p.location, data: { message: p.message } });
+  for (const p of problems) ctx.report({ messageId: 'bad-input', location: p.location, data: { message: p.message } });
   if (statements.length === 0) ctx.skip('the inputs hold no formal statement');
   const repl = replForAudit(ctx);
   const byHeader = new Map<string, FormalStatement[]>();
@@ -88,7 +87,7 @@ function record(ctx: AuditContext, result: StatementResult, totals: Record<strin
   const { statement } = result;
   if (result.pass === undefined) {
     totals.unchecked! += 1;
-    ctx.report({ messageId: 'unchecked', severity: 'warning', entityId: statement.id, location: statement.location, data: { id: statement.id, reason: result.failure ?? '' } });
+    ctx.report({ messageId: 'unchecked', entityId: statement.id, location: statement.location, data: { id: statement.id, reason: result.failure ?? '' } });
     return;
   }
   const category = perCategory.get(statement.category) ?? { total: 0, pass: 0 };
@@ -104,7 +103,7 @@ function record(ctx: AuditContext, result: StatementResult, totals: Record<strin
   const inFile = statement.firstLine !== undefined;
   const line = inFile ? statement.firstLine! + first.pos.line - 1 : first.pos.line;
   ctx.report({
-    messageId: 'doesNotCompile',
+    messageId: 'does-not-compile',
     entityId: statement.id,
     location: inFile ? { file: statement.location.file, line, column: first.pos.column } : statement.location,
     evidence: { compile_pass: false, category: statement.category, messages: result.errors },

@@ -6,7 +6,7 @@ import { AUDITORS } from '../auditors/index.js';
 export function registerAuditorsCommand(program: Command): void {
   program
     .command('auditors')
-    .description('list the available auditors, their default severity and what they need')
+    .description('list the available auditors, their rules and what they need')
     .option('--json', 'print the metadata as JSON')
     .action((opts: { json?: boolean }) => {
       if (opts.json) {
@@ -15,7 +15,8 @@ export function registerAuditorsCommand(program: Command): void {
       }
       for (const { meta } of AUDITORS) {
         const needs = meta.needs?.length ? `  needs: ${meta.needs.join(', ')}` : '';
-        process.stdout.write(`${meta.id.padEnd(20)} ${meta.defaultSeverity.padEnd(8)} ${meta.description}${needs}\n`);
+        const rules = Object.keys(meta.rules).length;
+        process.stdout.write(`${meta.id.padEnd(20)} ${`${rules} rules`.padEnd(9)} ${meta.description}${needs}\n`);
       }
     });
 }

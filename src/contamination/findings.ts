@@ -5,14 +5,20 @@ import type { BestMatch, ItemResult } from './aggregate.js';
 import type { ScanOutcome } from './run.js';
 
 /** Message templates of the contamination findings. */
-export const CONTAMINATION_MESSAGES: AuditorMeta['messages'] = {
-  dirty: '{{item}} ({{benchmark}}) is dirty: {{detail}}',
-  suspicious: '{{item}} ({{benchmark}}) is suspicious: {{detail}}',
-  nameLeak: 'the theorem name {{name}} of {{item}} ({{benchmark}}) appears in the corpus at {{where}}',
-  inputProblem: 'skipped input: {{problem}}',
-  benchmarkTotals: 'benchmark {{benchmark}}: {{items}} items, {{dirty}} dirty, {{suspicious}} suspicious, {{clean}} clean, {{nameLeaks}} name leaks',
-  corpusTotals: 'corpus {{corpus}}: {{files}} files, {{documents}} documents, {{bytes}} bytes, {{documentsWithHits}} documents with hits, {{itemsHit}} items hit',
-  configuration: 'configuration {{hash}}: {{summary}}',
+export const CONTAMINATION_RULES: AuditorMeta['rules'] = {
+  dirty: { message: '{{item}} ({{benchmark}}) is dirty: {{detail}}', severity: 'error' },
+  suspicious: { message: '{{item}} ({{benchmark}}) is suspicious: {{detail}}', severity: 'warning' },
+  'name-leak': { message: 'the theorem name {{name}} of {{item}} ({{benchmark}}) appears in the corpus at {{where}}', severity: 'info' },
+  'input-problem': { message: 'skipped input: {{problem}}', severity: 'warning' },
+  'benchmark-totals': {
+    message: 'benchmark {{benchmark}}: {{items}} items, {{dirty}} dirty, {{suspicious}} suspicious, {{clean}} clean, {{nameLeaks}} name leaks',
+    severity: 'info',
+  },
+  'corpus-totals': {
+    message: 'corpus {{corpus}}: {{files}} files, {{documents}} documents, {{bytes}} bytes, {{documentsWithHits}} documents with hits, {{itemsHit}} items hit',
+    severity: 'info',
+  },
+  configuration: { message: 'configuration {{hash}}: {{summary}}', severity: 'info' },
 };
 
 /** Where a best match is, as `file:line` (with the record index for JSON arrays). */
@@ -61,7 +67,6 @@ export function reportOutcome(
       const best = bestOf(r);
       sink.report({
         messageId: r.verdict,
-        severity: r.verdict === 'dirty' ? 'error' : 'warning',
         entityId: r.id,
         location: r.location,
         ...(best ? { related: [{ location: toLocation(best), message: `best match (coverage ${best.coverage.toFixed(2)})` }] } : {}),
@@ -72,8 +77,7 @@ export function reportOutcome(
     const leak = r.nameLeak;
     if (leak?.leaked && leak.where) {
       sink.report({
-        messageId: 'nameLeak',
-        severity: 'info',
+        messageId: 'name-leak',
         entityId: r.id,
         location: r.location,
         related: [{ location: toLocation(leak.where), message: `${leak.name} appears here` }],
@@ -83,23 +87,21 @@ export function reportOutcome(
     }
   }
   for (const p of outcome.problems) {
-    sink.report({ messageId: 'inputProblem', severity: 'warning', location: p.location, data: { problem: p.message } });
+    sink.report({ messageId: 'input-problem', location: p.location, data: { problem: p.message } });
   }
   for (const b of outcome.benchmarks) {
     sink.report({
-      messageId: 'benchmarkTotals',
-      severity: 'info',
+      messageId: 'benchmark-totals',
       evidence: { ...b },
       data: { benchmark: b.benchmark, items: b.items, ...b.verdicts, nameLeaks: b.nameLeaks },
     });
   }
   for (const c of outcome.corpora) {
-    sink.report({ messageId: 'corpusTotals', severity: 'info', evidence: { ...c }, data: { ...c } });
+    sink.report({ messageId: 'corpus-totals', evidence: { ...c }, data: { ...c } });
   }
   const s = outcome.settings;
   sink.report({
     messageId: 'configuration',
-    severity: 'info',
     evidence: { configHash: outcome.configHash, settings: s, bench: outcome.bench, corpus: outcome.corpus },
     data: {
       hash: outcome.configHash,

@@ -1,7 +1,6 @@
 /** Runs auditors over one project and collects their findings into AuditorRuns. */
 import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
 import type { PairedEntity } from '../model/entity.js';
-import type { Severity } from '../model/location.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
@@ -33,7 +32,6 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   const findings: Finding[] = [];
   const metrics: Record<string, number> = {};
   const started = performance.now();
-  const severity: Severity = cfg.severity ?? meta.defaultSeverity;
   const ctx: AuditContext = {
     root: services.root,
     config: services.config,
@@ -41,15 +39,13 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     project: services.project,
     entities: services.entities,
     report(input: FindingInput) {
-      const { data, severity: own, message, ...rest } = input;
-      const template = meta.messages[input.messageId];
-      if (template === undefined && message === undefined) {
-        throw new Error(`auditor ${meta.id}: unknown messageId ${input.messageId}`);
-      }
+      const { data, message, ...rest } = input;
+      const rule = meta.rules[input.messageId];
+      if (rule === undefined) throw new Error(`auditor ${meta.id}: unknown rule ${meta.id}/${input.messageId}`);
       findings.push({
         auditorId: meta.id,
-        severity: cfg.severity ?? own ?? severity,
-        message: message ?? formatMessage(template!, data),
+        severity: cfg.severity ?? rule.severity,
+        message: message ?? formatMessage(rule.message, data),
         ...rest,
       });
     },

@@ -21,9 +21,8 @@ export interface Finding {
   baselineState?: 'new' | 'unchanged';
 }
 
-/** What an auditor hands to the runner; the runner stamps auditorId and severity. */
+/** What an auditor hands to the runner; the runner stamps auditorId and the rule's severity. */
 export type FindingInput = Omit<Finding, 'auditorId' | 'severity' | 'message'> & {
-  severity?: Severity;
   message?: string;
   /** Values substituted into the auditor's message template, `{{name}}`. */
   data?: Record<string, string | number>;
@@ -46,12 +45,27 @@ export interface AuditorRun {
 /** A resource an auditor cannot run without. */
 export type Need = 'lean-project' | 'entities' | 'llm' | 'repl' | 'benchmark';
 
+/** What a rule's page says (docs/auditors/<id>.md, SARIF help, `auditors --explain`). */
+export interface RuleDocs {
+  what: string;
+  why: string;
+  example?: string;
+}
+
+/** The unit users configure and suppress: `<auditor>/<messageId>`. */
+export interface Rule {
+  /** Template with `{{placeholders}}`. */
+  message: string;
+  /** Its default severity. */
+  severity: Severity;
+  docs?: RuleDocs;
+}
+
 export interface AuditorMeta {
   id: string;
   description: string;
-  defaultSeverity: Severity;
-  /** messageId -> template with `{{placeholders}}`. */
-  messages: Record<string, string>;
+  /** messageId -> rule; the rule id is `${id}/${messageId}`. */
+  rules: Record<string, Rule>;
   needs?: Need[];
 }
 
@@ -119,7 +133,7 @@ export interface BaselineSummary {
   absentFindings: BaselineEntry[];
 }
 
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
 
 /** The one report every command produces; reporters are pure functions of it. */
 export interface Report {

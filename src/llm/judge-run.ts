@@ -11,14 +11,17 @@ import { agreement, cohenKappa, grouped, round, VERDICTS, type Grouped } from '.
 export type Protocol = 'direct' | 'roundtrip';
 
 /** Messages shared by both judge auditors. */
-export const JUDGE_MESSAGES: AuditorMeta['messages'] = {
-  faithful: '{{label}}{{entity}}: Faithful — {{reason}}{{note}}',
-  stronger: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}',
-  different: '{{label}}{{entity}}: Different — {{reason}}{{note}}',
-  judgeFailed: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}',
-  notJudged: '{{label}}{{entity}}: not judged: {{cause}}',
-  summary:
-    '{{entities}} entities: {{faithful}} Faithful, {{stronger}} Stronger, {{different}} Different ({{pctDifferent}}% of judged), {{failed}} failed, {{notJudged}} not judged; {{calls}} calls, {{cacheHits}} cache hits',
+export const JUDGE_RULES: AuditorMeta['rules'] = {
+  faithful: { message: '{{label}}{{entity}}: Faithful — {{reason}}{{note}}', severity: 'info' },
+  stronger: { message: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}', severity: 'info' },
+  different: { message: '{{label}}{{entity}}: Different — {{reason}}{{note}}', severity: 'warning' },
+  'judge-failed': { message: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}', severity: 'error' },
+  'not-judged': { message: '{{label}}{{entity}}: not judged: {{cause}}', severity: 'info' },
+  summary: {
+    message:
+      '{{entities}} entities: {{faithful}} Faithful, {{stronger}} Stronger, {{different}} Different ({{pctDifferent}}% of judged), {{failed}} failed, {{notJudged}} not judged; {{calls}} calls, {{cacheHits}} cache hits',
+    severity: 'info',
+  },
 };
 
 const ROLES: Record<Protocol, Role[]> = {
@@ -28,7 +31,7 @@ const ROLES: Record<Protocol, Role[]> = {
 
 export type Outcome = { entity: PairedEntity; input?: JudgeInput } & (
   | { kind: 'judged'; judgment: Judgment }
-  | { kind: 'notJudged'; cause: string }
+  | { kind: 'not-judged'; cause: string }
 );
 
 /** What a finished protocol run leaves for the auditor to build on. */
@@ -57,7 +60,7 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
   const outcomes = await Promise.all(
     entities.map(async (entity): Promise<Outcome> => {
       const cause = unjudgeableCause(entity);
-      if (cause) return { entity, kind: 'notJudged', cause };
+      if (cause) return { entity, kind: 'not-judged', cause };
       const input = judgeInputOf(entity, contextChars, auxiliaryText(entity, project));
       try {
         return { entity, input, kind: 'judged', judgment: await judge(engine, rubrics, input, skolem, ctx.signal) };
@@ -83,11 +86,10 @@ function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol):
     ...(entity.location ? { location: entity.location } : {}),
     ...(related.length > 0 ? { related } : {}),
   };
-  if (outcome.kind === 'notJudged') {
+  if (outcome.kind === 'not-judged') {
     ctx.report({
       ...base,
-      messageId: 'notJudged',
-      severity: 'info',
+      messageId: 'not-judged',
       data: { label, entity: entity.id, cause: outcome.cause },
       evidence: { protocol, cause: outcome.cause, selfConsistency: entity.selfConsistency === true },
     });
@@ -99,8 +101,7 @@ function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol):
   if (!j.ok) {
     ctx.report({
       ...base,
-      messageId: 'judgeFailed',
-      severity: 'error',
+      messageId: 'judge-failed',
       data: { label, entity: entity.id, cause: j.cause, detail: j.message },
       evidence: { ...shared, cause: j.cause, detail: j.message },
       provenance,
@@ -111,7 +112,6 @@ function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol):
   ctx.report({
     ...base,
     messageId: j.verdict.toLowerCase(),
-    severity: j.verdict === 'Different' ? 'warning' : 'info',
     data: { label, entity: entity.id, reason: j.reason, note },
     evidence: {
       ...shared,
@@ -130,7 +130,7 @@ function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol):
 function reportMetrics(ctx: AuditContext, outcomes: Outcome[], engine: LlmEngine): void {
   const judged = outcomes.flatMap((o) => (o.kind === 'judged' && o.judgment.ok ? [o.judgment] : []));
   const failed = outcomes.filter((o) => o.kind === 'judged' && !o.judgment.ok).length;
-  const notJudged = outcomes.filter((o) => o.kind === 'notJudged').length;
+  const notJudged = outcomes.filter((o) => o.kind === 'not-judged').length;
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, judged.filter((j) => j.verdict === v).length]));
   const pct = (n: number) => (judged.length === 0 ? 0 : round((100 * n) / judged.length, 1));
   const metrics: Record<string, number> = {
@@ -152,7 +152,6 @@ function reportMetrics(ctx: AuditContext, outcomes: Outcome[], engine: LlmEngine
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
   ctx.report({
     messageId: 'summary',
-    severity: 'info',
     data: {
       entities: outcomes.length,
       faithful: counts.Faithful!,

@@ -33,15 +33,15 @@ function rules(report: Report): SarifRule[] {
     byId.set(id, {
       id,
       name: messageId,
-      shortDescription: { text: meta?.messages[messageId] ?? messageId },
+      shortDescription: { text: meta?.rules[messageId]?.message ?? messageId },
       fullDescription: { text: meta?.description ?? auditorId },
-      defaultConfiguration: { level: LEVEL[meta?.defaultSeverity ?? severity] },
+      defaultConfiguration: { level: LEVEL[meta?.rules[messageId]?.severity ?? severity] },
       properties: { auditor: auditorId, needs: meta?.needs ?? [] },
     });
   };
   for (const run of report.runs) {
     const meta = run.meta;
-    if (meta) for (const messageId of Object.keys(meta.messages)) add(run.auditorId, messageId, meta, meta.defaultSeverity);
+    if (meta) for (const [messageId, rule] of Object.entries(meta.rules)) add(run.auditorId, messageId, meta, rule.severity);
     for (const f of run.findings) add(f.auditorId, f.messageId, run.meta, f.severity);
   }
   return [...byId.values()];

@@ -55,7 +55,7 @@ describe('contamination auditor', () => {
     const renamed = byMessage('dirty')[1]!;
     expect(renamed.message).toMatch(/Lean statement matches product_bound/);
     expect(renamed.related?.[0]?.location.line).toBe(3);
-    expect(byMessage('nameLeak').map((f) => f.entityId)).toEqual(['planted_verbatim', 'planted_spacing']);
+    expect(byMessage('name-leak').map((f) => f.entityId)).toEqual(['planted_verbatim', 'planted_spacing']);
     expect(byMessage('configuration')[0]!.message).toMatch(/^configuration [0-9a-f]{16}: normalizer v1/);
     expect(run.metrics).toMatchObject({ items: 10, dirty: 6, suspicious: 0, clean: 4, nameLeaks: 2 });
   });

@@ -71,9 +71,9 @@ describe('direct-judge', () => {
     expect(by('diff').related).toEqual([{ location: { file: 'Demo/Basic.lean', line: 3 }, message: 'Lean declaration Demo.diff' }]);
     expect(by('contra')).toMatchObject({ messageId: 'faithful', evidence: { verdict: 'Faithful', modelVerdict: 'Different', scoreDisagreement: true } });
     expect(by('contra').message).toContain("the judge's own label was Different");
-    expect(by('broken')).toMatchObject({ messageId: 'judgeFailed', severity: 'error', evidence: { cause: 'server' } });
+    expect(by('broken')).toMatchObject({ messageId: 'judge-failed', severity: 'error', evidence: { cause: 'server' } });
     expect(by('broken').evidence).not.toHaveProperty('verdict');
-    expect(by('missing')).toMatchObject({ messageId: 'notJudged', message: 'missing: not judged: no Lean declaration resolved for Demo.gone' });
+    expect(by('missing')).toMatchObject({ messageId: 'not-judged', message: 'missing: not judged: no Lean declaration resolved for Demo.gone' });
     expect(by('self').message).toMatch(/^\[self-consistency\] self: Faithful/);
     expect(by('self').evidence).toMatchObject({ selfConsistency: true });
     expect(by('selfless').message).toBe('[self-consistency] selfless: not judged: no Lean declaration paired');
@@ -148,7 +148,7 @@ describe('direct-judge', () => {
     setTimeout(() => ac.abort(new Error('interrupted')), 300);
     const run = await runAuditor(directJudge, services(entities, configured(), [], ac.signal));
     expect(run.findings.find((f) => f.entityId === 'quick')).toMatchObject({ messageId: 'faithful' });
-    expect(run.findings.find((f) => f.entityId === 'slow')).toMatchObject({ messageId: 'judgeFailed', evidence: { cause: 'cancelled' } });
+    expect(run.findings.find((f) => f.entityId === 'slow')).toMatchObject({ messageId: 'judge-failed', evidence: { cause: 'cancelled' } });
     expect(run.metrics.coveragePct).toBe(100);
     expect(roleOf(server.requests.find((r) => r.body)!.body!)).toBe('direct');
   });

@@ -65,9 +65,9 @@ testAuditor(mathlibOverlap, {
       findings: [
         { messageId: 'overlap', line: 3, entityId: "one_pos'", severity: 'warning', message: "one_pos' is already in the library: `exact Nat.one_pos` closes it" },
         { messageId: 'trivial', line: 5, entityId: 'from_hyp' },
-        { messageId: 'closedByProject', line: 7, severity: 'info' },
-        { messageId: 'rejectedSorry', line: 11, severity: 'info' },
-        { messageId: 'probeFailed', line: 13, message: /exact\? on slow did not finish \(timeout\): no response within 1500 ms/ },
+        { messageId: 'closed-by-project', line: 7, severity: 'info' },
+        { messageId: 'rejected-sorry', line: 11, severity: 'info' },
+        { messageId: 'probe-failed', line: 13, message: /exact\? on slow did not finish \(timeout\): no response within 1500 ms/ },
         { messageId: 'trivial', line: 15, entityId: 'after_slow' },
       ],
     },
@@ -141,7 +141,7 @@ describe('mathlib-overlap metrics and environments', () => {
     try {
       const run = await runCase(mathlibOverlap, root, testCase);
       assertFindings(run, [
-        { messageId: 'probeFailed', line: 3, message: /\(header\): the header does not elaborate: 1:0: unknown module prefix 'Missing'/ },
+        { messageId: 'probe-failed', line: 3, message: /\(header\): the header does not elaborate: 1:0: unknown module prefix 'Missing'/ },
         { messageId: 'overlap', line: 3, file: 'Test/Other.lean' },
       ]);
     } finally {

@@ -66,27 +66,27 @@ describe('roundtrip-judge', () => {
     expect(rt.findings.find((f) => f.messageId === 'agreement')!.message).toBe(
       "round-trip vs direct: agreement 75.0% and Cohen's κ 0.500 over 4 entities judged by both (Faithful and Stronger grouped)",
     );
-    expect(rt.findings.some((f) => f.messageId === 'sameFamily')).toBe(false);
+    expect(rt.findings.some((f) => f.messageId === 'same-family')).toBe(false);
     expect(server.chatCalls()).toBe(4 + 8);
   });
 
   it('says when the round-trip and direct judges are the same model family', async () => {
     const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), config('gpt-4o')));
     expect(rt!.metrics.sameModelFamily).toBe(1);
-    expect(rt!.findings.find((f) => f.messageId === 'sameFamily')!.message).toContain('(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)');
+    expect(rt!.findings.find((f) => f.messageId === 'same-family')!.message).toContain('(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)');
   });
 
   it('reports that no agreement is computed when the direct judge has not run', async () => {
     const run = await runAuditor(roundtripJudge, services(entities(), config('deepseek-chat')));
     expect(run.metrics['agreement.pairs']).toBe(0);
-    expect(run.findings.find((f) => f.messageId === 'noAgreement')!.message).toContain('run direct-judge first');
+    expect(run.findings.find((f) => f.messageId === 'no-agreement')!.message).toContain('run direct-judge first');
   });
 
   it('keeps a failed back-translation as an error on that entity, never a verdict', async () => {
     server.setScript((body) => (roleOf(body) === 'back' && userText(body).includes('Demo.b') ? { kind: 'status', status: 500 } : scriptedJudge(body)));
     const run = await runAuditor(roundtripJudge, services(entities(), { llm: { ...config('deepseek-chat').llm, retries: 0 } }));
     const failed = run.findings.find((f) => f.entityId === 'b')!;
-    expect(failed).toMatchObject({ messageId: 'judgeFailed', severity: 'error', provenance: { rubric: 'back-translator' } });
+    expect(failed).toMatchObject({ messageId: 'judge-failed', severity: 'error', provenance: { rubric: 'back-translator' } });
     expect(failed.message).toContain('back-translation:');
     expect(run.metrics).toMatchObject({ entities: 4, judged: 3, failed: 1, coveragePct: 100 });
   });

@@ -52,9 +52,9 @@ describe('statement-compiles', () => {
     try {
       const run = await runCase(statementCompiles, root, c);
       assertFindings(run, [
-        { messageId: 'doesNotCompile', file: join(root, 'bench/lean/Imo.lean'), line: 7, column: 26, message: 'imo_bad does not elaborate: 7:26: Unknown identifier `foo`' },
-        { messageId: 'badInput', file: join(root, 'bench/minif2f.jsonl'), line: 4, severity: 'warning' as const },
-        { messageId: 'doesNotCompile', file: join(root, 'bench/minif2f.jsonl'), line: 3, message: "amc12a_2019_p21 does not elaborate: 1:81: unexpected token 'in'; expected ','" },
+        { messageId: 'does-not-compile', file: join(root, 'bench/lean/Imo.lean'), line: 7, column: 26, message: 'imo_bad does not elaborate: 7:26: Unknown identifier `foo`' },
+        { messageId: 'bad-input', file: join(root, 'bench/minif2f.jsonl'), line: 4, severity: 'warning' as const },
+        { messageId: 'does-not-compile', file: join(root, 'bench/minif2f.jsonl'), line: 3, message: "amc12a_2019_p21 does not elaborate: 1:81: unexpected token 'in'; expected ','" },
       ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
       expect(run.findings.find((f) => f.entityId === 'imo_bad')!.evidence).toMatchObject({ compile_pass: false, category: 'imo' });
       expect(run.metrics).toMatchObject({

@@ -13,7 +13,7 @@ import { reportSchemaErrors } from '../helpers/report-schema.js';
 /** Reports one finding per theorem whose name ends with `'`, at the given severity. */
 function primed(id: string, severity: Severity): Auditor {
   return {
-    meta: { id, description: 'primed theorem names', defaultSeverity: severity, messages: { primed: '{{name}} is primed' } },
+    meta: { id, description: 'primed theorem names', rules: { primed: { message: '{{name}} is primed', severity } } },
     async run(ctx) {
       const decls = (await ctx.project()).files.flatMap((f) => f.decls).filter((d) => d.name.endsWith("'"));
       for (const d of decls) ctx.report({ messageId: 'primed', data: { name: d.fullName }, location: d.location });

@@ -25,7 +25,7 @@ describe('leanaudit contamination', () => {
     const run = report.runs[0]!;
     expect(run.auditorId).toBe('contamination');
     expect(run.metrics).toMatchObject({ items: 5, corpusDocuments: 5, inputProblems: 1 });
-    const problem = run.findings.find((f) => f.messageId === 'inputProblem')!;
+    const problem = run.findings.find((f) => f.messageId === 'input-problem')!;
     expect(problem.location).toEqual({ file: 'samples/contamination/corpus/forum-dump.jsonl', line: 3 });
     const lines = readFileSync(jsonl, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; configHash: string });
     expect(lines.map((l) => l.id)).toEqual(['sample_sum_odd', 'sample_sq_bound', 'sample_div_seven', 'sample_fib_gcd', 'sample_clean_poly']);

@@ -28,7 +28,7 @@ describe('buildReport', () => {
       failOn: 'warning',
       failed: true,
     });
-    expect(report.schemaVersion).toBe(1);
+    expect(report.schemaVersion).toBe(2);
     expect(report.tool.name).toBe('leanaudit');
   });
 });
@@ -36,7 +36,7 @@ describe('buildReport', () => {
 describe('report schema', () => {
   it('accepts reports built from real auditor runs', async () => {
     const auditor: Auditor = {
-      meta: { id: 'demo', description: 'd', defaultSeverity: 'warning', messages: { m: 'at {{x}}' }, needs: ['llm'] },
+      meta: { id: 'demo', description: 'd', rules: { m: { message: 'at {{x}}', severity: 'warning' } }, needs: ['llm'] },
       async run(ctx) {
         ctx.report({ messageId: 'm', data: { x: 1 }, location: { file: 'A.lean', line: 1, column: 0 }, evidence: { k: [1] } });
         ctx.metric('rate', 0.5);

@@ -14,8 +14,7 @@ const reporter: Auditor = {
   meta: {
     id: 'demo',
     description: 'reports one finding',
-    defaultSeverity: 'warning',
-    messages: { found: 'found {{what}} at {{where}}' },
+    rules: { found: { message: 'found {{what}} at {{where}}', severity: 'warning' } },
   },
   async run(ctx) {
     ctx.report({ messageId: 'found', data: { what: 'sorry', where: 'A.lean' } });

@@ -10,7 +10,7 @@ const signal = new AbortController().signal;
 /** An auditor that records which services it reached and what they returned. */
 function probe(id: string, needs: Need[], use: 'project' | 'entities' | 'none'): Auditor {
   return {
-    meta: { id, description: id, defaultSeverity: 'info', messages: { seen: 'saw {{n}}' }, needs },
+    meta: { id, description: id, rules: { seen: { message: 'saw {{n}}', severity: 'info' } }, needs },
     async run(ctx) {
       if (use === 'project') ctx.report({ messageId: 'seen', data: { n: (await ctx.project()).files.length } });
       if (use === 'entities') ctx.report({ messageId: 'seen', data: { n: (await ctx.entities()).length } });

@@ -8,8 +8,7 @@ const undocumented: Auditor = {
   meta: {
     id: 'undocumented-theorem',
     description: 'theorems without a docstring',
-    defaultSeverity: 'info',
-    messages: { missingDoc: 'theorem {{name}} has no docstring' },
+    rules: { 'missing-doc': { message: 'theorem {{name}} has no docstring', severity: 'info' } },
   },
   async run(ctx) {
     const project = await ctx.project();
@@ -18,7 +17,7 @@ const undocumented: Auditor = {
       if (decl.kind !== 'theorem' || decl.doc !== undefined) continue;
       count += 1;
       ctx.report({
-        messageId: 'missingDoc',
+        messageId: 'missing-doc',
         data: { name: decl.fullName },
         entityId: decl.fullName,
         ...(decl.location ? { location: decl.location } : {}),
@@ -38,8 +37,8 @@ testAuditor(undocumented, {
       name: 'two bare theorems in a namespace',
       code: 'namespace Foo\n\ntheorem a : True := trivial\n\n/-- documented -/\ntheorem b : True := trivial\n\ntheorem c : 2 = 2 := rfl\n\nend Foo\n',
       findings: [
-        { messageId: 'missingDoc', line: 3, entityId: 'Foo.a', message: 'theorem Foo.a has no docstring' },
-        { messageId: 'missingDoc', line: 8, entityId: 'Foo.c' },
+        { messageId: 'missing-doc', line: 3, entityId: 'Foo.a', message: 'theorem Foo.a has no docstring' },
+        { messageId: 'missing-doc', line: 8, entityId: 'Foo.c' },
       ],
     },
     {
@@ -47,8 +46,8 @@ testAuditor(undocumented, {
       code: 'theorem here : True := trivial\n',
       files: { 'Test/Other.lean': '\n\ntheorem there : True := trivial\n' },
       findings: [
-        { messageId: 'missingDoc', line: 1 },
-        { messageId: 'missingDoc', line: 3, file: 'Test/Other.lean' },
+        { messageId: 'missing-doc', line: 1 },
+        { messageId: 'missing-doc', line: 3, file: 'Test/Other.lean' },
       ],
     },
   ],
@@ -61,8 +60,8 @@ describe('the tester itself', () => {
     const root = writeCaseProject(testCase);
     try {
       const run = await runCase(undocumented, root, testCase);
-      expect(() => assertFindings(run, [{ messageId: 'missingDoc', line: 1 }])).not.toThrow();
-      expect(() => assertFindings(run, [{ messageId: 'missingDoc', line: 2 }])).toThrow(/line/);
+      expect(() => assertFindings(run, [{ messageId: 'missing-doc', line: 1 }])).not.toThrow();
+      expect(() => assertFindings(run, [{ messageId: 'missing-doc', line: 2 }])).toThrow(/line/);
       expect(() => assertFindings(run, [{ messageId: 'other' }])).toThrow();
       expect(() => assertFindings(run, [])).toThrow(/expected 0 findings, got 1/);
     } finally {
@@ -75,7 +74,7 @@ describe('the tester itself', () => {
       meta: { ...undocumented.meta, id: 'careless' },
       async run(ctx) {
         for (const decl of (await ctx.project()).files.flatMap((f) => f.decls)) {
-          ctx.report({ messageId: 'missingDoc', data: { name: decl.name }, location: { file: decl.location.file, line: decl.location.line } });
+          ctx.report({ messageId: 'missing-doc', data: { name: decl.name }, location: { file: decl.location.file, line: decl.location.line } });
         }
       },
     };
@@ -91,7 +90,7 @@ describe('the tester itself', () => {
 
   it('hands the case options to the auditor and unfilled placeholders fail', async () => {
     const withOptions: Auditor<{ word?: string }> = {
-      meta: { ...undocumented.meta, id: 'opts', messages: { said: 'said {{word}}' } },
+      meta: { ...undocumented.meta, id: 'opts', rules: { said: { message: 'said {{word}}', severity: 'info' } } },
       async run(ctx, options) {
         ctx.report({ messageId: 'said', ...(options.word ? { data: { word: options.word } } : {}) });
       },

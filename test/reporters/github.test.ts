@@ -6,8 +6,8 @@ import { sampleReport } from './sample-report.js';
 describe('github reporter', () => {
   it('writes one workflow command per finding, errors first, then the auditors that did not run and the verdict', () => {
     expect(githubReporter(sampleReport()).split('\n')).toEqual([
-      '::error file=Foo/B.lean,line=4,col=5,title=proof-gaps/sorryInProof::sorry in the proof of Foo.baz',
-      '::error file=Foo/B.lean,line=12,col=3,endColumn=8,title=proof-gaps/sorryInProof::sorry in the proof of Foo.bar',
+      '::error file=Foo/B.lean,line=4,col=5,title=proof-gaps/sorry-in-proof::sorry in the proof of Foo.baz',
+      '::error file=Foo/B.lean,line=12,col=3,endColumn=8,title=proof-gaps/sorry-in-proof::sorry in the proof of Foo.bar',
       '::warning file=Foo/A.lean,line=3,col=1,title=proof-gaps/axiom::axiom Foo.choice | with a pipe',
       '::notice title=crossfile-reuse/unused::lemma Foo.aux is never used',
       '::notice title=leanaudit direct-judge skipped::needs llm: no endpoint configured',
@@ -23,7 +23,7 @@ describe('github reporter', () => {
     finding.message = 'line one\nline two: 100% sure, really';
     finding.location = { file: 'Foo/a,b:c.lean', line: 12, column: 2, endLine: 14, endColumn: 7 };
     const first = githubReporter(report, { pathPrefix: 'lean/' }).split('\n').find((l) => l.includes('line one'));
-    expect(first).toBe('::error file=lean/Foo/a%2Cb%3Ac.lean,line=12,endLine=14,title=proof-gaps/sorryInProof::line one%0Aline two: 100%25 sure, really');
+    expect(first).toBe('::error file=lean/Foo/a%2Cb%3Ac.lean,line=12,endLine=14,title=proof-gaps/sorry-in-proof::line one%0Aline two: 100%25 sure, really');
     expect(githubReporter(report, { pathPrefix: 'lean' })).toContain('file=lean/Foo/B.lean,line=4');
   });
 
@@ -33,7 +33,7 @@ describe('github reporter', () => {
     report.summary.baseline = { file: 'leanaudit-baseline.json', unchanged: 3, new: 1, absent: 0, absentFindings: [] };
     const lines = githubReporter(report).split('\n');
     expect(lines.filter((l) => /^::(error|warning|notice) file=/.test(l))).toEqual([
-      '::error file=Foo/B.lean,line=4,col=5,title=proof-gaps/sorryInProof::sorry in the proof of Foo.baz',
+      '::error file=Foo/B.lean,line=4,col=5,title=proof-gaps/sorry-in-proof::sorry in the proof of Foo.baz',
     ]);
     expect(lines).toContain('baseline leanaudit-baseline.json: 3 known findings not listed, 1 new');
   });

@@ -18,7 +18,7 @@ describe('markdown reporter', () => {
     const report = sampleReport();
     const many: Finding[] = Array.from({ length: MARKDOWN_FINDING_LIMIT + 25 }, (_, i) => ({
       auditorId: 'proof-gaps',
-      messageId: 'sorryInProof',
+      messageId: 'sorry-in-proof',
       severity: 'error',
       message: `gap ${i}`,
       location: { file: 'Big.lean', line: i + 1 },

@@ -5,15 +5,13 @@ import type { AuditorMeta, AuditorRun, Report } from '../../src/core/types.js';
 const gapsMeta: AuditorMeta = {
   id: 'proof-gaps',
   description: 'sorry, admit, axioms and escape hatches',
-  defaultSeverity: 'error',
-  messages: { sorryInProof: 'sorry in the proof of {{name}}', axiom: 'axiom {{name}}' },
+  rules: { 'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error' }, axiom: { message: 'axiom {{name}}', severity: 'error' } },
 };
 
 const judgeMeta: AuditorMeta = {
   id: 'direct-judge',
   description: 'LLM judgment of statement fidelity',
-  defaultSeverity: 'warning',
-  messages: { different: '{{name}} differs from its informal statement' },
+  rules: { different: { message: '{{name}} differs from its informal statement', severity: 'warning' } },
   needs: ['llm', 'entities'],
 };
 
@@ -27,7 +25,7 @@ const runs: AuditorRun[] = [
     findings: [
       {
         auditorId: 'proof-gaps',
-        messageId: 'sorryInProof',
+        messageId: 'sorry-in-proof',
         severity: 'error',
         message: 'sorry in the proof of Foo.bar',
         entityId: 'Foo.bar',
@@ -43,7 +41,7 @@ const runs: AuditorRun[] = [
       },
       {
         auditorId: 'proof-gaps',
-        messageId: 'sorryInProof',
+        messageId: 'sorry-in-proof',
         severity: 'error',
         message: 'sorry in the proof of Foo.baz',
         location: { file: 'Foo/B.lean', line: 4, column: 4 },

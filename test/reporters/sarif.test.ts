@@ -27,7 +27,7 @@ describe('sarif reporter', () => {
     expect(log().version).toBe('2.1.0');
     expect(run!.tool.driver.name).toBe('leanaudit');
     expect(run!.tool.driver.rules.map((r) => r.id)).toEqual([
-      'proof-gaps/sorryInProof',
+      'proof-gaps/sorry-in-proof',
       'proof-gaps/axiom',
       'direct-judge/different',
       'crossfile-reuse/unused',
