@@ -10,9 +10,9 @@
  * `--ac-files <n>` corpus files of 100 kB as its text (20); `--ac-only` stops after that comparison.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { resolveSettings } from '../src/contamination/config.js';
 import { corpusTasks } from '../src/contamination/corpus.js';
 import type { BenchItem } from '../src/contamination/items.js';
@@ -54,7 +54,28 @@ export function rng(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'pa', 'qu', 'den', 'bor', 'fin', 'gal', 'hex', 'jor', 'wex', 'yil', 'cro'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'sa',
+  'ti',
+  'vo',
+  'ze',
+  'pa',
+  'qu',
+  'den',
+  'bor',
+  'fin',
+  'gal',
+  'hex',
+  'jor',
+  'wex',
+  'yil',
+  'cro',
+];
 const MATH = ['x', 'n', 'k', '+', '=', '≤', '≥', '∀', '∃', '→', '∈', '(n + 1)', 'f(x)', '2^k', '0 < x', '∑', '∧', '¬'];
 
 function vocabulary(rand: () => number): string[] {
@@ -105,7 +126,7 @@ function generate(a: Args): { corpus: string; items: BenchItem[]; planted: numbe
       size += Buffer.byteLength(line) + 1;
     }
     lines.push(...plants);
-    writeFileSync(join(corpus, `doc-${String(f).padStart(5, '0')}.txt`), lines.join('\n') + '\n');
+    writeFileSync(join(corpus, `doc-${String(f).padStart(5, '0')}.txt`), `${lines.join('\n')}\n`);
   }
   writeFileSync(join(corpus, 'DONE'), '');
   return { corpus, items, planted };
@@ -143,7 +164,11 @@ async function ripgrep(windowsFile: string, corpus: string): Promise<{ ms: numbe
 }
 
 /** Our scan of the corpus: exact windows only, every occurrence, on `threads` workers. */
-async function ours(index: ReturnType<typeof prepare>['index'], corpus: string, threads: number): Promise<{ ms: number; lines: Set<string> }> {
+async function ours(
+  index: ReturnType<typeof prepare>['index'],
+  corpus: string,
+  threads: number,
+): Promise<{ ms: number; lines: Set<string> }> {
   const started = performance.now();
   const lines = new Set<string>();
   await scanTasks(index, corpusTasks([corpus]), { threads, allOccurrences: true }, (r) => {
@@ -152,10 +177,12 @@ async function ours(index: ReturnType<typeof prepare>['index'], corpus: string, 
   return { ms: performance.now() - started, lines };
 }
 
-type AcModule = new (patterns?: string[]) => {
+type AcModule = new (
+  patterns?: string[],
+) => {
   add?(word: string, data: unknown): void;
   build_fail?(): void;
-  search(text: string, onMatch?: (word: string) => void): unknown[] | void;
+  search(text: string, onMatch?: (word: string) => void): unknown[] | undefined;
 };
 
 /**
@@ -204,30 +231,43 @@ export async function run(argv: string[]): Promise<void> {
   const g0 = performance.now();
   const { corpus, items, planted } = generate(a);
   const bytes = corpusBytes(corpus);
-  process.stdout.write(`corpus ${corpus}: ${mb(bytes)} MB (generated or reused in ${((performance.now() - g0) / 1e3).toFixed(1)} s), ${items.length} items, ${planted} planted\n`);
+  process.stdout.write(
+    `corpus ${corpus}: ${mb(bytes)} MB (generated or reused in ${((performance.now() - g0) / 1e3).toFixed(1)} s), ${items.length} items, ${planted} planted\n`,
+  );
 
   const p0 = performance.now();
   const prep = prepare(items, resolveSettings({ channels: ['exact'] }));
   const indexMs = performance.now() - p0;
   const windowsFile = join(a.dir, 'windows.txt');
-  writeFileSync(windowsFile, prep.index.windows.join('\n') + '\n');
-  process.stdout.write(`index: ${prep.exact.item.length} windows (${prep.index.windows.length} unique) built in ${indexMs.toFixed(0)} ms\n`);
+  writeFileSync(windowsFile, `${prep.index.windows.join('\n')}\n`);
+  process.stdout.write(
+    `index: ${prep.exact.item.length} windows (${prep.index.windows.length} unique) built in ${indexMs.toFixed(0)} ms\n`,
+  );
 
   if (a.ac) {
     const files = readdirSync(corpus).filter((f) => f.endsWith('.txt'));
-    const slice = files.slice(0, a.acFiles).map((f) => readFileSync(join(corpus, f), 'utf8')).join('');
+    const slice = files
+      .slice(0, a.acFiles)
+      .map((f) => readFileSync(join(corpus, f), 'utf8'))
+      .join('');
     compareAhoCorasick(a.ac, prep.index.windows, slice, prep.index);
     if (a.acOnly) return;
   }
   const rg = await ripgrep(windowsFile, corpus);
   const mine = await ours(prep.index, corpus, 2);
   const rssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`leanaudit (2 worker threads): ${(mine.ms / 1e3).toFixed(2)} s, ${(bytes / 1e3 / mine.ms).toFixed(0)} MB/s, ${mine.lines.size} lines with a window, peak RSS ${rssMb.toFixed(0)} MB (target <= 1024)\n`);
+  process.stdout.write(
+    `leanaudit (2 worker threads): ${(mine.ms / 1e3).toFixed(2)} s, ${(bytes / 1e3 / mine.ms).toFixed(0)} MB/s, ${mine.lines.size} lines with a window, peak RSS ${rssMb.toFixed(0)} MB (target <= 1024)\n`,
+  );
   if (typeof rg === 'string') process.stdout.write(`${rg}\n`);
   else {
     const same = rg.lines.size === mine.lines.size && [...rg.lines].every((l) => mine.lines.has(l));
-    process.stdout.write(`ripgrep -F -f windows.txt: ${(rg.ms / 1e3).toFixed(2)} s, ${(bytes / 1e3 / rg.ms).toFixed(0)} MB/s, ${rg.lines.size} lines with a window\n`);
-    process.stdout.write(`hits identical: ${same ? 'yes' : 'NO'}; speed ratio leanaudit/ripgrep: ${(rg.ms / mine.ms).toFixed(2)}x (target >= 3x)\n`);
+    process.stdout.write(
+      `ripgrep -F -f windows.txt: ${(rg.ms / 1e3).toFixed(2)} s, ${(bytes / 1e3 / rg.ms).toFixed(0)} MB/s, ${rg.lines.size} lines with a window\n`,
+    );
+    process.stdout.write(
+      `hits identical: ${same ? 'yes' : 'NO'}; speed ratio leanaudit/ripgrep: ${(rg.ms / mine.ms).toFixed(2)}x (target >= 3x)\n`,
+    );
     if (!same) {
       const onlyRg = [...rg.lines].filter((l) => !mine.lines.has(l)).slice(0, 5);
       const onlyUs = [...mine.lines].filter((l) => !rg.lines.has(l)).slice(0, 5);
@@ -241,5 +281,7 @@ export async function run(argv: string[]): Promise<void> {
   const t0 = performance.now();
   await scanTasks(all.index, corpusTasks([corpus]), { threads: 2 }, () => undefined);
   const allMs = performance.now() - t0;
-  process.stdout.write(`all channels (exact + word 13/8-grams + names), 2 threads: ${(allMs / 1e3).toFixed(2)} s, ${(bytes / 1e3 / allMs).toFixed(0)} MB/s\n`);
+  process.stdout.write(
+    `all channels (exact + word 13/8-grams + names), 2 threads: ${(allMs / 1e3).toFixed(2)} s, ${(bytes / 1e3 / allMs).toFixed(0)} MB/s\n`,
+  );
 }

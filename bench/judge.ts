@@ -12,11 +12,11 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import OpenAI from 'openai';
 import * as directJudge from '../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../src/auditors/roundtrip-judge.js';
-import { runAuditor, type RunServices } from '../src/core/runner.js';
+import { type RunServices, runAuditor } from '../src/core/runner.js';
 import type { AuditorRun } from '../src/core/types.js';
-import type { PairedEntity } from '../src/model/entity.js';
 import { Limiter } from '../src/llm/limiter.js';
-import { reply, startOpenAIServer, userText, type ChatRequestBody } from '../test/helpers/openai-server.js';
+import type { PairedEntity } from '../src/model/entity.js';
+import { type ChatRequestBody, reply, startOpenAIServer, userText } from '../test/helpers/openai-server.js';
 
 function flag(args: string[], name: string, fallback: number): number {
   const i = args.indexOf(`--${name}`);
@@ -33,13 +33,24 @@ function entities(n: number): PairedEntity[] {
     flags: {},
     location: { file: 'blueprint.tex', line: i + 1 },
     origin: 'bench',
-    decls: [{ leanName: `Bench.t${i}`, fullName: `Bench.t${i}`, kind: 'theorem', header: `(n : ℕ) : P${i} n`, variables: [], location: { file: 'Bench.lean', line: i + 1 }, hasSorry: false }],
+    decls: [
+      {
+        leanName: `Bench.t${i}`,
+        fullName: `Bench.t${i}`,
+        kind: 'theorem',
+        header: `(n : ℕ) : P${i} n`,
+        variables: [],
+        location: { file: 'Bench.lean', line: i + 1 },
+        hasSorry: false,
+      },
+    ],
     unresolved: [],
   }));
 }
 
 function answer(body: ChatRequestBody) {
-  if (body.messages[0]!.content.startsWith('You translate Lean')) return reply.json({ statement: `translation of ${userText(body).length}` });
+  if (body.messages[0]!.content.startsWith('You translate Lean'))
+    return reply.json({ statement: `translation of ${userText(body).length}` });
   const i = Number(/property (\d+)/.exec(userText(body))?.[1] ?? 0);
   return reply.json({ q1: i % 5 !== 0, q2: i % 7 !== 0, reason: 'bench' });
 }
@@ -97,15 +108,21 @@ export async function run(args: string[]): Promise<void> {
   const list = entities(n);
   const services = (cacheDir: string): RunServices => ({
     root: dir,
-    config: { llm: { default: { baseURL: server.url, model: 'bench-model', apiKeyEnv: 'LEANAUDIT_BENCH_KEY' }, concurrency, cacheDir: join(dir, cacheDir) } },
+    config: {
+      llm: {
+        default: { baseURL: server.url, model: 'bench-model', apiKeyEnv: 'LEANAUDIT_BENCH_KEY' },
+        concurrency,
+        cacheDir: join(dir, cacheDir),
+      },
+    },
     signal: new AbortController().signal,
     project: () => Promise.reject(new Error('no project in the benchmark')),
     entities: async () => list,
   });
-  const timed = async (label: string, calls: number, work: () => Promise<AuditorRun | void>): Promise<number> => {
+  const timed = async (label: string, calls: number, work: () => Promise<unknown>): Promise<number> => {
     const before = await server.calls();
     const t = performance.now();
-    const result = await work();
+    const result = (await work()) as AuditorRun | undefined;
     const ms = performance.now() - t;
     if (result && result.status !== 'ok') throw new Error(`${label}: ${result.status} ${result.reason}`);
     const made = (await server.calls()) - before;
@@ -121,7 +138,14 @@ export async function run(args: string[]): Promise<void> {
       times.raw.push(
         await timed('raw client', n, async () => {
           await Promise.all(
-            list.map((e) => limiter.run(() => raw.chat.completions.create({ model: 'bench-model', messages: [{ role: 'user', content: `baseline ${r} ${e.statement}` }] }))),
+            list.map((e) =>
+              limiter.run(() =>
+                raw.chat.completions.create({
+                  model: 'bench-model',
+                  messages: [{ role: 'user', content: `baseline ${r} ${e.statement}` }],
+                }),
+              ),
+            ),
           );
         }),
       );
@@ -135,7 +159,9 @@ export async function run(args: string[]): Promise<void> {
       const perCall = (x: number, base: number) => (x / base / (calls / n)).toFixed(3);
       process.stdout.write(
         `${label}: ${calls} calls, critical-path ideal ${seconds(ideal)} s; best ${seconds(best)} s = ${(best / ideal).toFixed(3)}x, median ${seconds(median)} s = ${(median / ideal).toFixed(3)}x (target <= 1.2x)` +
-          (label === 'raw client' ? '\n' : `; per call vs raw client: best ${perCall(best, rawTime.best)}x, median ${perCall(median, rawTime.median)}x\n`),
+          (label === 'raw client'
+            ? '\n'
+            : `; per call vs raw client: best ${perCall(best, rawTime.best)}x, median ${perCall(median, rawTime.median)}x\n`),
       );
     };
     line('raw client', n, times.raw);
@@ -146,7 +172,9 @@ export async function run(args: string[]): Promise<void> {
     const rerunMs = await timed('rerun', 0, async () => {
       const d = await runAuditor(directJudge, rerun);
       const r = await runAuditor(roundtripJudge, rerun);
-      process.stdout.write(`rerun of both: ${d.metrics['llm.calls']! + r.metrics['llm.calls']!} calls (target 0), ${d.metrics['llm.cacheHits']! + r.metrics['llm.cacheHits']!} cache hits`);
+      process.stdout.write(
+        `rerun of both: ${d.metrics['llm.calls']! + r.metrics['llm.calls']!} calls (target 0), ${d.metrics['llm.cacheHits']! + r.metrics['llm.cacheHits']!} cache hits`,
+      );
     });
     process.stdout.write(`, ${seconds(rerunMs)} s\n`);
   } finally {

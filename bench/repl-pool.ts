@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../src/core/paths.js';
 import { EnvChain } from '../src/repl/chain.js';
 import { ReplClient } from '../src/repl/client.js';
-import { ReplPool, type FileJob } from '../src/repl/pool.js';
+import { type FileJob, ReplPool } from '../src/repl/pool.js';
 import type { ReplCommandSpec } from '../src/repl/process.js';
 
 const IMPORT_S = 30;
@@ -38,7 +38,9 @@ function workload(files: number, scale: number): SimFile[] {
   const next = random(42);
   return Array.from({ length: files }, (_, i) => ({
     id: `F${i}.lean`,
-    probes: Array.from({ length: 2 + Math.floor(next() * 11) }, () => Math.round(((PROBE_S[0] + next() * (PROBE_S[1] - PROBE_S[0])) * 1000) / scale)),
+    probes: Array.from({ length: 2 + Math.floor(next() * 11) }, () =>
+      Math.round(((PROBE_S[0] + next() * (PROBE_S[1] - PROBE_S[0])) * 1000) / scale),
+    ),
   }));
 }
 
@@ -120,7 +122,11 @@ export async function run(args: string[]): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'leanaudit-bench-repl-'));
   const scenario = join(dir, 'scenario.json');
   writeFileSync(scenario, JSON.stringify({ importMs }));
-  const spec: ReplCommandSpec = { file: process.execPath, args: [join(packageRoot(), 'test', 'helpers', 'repl-standin.mjs'), '--sim', scenario], cwd: dir };
+  const spec: ReplCommandSpec = {
+    file: process.execPath,
+    args: [join(packageRoot(), 'test', 'helpers', 'repl-standin.mjs'), '--sim', scenario],
+    cwd: dir,
+  };
   const work = files.reduce((n, f) => n + f.probes.reduce((a, b) => a + b, 0), 0);
   const probes = files.reduce((n, f) => n + f.probes.length, 0);
   const sim = (ms: number) => ((ms * scale) / 1000).toFixed(0);

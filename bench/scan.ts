@@ -16,20 +16,20 @@
  * scan's CPU its page faults took.
  */
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../src/core/launch.js';
+import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { macroSorriesOf, proofGapsOf } from '../src/lean/gaps.js';
 import { ImportGraph } from '../src/lean/imports.js';
-import { sorryMacros, sorryMacrosByFile } from '../src/lean/sorry-macros.js';
 import { lexTable, TokenTable } from '../src/lean/lexer.js';
 import { NameTable } from '../src/lean/names.js';
+import { nativeScanner, scannerInUse } from '../src/lean/native.js';
 import { parseLean } from '../src/lean/parser.js';
-import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { loadProject, readLeanSource } from '../src/lean/project.js';
-import { readSource } from '../src/lean/source.js';
-import { scannerInUse, nativeScanner } from '../src/lean/native.js';
-import { NODE_FLAGS } from '../src/core/launch.js';
 import { linkReferences } from '../src/lean/references.js';
+import { sorryMacros, sorryMacrosByFile } from '../src/lean/sorry-macros.js';
+import { readSource } from '../src/lean/source.js';
 import type { LeanFile, LeanProject } from '../src/model/lean.js';
 
 const GREP_SORRY = `grep -rn '\\bsorry\\b' --include=*.lean . | grep -v '^\\s*--' | wc -l`;
@@ -76,19 +76,29 @@ export async function run(args: string[]): Promise<void> {
   // The headline run's project is unreachable once it returns, so the phases run on an empty heap.
   const mb = await headline(root);
   process.stdout.write('\nphases, each run on its own (warm, same process; CPU seconds, MB/s per core):\n');
-  for (const [phase, cpu] of phases(root)) process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
+  for (const [phase, cpu] of phases(root))
+    process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
   if (nativeScanner === undefined) return;
   process.stdout.write('\nnative scanner against the TypeScript code, alternating in one process (best CPU seconds of 3 rounds each):\n');
   for (const [phase, native, portable] of lexers(root)) {
-    process.stdout.write(`  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`);
+    process.stdout.write(
+      `  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`,
+    );
   }
-  process.stdout.write('\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader, gap walk, name resolution) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n');
+  process.stdout.write(
+    '\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader, gap walk, name resolution) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n',
+  );
   const [native, portable] = sides(root);
-  const line = (what: string, a: number, b: number): string => `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
+  const line = (what: string, a: number, b: number): string =>
+    `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
   process.stdout.write(line('CPU', native.cpu, portable.cpu) + line('wall', native.wall, portable.wall));
-  process.stdout.write(`  ${'throughput per core'.padEnd(26)} ${(mb / native.cpu).toFixed(1)} MB/s against ${(mb / portable.cpu).toFixed(1)} MB/s\n`);
+  process.stdout.write(
+    `  ${'throughput per core'.padEnd(26)} ${(mb / native.cpu).toFixed(1)} MB/s against ${(mb / portable.cpu).toFixed(1)} MB/s\n`,
+  );
   const { compilations, seconds, deoptimizations } = jit(root);
-  process.stdout.write(`\nV8's optimizing compiler during one full scan (--trace-opt): ${compilations} compilations, ${seconds.toFixed(2)} s, after ${deoptimizations} deoptimizations\n`);
+  process.stdout.write(
+    `\nV8's optimizing compiler during one full scan (--trace-opt): ${compilations} compilations, ${seconds.toFixed(2)} s, after ${deoptimizations} deoptimizations\n`,
+  );
 }
 
 /** What V8's optimizing compiler did during one full scan in a child process: its compilations, their time and the deoptimizations. */
@@ -107,13 +117,20 @@ function jit(root: string): { compilations: number; seconds: number; deoptimizat
 function scanOnce(root: string, flags: string[], native = true): string {
   const script = fileURLToPath(new URL('run.js', import.meta.url));
   const env = { ...process.env, LEANAUDIT_NATIVE: native ? '1' : '0' };
-  return execFileSync(process.execPath, [...NODE_FLAGS, ...flags, script, 'scan', '--once', root], { env, encoding: 'utf8', maxBuffer: 1 << 28 });
+  return execFileSync(process.execPath, [...NODE_FLAGS, ...flags, script, 'scan', '--once', root], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
 }
 
 /** The full scan in a child process with the native parts and without, alternately: the best of 3 rounds each. */
 function sides(root: string): [Timed, Timed] {
   const once = (native: boolean): Timed => JSON.parse(scanOnce(root, [], native).trim().split('\n').pop()!) as Timed;
-  const bests: [Timed, Timed] = [{ wall: Infinity, cpu: Infinity }, { wall: Infinity, cpu: Infinity }];
+  const bests: [Timed, Timed] = [
+    { wall: Infinity, cpu: Infinity },
+    { wall: Infinity, cpu: Infinity },
+  ];
   for (let round = 0; round < 3; round++) [once(true), once(false)].forEach((t, k) => (bests[k] = best(bests[k]!, t)));
   return bests;
 }
@@ -152,7 +169,8 @@ function freshPageSeconds(): number {
 for (let i = 0; i < n; i += 4096) b[i] = 1;
 const c = process.cpuUsage(c0); process.stdout.write(String((c.user + c.system) / 1e6));`;
   let seconds = Infinity;
-  for (let round = 0; round < 3; round++) seconds = Math.min(seconds, Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
+  for (let round = 0; round < 3; round++)
+    seconds = Math.min(seconds, Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })));
   return seconds / (FRESH_MB * 256);
 }
 
@@ -215,13 +233,25 @@ async function headline(root: string): Promise<number> {
   const rows: [string, string][] = [
     ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
     ['scanner', scannerInUse()],
-    ['grep pipeline', `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU (best of ${HEADLINE_ROUNDS}); counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`],
-    ['leanaudit full scan', `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of ${HEADLINE_ROUNDS}, a process each, Node flags ${NODE_FLAGS.join(' ')}; median ${f(medianCpu)} s CPU; in the order run: ${inOrder}, after an untimed warm-up scan of ${f(warmUp.cpu)} s); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`],
+    [
+      'grep pipeline',
+      `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU (best of ${HEADLINE_ROUNDS}); counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`,
+    ],
+    [
+      'leanaudit full scan',
+      `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of ${HEADLINE_ROUNDS}, a process each, Node flags ${NODE_FLAGS.join(' ')}; median ${f(medianCpu)} s CPU; in the order run: ${inOrder}, after an untimed warm-up scan of ${f(warmUp.cpu)} s); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`,
+    ],
     ['reference graph (lazy)', `${f(graphWall)} s wall to build on first use`],
-    ['throughput per core', `${f(perCore, 1)} MB/s (target >= 40: ${mark(perCore >= 40)}); ${f(mb / medianCpu, 1)} MB/s at the median scan's CPU`],
+    [
+      'throughput per core',
+      `${f(perCore, 1)} MB/s (target >= 40: ${mark(perCore >= 40)}); ${f(mb / medianCpu, 1)} MB/s at the median scan's CPU`,
+    ],
     ['time vs grep', `${f(ratioWall, 1)}x wall, ${f(ratioCpu, 1)}x CPU (target <= 10x: ${mark(ratioWall <= 10)})`],
     ['peak memory', `${f(peakMB, 0)} MB RSS, the largest of the ${HEADLINE_ROUNDS} scans (target <= 1536: ${mark(peakMB <= 1536)})`],
-    ['fresh memory', `${f(perPage * 25_600 * 1000, 0)} ms of CPU per 100 MB touched for the first time on this machine now (${FRESH_MB} MB in a process of its own, best of 3); the fastest scan's ${faults} page faults at that rate: ${f(faults * perPage)} s, ${f((100 * faults * perPage) / full.cpu, 0)}% of its CPU`],
+    [
+      'fresh memory',
+      `${f(perPage * 25_600 * 1000, 0)} ms of CPU per 100 MB touched for the first time on this machine now (${FRESH_MB} MB in a process of its own, best of 3); the fastest scan's ${faults} page faults at that rate: ${f(faults * perPage)} s, ${f((100 * faults * perPage) / full.cpu, 0)}% of its CPU`,
+    ],
   ];
   for (const [k, v] of rows) process.stdout.write(`${k.padEnd(28)} ${v}\n`);
   return mb;
@@ -242,14 +272,16 @@ const readTree = (root: string): { paths: string[]; texts: string[] } => {
 function lexers(root: string): [string, number, number][] {
   const { paths, texts } = readTree(root);
   const table = new TokenTable('');
-  const lexAll = (native: boolean): number => timed(() => {
-    const names = new NameTable({ native });
-    for (const text of texts) lexTable(text, 'bench', table, names);
-  })[1];
-  const parseAll = (native: boolean): number => timed(() => {
-    const names = new NameTable({ native });
-    texts.forEach((text, k) => parseLean(text, paths[k]!, { names }));
-  })[1];
+  const lexAll = (native: boolean): number =>
+    timed(() => {
+      const names = new NameTable({ native });
+      for (const text of texts) lexTable(text, 'bench', table, names);
+    })[1];
+  const parseAll = (native: boolean): number =>
+    timed(() => {
+      const names = new NameTable({ native });
+      texts.forEach((text, k) => parseLean(text, paths[k]!, { names }));
+    })[1];
   const best: number[] = [Infinity, Infinity, Infinity, Infinity];
   for (let round = 0; round < 3; round++) {
     [lexAll(true), lexAll(false), parseAll(true), parseAll(false)].forEach((cpu, k) => (best[k] = Math.min(best[k]!, cpu)));
@@ -279,7 +311,11 @@ function phases(root: string): [string, number][] {
   const textOf = new Map(paths.map((path, k) => [path, texts[k]!]));
   const [, macros] = timed(() => {
     const imports = new ImportGraph(files);
-    const byFile = sorryMacrosByFile(project, sorryMacros(project, (path) => textOf.get(path), imports), imports);
+    const byFile = sorryMacrosByFile(
+      project,
+      sorryMacros(project, (path) => textOf.get(path), imports),
+      imports,
+    );
     files.forEach((file, k) => byFile.has(file.path) && macroSorriesOf(file, texts[k]!, byFile.get(file.path)!));
   });
   return [

@@ -11,11 +11,11 @@ import type * as Ast from '@unified-latex/unified-latex-types';
 import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
 import type { Entity } from '../src/model/entity.js';
-import type { Location } from '../src/model/location.js';
 import type { LeanProject, SourceProblem } from '../src/model/lean.js';
-import { architectEntity, architectNodes, type ArchitectIndex, type ArchitectItem, type ArchitectNode } from './lean-architect.js';
-import { locateInside, repoRelative } from './safe-path.js';
+import type { Location } from '../src/model/location.js';
 import { parseLatex } from './latex-parse.js';
+import { type ArchitectIndex, type ArchitectItem, type ArchitectNode, architectEntity, architectNodes } from './lean-architect.js';
+import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -251,7 +251,11 @@ class BlueprintReader {
   }
 
   private nodeEntity(node: ArchitectNode): Entity {
-    return { ...architectEntity(node, 'blueprint'), ...(this.chapter ? { chapter: this.chapter } : {}), ...(this.section ? { section: this.section } : {}) };
+    return {
+      ...architectEntity(node, 'blueprint'),
+      ...(this.chapter ? { chapter: this.chapter } : {}),
+      ...(this.section ? { section: this.section } : {}),
+    };
   }
 
   /** Follows `\input{name}`: relative to the main file's folder, then to the including file's. */
@@ -315,7 +319,8 @@ class BlueprintReader {
   /** Adds a labelled entity; a label already used is a problem, reported `at` the text that brought it in (the first entity keeps the label). */
   private addEntity(entity: Entity, at: Location = entity.location): void {
     const earlier = this.byLabel.get(entity.id);
-    if (earlier) this.problem('duplicate-label', `label ${entity.id} already used at ${earlier.location.file}:${earlier.location.line}`, at);
+    if (earlier)
+      this.problem('duplicate-label', `label ${entity.id} already used at ${earlier.location.file}:${earlier.location.line}`, at);
     else this.byLabel.set(entity.id, entity);
     this.entities.push(entity);
   }

@@ -31,7 +31,10 @@ const NUMBER = '\\d+[A-Za-z]?(?:\\.\\d+[A-Za-z]?)*';
  */
 const RANGE_MARK = '–|—|--|\\s-\\s|-|\\bto\\b|\\bthrough\\b';
 const LIST_SEPARATOR = `\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
-const CITATION = new RegExp(`\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)(s?)\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`, 'gi');
+const CITATION = new RegExp(
+  `\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)(s?)\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`,
+  'gi',
+);
 const NUMBER_OR_RANGE = new RegExp(`${NUMBER}|${RANGE_MARK}`, 'g');
 /** The longest range read as every number in it; a longer one, or one whose ends differ before their last part, is read as its two ends. */
 const MAX_RANGE = 30;
@@ -56,7 +59,8 @@ export function citedNumbers(list: string, plural = true): string[] {
     const token = tokens[k]!;
     if (/^\d/.test(token)) out.push(token);
     else if (token === '-' && !plural) break;
-    else if (out.length > 0 && k + 1 < tokens.length && /^\d/.test(tokens[k + 1]!)) out.push(...rangeAfter(out[out.length - 1]!, tokens[++k]!));
+    else if (out.length > 0 && k + 1 < tokens.length && /^\d/.test(tokens[k + 1]!))
+      out.push(...rangeAfter(out[out.length - 1]!, tokens[++k]!));
   }
   return out;
 }
@@ -77,7 +81,8 @@ function rangeAfter(from: string, short: string): string[] {
     steps = Array.from({ length: numbers[1]! - numbers[0]! }, (_, k) => String(numbers[0]! + k + 1));
   } else if (letters && lettersTo && letters[1] === lettersTo[1]) {
     const [a, b] = [letters[2]!.charCodeAt(0), lettersTo[2]!.charCodeAt(0)];
-    if (b > a && b - a <= 25 && (a >= 97) === (b >= 97)) steps = Array.from({ length: b - a }, (_, k) => `${letters[1]}${String.fromCharCode(a + k + 1)}`);
+    if (b > a && b - a <= 25 && a >= 97 === b >= 97)
+      steps = Array.from({ length: b - a }, (_, k) => `${letters[1]}${String.fromCharCode(a + k + 1)}`);
   }
   return steps.length > 0 ? steps.map((step) => prefix + step) : [to];
 }
@@ -140,7 +145,10 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   };
   const idOf = (label: string): string | undefined => ids.get(norm(label));
   for (const entity of entities) {
-    for (const [labels, part] of [[entity.uses, 'statement'], [entity.proofUses ?? [], 'proof']] as const) {
+    for (const [labels, part] of [
+      [entity.uses, 'statement'],
+      [entity.proofUses ?? [], 'proof'],
+    ] as const) {
       for (const label of labels) {
         const from = idOf(label);
         if (from) add({ from, to: entity.id, source: 'uses', part });
@@ -150,9 +158,13 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
     if (target) add({ from: entity.id, to: target, source: 'helper', part: 'proof' });
   }
   for (const entity of entities) {
-    const parts: ['statement' | 'proof', string][] = [['statement', entity.statement], ['proof', entity.proof ?? '']];
+    const parts: ['statement' | 'proof', string][] = [
+      ['statement', entity.statement],
+      ['proof', entity.proof ?? ''],
+    ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
-    for (const [part, text] of parts) for (const { id, cue } of citations(text, ids, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
+    for (const [part, text] of parts)
+      for (const { id, cue } of citations(text, ids, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

@@ -11,13 +11,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { NameTable } from '../src/lean/names.js';
-import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import { lakePackages, toolchainSources } from '../src/lean/packages.js';
 import { parseLean } from '../src/lean/parser.js';
-import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { lakefileIfReadable, libraryModule } from '../src/lean/project.js';
 import { decodeLeanSource } from '../src/lean/source.js';
+import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import { additiveNames, guessMultiplicative } from './to-additive.js';
 
 /** For each component of a name, the strings one of which its declaring file must contain. */
@@ -28,7 +28,16 @@ function needles(name: string): string[][] {
 /** ASCII letters, digits, `_`, `'`, `!`, `?`: bytes that continue a Lean identifier (UTF-8 letters are bytes >= 0x80). */
 function continuesIdent(byte: number | undefined): boolean {
   if (byte === undefined) return false;
-  return byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte === 0x5f || byte === 0x27 || byte === 0x21 || byte === 0x3f;
+  return (
+    byte >= 0x80 ||
+    (byte >= 0x30 && byte <= 0x39) ||
+    (byte >= 0x41 && byte <= 0x5a) ||
+    (byte >= 0x61 && byte <= 0x7a) ||
+    byte === 0x5f ||
+    byte === 0x27 ||
+    byte === 0x21 ||
+    byte === 0x3f
+  );
 }
 
 /** Whether `word` occurs in `bytes` as a whole name component: not inside a longer identifier. */
@@ -66,7 +75,9 @@ export const LEAN_CORE = 'Lean core';
 
 /** Where to look for names: the checked-out Lake packages in the manifest's order, then Lean core's sources in the installed toolchain. */
 export function sourceRoots(root: string): { name: string; dir: string; shown: string }[] {
-  const packages = lakePackages(root).filter((pkg) => pkg.present).map((pkg) => ({ name: pkg.name, dir: join(root, pkg.dir), shown: pkg.dir }));
+  const packages = lakePackages(root)
+    .filter((pkg) => pkg.present)
+    .map((pkg) => ({ name: pkg.name, dir: join(root, pkg.dir), shown: pkg.dir }));
   const core = toolchainSources(root);
   return core === undefined ? packages : [...packages, { name: LEAN_CORE, dir: core, shown: core }];
 }

@@ -7,13 +7,13 @@ import type { EntityEnv } from '../src/core/services.js';
 import type { PairedEntity } from '../src/model/entity.js';
 import type { LeanProject } from '../src/model/lean.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
+import { locateInDependencies } from './dependency-names.js';
 import { extractDocstrings } from './lean-docstring.js';
 import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
+import { type Coverage, coverage, pairEntities } from './pairing.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
+import { type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
 import { extractVerso, findVersoBlueprint } from './verso-blueprint.js';
-import { locateInDependencies } from './dependency-names.js';
-import { coverage, pairEntities, type Coverage } from './pairing.js';
-import { SOURCE_KINDS, type ExtractInput, type ExtractOptions, type Extraction, type SourceKind } from './types.js';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
   blueprint: extractBlueprint,
@@ -78,7 +78,10 @@ const runs = new WeakMap<object, Map<string, Promise<PairedExtraction>>>();
  * Extracts (format from `source`, else the config, else `auto`) and pairs with the project's
  * declarations; memoized per `env.project`, so every auditor of one run shares one result.
  */
-export function extractAndPair(env: Pick<EntityEnv, 'root' | 'config' | 'project'>, source?: SourceKind | 'auto'): Promise<PairedExtraction> {
+export function extractAndPair(
+  env: Pick<EntityEnv, 'root' | 'config' | 'project'>,
+  source?: SourceKind | 'auto',
+): Promise<PairedExtraction> {
   const options = extractOptions(env.config);
   const kind = source ?? options.source ?? 'auto';
   const cache = runs.get(env.project) ?? new Map<string, Promise<PairedExtraction>>();

@@ -25,7 +25,24 @@ interface Point {
   column: number;
 }
 
-const MATH_ENVS = new Set(['equation', 'equation*', 'align', 'align*', 'gather', 'gather*', 'multline', 'multline*', 'eqnarray', 'eqnarray*', 'displaymath', 'math', 'alignat', 'alignat*', 'flalign', 'flalign*']);
+const MATH_ENVS = new Set([
+  'equation',
+  'equation*',
+  'align',
+  'align*',
+  'gather',
+  'gather*',
+  'multline',
+  'multline*',
+  'eqnarray',
+  'eqnarray*',
+  'displaymath',
+  'math',
+  'alignat',
+  'alignat*',
+  'flalign',
+  'flalign*',
+]);
 const RAW_ENVS = new Set(['comment', 'verbatim', 'verbatim*', 'Verbatim', 'lstlisting', 'minted']);
 
 /** Deepest nesting of groups, environments and math read as such; deeper openers are plain text (no stack overflow on hostile input). */
@@ -45,7 +62,13 @@ interface Mark {
 }
 
 /** What ends the content being read. */
-type Stop = { kind: 'eof' } | { kind: 'brace' } | { kind: 'bracket' } | { kind: 'dollar'; double: boolean } | { kind: 'close'; token: '\\]' | '\\)' } | { kind: 'env'; name: string };
+type Stop =
+  | { kind: 'eof' }
+  | { kind: 'brace' }
+  | { kind: 'bracket' }
+  | { kind: 'dollar'; double: boolean }
+  | { kind: 'close'; token: '\\]' | '\\)' }
+  | { kind: 'env'; name: string };
 
 class LatexReader {
   private pos = 0;
@@ -336,7 +359,6 @@ class LatexReader {
     this.advance(close + 1);
     return this.node({ type: 'verb', env: 'verb', escape: t[nameEnd]!, content: t.slice(nameEnd + 1, close) }, start);
   }
-
 
   /** `\begin{name}…\end{name}`; undefined (the position remembered) when no `\end{name}` closes it. */
   private environment(start: Point): Ast.Node | undefined {

@@ -17,12 +17,13 @@
  * `SimplexCategory.δ`), Lean could only have found it in a dependency, so the node is `mathlibok`.
  * `blueprint_comment /-- … -/` commands put LaTeX prose (often `\section{…}`) between a module's nodes.
  */
-import type { Entity } from '../src/model/entity.js';
-import type { Location } from '../src/model/location.js';
+
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { prefixes } from '../src/lean/references.js';
+import type { Entity } from '../src/model/entity.js';
 import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/model/lean.js';
+import type { Location } from '../src/model/location.js';
 import { normalizeKind } from './text.js';
 import { additiveNames } from './to-additive.js';
 
@@ -181,7 +182,13 @@ function taggedIn(project: LeanProject, file: LeanFile): Tagged[] {
   for (const command of file.attributeCommands ?? []) {
     for (const name of command.names) {
       const decl = resolveTagged(project, command, name);
-      tagged.push({ start: command.start, ...(decl ? { decl } : {}), names: [decl?.fullName ?? name], attributes: command.attributes, location: command.location });
+      tagged.push({
+        start: command.start,
+        ...(decl ? { decl } : {}),
+        names: [decl?.fullName ?? name],
+        attributes: command.attributes,
+        location: command.location,
+      });
     }
   }
   return tagged;
@@ -226,7 +233,10 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
   const byModule = new Map<string, ArchitectItem[]>();
   const labelOf = new Map<string, string>();
   for (const file of project.files) {
-    const items: { start: number; item: ArchitectItem }[] = blueprintComments(project, file).map(({ start, comment, location }) => ({ start, item: { comment, location } }));
+    const items: { start: number; item: ArchitectItem }[] = blueprintComments(project, file).map(({ start, comment, location }) => ({
+      start,
+      item: { comment, location },
+    }));
     for (const { start, decl, names: tagNames, attributes, location } of taggedIn(project, file)) {
       const found = blueprintAttribute(attributes);
       if (found === undefined || tagNames.length === 0) continue;
@@ -238,7 +248,8 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
       const existing = byLabel.get(label);
       if (existing) {
         existing.leanNames.push(...names.filter((n) => !existing.leanNames.includes(n)));
-        if (statement && !existing.statement.includes(statement)) existing.statement = existing.statement ? `${existing.statement}\n\n${statement}` : statement;
+        if (statement && !existing.statement.includes(statement))
+          existing.statement = existing.statement ? `${existing.statement}\n\n${statement}` : statement;
         existing.uses.push(...listOption(options.get('uses')));
         existing.proofUses.push(...listOption(options.get('proofUses')));
         continue;
@@ -260,7 +271,11 @@ export function architectNodes(project: LeanProject): ArchitectIndex {
       byLabel.set(label, node);
       items.push({ start, item: { node } });
     }
-    if (items.length > 0) byModule.set(file.module, items.sort((a, b) => a.start - b.start).map((i) => i.item));
+    if (items.length > 0)
+      byModule.set(
+        file.module,
+        items.sort((a, b) => a.start - b.start).map((i) => i.item),
+      );
   }
   const asLabel = labelReader(labelOf);
   for (const node of byLabel.values()) {

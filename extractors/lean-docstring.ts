@@ -6,10 +6,10 @@
  * self-consistency check, not a check of fidelity to a source.
  */
 import { dirname } from 'node:path';
-import type { Entity } from '../src/model/entity.js';
-import { versoDocsOf, type Lakefile } from '../src/lean/lakefile.js';
+import { type Lakefile, versoDocsOf } from '../src/lean/lakefile.js';
 import { lex } from '../src/lean/lexer.js';
 import { lakefileIfReadable, readLeanSource } from '../src/lean/project.js';
+import type { Entity } from '../src/model/entity.js';
 import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/model/lean.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
@@ -17,9 +17,34 @@ import { versoDocsAt, versoToMarkdown } from './verso-docstring.js';
 
 /** Words that open an entity heading (canonical kinds and the abbreviations or misspellings seen in the wild). */
 const KIND_WORDS = [
-  'Theorem', 'Lemma', 'Definition', 'Proposition', 'Corollary', 'Remark', 'Example', 'Exercise', 'Claim',
-  'Conjecture', 'Axiom', 'Fact', 'Problem', 'Notation', 'Assumption', 'Algorithm', 'Text', 'Observation',
-  'Defn', 'Def', 'Thm', 'Lem', 'Prop', 'Cor', 'Defintion', 'Definiton', 'Propositon', 'Crollary',
+  'Theorem',
+  'Lemma',
+  'Definition',
+  'Proposition',
+  'Corollary',
+  'Remark',
+  'Example',
+  'Exercise',
+  'Claim',
+  'Conjecture',
+  'Axiom',
+  'Fact',
+  'Problem',
+  'Notation',
+  'Assumption',
+  'Algorithm',
+  'Text',
+  'Observation',
+  'Defn',
+  'Def',
+  'Thm',
+  'Lem',
+  'Prop',
+  'Cor',
+  'Defintion',
+  'Definiton',
+  'Propositon',
+  'Crollary',
 ];
 
 /** A number as books print them: `2.1`, `142C`, `3.4.5`, `A.1`, `1.2a`. */

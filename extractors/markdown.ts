@@ -4,23 +4,24 @@
  * "Proof." or the next entity, the proof until the next entity (or heading, or ∎). Lean names come
  * from a mapping file, else from Lean docstrings with the same heading (`/-- Theorem 142C … -/`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
 import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { jsonErrorLine, lineAt, lineIndex } from '../src/core/json.js';
 import type { Entity } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
-import { ENTITY_NUMBER, documentedDecls } from './lean-docstring.js';
+import { documentedDecls, ENTITY_NUMBER } from './lean-docstring.js';
 import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind } from './text.js';
-import { jsonErrorLine, lineAt, lineIndex } from '../src/core/json.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** The mapping file read when the configuration names none. */
 export const DEFAULT_MAPPING = 'leanaudit.mapping.json';
 
-const KINDS = 'Theorem|Lemma|Definition|Proposition|Corollary|Remark|Example|Exercise|Claim|Conjecture|Axiom|Fact|Problem|Defn|Thm|Prop|Cor';
+const KINDS =
+  'Theorem|Lemma|Definition|Proposition|Corollary|Remark|Example|Exercise|Claim|Conjecture|Axiom|Fact|Problem|Defn|Thm|Prop|Cor';
 const EMPH = '[*_]{1,3}';
 /** `**Theorem 2.1** (Name).`, `*Definition 2.1 (Name).*`, `Lemma 3.4.` and the like, at the start of a block. */
 const LEAD = new RegExp(
@@ -66,7 +67,14 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
   const blocks: Block[] = tree.children.flatMap((node) =>
     node.position?.start.offset === undefined || node.position.end.offset === undefined
       ? []
-      : [{ type: node.type, ...('depth' in node ? { depth: node.depth } : {}), start: node.position.start.offset, end: node.position.end.offset }],
+      : [
+          {
+            type: node.type,
+            ...('depth' in node ? { depth: node.depth } : {}),
+            start: node.position.start.offset,
+            end: node.position.end.offset,
+          },
+        ],
   );
   const lineOf = lineIndex(text);
   const entities: Entity[] = [];
@@ -138,7 +146,10 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
  * (unemphasised) lead-in needs a number and then a stop, a title or a capitalised sentence
  * (`Lemma 3.4 Let …`), so that `Theorem 2.1 implies …` stays prose.
  */
-function leadIn(text: string, heading: boolean): { kind: string; word: string; number?: string; title?: string; length: number } | undefined {
+function leadIn(
+  text: string,
+  heading: boolean,
+): { kind: string; word: string; number?: string; title?: string; length: number } | undefined {
   const match = LEAD.exec(text);
   const groups = match?.groups;
   if (!match || !groups) return undefined;
@@ -177,7 +188,7 @@ function markdownFiles(root: string, configured: string[] | undefined, problems:
 
 /** `.md` files under `dir` (relative), skipping dot-folders, build folders, symlinks and README-like files. */
 export function listMarkdown(root: string, dir: string, depth: number): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(join(root, dir), { withFileTypes: true });
   } catch {
@@ -218,7 +229,11 @@ function readMapping(root: string, configured: string | undefined, problems: Sou
   const mapping = new Map<string, string[]>();
   if (!('file' in located)) {
     if (configured) {
-      problems.push({ messageId: 'mapping-missing', message: `mapping file ${file} not found or outside the repository`, location: { file, line: 1 } });
+      problems.push({
+        messageId: 'mapping-missing',
+        message: `mapping file ${file} not found or outside the repository`,
+        location: { file, line: 1 },
+      });
     }
     return mapping;
   }
@@ -235,16 +250,27 @@ function readMapping(root: string, configured: string | undefined, problems: Sou
     return mapping;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    problems.push({ messageId: 'mapping-malformed', message: 'the mapping must be an object { "Theorem 2.1": ["Lean.name"] }', location: { file, line: 1 } });
+    problems.push({
+      messageId: 'mapping-malformed',
+      message: 'the mapping must be an object { "Theorem 2.1": ["Lean.name"] }',
+      location: { file, line: 1 },
+    });
     return mapping;
   }
   for (const [key, value] of Object.entries(parsed)) {
     const names = [value].flat().filter((v): v is string => typeof v === 'string' && v.trim() !== '');
     if (names.length === 0) {
-      problems.push({ messageId: 'mapping-malformed', message: `mapping entry ${key}: expected a Lean name or a list of them`, location: { file, line: lineAt(text, text.indexOf(JSON.stringify(key))) } });
+      problems.push({
+        messageId: 'mapping-malformed',
+        message: `mapping entry ${key}: expected a Lean name or a list of them`,
+        location: { file, line: lineAt(text, text.indexOf(JSON.stringify(key))) },
+      });
       continue;
     }
-    mapping.set(key.toLowerCase(), names.map((n) => n.trim()));
+    mapping.set(
+      key.toLowerCase(),
+      names.map((n) => n.trim()),
+    );
   }
   return mapping;
 }

@@ -4,11 +4,12 @@
  * candidates), attaching each declaration's header with the proof discarded, the section
  * `variable`s it uses and its docstring.
  */
-import type { Entity, PairedDecl, PairedEntity } from '../src/model/entity.js';
+
 import { hasSorryToken, lex, typeHead } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
-import { additiveNames } from './to-additive.js';
+import type { Entity, PairedDecl, PairedEntity } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject } from '../src/model/lean.js';
+import { additiveNames } from './to-additive.js';
 
 /** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
 export interface Resolution {
@@ -62,7 +63,10 @@ export class NameIndex {
     return (this.anonymous.get(dot < 0 ? '' : clean.slice(0, dot)) ?? []).filter((decl) => {
       if (!this.heads.has(decl)) this.heads.set(decl, typeHead(decl.header));
       const head = this.heads.get(decl);
-      return head !== undefined && [head.replace(/\./g, ''), head.slice(head.lastIndexOf('.') + 1)].some((spelled) => last.startsWith(`inst${spelled}`));
+      return (
+        head !== undefined &&
+        [head.replace(/\./g, ''), head.slice(head.lastIndexOf('.') + 1)].some((spelled) => last.startsWith(`inst${spelled}`))
+      );
     });
   }
 
@@ -76,7 +80,9 @@ export class NameIndex {
     const candidates = exact ? [clean] : (this.bySuffix.get(clean) ?? []);
     if (candidates.length !== 1 || (fullNamesOnly && !exact)) return { candidates: [...candidates].sort() };
     const source = this.generated.get(candidates[0]!);
-    return source ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] } : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
+    return source
+      ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] }
+      : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
   }
 }
 
@@ -219,7 +225,12 @@ function bindersOf(command: string): Binder[] {
     const instance = open === '[';
     const colon = topLevelColon(inner);
     const names = colon === -1 ? (instance ? [] : identsOf(inner)) : identsOf(inner.slice(0, colon));
-    binders.push({ text: text.slice(i, j + close.length), names, idents: identsOf(colon === -1 ? inner : inner.slice(colon + 1)), instance });
+    binders.push({
+      text: text.slice(i, j + close.length),
+      names,
+      idents: identsOf(colon === -1 ? inner : inner.slice(colon + 1)),
+      instance,
+    });
     i = j + close.length;
   }
   return binders;
@@ -260,7 +271,16 @@ export interface Coverage {
 
 /** Counts entities with Lean names, found, and proof-complete. */
 export function coverage(paired: PairedEntity[]): Coverage {
-  const c: Coverage = { entities: paired.length, withLeanNames: 0, paired: 0, found: 0, proofComplete: 0, leanNames: 0, leanNamesFound: 0, leanNamesInDependencies: 0 };
+  const c: Coverage = {
+    entities: paired.length,
+    withLeanNames: 0,
+    paired: 0,
+    found: 0,
+    proofComplete: 0,
+    leanNames: 0,
+    leanNamesFound: 0,
+    leanNamesInDependencies: 0,
+  };
   for (const e of paired) {
     c.leanNames += e.leanNames.length;
     c.leanNamesFound += e.decls.length;

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { jsonErrorLine } from '../src/core/json.js';
+import { packageRoot } from '../src/core/paths.js';
 import type { Entity } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
-import { packageRoot } from '../src/core/paths.js';
 import { locateInside } from './safe-path.js';
 import { contextOf, normalizeKind } from './text.js';
-import { jsonErrorLine } from '../src/core/json.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** Files tried in order when the configuration names none. */
@@ -59,7 +59,11 @@ export function extractStatusJson(input: ExtractInput): Extraction {
   const problems: SourceProblem[] = [];
   if (!file) {
     const wanted = input.options.json ?? STATUS_JSON_FILES.join(', ');
-    problems.push({ messageId: 'no-file', message: `no status-json file found (looked for ${wanted})`, location: { file: wanted, line: 1 } });
+    problems.push({
+      messageId: 'no-file',
+      message: `no status-json file found (looked for ${wanted})`,
+      location: { file: wanted, line: 1 },
+    });
     return { source: 'json', entities: [], files: [], problems };
   }
   const located = locateInside(input.root, file);
@@ -116,7 +120,11 @@ function jsonLines(text: string, file: string, problems: SourceProblem[]): RawRe
     try {
       records.push({ value: JSON.parse(content), line: index + 1 });
     } catch (e) {
-      problems.push({ messageId: 'malformed-json', message: `malformed JSON: ${(e as Error).message}`, location: { file, line: index + 1 } });
+      problems.push({
+        messageId: 'malformed-json',
+        message: `malformed JSON: ${(e as Error).message}`,
+        location: { file, line: index + 1 },
+      });
     }
   });
   return records;

@@ -5,7 +5,10 @@ export const CONTEXT_LIMIT = 2000;
 
 /** The last `CONTEXT_LIMIT` characters of `prose`, trimmed, cut at a word boundary; undefined when empty. */
 export function contextOf(prose: string): string | undefined {
-  let text = prose.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  let text = prose
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (text.length > CONTEXT_LIMIT) {
     text = text.slice(text.length - CONTEXT_LIMIT);
     const space = text.search(/\s/);
@@ -13,8 +16,6 @@ export function contextOf(prose: string): string | undefined {
   }
   return text.length > 0 ? text : undefined;
 }
-
-
 
 const KIND_ALIASES: Record<string, string> = {
   defn: 'definition',
@@ -43,4 +44,3 @@ export function splitNames(list: string): string[] {
     .map((name) => name.replace(/\\_/g, '_').replace(/\s+/g, '').trim())
     .filter((name) => name.length > 0);
 }
-

@@ -24,19 +24,27 @@
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Entity } from '../src/model/entity.js';
-import type { Location } from '../src/model/location.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { parseLean } from '../src/lean/parser.js';
+import { type VersoFence, versoFences } from '../src/lean/verso.js';
+import type { Entity } from '../src/model/entity.js';
 import type { LeanFile, SourceProblem } from '../src/model/lean.js';
-import { versoFences, type VersoFence } from '../src/lean/verso.js';
-import { architectEntity, architectNodes, type ArchitectNode } from './lean-architect.js';
+import type { Location } from '../src/model/location.js';
+import { type ArchitectNode, architectEntity, architectNodes } from './lean-architect.js';
 import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 import { versoToMarkdown } from './verso-docstring.js';
 
-const STATEMENT_KINDS: ReadonlySet<string> = new Set(['definition', 'theorem', 'lemma', 'lemma_', 'corollary', 'proposition', 'conjecture']);
+const STATEMENT_KINDS: ReadonlySet<string> = new Set([
+  'definition',
+  'theorem',
+  'lemma',
+  'lemma_',
+  'corollary',
+  'proposition',
+  'conjecture',
+]);
 /** How much of a file is searched for `import VersoBlueprint`: imports come first. */
 const HEAD_BYTES = 16_384;
 const IMPORTS_BLUEPRINT = /^import\s+VersoBlueprint\b/m;
@@ -50,7 +58,7 @@ const USES_ROLE = /\{uses((?:\s+"(?:[^"\\]|\\.)*")+)\s*\}(?:\[([^\]]*)\])?/g;
 /** A link-only `{bpref "a"}[…]` role. */
 const BPREF_ROLE = /\{bpref\s+"((?:[^"\\]|\\.)*)"\s*\}(?:\[([^\]]*)\])?/g;
 
-const unescape = (s: string): string => s.replace(/\\(.)/g, '$1');
+const unescapeVerso = (s: string): string => s.replace(/\\(.)/g, '$1');
 
 /** The arguments of a directive or code block as written after its name: the first string literal, then `(name := value)` pairs. */
 export function versoArguments(written: string): { label?: string; named: Map<string, string> } {
@@ -59,17 +67,18 @@ export function versoArguments(written: string): { label?: string; named: Map<st
   let label: string | undefined;
   const first = STRING.exec(rest);
   if (first) {
-    label = unescape(first[1]!);
+    label = unescapeVerso(first[1]!);
     rest = rest.slice(first[0].length);
   }
   for (const m of rest.matchAll(/\(\s*([\w.]+)\s*:=\s*("(?:[^"\\]|\\.)*"|[^)\s]+)\s*\)/g)) {
-    named.set(m[1]!, m[2]!.startsWith('"') ? unescape(m[2]!.slice(1, -1)) : m[2]!);
+    named.set(m[1]!, m[2]!.startsWith('"') ? unescapeVerso(m[2]!.slice(1, -1)) : m[2]!);
   }
   return { ...(label !== undefined ? { label } : {}), named };
 }
 
 /** The labels a text's `{uses …}` roles name. */
-const usesIn = (text: string): string[] => [...text.matchAll(USES_ROLE)].flatMap((m) => [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((s) => unescape(s[1]!)));
+const usesIn = (text: string): string[] =>
+  [...text.matchAll(USES_ROLE)].flatMap((m) => [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((s) => unescapeVerso(s[1]!)));
 
 /** A body as prose: the blueprint's roles replaced by their text (or the label they name when they have none), the rest of Verso's markup read as Markdown. */
 const readable = (text: string): string =>
@@ -123,7 +132,11 @@ class VersoReader {
   /** Reads a chapter, given its text or why it could not be read. */
   readFile(path: string, text: string | Error): void {
     if (text instanceof Error) {
-      this.problems.push({ messageId: 'unreadable', message: `${path}: ${text.message.split('\n')[0]}`, location: { file: path, line: 1 } });
+      this.problems.push({
+        messageId: 'unreadable',
+        message: `${path}: ${text.message.split('\n')[0]}`,
+        location: { file: path, line: 1 },
+      });
       return;
     }
     const doc = DOC.exec(text);
@@ -132,7 +145,7 @@ class VersoReader {
     const lines = text.slice(doc.index).split(/\r?\n/);
     const fences = versoFences(lines);
     this.readBlocks(path, text, fences, firstLine);
-    const chapter = unescape(doc[1]!);
+    const chapter = unescapeVerso(doc[1]!);
     let section: string | undefined;
     let prose: string[] = [];
     const open: OpenDirective[] = [];
@@ -165,7 +178,11 @@ class VersoReader {
       } else (open.length > 0 ? open[open.length - 1]!.body : prose).push(line);
     }
     for (const unclosed of open) {
-      this.problems.push({ messageId: 'unclosed-directive', message: `:::${unclosed.name} is never closed (a line of ${unclosed.colons} colons)`, location: { file: path, line: unclosed.line } });
+      this.problems.push({
+        messageId: 'unclosed-directive',
+        message: `:::${unclosed.name} is never closed (a line of ${unclosed.colons} colons)`,
+        location: { file: path, line: unclosed.line },
+      });
     }
   }
 
@@ -187,7 +204,8 @@ class VersoReader {
     const location: Location = { file: place.file, line: d.line };
     const body = d.body.join('\n');
     if (d.name === 'proof') {
-      if (label === undefined) this.problems.push({ messageId: 'orphan-proof', message: ':::proof without the label of its statement', location });
+      if (label === undefined)
+        this.problems.push({ messageId: 'orphan-proof', message: ':::proof without the label of its statement', location });
       else this.proofs.push({ label, text: body, location });
       return;
     }
@@ -210,7 +228,11 @@ class VersoReader {
     };
     if (this.byLabel.has(entity.id)) {
       const first = this.byLabel.get(entity.id)!.location;
-      this.problems.push({ messageId: 'duplicate-label', message: `label "${entity.id}" is already used at ${first.file}:${first.line}`, location });
+      this.problems.push({
+        messageId: 'duplicate-label',
+        message: `label "${entity.id}" is already used at ${first.file}:${first.line}`,
+        location,
+      });
       return;
     }
     this.byLabel.set(entity.id, entity);
@@ -222,7 +244,11 @@ class VersoReader {
     for (const proof of this.proofs) {
       const entity = this.byLabel.get(proof.label);
       if (!entity) {
-        this.problems.push({ messageId: 'orphan-proof', message: `:::proof "${proof.label}" has no statement with that label`, location: proof.location });
+        this.problems.push({
+          messageId: 'orphan-proof',
+          message: `:::proof "${proof.label}" has no statement with that label`,
+          location: proof.location,
+        });
         continue;
       }
       entity.proof = entity.proof === undefined ? readable(proof.text) : `${entity.proof}\n\n${readable(proof.text)}`;
@@ -233,7 +259,8 @@ class VersoReader {
     const tagged = this.input.project ? architectNodes(this.input.project).byLabel : new Map<string, ArchitectNode>();
     for (const { label, names, location } of this.blocks) {
       if (this.byLabel.has(label)) this.attach(label, names);
-      else if (!tagged.has(label)) this.problems.push({ messageId: 'orphan-block', message: `\`\`\`lean "${label}" has no statement with that label`, location });
+      else if (!tagged.has(label))
+        this.problems.push({ messageId: 'orphan-block', message: `\`\`\`lean "${label}" has no statement with that label`, location });
     }
     for (const node of tagged.values()) {
       if (this.byLabel.has(node.label)) this.attach(node.label, node.leanNames);
@@ -275,7 +302,10 @@ function readingOrder(texts: ReadonlyMap<string, string | Error>): string[] {
   for (const file of files) {
     const text = texts.get(file)!;
     const modules = text instanceof Error ? [] : [...text.matchAll(INCLUDE)].map((m) => m[1]!);
-    includes.set(file, modules.flatMap((module) => files.find((f) => `.${f.slice(0, -'.lean'.length).replace(/\//g, '.')}`.endsWith(`.${module}`)) ?? []));
+    includes.set(
+      file,
+      modules.flatMap((module) => files.find((f) => `.${f.slice(0, -'.lean'.length).replace(/\//g, '.')}`.endsWith(`.${module}`)) ?? []),
+    );
   }
   const included = new Set([...includes.values()].flat());
   const ordered: string[] = [];
@@ -298,7 +328,11 @@ export function extractVerso(input: ExtractInput): Extraction {
   const files = readingOrder(texts);
   if (files.length === 0) {
     const where = verso === undefined ? 'the repository' : verso;
-    reader.problems.push({ messageId: 'no-entry', message: `no Verso blueprint found (no .lean file in ${where} imports VersoBlueprint)`, location: { file: verso ?? '.', line: 1 } });
+    reader.problems.push({
+      messageId: 'no-entry',
+      message: `no Verso blueprint found (no .lean file in ${where} imports VersoBlueprint)`,
+      location: { file: verso ?? '.', line: 1 },
+    });
   }
   for (const file of files) reader.readFile(file, texts.get(file)!);
   reader.finish();

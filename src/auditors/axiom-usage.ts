@@ -20,7 +20,7 @@ import { buildDir } from '../repl/launch.js';
 import type { FileJob, WorkerSession } from '../repl/pool.js';
 import { isCommandResponse } from '../repl/protocol.js';
 import { printAxiomsQuery } from '../repl/queries.js';
-import { STANDARD_AXIOMS, readPrintAxioms } from '../repl/results.js';
+import { readPrintAxioms, STANDARD_AXIOMS } from '../repl/results.js';
 
 export const meta: AuditorMeta = {
   id: 'axiom-usage',
@@ -75,7 +75,7 @@ function importable(ctx: AuditContext, project: LeanProject): Set<string> {
   const dir = buildDir(ctx.root);
   const modules = project.files.map((f) => f.module);
   if (!dir) return new Set(modules);
-  return new Set(modules.filter((m) => existsSync(join(dir, ...m.split('.')) + '.olean')));
+  return new Set(modules.filter((m) => existsSync(`${join(dir, ...m.split('.'))}.olean`)));
 }
 
 /** Runs `#print axioms` over the project's theorems and reports what Lean answers. */
@@ -93,18 +93,29 @@ export async function run(ctx: AuditContext): Promise<void> {
     else if (!built.has(moduleOf.get(decl)!)) answers.set(decl, { error: `module ${moduleOf.get(decl)} is not built` });
     else checkable.push(decl);
   }
-  const header = [...built].sort().map((m) => `import ${m}`).join('\n');
+  const header = [...built]
+    .sort()
+    .map((m) => `import ${m}`)
+    .join('\n');
   const batches = new Map<string, LeanDecl[]>();
-  for (let i = 0; i < checkable.length; i += BATCH) batches.set(`theorems ${i + 1}-${Math.min(i + BATCH, checkable.length)}`, checkable.slice(i, i + BATCH));
+  for (let i = 0; i < checkable.length; i += BATCH)
+    batches.set(`theorems ${i + 1}-${Math.min(i + BATCH, checkable.length)}`, checkable.slice(i, i + BATCH));
   const jobs: FileJob<Map<string, Answer>>[] = [...batches].map(([id, decls]) => ({
     id,
     header,
     weight: decls.length,
-    run: (session) => printAxioms(session, decls.map((d) => d.fullName)),
+    run: (session) =>
+      printAxioms(
+        session,
+        decls.map((d) => d.fullName),
+      ),
   }));
   for (const result of await runOnPool(ctx, repl, jobs)) {
     for (const decl of batches.get(result.id)!) {
-      answers.set(decl, result.ok ? (result.value.get(decl.fullName) ?? { error: 'Lean printed nothing for it' }) : { error: result.error });
+      answers.set(
+        decl,
+        result.ok ? (result.value.get(decl.fullName) ?? { error: 'Lean printed nothing for it' }) : { error: result.error },
+      );
     }
   }
   report(ctx, project, theorems, answers);
@@ -131,7 +142,15 @@ async function printAxioms(session: WorkerSession, names: string[]): Promise<Map
 
 function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], answers: Map<LeanDecl, Answer>): void {
   const sorried = textualSorries(project);
-  const counts = { checked: 0, standardOnly: 0, withSorryAx: 0, withSorryAxTransitive: 0, withNativeCode: 0, withProjectAxioms: 0, unchecked: 0 };
+  const counts = {
+    checked: 0,
+    standardOnly: 0,
+    withSorryAx: 0,
+    withSorryAxTransitive: 0,
+    withNativeCode: 0,
+    withProjectAxioms: 0,
+    unchecked: 0,
+  };
   for (const decl of theorems) {
     const answer = answers.get(decl)!;
     const where = { entityId: decl.fullName, location: decl.location };
@@ -150,7 +169,12 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
       if (!sorried.has(decl.fullName)) {
         counts.withSorryAxTransitive += 1;
         const via = path ? path.join(' → ') : 'a declaration outside the parsed sources';
-        ctx.report({ messageId: 'sorry-transitive', ...where, evidence: { ...evidence, via: path ?? [] }, data: { name: decl.fullName, via } });
+        ctx.report({
+          messageId: 'sorry-transitive',
+          ...where,
+          evidence: { ...evidence, via: path ?? [] },
+          data: { name: decl.fullName, via },
+        });
       } else {
         ctx.report({ messageId: 'sorry', ...where, evidence, data: { name: decl.fullName } });
       }

@@ -10,13 +10,13 @@
  * `mathd_algebra_10 (minif2f) is dirty: exact windows η=0.93 (27/29); best match Corpus/Algebra.lean:41`.
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { AuditContext, AuditorMeta } from '../core/types.js';
 import type { BenchSpec, ContaminationConfig } from '../contamination/config.js';
 import { resolveSettings } from '../contamination/config.js';
 import { CONTAMINATION_RULES, reportOutcome } from '../contamination/findings.js';
 import { itemsFromEntities } from '../contamination/items.js';
 import { defaultThreads } from '../contamination/pool.js';
 import { runScan } from '../contamination/run.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
 
 export const meta: AuditorMeta = {
   id: 'contamination',

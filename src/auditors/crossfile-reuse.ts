@@ -20,14 +20,14 @@
  * until the proof is written (an exercise left to the reader, with its helper beside it): that is
  * `unreflected-unproved`, information, and the missing proof is proof-gaps' finding.
  */
-import { dependencyEdges, type DependencyEdge } from '../../extractors/dependency-edges.js';
+import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import type { PairedEntity } from '../model/entity.js';
-import { LlmEngine } from '../llm/engine.js';
-import { loadRubric } from '../llm/rubric.js';
 import { notationReferences, projectNotations } from '../lean/notations.js';
 import { sourceByPath } from '../lean/project.js';
+import { LlmEngine } from '../llm/engine.js';
+import { loadRubric } from '../llm/rubric.js';
+import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
@@ -35,7 +35,8 @@ export const meta: AuditorMeta = {
   description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, helpers, defined terms)",
   rules: {
     unreflected: {
-      message: '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
+      message:
+        '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
       severity: 'warning',
     },
     'unreflected-unproved': {
@@ -43,7 +44,10 @@ export const meta: AuditorMeta = {
         '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
       severity: 'info',
     },
-    'filter-failed': { message: '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}', severity: 'error' },
+    'filter-failed': {
+      message: '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
+      severity: 'error',
+    },
     'terms-unfiltered': { message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}', severity: 'info' },
   },
   needs: ['entities', 'lean-project'],
@@ -140,7 +144,11 @@ function namespaceComponents(project: LeanProject): Set<string> {
 }
 
 /** The term edges the `edge-filter` model confirms, with its reasons; failures and an absent model are reported. */
-async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Map<string, PairedEntity>): Promise<Map<DependencyEdge, string>> {
+async function confirmTerms(
+  ctx: AuditContext,
+  edges: DependencyEdge[],
+  byId: Map<string, PairedEntity>,
+): Promise<Map<DependencyEdge, string>> {
   const confirmed = new Map<DependencyEdge, string>();
   if (edges.length === 0) return confirmed;
   const engine = await LlmEngine.create(['edge-filter'], { root: ctx.root, config: ctx.config });
@@ -156,7 +164,15 @@ async function confirmTerms(ctx: AuditContext, edges: DependencyEdge[], byId: Ma
     edges.map(async (edge) => {
       const from = byId.get(edge.from)!;
       const to = byId.get(edge.to)!;
-      const inputs = { fromKind: from.kind, fromId: from.id, fromText: from.statement, toKind: to.kind, toId: to.id, toText: text(to), term: edge.cue };
+      const inputs = {
+        fromKind: from.kind,
+        fromId: from.id,
+        fromText: from.statement,
+        toKind: to.kind,
+        toId: to.id,
+        toText: text(to),
+        term: edge.cue,
+      };
       const answer = await engine.ask(rubric, inputs, ctx.signal);
       if (!answer.ok) {
         ctx.report({
@@ -244,7 +260,8 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     });
   }
   ctx.metric('edges', edges.length);
-  for (const source of ['uses', 'citation', 'helper', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
+  for (const source of ['uses', 'citation', 'helper', 'term'] as const)
+    ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
   ctx.metric('checked', reflected + unreflected + unproved);
   ctx.metric('reflected', reflected);
   ctx.metric('unreflected', unreflected);

@@ -23,4 +23,3 @@ export const meta: Auditor['meta'] = {
 export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
   await runJudgeAudit(ctx, 'direct');
 }
-

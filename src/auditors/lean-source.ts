@@ -40,7 +40,6 @@ export const meta: AuditorMeta = {
   needs: ['lean-project'],
 };
 
-
 /** Reports every source problem of the project. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();

@@ -13,7 +13,7 @@
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import type { LeanDecl } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
-import { projectConstantTest, type ProbeResult } from '../repl/exact-probe.js';
+import { type ProbeResult, projectConstantTest } from '../repl/exact-probe.js';
 import { isProbeable, overlapJobs } from '../repl/overlap-jobs.js';
 
 export const meta: AuditorMeta = {
@@ -21,7 +21,10 @@ export const meta: AuditorMeta = {
   description: 'exact? on every theorem in the environment before it: library overlap, project reuse, trivial statements',
   rules: {
     overlap: { message: '{{name}} is already in the library: `{{tactic}}` closes it', severity: 'warning' },
-    trivial: { message: '{{name}} is closed by `{{tactic}}` without any library lemma: the statement may be vacuous or restate a hypothesis', severity: 'warning' },
+    trivial: {
+      message: '{{name}} is closed by `{{tactic}}` without any library lemma: the statement may be vacuous or restate a hypothesis',
+      severity: 'warning',
+    },
     'closed-by-project': { message: '{{name}} follows directly from earlier project results: `{{tactic}}`', severity: 'info' },
     'rejected-sorry': { message: 'exact? closed {{name}} with `{{tactic}}`, which depends on sorryAx: not counted', severity: 'info' },
     'probe-failed': { message: 'exact? on {{name}} did not finish ({{cause}}): {{detail}}', severity: 'info' },
@@ -35,7 +38,11 @@ export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
   if (!project.files.some((f) => f.decls.some(isProbeable))) ctx.skip('the project has no theorem to probe');
   const repl = replForAudit(ctx);
-  const options = { maxHeartbeats: repl.settings.maxHeartbeats, timeoutMs: repl.settings.timeoutMs, isProjectConstant: projectConstantTest(project) };
+  const options = {
+    maxHeartbeats: repl.settings.maxHeartbeats,
+    timeoutMs: repl.settings.timeoutMs,
+    isProjectConstant: projectConstantTest(project),
+  };
   const jobs = overlapJobs(project, options, () => true);
   const results = await runOnPool(ctx, repl, jobs);
   const counts = { probed: 0, overlap: 0, project: 0, trivial: 0, notFound: 0, rejectedSorry: 0, failed: 0, timeouts: 0 };

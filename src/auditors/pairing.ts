@@ -16,12 +16,13 @@
  * Example: `\begin{lemma}\lean{Foo.bar}\leanok … \end{lemma}` with `theorem Foo.bar … := sorry`
  * → `leanok-sorry` on the lemma.
  */
-import { extractAndPair } from '../../extractors/index.js';
+
 import { LEAN_CORE, sourceRoots } from '../../extractors/dependency-names.js';
+import { extractAndPair } from '../../extractors/index.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import type { PairedEntity, UnresolvedName } from '../model/entity.js';
 import { lakePackages } from '../lean/packages.js';
+import type { PairedEntity, UnresolvedName } from '../model/entity.js';
 
 export const meta: AuditorMeta = {
   id: 'pairing',
@@ -29,17 +30,36 @@ export const meta: AuditorMeta = {
   rules: {
     'not-found': { message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}', severity: 'warning' },
     ambiguous: { message: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}', severity: 'warning' },
-    'not-full-name': { message: "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}", severity: 'warning' },
+    'not-full-name': {
+      message:
+        "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}",
+      severity: 'warning',
+    },
     'leanok-sorry': { message: '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry', severity: 'error' },
     'no-lean-name': { message: '{{entity}} ({{kind}}) names no Lean declaration', severity: 'info' },
     'shared-decl': { message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}', severity: 'warning' },
     'unknown-use': { message: '{{entity}} uses `{{label}}`, which labels no entity', severity: 'warning' },
     'unknown-marker': { message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted', severity: 'info' },
     'source-problem': { message: '{{message}}', severity: 'warning' },
-    'in-dependency': { message: '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}', severity: 'info' },
-    'mathlibok-not-found': { message: '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?', severity: 'warning' },
-    'anonymous-instance': { message: '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here', severity: 'info' },
-    'dependencies-absent': { message: '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them', severity: 'info' },
+    'in-dependency': {
+      message: '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}',
+      severity: 'info',
+    },
+    'mathlibok-not-found': {
+      message:
+        '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?',
+      severity: 'warning',
+    },
+    'anonymous-instance': {
+      message:
+        '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here',
+      severity: 'info',
+    },
+    'dependencies-absent': {
+      message:
+        '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
+      severity: 'info',
+    },
   },
   needs: ['entities'],
 };
@@ -69,28 +89,51 @@ interface Lookup {
  * Reports one name that resolved to no project declaration (or to several); returns true when no
  * source read declares it, so that a dependency not checked out still may.
  */
-function reportUnresolved(ctx: AuditContext, entity: PairedEntity, { leanName, candidates, declaredIn, anonymousInstances }: UnresolvedName, lookup: Lookup): boolean {
+function reportUnresolved(
+  ctx: AuditContext,
+  entity: PairedEntity,
+  { leanName, candidates, declaredIn, anonymousInstances }: UnresolvedName,
+  lookup: Lookup,
+): boolean {
   const base = { entityId: entity.id, ...(entity.location ? { location: entity.location } : {}) };
   const blueprint = entity.origin === 'blueprint';
   if (entity.flags.mathlibok && blueprint) {
     if (declaredIn || candidates.length > 0) return false;
     if (!lookup.mathlibDir) return true;
-    if (!looksGenerated(leanName)) ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: lookup.mathlibDir } });
+    if (!looksGenerated(leanName))
+      ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: lookup.mathlibDir } });
     return false;
   }
   if (declaredIn) {
     const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
-    const related = [{ location: { file: declaredIn.file, line: declaredIn.line }, message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}` }];
+    const related = [
+      {
+        location: { file: declaredIn.file, line: declaredIn.line },
+        message: `${leanName} is declared here${declaredIn.from ? ` (made by ${declaredIn.from})` : ''}`,
+      },
+    ];
     const data = { entity: entity.id, name: leanName, package: declaredIn.package, file: declaredIn.file, line: declaredIn.line, advice };
     ctx.report({ ...base, messageId: 'in-dependency', data, evidence: { ...declaredIn }, related });
   } else if (anonymousInstances && anonymousInstances.length > 0) {
     const data = { entity: entity.id, name: leanName, places: anonymousInstances.join(', ') };
     ctx.report({ ...base, messageId: 'anonymous-instance', data, evidence: { anonymousInstances } });
   } else if ((blueprint || entity.origin === 'verso') && candidates.length > 0) {
-    const rule = blueprint ? '`\\lean{}` takes full names, as checkdecls does' : "VersoBlueprint's `(lean := …)` names Lean constants by their full names";
-    ctx.report({ ...base, messageId: 'not-full-name', data: { entity: entity.id, name: leanName, rule, candidates: candidates.join(', ') }, evidence: { candidates } });
+    const rule = blueprint
+      ? '`\\lean{}` takes full names, as checkdecls does'
+      : "VersoBlueprint's `(lean := …)` names Lean constants by their full names";
+    ctx.report({
+      ...base,
+      messageId: 'not-full-name',
+      data: { entity: entity.id, name: leanName, rule, candidates: candidates.join(', ') },
+      evidence: { candidates },
+    });
   } else if (candidates.length > 1) {
-    ctx.report({ ...base, messageId: 'ambiguous', data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') }, evidence: { candidates } });
+    ctx.report({
+      ...base,
+      messageId: 'ambiguous',
+      data: { entity: entity.id, name: leanName, candidates: candidates.join(', ') },
+      evidence: { candidates },
+    });
   } else if (!entity.flags.mathlibok) {
     ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName, searched: lookup.searched } });
     return true;
@@ -104,14 +147,22 @@ export async function run(ctx: AuditContext): Promise<void> {
   const { problems } = await extractAndPair(ctx);
   const packages = lakePackages(ctx.root);
   const absent = packages.filter((p) => !p.present);
-  const searchedToo = sourceRoots(ctx.root).map((r) => (r.name === LEAN_CORE ? `${LEAN_CORE} (the installed toolchain's sources)` : r.name));
+  const searchedToo = sourceRoots(ctx.root).map((r) =>
+    r.name === LEAN_CORE ? `${LEAN_CORE} (the installed toolchain's sources)` : r.name,
+  );
   const lookup: Lookup = {
-    searched: searchedToo.length > 0 ? `the project sources or the checked-out sources of ${searchedToo.join(', ')}` : 'the project sources',
+    searched:
+      searchedToo.length > 0 ? `the project sources or the checked-out sources of ${searchedToo.join(', ')}` : 'the project sources',
     mathlibDir: packages.find((p) => p.present && p.name === 'mathlib')?.dir,
   };
   let foundNowhere = 0;
   for (const problem of problems) {
-    ctx.report({ messageId: 'source-problem', data: { message: problem.message }, location: problem.location, evidence: { problem: problem.messageId } });
+    ctx.report({
+      messageId: 'source-problem',
+      data: { message: problem.message },
+      location: problem.location,
+      evidence: { problem: problem.messageId },
+    });
   }
   const labels = new Set(entities.map((e) => e.id));
   for (const entity of entities) {
@@ -153,10 +204,17 @@ export async function run(ctx: AuditContext): Promise<void> {
     });
   }
   if (foundNowhere > 0 && absent.length > 0) {
-    const listed = absent.slice(0, 3).map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name)).join(', ');
+    const listed = absent
+      .slice(0, 3)
+      .map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name))
+      .join(', ');
     const names = absent.length > 3 ? `${listed} and ${absent.length - 3} more` : listed;
     const where = [...new Set(absent.map((p) => p.dir.slice(0, Math.max(0, p.dir.lastIndexOf('/'))) || p.dir))].join(', ');
-    ctx.report({ messageId: 'dependencies-absent', data: { count: foundNowhere, packages: names, where: `looked for under ${where}` }, location: { file: 'lake-manifest.json', line: 1 } });
+    ctx.report({
+      messageId: 'dependencies-absent',
+      data: { count: foundNowhere, packages: names, where: `looked for under ${where}` },
+      location: { file: 'lake-manifest.json', line: 1 },
+    });
   }
   for (const [name, value] of Object.entries(coverage(entities))) ctx.metric(name, value);
   ctx.metric('problems', problems.length);

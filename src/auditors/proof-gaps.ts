@@ -26,9 +26,9 @@
  */
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { classifyFieldsByType } from '../lean/fields.js';
-import { macroSorriesOf, proofGapsOf, type GapKind, type ProofGap } from '../lean/gaps.js';
-import { readLeanSource, sourceByPath } from '../lean/project.js';
+import { type GapKind, macroSorriesOf, type ProofGap, proofGapsOf } from '../lean/gaps.js';
 import { ImportGraph } from '../lean/imports.js';
+import { readLeanSource, sourceByPath } from '../lean/project.js';
 import { Dependents } from '../lean/resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 
@@ -38,12 +38,25 @@ export const meta: AuditorMeta = {
   rules: {
     'sorry-in-proof': { message: '`{{token}}` in the proof of {{decl}}', severity: 'error' },
     'sorry-in-data': { message: '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof', severity: 'error' },
-    'sorry-in-statement': { message: '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof', severity: 'error' },
-    'sorry-in-command': { message: '`{{token}}` outside any declaration, in {{decl}}: a macro\'s expansion (its uses are reported where they stand) or a `#check`', severity: 'warning' },
-    'sorry-macro': { message: '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name', severity: 'error' },
+    'sorry-in-statement': {
+      message: '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof',
+      severity: 'error',
+    },
+    'sorry-in-command': {
+      message:
+        "`{{token}}` outside any declaration, in {{decl}}: a macro's expansion (its uses are reported where they stand) or a `#check`",
+      severity: 'warning',
+    },
+    'sorry-macro': {
+      message: '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name',
+      severity: 'error',
+    },
     axiom: { message: 'axiom {{decl}} is assumed without proof', severity: 'error' },
     'native-decide': { message: '`{{token}}` in {{decl}}: the kernel trusts compiled code', severity: 'warning' },
-    'implemented-by': { message: '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition', severity: 'warning' },
+    'implemented-by': {
+      message: '`@[implemented_by]` on {{decl}}: compiled code may differ from the logical definition',
+      severity: 'warning',
+    },
     extern: { message: '`@[extern]` on {{decl}}: compiled code may differ from the logical definition', severity: 'warning' },
     unsafe: { message: '{{decl}} is `unsafe`: the kernel does not check it', severity: 'warning' },
     'opaque-without-body': { message: 'opaque {{decl}} has no body: an unspecified constant', severity: 'warning' },
@@ -54,7 +67,6 @@ export const meta: AuditorMeta = {
   },
   needs: ['lean-project'],
 };
-
 
 const KINDS = Object.keys(meta.rules) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set(['sorry-in-proof', 'sorry-in-data', 'sorry-in-statement', 'sorry-in-command']);
@@ -76,7 +88,10 @@ export async function run(ctx: AuditContext): Promise<void> {
     ctx.signal.throwIfAborted();
     const text = readLeanSource(project, file);
     if (text === undefined) continue;
-    const gaps = classifyFieldsByType(withMacroSorries(proofGapsOf(file, text), macroSorriesOf(file, text, macros.get(file.path) ?? NO_MACROS)), project);
+    const gaps = classifyFieldsByType(
+      withMacroSorries(proofGapsOf(file, text), macroSorriesOf(file, text, macros.get(file.path) ?? NO_MACROS)),
+      project,
+    );
     if (gaps.length > 0) filesWithGaps++;
     const perFile = new Map<GapKind, number>();
     for (const gap of gaps) {
@@ -89,11 +104,20 @@ export async function run(ctx: AuditContext): Promise<void> {
     for (const [kind, count] of perFile) ctx.metric(`file:${file.path}:${kind}`, count);
   }
   for (const kind of KINDS) ctx.metric(kind, totals[kind]);
-  ctx.metric('sorry', [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0));
-  ctx.metric('escape-hatches', KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0));
+  ctx.metric(
+    'sorry',
+    [...SORRY_KINDS].reduce((n, k) => n + totals[k], 0),
+  );
+  ctx.metric(
+    'escape-hatches',
+    KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0),
+  );
   ctx.metric('declarations-with-sorry', sorried.size);
   const dependents = new Dependents(project.files);
-  for (const [what, roots] of [['sorry', sorried], ['axiom', axioms]] as const) {
+  for (const [what, roots] of [
+    ['sorry', sorried],
+    ['axiom', axioms],
+  ] as const) {
     const resting = dependents.restingOn(roots);
     ctx.metric(`resting-on-${what}`, resting.length);
     ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
@@ -111,7 +135,9 @@ const withMacroSorries = (gaps: ProofGap[], macroGaps: ProofGap[]): ProofGap[] =
 /** Where in its declaration a sorry macro is used, for its message. */
 function placeOf(gap: ProofGap): string {
   if (gap.context === 'statement') return 'the statement of';
-  return gap.context === 'by-block' || gap.context === 'theorem' || gap.context === 'proof-field' || gap.context === 'proof-value' ? 'the proof of' : 'the value of';
+  return gap.context === 'by-block' || gap.context === 'theorem' || gap.context === 'proof-field' || gap.context === 'proof-value'
+    ? 'the proof of'
+    : 'the value of';
 }
 
 function finding(path: string, gap: ProofGap) {

@@ -20,8 +20,16 @@ export const meta: Auditor['meta'] = {
   description: 'LLM round trip: Lean back-translated blind to the text, then judged against it; agreement with direct-judge',
   rules: {
     ...JUDGE_RULES,
-    'same-family': { message: 'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family', severity: 'warning' },
-    agreement: { message: 'round-trip vs direct: agreement {{rate}}% and Cohen\'s κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)', severity: 'info' },
+    'same-family': {
+      message:
+        'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
+      severity: 'warning',
+    },
+    agreement: {
+      message:
+        "round-trip vs direct: agreement {{rate}}% and Cohen's κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)",
+      severity: 'info',
+    },
     'no-agreement': { message: 'no agreement with the direct judge computed: {{cause}}', severity: 'info' },
   },
   needs: ['entities', 'llm'],
@@ -45,12 +53,18 @@ export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
   const metrics = agreementMetrics(pairs);
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
   if (pairs.length === 0) {
-    ctx.report({ messageId: 'no-agreement', data: { cause: 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)' } });
+    ctx.report({
+      messageId: 'no-agreement',
+      data: { cause: 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)' },
+    });
     return;
   }
   ctx.report({
     messageId: 'agreement',
-    data: { rate: (metrics['agreement.rate']! * 100).toFixed(1), kappa: Number.isNaN(metrics['agreement.kappa']) ? 'n/a' : metrics['agreement.kappa']!.toFixed(3), pairs: pairs.length },
+    data: {
+      rate: (metrics['agreement.rate']! * 100).toFixed(1),
+      kappa: Number.isNaN(metrics['agreement.kappa']) ? 'n/a' : metrics['agreement.kappa']!.toFixed(3),
+      pairs: pairs.length,
+    },
   });
 }
-

@@ -11,12 +11,12 @@
  * "unknown identifier 'ℝ'".
  */
 import { resolve } from 'node:path';
-import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { InputError } from '../core/errors.js';
 import type { InputProblem } from '../contamination/input.js';
+import { InputError } from '../core/errors.js';
+import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import type { FileJob } from '../repl/pool.js';
-import { checkStatements, readStatements, type FormalStatement, type StatementInput, type StatementResult } from '../repl/statements.js';
+import { checkStatements, type FormalStatement, readStatements, type StatementInput, type StatementResult } from '../repl/statements.js';
 
 export const meta: AuditorMeta = {
   id: 'statement-compiles',
@@ -43,7 +43,11 @@ function inputsOf(ctx: AuditContext, options: StatementCompilesOptions): Stateme
   return raw.map((entry: unknown) => {
     const spec = typeof entry === 'string' ? { path: entry } : (entry as StatementInput);
     if (typeof spec?.path !== 'string') throw new InputError('statement-compiles: every input needs a path');
-    return { ...spec, path: resolve(ctx.root, spec.path), ...(spec.header ?? options.header ? { header: spec.header ?? options.header } : {}) };
+    return {
+      ...spec,
+      path: resolve(ctx.root, spec.path),
+      ...((spec.header ?? options.header) ? { header: spec.header ?? options.header } : {}),
+    };
   });
 }
 
@@ -83,11 +87,21 @@ export async function run(ctx: AuditContext, options: StatementCompilesOptions =
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
 
-function record(ctx: AuditContext, result: StatementResult, totals: Record<string, number>, perCategory: Map<string, { total: number; pass: number }>): void {
+function record(
+  ctx: AuditContext,
+  result: StatementResult,
+  totals: Record<string, number>,
+  perCategory: Map<string, { total: number; pass: number }>,
+): void {
   const { statement } = result;
   if (result.pass === undefined) {
     totals.unchecked! += 1;
-    ctx.report({ messageId: 'unchecked', entityId: statement.id, location: statement.location, data: { id: statement.id, reason: result.failure ?? '' } });
+    ctx.report({
+      messageId: 'unchecked',
+      entityId: statement.id,
+      location: statement.location,
+      data: { id: statement.id, reason: result.failure ?? '' },
+    });
     return;
   }
   const category = perCategory.get(statement.category) ?? { total: 0, pass: 0 };

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
-import { agreement, cohenKappa, round, type Grouped } from '../llm/verdict.js';
+import { agreement, cohenKappa, type Grouped, round } from '../llm/verdict.js';
 import type { SampleFile } from './sample.js';
 
 export interface AgreementResult {
@@ -21,7 +21,10 @@ const HUMAN: Record<string, Grouped> = { ok: 'OK', faithful: 'OK', stronger: 'OK
 export function measureAgreement(sample: SampleFile): AgreementResult {
   const key = new Map(sample.key.map((k) => [k.n, k]));
   const pairs: [Grouped, Grouped][] = [];
-  const perClass: AgreementResult['perClass'] = { OK: { labelled: 0, agreed: 0, rate: NaN }, Different: { labelled: 0, agreed: 0, rate: NaN } };
+  const perClass: AgreementResult['perClass'] = {
+    OK: { labelled: 0, agreed: 0, rate: NaN },
+    Different: { labelled: 0, agreed: 0, rate: NaN },
+  };
   const disagreements: AgreementResult['disagreements'] = [];
   let unlabelled = 0;
   for (const item of sample.items) {
@@ -32,7 +35,8 @@ export function measureAgreement(sample: SampleFile): AgreementResult {
       continue;
     }
     const human = HUMAN[String(item.human).trim().toLowerCase()];
-    if (!human) throw new InputError(`item ${item.n} (${item.entityId}): "human" must be OK or Different, got ${JSON.stringify(item.human)}`);
+    if (!human)
+      throw new InputError(`item ${item.n} (${item.entityId}): "human" must be OK or Different, got ${JSON.stringify(item.human)}`);
     pairs.push([judge.grouped, human]);
     perClass[judge.grouped].labelled += 1;
     if (human === judge.grouped) perClass[judge.grouped].agreed += 1;
@@ -53,7 +57,7 @@ export function formatAgreement(r: AgreementResult): string {
     `judge Different: ${r.perClass.Different.agreed}/${r.perClass.Different.labelled} confirmed by the person (${pct(r.perClass.Different.rate)})`,
   ];
   for (const d of r.disagreements) lines.push(`  ${d.entityId}: judge ${d.judge}, person ${d.human}${d.comment ? ` — ${d.comment}` : ''}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** Adds the `agreement` subcommand. */
@@ -70,8 +74,9 @@ export function registerAgreementCommand(program: Command): void {
       } catch (e) {
         throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
       }
-      if (!Array.isArray(sample.items) || !Array.isArray(sample.key)) throw new InputError(`${file}: not a leanaudit sample (needs "items" and "key")`);
+      if (!Array.isArray(sample.items) || !Array.isArray(sample.key))
+        throw new InputError(`${file}: not a leanaudit sample (needs "items" and "key")`);
       const result = measureAgreement(sample);
-      process.stdout.write(opts.json ? JSON.stringify(result, null, 2) + '\n' : formatAgreement(result));
+      process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatAgreement(result));
     });
 }

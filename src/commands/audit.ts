@@ -1,22 +1,22 @@
 /** `leanaudit audit <repo>`: runs the auditors over a repository and renders one report. */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
-import { baselineOf, readBaseline, statementsOf, writeBaseline, type StatementOf } from '../core/baseline.js';
+import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
 import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
-import { DEFAULT_SOURCES } from './sources.js';
 import type { Auditor, ProjectMeta, Report } from '../core/types.js';
+import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
-import type { LeanProject } from '../model/lean.js';
-import { verdict } from '../reporters/common.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
-import { FORMATS, REPORTERS, type Format } from '../reporters/index.js';
+import { verdict } from '../reporters/common.js';
+import { FORMATS, type Format, REPORTERS } from '../reporters/index.js';
+import { DEFAULT_SOURCES } from './sources.js';
 
 export interface AuditOptions {
   only?: string[];
@@ -70,7 +70,11 @@ export async function runAudit(
   if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
   if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
   const loaded = loadConfig(root, options.config);
-  validateCoreConfig(loaded, auditors.map((a) => a.meta.id), options.config);
+  validateCoreConfig(
+    loaded,
+    auditors.map((a) => a.meta.id),
+    options.config,
+  );
   const config = ignoring(loaded, options.ignore);
   const selected = selectAuditors(auditors, options.only);
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
@@ -115,7 +119,13 @@ interface CliOptions {
 
 /** Splits `--only a,b --only c` into ids. */
 function collectIds(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
 }
 
 /** Colors only for a terminal report written to a TTY, and never under NO_COLOR. */
@@ -126,7 +136,9 @@ function wantsColor(format: Format, output: string | undefined): boolean {
 
 /** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
 function workspacePrefix(root: string): string {
-  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root).split(sep).join('/');
+  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root)
+    .split(sep)
+    .join('/');
 }
 
 /** Writes the rendered report; an unwritable path is an input error. */
@@ -148,12 +160,14 @@ export function registerAuditCommand(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
     .option('-o, --output <file>', 'write the report to this file instead of standard output')
     .addOption(
-      new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default: error)').choices(
-        SEVERITIES,
-      ),
+      new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default: error)').choices(SEVERITIES),
     )
     .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
-    .option('--ignore <pattern>', "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)", repeatable)
+    .option(
+      '--ignore <pattern>',
+      "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
+      repeatable,
+    )
     .option('--baseline <file>', "fail only on findings this baseline does not list (default: the config's baseline)")
     .option('--write-baseline <file>', "write this run's findings as the baseline to accept (the run then passes)")
     .option('--verbose', "print the auditors' progress messages on standard error")
@@ -166,7 +180,10 @@ export function registerAuditCommand(program: Command): void {
       try {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
         const report = await runAudit(repo, { ...opts, signal: controller.signal, ...(log ? { log } : {}) });
-        const text = REPORTERS[opts.format](report, { color: wantsColor(opts.format, opts.output), pathPrefix: workspacePrefix(report.project.root) });
+        const text = REPORTERS[opts.format](report, {
+          color: wantsColor(opts.format, opts.output),
+          pathPrefix: workspacePrefix(report.project.root),
+        });
         if (opts.output) {
           writeOutput(opts.output, text);
           process.stderr.write(`leanaudit: ${opts.format} report written to ${opts.output} (${verdict(report)})\n`);

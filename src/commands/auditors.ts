@@ -10,7 +10,13 @@ export function registerAuditorsCommand(program: Command): void {
     .option('--json', 'print the metadata as JSON')
     .action((opts: { json?: boolean }) => {
       if (opts.json) {
-        process.stdout.write(JSON.stringify(AUDITORS.map((a) => a.meta), null, 2) + '\n');
+        process.stdout.write(
+          `${JSON.stringify(
+            AUDITORS.map((a) => a.meta),
+            null,
+            2,
+          )}\n`,
+        );
         return;
       }
       for (const { meta } of AUDITORS) {

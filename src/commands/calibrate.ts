@@ -5,8 +5,8 @@ import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
-import { goldInput, loadGold, type GoldPair } from '../llm/gold.js';
-import { judgeDirect, judgeRoundtrip, loadJudgeRubrics, type Judgment } from '../llm/protocols.js';
+import { type GoldPair, goldInput, loadGold } from '../llm/gold.js';
+import { type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
 import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS, type Verdict } from '../llm/verdict.js';
 
 export type CalibrationProtocol = 'direct' | 'roundtrip';
@@ -31,7 +31,14 @@ export interface Calibration {
 }
 
 /** Runs `protocol` over the gold pairs and scores it against the expected verdicts. */
-export async function calibrate(engine: LlmEngine, pairs: GoldPair[], protocol: CalibrationProtocol, skolem: boolean, contextChars: number, signal: AbortSignal): Promise<Calibration> {
+export async function calibrate(
+  engine: LlmEngine,
+  pairs: GoldPair[],
+  protocol: CalibrationProtocol,
+  skolem: boolean,
+  contextChars: number,
+  signal: AbortSignal,
+): Promise<Calibration> {
   const rubrics = loadJudgeRubrics();
   const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
   const judgments: Judgment[] = await Promise.all(pairs.map((p) => judge(engine, rubrics, goldInput(p, contextChars), skolem, signal)));
@@ -82,14 +89,20 @@ const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`
 
 /** The calibration as a plain-text report. */
 export function formatCalibration(c: Calibration): string {
-  const lines = [`== ${c.protocol} protocol (${c.models.join(', ')})`, `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}`, ''];
+  const lines = [
+    `== ${c.protocol} protocol (${c.models.join(', ')})`,
+    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}`,
+    '',
+  ];
   lines.push(`confusion (rows: expected, columns: judge)`);
   lines.push(`${''.padEnd(12)}${VERDICTS.map((v) => v.padStart(11)).join('')}`);
   for (const e of VERDICTS) lines.push(`${e.padEnd(12)}${VERDICTS.map((a) => String(c.confusion[e][a]).padStart(11)).join('')}`);
   lines.push('', `${'verdict'.padEnd(12)}${'precision'.padStart(11)}${'recall'.padStart(11)}${'F1'.padStart(11)}${'support'.padStart(11)}`);
   for (const v of VERDICTS) {
     const s = c.perVerdict[v];
-    lines.push(`${v.padEnd(12)}${fmt(s.precision).padStart(11)}${fmt(s.recall).padStart(11)}${fmt(s.f1).padStart(11)}${String(s.support).padStart(11)}`);
+    lines.push(
+      `${v.padEnd(12)}${fmt(s.precision).padStart(11)}${fmt(s.recall).padStart(11)}${fmt(s.f1).padStart(11)}${String(s.support).padStart(11)}`,
+    );
   }
   lines.push(
     '',
@@ -104,8 +117,13 @@ export function formatCalibration(c: Calibration): string {
     lines.push('', 'not judged (not counted above):');
     for (const f of c.failures) lines.push(`  ${f.id}: ${f.cause}: ${f.message}`);
   }
-  lines.push('', `llm (run so far): ${Object.entries(c.accounting).map(([k, v]) => `${k.replace(/^llm\./, '')} ${v}`).join(', ')}`);
-  return lines.join('\n') + '\n';
+  lines.push(
+    '',
+    `llm (run so far): ${Object.entries(c.accounting)
+      .map(([k, v]) => `${k.replace(/^llm\./, '')} ${v}`)
+      .join(', ')}`,
+  );
+  return `${lines.join('\n')}\n`;
 }
 
 interface CalibrateOptions {
@@ -119,7 +137,9 @@ interface CalibrateOptions {
 export function registerCalibrateCommand(program: Command): void {
   program
     .command('calibrate')
-    .description('run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ and the accept-everything baseline')
+    .description(
+      'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ and the accept-everything baseline',
+    )
     .requiredOption('--gold <dir>', 'folder of gold pairs (*.json), e.g. samples/gold')
     .option('--protocol <which>', 'direct, roundtrip or both', 'both')
     .option('--config <file>', 'configuration file with the llm section (default: ./leanaudit.config.json)')
@@ -140,9 +160,18 @@ export function registerCalibrateCommand(program: Command): void {
       try {
         const results: Calibration[] = [];
         for (const protocol of protocols) {
-          results.push(await calibrate(engine, pairs, protocol, settings.skolemAware ?? LLM_DEFAULTS.skolemAware, settings.contextChars ?? LLM_DEFAULTS.contextChars, controller.signal));
+          results.push(
+            await calibrate(
+              engine,
+              pairs,
+              protocol,
+              settings.skolemAware ?? LLM_DEFAULTS.skolemAware,
+              settings.contextChars ?? LLM_DEFAULTS.contextChars,
+              controller.signal,
+            ),
+          );
         }
-        process.stdout.write(opts.json ? JSON.stringify(results, null, 2) + '\n' : results.map(formatCalibration).join('\n'));
+        process.stdout.write(opts.json ? `${JSON.stringify(results, null, 2)}\n` : results.map(formatCalibration).join('\n'));
       } finally {
         process.off('SIGINT', abort);
       }

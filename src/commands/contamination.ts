@@ -2,18 +2,18 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { loadConfig } from '../core/config.js';
-import { InputError } from '../core/errors.js';
-import { buildReport } from '../core/report.js';
-import { runAuditor } from '../core/runner.js';
-import type { Severity } from '../model/location.js';
-import { SEVERITIES } from '../model/location.js';
 import { meta } from '../auditors/contamination.js';
 import type { BenchSpec, ChannelId, ContaminationConfig } from '../contamination/config.js';
 import { resolveSettings } from '../contamination/config.js';
 import { itemResultsJsonl, reportOutcome } from '../contamination/findings.js';
 import { defaultThreads } from '../contamination/pool.js';
 import { runScan } from '../contamination/run.js';
+import { loadConfig } from '../core/config.js';
+import { InputError } from '../core/errors.js';
+import { buildReport } from '../core/report.js';
+import { runAuditor } from '../core/runner.js';
+import type { Severity } from '../model/location.js';
+import { SEVERITIES } from '../model/location.js';
 import type { Format } from '../reporters/index.js';
 import { FORMATS, REPORTERS } from '../reporters/index.js';
 
@@ -90,7 +90,8 @@ export function registerContaminationCommand(program: Command): void {
     .option('--fail-on <severity>', 'exit 1 when a finding is at least this severe', 'error')
     .action(async (opts: Options) => {
       if (!FORMATS.includes(opts.format as Format)) throw new InputError(`unknown format ${opts.format} (known: ${FORMATS.join(', ')})`);
-      if (!(SEVERITIES as readonly string[]).includes(opts.failOn)) throw new InputError(`--fail-on must be one of ${SEVERITIES.join(', ')}`);
+      if (!(SEVERITIES as readonly string[]).includes(opts.failOn))
+        throw new InputError(`--fail-on must be one of ${SEVERITIES.join(', ')}`);
       const section = sectionFrom(opts);
       const settings = resolveSettings(section);
       const fields = {

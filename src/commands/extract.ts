@@ -1,7 +1,7 @@
 /** `leanaudit extract <repo>`: informal entities paired with Lean declarations, as JSON Lines. */
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { extractAndPair, type PairedExtraction } from '../../extractors/index.js';
 import { SOURCE_KINDS, type SourceKind } from '../../extractors/types.js';
 import { ignoring, loadConfig, repeatable } from '../core/config.js';
@@ -37,7 +37,7 @@ export function extractSummary(x: PairedExtraction): string {
     `  Lean names ${c.leanNames}, found ${c.leanNamesFound}, declared in dependencies ${c.leanNamesInDependencies}; problems ${x.problems.length}`,
   ];
   if (x.projectError) lines.push(`  Lean project not read: ${x.projectError}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** Adds the `extract` subcommand. */
@@ -49,15 +49,25 @@ export function registerExtractCommand(program: Command): void {
     .addOption(new Option('--source <format>', 'informal source format').choices(['auto', ...SOURCE_KINDS]).default('auto'))
     .option('-o, --output <file>', 'write the JSON Lines here instead of stdout')
     .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
-    .option('--ignore <pattern>', "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)", repeatable)
+    .option(
+      '--ignore <pattern>',
+      "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
+      repeatable,
+    )
     .option('-q, --quiet', 'no summary or problems on stderr')
-    .action(async (repo: string, opts: { source: SourceKind | 'auto'; output?: string; config?: string; ignore?: string[]; quiet?: boolean }) => {
-      const result = await runExtract(repo, { source: opts.source, ...(opts.config ? { config: opts.config } : {}), ...(opts.ignore ? { ignore: opts.ignore } : {}) });
-      const lines = result.entities.map((e) => JSON.stringify(e) + '\n').join('');
-      if (opts.output) writeFileSync(opts.output, lines);
-      else process.stdout.write(lines);
-      if (opts.quiet) return;
-      for (const p of result.problems) process.stderr.write(`${p.location.file}:${p.location.line}: ${p.message}\n`);
-      process.stderr.write(extractSummary(result));
-    });
+    .action(
+      async (repo: string, opts: { source: SourceKind | 'auto'; output?: string; config?: string; ignore?: string[]; quiet?: boolean }) => {
+        const result = await runExtract(repo, {
+          source: opts.source,
+          ...(opts.config ? { config: opts.config } : {}),
+          ...(opts.ignore ? { ignore: opts.ignore } : {}),
+        });
+        const lines = result.entities.map((e) => `${JSON.stringify(e)}\n`).join('');
+        if (opts.output) writeFileSync(opts.output, lines);
+        else process.stdout.write(lines);
+        if (opts.quiet) return;
+        for (const p of result.problems) process.stderr.write(`${p.location.file}:${p.location.line}: ${p.message}\n`);
+        process.stderr.write(extractSummary(result));
+      },
+    );
 }

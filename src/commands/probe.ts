@@ -12,7 +12,7 @@ import { loadProject } from '../lean/project.js';
 import type { LeanDecl } from '../model/lean.js';
 import { runOnPool } from '../repl/audit-support.js';
 import { ReplClient } from '../repl/client.js';
-import { replSettings, type ReplSettings } from '../repl/config.js';
+import { type ReplSettings, replSettings } from '../repl/config.js';
 import { projectConstantTest } from '../repl/exact-probe.js';
 import { resolveLaunch } from '../repl/launch.js';
 import { isProbeable, overlapJobs, type Probed } from '../repl/overlap-jobs.js';
@@ -78,14 +78,25 @@ export function registerProbeCommand(program: Command): void {
       const matches = (d: LeanDecl, name: string) => d.fullName === name || d.fullName.endsWith(`.${name}`);
       const missing = theorems.filter((name) => ![...project.decls.values()].some((d) => isProbeable(d) && matches(d, name)));
       if (missing.length) throw new InputError(`no theorem named ${missing.join(', ')} in ${repo}`);
-      const options = { maxHeartbeats: settings.maxHeartbeats, timeoutMs: settings.timeoutMs, isProjectConstant: projectConstantTest(project) };
+      const options = {
+        maxHeartbeats: settings.maxHeartbeats,
+        timeoutMs: settings.timeoutMs,
+        isProjectConstant: projectConstantTest(project),
+      };
       const jobs = overlapJobs(project, options, (d) => theorems.some((name) => matches(d, name)));
-      const results = await runOnPool({ signal: new AbortController().signal, metric: () => undefined }, { settings, spec: launch.spec }, jobs);
+      const results = await runOnPool(
+        { signal: new AbortController().signal, metric: () => undefined },
+        { settings, spec: launch.spec },
+        jobs,
+      );
       const probed = results.flatMap((r) => (r.ok ? r.value.map(describe) : [{ file: r.id, error: r.error }]));
       if (opts.json) return print(JSON.stringify(probed, null, 2));
       for (const p of probed) {
         if ('error' in p) print(`${String(p.file)}: ${String(p.error)}`);
-        else print(`${String(p.name)}: ${String(p.class)}${p.tactic ? `  \`${String(p.tactic)}\`` : ''}${p.cause ? `  (${String(p.cause)}: ${String(p.detail)})` : ''}  ${String(p.ms)} ms`);
+        else
+          print(
+            `${String(p.name)}: ${String(p.class)}${p.tactic ? `  \`${String(p.tactic)}\`` : ''}${p.cause ? `  (${String(p.cause)}: ${String(p.detail)})` : ''}  ${String(p.ms)} ms`,
+          );
       }
     });
 }

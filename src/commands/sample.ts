@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
-import { grouped, VERDICTS, type Grouped, type Verdict } from '../llm/verdict.js';
+import { type Grouped, grouped, VERDICTS, type Verdict } from '../llm/verdict.js';
 
 /** One entity to label; the judge's verdict is kept apart (in `key`) so the labeller is not swayed. */
 export interface SampleItem {
@@ -80,7 +80,11 @@ export function judgedEntities(report: Report, auditor: string): Judged[] {
 /** Draws up to `perClass` entities judged OK and as many judged Different, shuffled together. */
 export function drawSample(judged: Judged[], auditor: string, seed: number, perClass: number): SampleFile {
   const random = seededRandom(seed);
-  const byClass = (g: Grouped) => shuffle(judged.filter((j) => grouped(j.verdict) === g), random).slice(0, perClass);
+  const byClass = (g: Grouped) =>
+    shuffle(
+      judged.filter((j) => grouped(j.verdict) === g),
+      random,
+    ).slice(0, perClass);
   const chosen = shuffle([...byClass('OK'), ...byClass('Different')], random);
   return {
     instructions:
@@ -135,7 +139,7 @@ export function registerSampleCommand(program: Command): void {
       const seed = positiveInt(opts.seed, '--seed');
       const perClass = positiveInt(opts.perClass, '--per-class');
       const sample = drawSample(judgedEntities(report, opts.auditor), opts.auditor, seed, perClass);
-      writeFileSync(opts.output, JSON.stringify(sample, null, 2) + '\n');
+      writeFileSync(opts.output, `${JSON.stringify(sample, null, 2)}\n`);
       const ok = sample.key.filter((k) => k.grouped === 'OK').length;
       const different = sample.key.length - ok;
       const short = ok < perClass || different < perClass ? ` (fewer than ${perClass} available in a class)` : '';

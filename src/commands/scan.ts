@@ -1,6 +1,7 @@
 /** `leanaudit scan <repo>`: the declaration model of a Lean project as JSON Lines, one declaration per line. */
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+
 import { once } from 'node:events';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
@@ -31,7 +32,7 @@ export function scanRecord(file: LeanFile, decl: LeanDecl, withBody = true): Rec
 /** Writes one line, waiting for the stream to drain; rejects with the stream's error (EPIPE). */
 async function writeLine(out: Writable, line: string): Promise<void> {
   if (out.errored) throw out.errored;
-  if (!out.write(line + '\n')) await once(out, 'drain');
+  if (!out.write(`${line}\n`)) await once(out, 'drain');
 }
 
 /** Adds the `scan` subcommand. */
@@ -43,11 +44,19 @@ export function registerScanCommand(program: Command): void {
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--no-body', 'leave proofs and values out (headers only)')
     .option('--config <file>', 'configuration file, for its `ignore` (default: <repo>/leanaudit.config.json)')
-    .option('--ignore <pattern>', "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)", repeatable)
+    .option(
+      '--ignore <pattern>',
+      "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
+      repeatable,
+    )
     .action(async (repo: string, opts: ScanOptions) => {
       if (!existsSync(repo) || !statSync(repo).isDirectory()) throw new InputError(`not a folder: ${repo}`);
       const loaded = loadConfig(repo, opts.config);
-      validateCoreConfig(loaded, AUDITORS.map((auditor) => auditor.meta.id), opts.config);
+      validateCoreConfig(
+        loaded,
+        AUDITORS.map((auditor) => auditor.meta.id),
+        opts.config,
+      );
       const config = ignoring(loaded, opts.ignore);
       const project = await loadProject(repo, config.ignore ? { ignore: config.ignore } : {});
       const out: Writable = opts.output ? createWriteStream(opts.output) : process.stdout;

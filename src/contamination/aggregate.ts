@@ -268,9 +268,7 @@ export class Aggregator {
       ...(best.doc.record !== undefined ? { record: best.doc.record } : {}),
       coverage: best.units.length / total,
       longestRun:
-        unit === 'tokens' && best.decl
-          ? longestCommonRun(p.leanTokens, best.decl.tokens)
-          : Math.max(...merged.map((m) => m.end - m.start)),
+        unit === 'tokens' && best.decl ? longestCommonRun(p.leanTokens, best.decl.tokens) : Math.max(...merged.map((m) => m.end - m.start)),
       spans: spans.slice(0, MAX_SPANS),
     };
   }

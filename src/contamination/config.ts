@@ -124,7 +124,14 @@ export function settingsHash(s: ScanSettings): string {
     Array.isArray(v)
       ? v.map(canonical)
       : typeof v === 'object' && v !== null
-        ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
         : v;
-  return createHash('sha256').update(JSON.stringify(canonical(s))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(s)))
+    .digest('hex')
+    .slice(0, 16);
 }

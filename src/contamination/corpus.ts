@@ -2,7 +2,7 @@
  * Corpus enumeration: folders of Lean, text, Markdown and LaTeX files, JSONL/JSON datasets, gzip
  * included. Yields scan tasks; JSONL files are streamed in batches of lines so memory stays bounded.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { ProjectCommand } from '../lean/commands.js';
@@ -44,7 +44,7 @@ function walk(dir: string, out: string[]): void {
 
 /** The files of one corpus path: the file itself, or the known files under a folder, sorted. */
 export function corpusFiles(path: string): string[] {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(path);
   } catch {

@@ -11,11 +11,13 @@ export const CONTAMINATION_RULES: AuditorMeta['rules'] = {
   'name-leak': { message: 'the theorem name {{name}} of {{item}} ({{benchmark}}) appears in the corpus at {{where}}', severity: 'info' },
   'input-problem': { message: 'skipped input: {{problem}}', severity: 'warning' },
   'benchmark-totals': {
-    message: 'benchmark {{benchmark}}: {{items}} items, {{dirty}} dirty, {{suspicious}} suspicious, {{clean}} clean, {{nameLeaks}} name leaks',
+    message:
+      'benchmark {{benchmark}}: {{items}} items, {{dirty}} dirty, {{suspicious}} suspicious, {{clean}} clean, {{nameLeaks}} name leaks',
     severity: 'info',
   },
   'corpus-totals': {
-    message: 'corpus {{corpus}}: {{files}} files, {{documents}} documents, {{bytes}} bytes, {{documentsWithHits}} documents with hits, {{itemsHit}} items hit',
+    message:
+      'corpus {{corpus}}: {{files}} files, {{documents}} documents, {{bytes}} bytes, {{documentsWithHits}} documents with hits, {{itemsHit}} items hit',
     severity: 'info',
   },
   configuration: { message: 'configuration {{hash}}: {{summary}}', severity: 'info' },
@@ -29,8 +31,7 @@ export function matchPlace(m: { file: string; line: number; record?: number }): 
 function detail(r: ItemResult): string {
   const fmt = (x: number): string => x.toFixed(2);
   switch (r.strongest) {
-    case 'exact':
-      {
+    case 'exact': {
       const f = r.exact!.byField[r.exact!.field]!;
       return `exact windows of the ${r.exact!.field} statement η=${fmt(f.eta)} (${f.matched}/${f.windows})`;
     }
@@ -118,13 +119,19 @@ export function reportOutcome(
   sink.metric('clean', count('clean'));
   sink.metric('nameLeaks', outcome.items.filter((r) => r.nameLeak?.leaked).length);
   sink.metric('windows', outcome.stats.windows);
-  sink.metric('corpusDocuments', outcome.corpora.reduce((n, c) => n + c.documents, 0));
-  sink.metric('corpusBytes', outcome.corpora.reduce((n, c) => n + c.bytes, 0));
+  sink.metric(
+    'corpusDocuments',
+    outcome.corpora.reduce((n, c) => n + c.documents, 0),
+  );
+  sink.metric(
+    'corpusBytes',
+    outcome.corpora.reduce((n, c) => n + c.bytes, 0),
+  );
   sink.metric('inputProblems', outcome.problems.length);
   sink.metric('scanMs', outcome.stats.scanMs);
 }
 
 /** One JSON line per item result, each carrying the configuration hash. */
 export function itemResultsJsonl(outcome: ScanOutcome): string {
-  return outcome.items.map((r) => JSON.stringify({ configHash: outcome.configHash, ...r })).join('\n') + '\n';
+  return `${outcome.items.map((r) => JSON.stringify({ configHash: outcome.configHash, ...r })).join('\n')}\n`;
 }

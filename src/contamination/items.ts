@@ -4,9 +4,9 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Location } from '../model/location.js';
-import type { PairedEntity } from '../model/entity.js';
 import { InputError } from '../core/errors.js';
+import type { PairedEntity } from '../model/entity.js';
+import type { Location } from '../model/location.js';
 import type { BenchSpec, FieldMapping } from './config.js';
 import type { InputProblem } from './input.js';
 import { innerName, jsonRecords, parseRecordLine, readLines, readTextFile } from './input.js';
@@ -50,12 +50,7 @@ function mappingFor(spec: BenchSpec, first: Record<string, unknown> | undefined)
   return { ...(detected ?? { id: 'id', informal: 'informal_statement', formal: 'formal_statement' }), ...spec.fields };
 }
 
-function itemOf(
-  record: Record<string, unknown>,
-  mapping: FieldMapping,
-  benchmark: string,
-  location: Location,
-): BenchItem | string {
+function itemOf(record: Record<string, unknown>, mapping: FieldMapping, benchmark: string, location: Location): BenchItem | string {
   const text = (field: string | undefined): string | undefined => {
     const v = field === undefined ? undefined : record[field];
     return typeof v === 'string' && v.trim() !== '' ? v : undefined;

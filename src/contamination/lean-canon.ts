@@ -8,8 +8,7 @@
 import type { ProjectCommand } from '../lean/commands.js';
 import { lex } from '../lean/lexer.js';
 import { NameTable } from '../lean/names.js';
-import { isCloser, isOpener } from '../lean/parser.js';
-import { parseLean } from '../lean/parser.js';
+import { isCloser, isOpener, parseLean } from '../lean/parser.js';
 import type { Token } from '../model/lean.js';
 import { readTextFile } from './input.js';
 import { BIG_OPERATORS, BINDER_KEYWORDS, canonicalNotation } from './notation.js';
@@ -194,7 +193,11 @@ export const isStatementCommand = (command: ProjectCommand): boolean => command.
  * The `theorem`/`lemma`/`example` declarations of Lean source, each with its canonical tokens;
  * `commands` are the declaration commands its project defines (see `projectCommandsOf`).
  */
-export function leanStatements(text: string, file = '<input>', commands: ProjectCommand[] = []): { statements: LeanStatement[]; problems: ReturnType<typeof parseLean>['problems'] } {
+export function leanStatements(
+  text: string,
+  file = '<input>',
+  commands: ProjectCommand[] = [],
+): { statements: LeanStatement[]; problems: ReturnType<typeof parseLean>['problems'] } {
   const names = new NameTable();
   for (const command of commands) names.addProjectCommand(command.word, command.kind);
   const parsed = parseLean(text, file, { names });

@@ -1,6 +1,7 @@
 /** The Lean-aware side of the scanner: canonical statements of Lean source looked up by token n-gram. */
-import { gramKey, tableFind, wordHashes } from './hash.js';
+
 import type { ProjectCommand } from '../lean/commands.js';
+import { gramKey, tableFind, wordHashes } from './hash.js';
 import { isStatementCommand, leanStatements } from './lean-canon.js';
 import type { ScanIndex } from './scan-index.js';
 

@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../core/paths.js';
 import type { CorpusTask } from './corpus.js';
-import type { ScanIndex } from './scan-index.js';
 import type { ScanOptions } from './scan.js';
 import { Scanner } from './scan.js';
+import type { ScanIndex } from './scan-index.js';
 import type { TaskResult } from './task.js';
 import { runTask } from './task.js';
 
@@ -23,9 +23,7 @@ export function defaultThreads(): number {
 /** The compiled worker script (from dist/ when running the TypeScript sources under a test runner). */
 export function workerScript(): string {
   const here = fileURLToPath(import.meta.url);
-  const script = here.endsWith('.ts')
-    ? join(packageRoot(), 'dist', 'src', 'contamination', 'worker.js')
-    : join(here, '..', 'worker.js');
+  const script = here.endsWith('.ts') ? join(packageRoot(), 'dist', 'src', 'contamination', 'worker.js') : join(here, '..', 'worker.js');
   if (!existsSync(script)) throw new Error(`contamination worker not built: ${script} (run npm run build)`);
   return script;
 }

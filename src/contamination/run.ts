@@ -1,8 +1,9 @@
 /** One contamination scan: read the benchmarks, index them, stream the corpora, fold the hits. */
-import type { BenchSpec, ChannelId, ScanSettings, Verdict } from './config.js';
-import { settingsHash } from './config.js';
+
 import type { CorpusTotals, ItemResult } from './aggregate.js';
 import { Aggregator } from './aggregate.js';
+import type { BenchSpec, ChannelId, ScanSettings, Verdict } from './config.js';
+import { settingsHash } from './config.js';
 import { corpusTasks } from './corpus.js';
 import type { InputProblem } from './input.js';
 import type { BenchItem } from './items.js';

@@ -2,8 +2,9 @@
  * The part of the benchmark index a scanner needs: unique exact windows, word n-gram keys and
  * theorem names, each in an integer hash table. Built once on the main thread, cloned to workers.
  */
-import { charWindowHash, createTable, gramKey, tableInsert, wordHashes } from './hash.js';
+
 import type { KeyTable } from './hash.js';
+import { charWindowHash, createTable, gramKey, tableInsert, wordHashes } from './hash.js';
 
 /** What the scanner looks up. Plain data: structured-clonable to worker threads. */
 export interface ScanIndex {

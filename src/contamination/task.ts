@@ -1,13 +1,13 @@
 /** Runs one corpus task (a file, a JSON file, a batch of JSONL lines) through a scanner. */
 import { statSync } from 'node:fs';
-import type { InputProblem } from './input.js';
-import { jsonRecords, parseRecordLine, readTextFile } from './input.js';
 import type { CorpusTask } from './corpus.js';
 import { isLeanPath } from './corpus.js';
+import type { InputProblem } from './input.js';
+import { jsonRecords, parseRecordLine, readTextFile } from './input.js';
 import type { LeanDeclHit } from './lean-scan.js';
 import { leanHits } from './lean-scan.js';
-import type { ScanIndex } from './scan-index.js';
 import type { Scanner, TextHits } from './scan.js';
+import type { ScanIndex } from './scan-index.js';
 
 /** Where a corpus document is: its file and line (a JSONL record's line), and its corpus. */
 export interface DocRef {
@@ -47,8 +47,7 @@ export function recordText(record: Record<string, unknown>, fields?: string[]): 
   return parts.join('\n');
 }
 
-const hasHits = (h: TextHits, lean: LeanDeclHit[]): boolean =>
-  h.exact.length + h.grams.length + h.names.length + lean.length > 0;
+const hasHits = (h: TextHits, lean: LeanDeclHit[]): boolean => h.exact.length + h.grams.length + h.names.length + lean.length > 0;
 
 function pinLines(h: TextHits, line: number): TextHits {
   for (const list of [h.exact, h.grams, h.names]) for (let i = 1; i < list.length; i += 2) list[i] = line;

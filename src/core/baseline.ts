@@ -10,12 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { jsonErrorLine } from './json.js';
+import type { LeanDecl } from '../model/lean.js';
+import { SEVERITIES } from '../model/location.js';
 import { InputError } from './errors.js';
 import { entityAcrossFiles, FINGERPRINT_SCHEME } from './fingerprint.js';
+import { jsonErrorLine } from './json.js';
 import type { BaselineEntry, BaselineSummary, Finding, Report } from './types.js';
-import { SEVERITIES } from '../model/location.js';
-import type { LeanDecl } from '../model/lean.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
 
@@ -31,10 +31,18 @@ export interface Baseline {
 export type StatementOf = (entityId: string) => string | undefined;
 
 /** The statements of a project's declarations: kind and header with its blanks collapsed, hashed (the map by name is made on the first question). */
-export const statementsOf = (project: { readonly decls: ReadonlyMap<string, Pick<LeanDecl, 'kind' | 'header'>> }): StatementOf => (entityId) => {
-  const decl = project.decls.get(entityId);
-  return decl && createHash('sha256').update(`${decl.kind} ${decl.header.replace(/\s+/g, ' ')}`).digest('hex').slice(0, 16);
-};
+export const statementsOf =
+  (project: { readonly decls: ReadonlyMap<string, Pick<LeanDecl, 'kind' | 'header'>> }): StatementOf =>
+  (entityId) => {
+    const decl = project.decls.get(entityId);
+    return (
+      decl &&
+      createHash('sha256')
+        .update(`${decl.kind} ${decl.header.replace(/\s+/g, ' ')}`)
+        .digest('hex')
+        .slice(0, 16)
+    );
+  };
 
 const NO_STATEMENTS: StatementOf = () => undefined;
 
@@ -72,7 +80,7 @@ export function baselineOf(report: Report, statementOf: StatementOf = NO_STATEME
 /** Writes `baseline` to `file`; an unwritable path is an InputError. */
 export function writeBaseline(file: string, baseline: Baseline): void {
   try {
-    writeFileSync(file, JSON.stringify(baseline, null, 2) + '\n');
+    writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
   } catch (e) {
     throw new InputError(`cannot write the baseline ${file}: ${(e as Error).message}`);
   }
@@ -106,10 +114,13 @@ export function readBaseline(file: string): Baseline {
     throw new InputError(`${file}: not a leanaudit baseline (expected {"schemaVersion": ${BASELINE_SCHEMA_VERSION}, "findings": [...]})`);
   }
   if (b.fingerprintScheme !== FINGERPRINT_SCHEME) {
-    throw new InputError(`${file}: written with fingerprints ${String(b.fingerprintScheme)}, this leanaudit uses ${FINGERPRINT_SCHEME}: write it again with --write-baseline`);
+    throw new InputError(
+      `${file}: written with fingerprints ${String(b.fingerprintScheme)}, this leanaudit uses ${FINGERPRINT_SCHEME}: write it again with --write-baseline`,
+    );
   }
   const bad = b.findings.findIndex((e) => !isEntry(e));
-  if (bad >= 0) throw new InputError(`${file}: findings[${bad}] is not a baseline entry (fingerprint, auditorId, messageId, severity, message)`);
+  if (bad >= 0)
+    throw new InputError(`${file}: findings[${bad}] is not a baseline entry (fingerprint, auditorId, messageId, severity, message)`);
   return b as Baseline;
 }
 
@@ -131,7 +142,8 @@ const entityKey = (e: Pick<Finding, 'auditorId' | 'messageId' | 'entityId'>): st
   e.entityId === undefined ? undefined : [e.auditorId, e.messageId, entityAcrossFiles(e.entityId)].join('\u0000');
 
 /** A finding's rule and the statement of its declaration. */
-const statementKey = (e: Pick<Finding, 'auditorId' | 'messageId'>, statement: string): string => [e.auditorId, e.messageId, statement].join('\u0000');
+const statementKey = (e: Pick<Finding, 'auditorId' | 'messageId'>, statement: string): string =>
+  [e.auditorId, e.messageId, statement].join('\u0000');
 
 /**
  * Marks each finding `new` or `unchanged` against the baseline (in place) and summarizes. A
@@ -175,7 +187,9 @@ export function compareWithBaseline(
     }
   }
   // An entry whose declaration still exists (by its name) is about that declaration, never a renamed one.
-  const byStatement = groupBy([...left], (e) => (e.statement === undefined || statementOf(e.entityId!) !== undefined ? undefined : statementKey(e, e.statement)));
+  const byStatement = groupBy([...left], (e) =>
+    e.statement === undefined || statementOf(e.entityId!) !== undefined ? undefined : statementKey(e, e.statement),
+  );
   let fresh = 0;
   for (const f of renamed) {
     const statement = f.entityId === undefined ? undefined : statementOf(f.entityId);

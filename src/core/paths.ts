@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /** True when `path` lies inside `root` (both absolute). */
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
-  return rel === '' || (rel !== '..' && !rel.startsWith('..' + sep) && !isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 let cached: string | undefined;

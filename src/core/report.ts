@@ -1,11 +1,12 @@
 /** Builds the schema-versioned Report from auditor runs. */
-import { compareWithBaseline, type Baseline, type StatementOf } from './baseline.js';
-import { fingerprints } from './fingerprint.js';
-import type { AuditorRun, ProjectMeta, Report, RunStatus } from './types.js';
+
 import type { Severity } from '../model/location.js';
-import { REPORT_SCHEMA_VERSION } from './types.js';
 import { SEVERITIES } from '../model/location.js';
+import { type Baseline, compareWithBaseline, type StatementOf } from './baseline.js';
+import { fingerprints } from './fingerprint.js';
 import { toolVersion } from './paths.js';
+import type { AuditorRun, ProjectMeta, Report, RunStatus } from './types.js';
+import { REPORT_SCHEMA_VERSION } from './types.js';
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 
@@ -32,7 +33,9 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     all[i]!.fingerprint = fingerprint;
   });
   const ran = new Set(runs.filter((run) => run.status === 'ok').map((run) => run.auditorId));
-  const baseline = options.baseline ? compareWithBaseline(all, options.baseline.baseline, options.baseline.file, ran, options.statementOf) : undefined;
+  const baseline = options.baseline
+    ? compareWithBaseline(all, options.baseline.baseline, options.baseline.file, ran, options.statementOf)
+    : undefined;
   const findings = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   const auditors: Record<RunStatus, number> = { ok: 0, skipped: 0, error: 0 };
   for (const run of runs) auditors[run.status] += 1;

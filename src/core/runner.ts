@@ -1,10 +1,11 @@
 /** Runs auditors over one project and collects their findings into AuditorRuns. */
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
+
 import type { PairedEntity } from '../model/entity.js';
+import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
-import type { LeanProject } from '../model/lean.js';
+import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
 export interface RunServices {
@@ -20,9 +21,7 @@ export interface RunServices {
 
 /** Fills `{{name}}` placeholders of a message template. */
 export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
-    key in data ? String(data[key]) : whole,
-  );
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
 }
 
 /** Runs one auditor; never throws: failures become an `error` run, skips a `skipped` run. */

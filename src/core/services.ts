@@ -1,10 +1,11 @@
 /** Builds the RunServices for one repository: the shared, lazily computed resources of a run. */
+
+import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
-import type { Need } from './types.js';
-import type { PairedEntity } from '../model/entity.js';
-import type { RunServices } from './runner.js';
 import { SkipAuditor } from './errors.js';
+import type { RunServices } from './runner.js';
+import type { Need } from './types.js';
 
 /** Parses the Lean project at `root`. */
 export type ProjectLoader = (root: string, options: { signal: AbortSignal; ignore?: readonly string[] }) => Promise<LeanProject>;
@@ -50,9 +51,7 @@ export function createServices(
   const project = once(() => sources.loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}) }));
   const env: EntityEnv = { root, config, signal, project };
   const { loadEntities } = sources;
-  const entities = loadEntities
-    ? once(() => loadEntities(env))
-    : () => Promise.reject(new SkipAuditor(NO_EXTRACTOR));
+  const entities = loadEntities ? once(() => loadEntities(env)) : () => Promise.reject(new SkipAuditor(NO_EXTRACTOR));
   const checks: Partial<Record<Need, NeedCheck>> = {
     'lean-project': async () => undefined,
     entities: async () => (loadEntities ? undefined : NO_EXTRACTOR),

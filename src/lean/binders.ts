@@ -113,7 +113,11 @@ class BinderScan {
     const c = table.code[j]!;
     if (k === KIND.ident) {
       // A run ends at a new line, `using`, a dotted name, or `f :=` after `with` (`{ s with f := x }` names a field).
-      if (this.run && (table.line[j] !== this.runLine || c === USING || !isSimple(table, c) || (this.runAfterWith && isSymbolAt(table, j + 1, ASSIGN)))) this.run = false;
+      if (
+        this.run &&
+        (table.line[j] !== this.runLine || c === USING || !isSimple(table, c) || (this.runAfterWith && isSymbolAt(table, j + 1, ASSIGN)))
+      )
+        this.run = false;
       if (this.run || (this.pattern > 0 && isSimple(table, c))) bind(c);
       if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) this.startRun(j);
       return j + 1;
@@ -189,7 +193,8 @@ function groupNames(table: TokenTable, from: number, to: number, bind: Bind, unt
 }
 
 /** Whether token j is the symbol `code`; false past the table's last token (the reused table's arrays hold older files' tokens there). */
-const isSymbolAt = (table: TokenTable, j: number, code: number): boolean => j < table.count && table.kind[j] === KIND.symbol && table.code[j] === code;
+const isSymbolAt = (table: TokenTable, j: number, code: number): boolean =>
+  j < table.count && table.kind[j] === KIND.symbol && table.code[j] === code;
 
 /**
  * If the `|` at `bar` opens a match arm, the index of its `=>`: the first `=>` on the same line

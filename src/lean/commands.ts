@@ -18,16 +18,29 @@
  * command only as the first token of its line, outside brackets, no more indented than the
  * command before it.
  */
+
+import type { DeclKind } from '../model/lean.js';
 import { KEYWORD_COUNT, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { KEYWORD_LIST } from './names.js';
-import type { DeclKind } from '../model/lean.js';
 
 const COLON = 58;
 const DOLLAR = 36;
 const PAREN = 40;
 const CLOSE_PAREN = 41;
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
-const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'axiom', 'opaque', 'example']);
+const DECLARATION_KEYWORDS: ReadonlySet<string> = new Set([
+  'theorem',
+  'lemma',
+  'def',
+  'abbrev',
+  'instance',
+  'structure',
+  'class',
+  'inductive',
+  'axiom',
+  'opaque',
+  'example',
+]);
 const WORD = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const K_MACRO = KEYWORD_LIST.indexOf('macro');
 
@@ -72,7 +85,12 @@ export function projectCommandOf(table: TokenTable, from: number, to: number): P
  * [from, to) gives: the first declaration command word `isDeclarationWord` accepts (in the rule's
  * pattern), with the first declaration keyword after it; undefined if there is none.
  */
-export function ruleExpansionOf(table: TokenTable, from: number, to: number, isDeclarationWord: (id: number) => boolean): ProjectCommand | undefined {
+export function ruleExpansionOf(
+  table: TokenTable,
+  from: number,
+  to: number,
+  isDeclarationWord: (id: number) => boolean,
+): ProjectCommand | undefined {
   for (let j = from + 1; j < to; j++) {
     if (table.kind[j] !== KIND.ident || !isDeclarationWord(table.code[j]!)) continue;
     const kind = expansionKind(table, j + 1, to);
@@ -93,7 +111,8 @@ function expansionKind(table: TokenTable, rhs: number, to: number): DeclKind | u
     if (table.kind[j] !== KIND.keyword || table.code[j]! < 0 || table.code[j]! >= KEYWORD_COUNT) continue;
     const word = KEYWORD_LIST[table.code[j]!]!;
     if (!DECLARATION_KEYWORDS.has(word)) continue;
-    const spliced = isSymbol(j + 1, DOLLAR) && isSymbol(j + 2, PAREN) && !(table.kind[j + 3] === KIND.ident && isSymbol(j + 4, CLOSE_PAREN));
+    const spliced =
+      isSymbol(j + 1, DOLLAR) && isSymbol(j + 2, PAREN) && !(table.kind[j + 3] === KIND.ident && isSymbol(j + 4, CLOSE_PAREN));
     return spliced ? undefined : (word as DeclKind);
   }
   return undefined;

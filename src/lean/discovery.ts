@@ -5,7 +5,7 @@
  * `readdirSync` makes) and by `readdirSync` otherwise; both give the same lists
  * (test/lean/discovery.test.ts).
  */
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from '../core/paths.js';
 import { nativeScanner } from './native.js';
@@ -46,7 +46,8 @@ function placeLink(realRoot: string, rel: string, found: Discovery): void {
     return;
   }
   if (!isInside(realRoot, real)) found.skipped.push({ path: rel, reason: 'symbolic link leading outside the repository (not followed)' });
-  else if (statSync(real).isDirectory()) found.skipped.push({ path: rel, reason: 'symbolic link to a folder inside the repository (scanned at its real place)' });
+  else if (statSync(real).isDirectory())
+    found.skipped.push({ path: rel, reason: 'symbolic link to a folder inside the repository (scanned at its real place)' });
   else if (rel.endsWith('.lean')) found.files.push(rel);
 }
 
@@ -54,7 +55,7 @@ function placeLink(realRoot: string, rel: string, found: Discovery): void {
 function walkPortably(realRoot: string): Discovery {
   const found: Discovery = { files: [], skipped: [] };
   const walk = (dir: string): void => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(join(realRoot, dir), { withFileTypes: true });
     } catch (e) {

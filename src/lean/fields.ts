@@ -6,10 +6,11 @@
  * by its name; `classifyFieldsByType` corrects that with the project's own declarations wherever a
  * declared type reads clearly one way or the other, and leaves the name's verdict elsewhere.
  */
-import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, typeHead, type TokenTable } from './lexer.js';
-import type { ProofGap } from './gaps.js';
-import { lastComponent } from './references.js';
+
 import type { LeanDecl, LeanProject } from '../model/lean.js';
+import type { ProofGap } from './gaps.js';
+import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable, typeHead } from './lexer.js';
+import { lastComponent } from './references.js';
 
 const multi = (s: string): number => MULTI + MULTI_SYMBOLS.indexOf(s);
 const ASSIGN = multi(':=');
@@ -19,8 +20,28 @@ const COMMA = 44;
 
 /** Symbols that make a type a proposition wherever they stand outside brackets: relations, connectives, `∃`, `¬`. */
 const PROPOSITION_SYMBOLS: ReadonlySet<number> = new Set([
-  61, 60, 62, multi('<='), multi('>='), multi('!='), 0x2260, 0x2264, 0x2265, 0x2208, 0x2209, 0x2286, 0x2282, 0x2287,
-  0x2283, 0x2194, 0x2227, 0x2228, 0xac, 0x2223, 0x2261, 0x2203,
+  61,
+  60,
+  62,
+  multi('<='),
+  multi('>='),
+  multi('!='),
+  0x2260,
+  0x2264,
+  0x2265,
+  0x2208,
+  0x2209,
+  0x2286,
+  0x2282,
+  0x2287,
+  0x2283,
+  0x2194,
+  0x2227,
+  0x2228,
+  0xac,
+  0x2223,
+  0x2261,
+  0x2203,
 ]);
 
 /**
@@ -28,19 +49,93 @@ const PROPOSITION_SYMBOLS: ReadonlySet<number> = new Set([
  * start with `Is`, and Mathlib's classes of propositions an `instance` proves (`DiscreteTopology`, `T2Space`, …).
  */
 const PROPOSITION_HEADS: ReadonlySet<string> = new Set([
-  'True', 'False', 'Nonempty', 'Continuous', 'Monotone', 'Antitone', 'StrictMono', 'StrictAnti', 'Injective', 'Surjective',
-  'Bijective', 'Measurable', 'Differentiable', 'Tendsto', 'Summable', 'HasSum', 'Countable', 'Finite', 'Disjoint',
-  'Pairwise', 'Irreducible', 'Prime', 'Squarefree', 'Even', 'Odd', 'Fact', 'Subsingleton', 'Nontrivial', 'Infinite',
-  'NeZero', 'CharZero', 'CharP', 'NoZeroDivisors', 'FiniteDimensional', 'DiscreteTopology', 'CompactSpace', 'T0Space',
-  'T1Space', 'T2Space', 'T3Space', 'RegularSpace', 'NormalSpace', 'CompleteSpace', 'ProperSpace', 'LocallyCompactSpace',
-  'SecondCountableTopology', 'SeparableSpace', 'ConnectedSpace', 'PathConnectedSpace', 'OrderTopology', 'ContinuousAdd',
-  'ContinuousMul', 'ContinuousSMul', 'SMulCommClass',
+  'True',
+  'False',
+  'Nonempty',
+  'Continuous',
+  'Monotone',
+  'Antitone',
+  'StrictMono',
+  'StrictAnti',
+  'Injective',
+  'Surjective',
+  'Bijective',
+  'Measurable',
+  'Differentiable',
+  'Tendsto',
+  'Summable',
+  'HasSum',
+  'Countable',
+  'Finite',
+  'Disjoint',
+  'Pairwise',
+  'Irreducible',
+  'Prime',
+  'Squarefree',
+  'Even',
+  'Odd',
+  'Fact',
+  'Subsingleton',
+  'Nontrivial',
+  'Infinite',
+  'NeZero',
+  'CharZero',
+  'CharP',
+  'NoZeroDivisors',
+  'FiniteDimensional',
+  'DiscreteTopology',
+  'CompactSpace',
+  'T0Space',
+  'T1Space',
+  'T2Space',
+  'T3Space',
+  'RegularSpace',
+  'NormalSpace',
+  'CompleteSpace',
+  'ProperSpace',
+  'LocallyCompactSpace',
+  'SecondCountableTopology',
+  'SeparableSpace',
+  'ConnectedSpace',
+  'PathConnectedSpace',
+  'OrderTopology',
+  'ContinuousAdd',
+  'ContinuousMul',
+  'ContinuousSMul',
+  'SMulCommClass',
 ]);
 
 /** Heads of a conclusion that make it data: universes (a predicate `Set X → Prop` or a type is data) and common types. */
 const DATA_HEADS: ReadonlySet<string> = new Set([
-  'Prop', 'Type', 'Sort', 'ℕ', 'ℤ', 'ℚ', 'ℝ', 'ℂ', 'Nat', 'Int', 'Rat', 'Real', 'Complex', 'NNReal', 'ENNReal', 'EReal', 'List',
-  'Set', 'Finset', 'Multiset', 'Array', 'Option', 'Fin', 'String', 'Bool', 'Prod', 'Sum', 'Matrix', 'Polynomial',
+  'Prop',
+  'Type',
+  'Sort',
+  'ℕ',
+  'ℤ',
+  'ℚ',
+  'ℝ',
+  'ℂ',
+  'Nat',
+  'Int',
+  'Rat',
+  'Real',
+  'Complex',
+  'NNReal',
+  'ENNReal',
+  'EReal',
+  'List',
+  'Set',
+  'Finset',
+  'Multiset',
+  'Array',
+  'Option',
+  'Fin',
+  'String',
+  'Bool',
+  'Prod',
+  'Sum',
+  'Matrix',
+  'Polynomial',
 ]);
 
 /** The conclusion of the type in tokens [from, to) (after its last `→` or binder comma outside brackets), or -1 when a relation, connective, `∃` or `¬` outside brackets already makes it a proposition. */
@@ -61,7 +156,13 @@ function conclusionOf(table: TokenTable, from: number, to: number): number {
 /** Whether the `≥` at token i is Mathlib's `ℝ≥0` (`NNReal`) or `ℝ≥0∞` (`ENNReal`), written without blanks: a type, no relation. */
 function isNonNegativeReals(table: TokenTable, i: number, to: number): boolean {
   return (
-    table.code[i] === 0x2265 && i > 0 && i + 1 < to && table.is(i - 1, 'ℝ') && table.end[i - 1] === table.start[i] && table.is(i + 1, '0') && table.end[i] === table.start[i + 1]
+    table.code[i] === 0x2265 &&
+    i > 0 &&
+    i + 1 < to &&
+    table.is(i - 1, 'ℝ') &&
+    table.end[i - 1] === table.start[i] &&
+    table.is(i + 1, '0') &&
+    table.end[i] === table.start[i + 1]
   );
 }
 
@@ -138,7 +239,8 @@ export function declaredFields(structure: LeanDecl): Map<string, boolean | undef
 /** The texts of the identifiers at code[k], code[k + 1], … on one line. */
 function identRun(table: TokenTable, code: number[], k: number): string[] {
   const names: string[] = [];
-  for (let j = k; j < code.length && table.kind[code[j]!] === KIND.ident && table.line[code[j]!] === table.line[code[k]!]; j++) names.push(table.textOf(code[j]!));
+  for (let j = k; j < code.length && table.kind[code[j]!] === KIND.ident && table.line[code[j]!] === table.line[code[k]!]; j++)
+    names.push(table.textOf(code[j]!));
   return names;
 }
 
@@ -226,7 +328,11 @@ interface FieldType {
 }
 
 /** The fields of a structure and of the project structures it extends, transitively (its own first). */
-export function fieldsWithParents(structure: LeanDecl, project: Pick<LeanProject, 'decls'>, seen = new Set<LeanDecl>()): Map<string, FieldType> {
+export function fieldsWithParents(
+  structure: LeanDecl,
+  project: Pick<LeanProject, 'decls'>,
+  seen = new Set<LeanDecl>(),
+): Map<string, FieldType> {
   seen.add(structure);
   const fields = new Map<string, FieldType>();
   for (const [name, proof] of declaredFields(structure)) if (proof !== undefined) fields.set(name, { proof, owner: structure });

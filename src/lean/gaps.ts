@@ -3,10 +3,21 @@
  * identifiers): `sorry`/`admit` classified as in a proof or in data, axioms, and the escape hatches
  * that make the kernel trust something it did not check.
  */
-import { bracketDelta, headerTypeStart, isCommentKind, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+
+import type { LeanDecl, LeanFile } from '../model/lean.js';
+import {
+  bracketDelta,
+  headerTypeStart,
+  isCommentKind,
+  KEYWORD_LIST,
+  KIND,
+  lexTable,
+  MULTI,
+  MULTI_SYMBOLS,
+  type TokenTable,
+} from './lexer.js';
 import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
-import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 export type GapKind =
   | 'sorry-in-proof'
@@ -60,7 +71,20 @@ const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?'])
 
 /** Proof fields of Lean core and Mathlib structures whose one-word names do not follow the snake_case rule. */
 const PROOF_FIELD_WORDS: ReadonlySet<string> = new Set([
-  'refl', 'symm', 'trans', 'iseqv', 'irrefl', 'antisymm', 'asymm', 'total', 'trichotomous', 'comm', 'assoc', 'property', 'isLt', 'wf',
+  'refl',
+  'symm',
+  'trans',
+  'iseqv',
+  'irrefl',
+  'antisymm',
+  'asymm',
+  'total',
+  'trichotomous',
+  'comm',
+  'assoc',
+  'property',
+  'isLt',
+  'wf',
 ]);
 
 /**
@@ -126,7 +150,12 @@ function shapeOf(decl: LeanDecl): number {
   const { kind, modifiers, body, header } = decl;
   const bodiless = body === undefined;
   const theorem = kind === 'theorem' || kind === 'lemma';
-  return (kind === 'axiom' ? 1 : 0) | (modifiers.includes('unsafe') ? 2 : 0) | (kind === 'opaque' && bodiless ? 4 : 0) | (theorem && statesTrue(header) ? 8 : 0);
+  return (
+    (kind === 'axiom' ? 1 : 0) |
+    (modifiers.includes('unsafe') ? 2 : 0) |
+    (kind === 'opaque' && bodiless ? 4 : 0) |
+    (theorem && statesTrue(header) ? 8 : 0)
+  );
 }
 
 const hasShapeGap = (decl: LeanDecl): boolean => shapeOf(decl) !== 0;
@@ -200,7 +229,12 @@ function hasSorryOrAdmit(table: TokenTable): boolean {
   const { kind, code } = table;
   const flags = table.names.flags;
   for (let i = 0; i < table.count; i++) {
-    if (kind[i] === KIND.keyword ? code[i] === K_SORRY || code[i] === K_ADMIT : kind[i] === KIND.ident && (flags[code[i]!]! & SORRY_WORD) !== 0) return true;
+    if (
+      kind[i] === KIND.keyword
+        ? code[i] === K_SORRY || code[i] === K_ADMIT
+        : kind[i] === KIND.ident && (flags[code[i]!]! & SORRY_WORD) !== 0
+    )
+      return true;
   }
   return false;
 }
@@ -246,7 +280,8 @@ class TacticBlocks {
       while (depths.length > 0 && depths[depths.length - 1]! >= this.depth) depths.pop(), indents.pop();
     } else if (kind === KIND.ident && depths.length > 0 && beginsFieldLine(table, i, prev)) {
       const column = table.column[i]!;
-      while (depths.length > 0 && depths[depths.length - 1]! >= this.depth && indents[indents.length - 1]! >= column) depths.pop(), indents.pop();
+      while (depths.length > 0 && depths[depths.length - 1]! >= this.depth && indents[indents.length - 1]! >= column)
+        depths.pop(), indents.pop();
       return true;
     }
     return false;
@@ -265,7 +300,8 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
   const start = table.start[i]!;
   // In the statement itself (formal-conjectures' `answer(sorry)`): the claim is unfinished, whatever its proof.
   const inStatement = decl !== undefined && start >= decl.headerRange.start && start < decl.headerRange.end;
-  const fieldName = !inStatement && prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
+  const fieldName =
+    !inStatement && prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
   const field = fieldName >= 0 ? table.textOf(fieldName) : undefined;
   const context: SorryContext = inStatement
     ? 'statement'
@@ -274,11 +310,21 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
       : decl && PROOF_KINDS.has(decl.kind)
         ? 'theorem'
         : field !== undefined
-          ? isProofFieldName(field) ? 'proof-field' : 'data-field'
-          : decl ? 'value' : 'command';
+          ? isProofFieldName(field)
+            ? 'proof-field'
+            : 'data-field'
+          : decl
+            ? 'value'
+            : 'command';
   const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
   // Outside any declaration: a macro's expansion (its uses are sorry macros', see sorry-macros.ts) or a `#check`.
-  const kind = inStatement ? 'sorry-in-statement' : inProof ? 'sorry-in-proof' : context === 'command' ? 'sorry-in-command' : 'sorry-in-data';
+  const kind = inStatement
+    ? 'sorry-in-statement'
+    : inProof
+      ? 'sorry-in-proof'
+      : context === 'command'
+        ? 'sorry-in-command'
+        : 'sorry-in-data';
   const gap = gapAt(table, i, kind, table.kind[i] === KIND.keyword ? KEYWORD_LIST[table.code[i]!]! : table.textOf(i), decl);
   gap.context = context;
   if (field !== undefined) gap.field = field;
@@ -291,15 +337,17 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
  * proofs of `uget`/`uset`; such a declaration is reported as `unsafe` already).
  */
 function sorryWordGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean): ProofGap | undefined {
-  if (decl !== undefined && decl.modifiers.includes('unsafe') && table.textOf(i) === 'lcProof') return undefined;
+  if (decl?.modifiers.includes('unsafe') && table.textOf(i) === 'lcProof') return undefined;
   return sorryGap(table, i, prev, decl, inTactics);
 }
 
 /** `set_option maxHeartbeats 0` or `set_option debug.skipKernelTC true` at token i. */
 function optionGap(table: TokenTable, i: number, decl: LeanDecl | undefined): ProofGap | undefined {
   const option = table.textOf(i + 1);
-  if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0')) return gapAt(table, i, 'max-heartbeats-zero', `set_option ${option} 0`, decl);
-  if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true')) return gapAt(table, i, 'skip-kernel-tc', 'set_option debug.skipKernelTC true', decl);
+  if (option.endsWith('maxHeartbeats') && table.is(i + 2, '0'))
+    return gapAt(table, i, 'max-heartbeats-zero', `set_option ${option} 0`, decl);
+  if (option === 'debug.skipKernelTC' && table.is(i + 2, 'true'))
+    return gapAt(table, i, 'skip-kernel-tc', 'set_option debug.skipKernelTC true', decl);
   return undefined;
 }
 
@@ -307,8 +355,13 @@ function optionGap(table: TokenTable, i: number, decl: LeanDecl | undefined): Pr
 function wordGap(table: TokenTable, i: number, prev: number, prev2: number, decl: LeanDecl | undefined): ProofGap | undefined {
   const w = table.textOf(i);
   if (w === 'native_decide' || w === 'Lean.ofReduceBool' || w === 'ofReduceBool') return gapAt(table, i, 'native-decide', w, decl);
-  if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide')) return gapAt(table, i, 'native-decide', 'decide +native', decl);
-  if ((w === 'implemented_by' || w === 'extern') && prev >= 0 && (table.kind[prev] === KIND.attributeOpen || table.is(prev, '[') || table.is(prev, ','))) {
+  if (w === 'native' && prev >= 0 && table.is(prev, '+') && prev2 >= 0 && table.is(prev2, 'decide'))
+    return gapAt(table, i, 'native-decide', 'decide +native', decl);
+  if (
+    (w === 'implemented_by' || w === 'extern') &&
+    prev >= 0 &&
+    (table.kind[prev] === KIND.attributeOpen || table.is(prev, '[') || table.is(prev, ','))
+  ) {
     return gapAt(table, i, w === 'extern' ? 'extern' : 'implemented-by', `@[${w}]`, decl);
   }
   return SEARCH_TACTICS.has(w) ? gapAt(table, i, 'search-tactic', w, decl) : undefined;
@@ -345,7 +398,14 @@ export function macroSorriesOf(file: LeanFile, text: string, macros: ReadonlyMap
  * `` `(tactic| exact sorry_proof) ``), and before its header it is the declaration's own name
  * (FLT's `axiom knownin1980s`, which its macro of the same name stands for).
  */
-function macroSorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean, standsFor: string): ProofGap | undefined {
+function macroSorryGap(
+  table: TokenTable,
+  i: number,
+  prev: number,
+  decl: LeanDecl | undefined,
+  inTactics: boolean,
+  standsFor: string,
+): ProofGap | undefined {
   if (decl === undefined || table.start[i]! < decl.headerRange.start) return undefined;
   return { ...sorryGap(table, i, prev, decl, inTactics), kind: 'sorry-macro', text: table.textOf(i), standsFor };
 }
@@ -367,7 +427,21 @@ function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void
     ranges[2 * k] = decl.range.start;
     ranges[2 * k + 1] = decl.range.end;
   });
-  const found = gapsFound.fill((out) => nativeScanner!.scanGaps(table.names.flags, table.count, ranges, table.exitToken, out, table.kind, table.start, table.end, table.line, table.column, table.code));
+  const found = gapsFound.fill((out) =>
+    nativeScanner!.scanGaps(
+      table.names.flags,
+      table.count,
+      ranges,
+      table.exitToken,
+      out,
+      table.kind,
+      table.start,
+      table.end,
+      table.line,
+      table.column,
+      table.code,
+    ),
+  );
   for (let at = 0; at < found.length; at += 6) {
     const [what, i, prev, prev2, d, inTactics] = found.subarray(at, at + 6) as unknown as [number, number, number, number, number, number];
     const decl = d >= 0 ? decls[d] : undefined;

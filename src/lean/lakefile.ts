@@ -32,7 +32,11 @@ export const versoDocsOf = (lakefile: Lakefile | undefined, library: string | un
 /** `doc.verso` set to true or false in a TOML options table or inline table (`"doc.verso" = true`, `doc.verso = true`). */
 const TOML_VERSO = /(?:^|[{,\s])"?doc\.verso"?\s*=\s*(true|false)\b/;
 
-const joinDir = (a: string, b: string): string => [a, b].filter((p) => p && p !== '.').join('/').replace(/^\.\//, '');
+const joinDir = (a: string, b: string): string =>
+  [a, b]
+    .filter((p) => p && p !== '.')
+    .join('/')
+    .replace(/^\.\//, '');
 
 /** A glob such as `Foo.*`, `Foo.+` or `Foo` names modules under root `Foo`. */
 const globRoot = (glob: string): string => glob.replace(/\.[*+]$/, '');
@@ -57,7 +61,11 @@ export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefil
     const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
     if (line.startsWith('[')) {
-      options = /^\[\s*leanOptions\s*\]/.test(line) ? top : /^\[\s*lean_lib\s*\.\s*leanOptions\s*\]/.test(line) ? libs[libs.length - 1] : undefined;
+      options = /^\[\s*leanOptions\s*\]/.test(line)
+        ? top
+        : /^\[\s*lean_lib\s*\.\s*leanOptions\s*\]/.test(line)
+          ? libs[libs.length - 1]
+          : undefined;
       if (/^\[\[\s*lean_lib\s*\]\]/.test(line)) libs.push((table = {}));
       else table = undefined;
       continue;
@@ -67,7 +75,7 @@ export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefil
     const eq = line.indexOf('=');
     if (eq < 0 || table === undefined) continue;
     let raw = line.slice(eq + 1);
-    while (raw.trim().startsWith('[') && !raw.includes(']') && i + 1 < lines.length) raw += ' ' + lines[++i]!;
+    while (raw.trim().startsWith('[') && !raw.includes(']') && i + 1 < lines.length) raw += ` ${lines[++i]!}`;
     table[line.slice(0, eq).trim()] = tomlValue(raw);
   }
   const pkgSrc = typeof top.srcDir === 'string' ? top.srcDir : '';
@@ -81,7 +89,12 @@ export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefil
       .map((l) => {
         const name = l.name as string;
         const roots = Array.isArray(l.roots) ? l.roots : Array.isArray(l.globs) ? l.globs.map(globRoot) : [name];
-        return { name, srcDir: joinDir(pkgSrc, typeof l.srcDir === 'string' ? l.srcDir : ''), roots, ...(l.versoDocs !== undefined ? { versoDocs: l.versoDocs === 'true' } : {}) };
+        return {
+          name,
+          srcDir: joinDir(pkgSrc, typeof l.srcDir === 'string' ? l.srcDir : ''),
+          roots,
+          ...(l.versoDocs !== undefined ? { versoDocs: l.versoDocs === 'true' } : {}),
+        };
       }),
   };
 }

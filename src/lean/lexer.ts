@@ -8,10 +8,11 @@
  * as ids of a NameTable) that the parser and the proof-gap scan read directly; `lex()` turns it
  * into Token objects.
  */
+
+import type { SourceProblem, Token, TokenKind } from '../model/lean.js';
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
 import { isLastNativeRead } from './source.js';
-import type { SourceProblem, Token, TokenKind } from '../model/lean.js';
 
 export { KEYWORD_LIST };
 
@@ -20,8 +21,17 @@ export const LONG_LINE = 100_000;
 
 /** Token kinds as stored in a TokenTable. */
 export const KIND: Record<TokenKind, number> = {
-  ident: 0, keyword: 1, symbol: 2, number: 3, string: 4, char: 5,
-  lineComment: 6, blockComment: 7, docComment: 8, moduleDoc: 9, attributeOpen: 10,
+  ident: 0,
+  keyword: 1,
+  symbol: 2,
+  number: 3,
+  string: 4,
+  char: 5,
+  lineComment: 6,
+  blockComment: 7,
+  docComment: 8,
+  moduleDoc: 9,
+  attributeOpen: 10,
 };
 const KIND_NAMES = Object.keys(KIND) as TokenKind[];
 /** True for the four comment kinds (line, block, doc, module doc). */
@@ -156,7 +166,14 @@ export class TokenTable {
 
   /** Token i as an object. */
   token(i: number): Token {
-    return { kind: KIND_NAMES[this.kind[i]!]!, text: this.textOf(i), start: this.start[i]!, end: this.end[i]!, line: this.line[i]!, column: this.column[i]! };
+    return {
+      kind: KIND_NAMES[this.kind[i]!]!,
+      text: this.textOf(i),
+      start: this.start[i]!,
+      end: this.end[i]!,
+      line: this.line[i]!,
+      column: this.column[i]!,
+    };
   }
 
   /** Every token, comments included, in source order. */
@@ -167,7 +184,14 @@ export class TokenTable {
     for (let i = 0; i <= this.count; i++) {
       const before = i < this.count ? this.start[i]! : Infinity;
       for (; k < c.length && c[k + 1]! < before; k += 5) {
-        out.push({ kind: KIND_NAMES[c[k]!]!, text: this.text.slice(c[k + 1], c[k + 2]), start: c[k + 1]!, end: c[k + 2]!, line: c[k + 3]!, column: c[k + 4]! });
+        out.push({
+          kind: KIND_NAMES[c[k]!]!,
+          text: this.text.slice(c[k + 1], c[k + 2]),
+          start: c[k + 1]!,
+          end: c[k + 2]!,
+          line: c[k + 3]!,
+          column: c[k + 4]!,
+        });
       }
       if (i < this.count) out.push(this.token(i));
     }
@@ -190,9 +214,21 @@ export function bracketDelta(table: TokenTable, i: number): number {
   if (kind === KIND.attributeOpen) return 1;
   if (kind !== KIND.symbol) return 0;
   switch (table.code[i]) {
-    case 40: case 91: case 123: case 0x27e8: case 0x2983: case 0x27e6: case 0x2045:
+    case 40:
+    case 91:
+    case 123:
+    case 0x27e8:
+    case 0x2983:
+    case 0x27e6:
+    case 0x2045:
       return 1;
-    case 41: case 93: case 125: case 0x27e9: case 0x2984: case 0x27e7: case 0x2046:
+    case 41:
+    case 93:
+    case 125:
+    case 0x27e9:
+    case 0x2984:
+    case 0x27e7:
+    case 0x2046:
       return -1;
     default:
       return 0;
@@ -232,7 +268,26 @@ export function typeHead(header: string): string | undefined {
 
 /** Code of multi-character symbols in TokenTable.code: MULTI + index in MULTI_SYMBOLS. */
 export const MULTI = 0x110000;
-export const MULTI_SYMBOLS: readonly string[] = [':=', '::', '=>', '->', '<-', '<=', '<|', '<;>', '..', '...', '|>', '|>.', '||', '&&', '==', '>=', '!=', '++'];
+export const MULTI_SYMBOLS: readonly string[] = [
+  ':=',
+  '::',
+  '=>',
+  '->',
+  '<-',
+  '<=',
+  '<|',
+  '<;>',
+  '..',
+  '...',
+  '|>',
+  '|>.',
+  '||',
+  '&&',
+  '==',
+  '>=',
+  '!=',
+  '++',
+];
 const symbolKey = (a: number, b: number, c: number): number => (a * 128 + b) * 128 + c;
 /** Multi-character symbol code by its (up to three) ASCII char codes. */
 const MULTI_CODE = new Map<number, number>(
@@ -289,11 +344,19 @@ function opensVersoDocument(text: string, pos: number, end: number): boolean {
  * Splits Lean source into a TokenTable (refilling `reuse` if given), interning identifiers in
  * `names` (a fresh table if neither is given); the fast path of the parser and the proof-gap scan.
  */
-export function lexTable(text: string, file = '<input>', reuse?: TokenTable, names?: NameTable): { table: TokenTable; problems: SourceProblem[] } {
+export function lexTable(
+  text: string,
+  file = '<input>',
+  reuse?: TokenTable,
+  names?: NameTable,
+): { table: TokenTable; problems: SourceProblem[] } {
   const table = reuse ? reuse.reset(text, names) : new TokenTable(text, names);
   const problems: SourceProblem[] = [];
   // The native lexer measures the lines as it goes: the text is searched for long lines only when it saw one.
-  const longest = table.names.nativeHandle !== undefined ? lexNative(table, table.names.nativeHandle, file, problems) : lexPortable(table, file, problems);
+  const longest =
+    table.names.nativeHandle !== undefined
+      ? lexNative(table, table.names.nativeHandle, file, problems)
+      : lexPortable(table, file, problems);
   if (longest > LONG_LINE) reportLongLines(text, file, problems);
   return { table, problems };
 }
@@ -320,7 +383,19 @@ nativeScanner?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_C
 function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): number {
   const native = nativeScanner!;
   const { names, text } = table;
-  let status = native.lex(handle, text, names.size, names.flags, table.kind, table.start, table.end, table.line, table.column, table.code, isLastNativeRead(text));
+  let status = native.lex(
+    handle,
+    text,
+    names.size,
+    names.flags,
+    table.kind,
+    table.start,
+    table.end,
+    table.line,
+    table.column,
+    table.code,
+    isLastNativeRead(text),
+  );
   while (status === 1) {
     table.grow();
     status = native.resume(table.kind, table.start, table.end, table.line, table.column, table.code);

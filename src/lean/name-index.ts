@@ -30,7 +30,13 @@ export class NameIndex {
     const mixed = Math.imul(hash, GOLDEN);
     const recent = this.recent;
     const r = (mixed >>> RECENT_SHIFT) << 2;
-    if (recent[r] === hash && recent[r + 3] === length && recent[r + 1] !== 0 && sameUnits(this.units, recent[r + 2]!, units, start, length)) return recent[r + 1]! - 1;
+    if (
+      recent[r] === hash &&
+      recent[r + 3] === length &&
+      recent[r + 1] !== 0 &&
+      sameUnits(this.units, recent[r + 2]!, units, start, length)
+    )
+      return recent[r + 1]! - 1;
     const { slots, hashes, mask, offsets } = this;
     let slot = mixed >>> this.shift;
     let id = -1;
@@ -55,9 +61,14 @@ export class NameIndex {
   /** The id of units[start, end) if interned, else -1. */
   find(units: Uint16Array, start: number, end: number, hash: number): number {
     const length = end - start;
-    for (let slot = Math.imul(hash, GOLDEN) >>> this.shift, entry = this.slots[slot]!; entry !== 0; slot = (slot + 1) & this.mask, entry = this.slots[slot]!) {
+    for (
+      let slot = Math.imul(hash, GOLDEN) >>> this.shift, entry = this.slots[slot]!;
+      entry !== 0;
+      slot = (slot + 1) & this.mask, entry = this.slots[slot]!
+    ) {
       const from = this.offsets[entry - 1]!;
-      if (this.hashes[entry - 1] === hash && this.offsets[entry]! - from === length && sameUnits(this.units, from, units, start, length)) return entry - 1;
+      if (this.hashes[entry - 1] === hash && this.offsets[entry]! - from === length && sameUnits(this.units, from, units, start, length))
+        return entry - 1;
     }
     return -1;
   }

@@ -4,27 +4,111 @@
  * ids 0…KEYWORD_LIST.length - 1, so "is it a keyword" is one comparison, and the parser, the
  * proof-gap scan and name resolution work on integers, slicing no string per occurrence.
  */
+
+import type { DeclKind } from '../model/lean.js';
 import { NameIndex } from './name-index.js';
 import { nativeScanner } from './native.js';
-import type { DeclKind } from '../model/lean.js';
 
 /** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
 export const KEYWORD_LIST: readonly string[] = [
-  'theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'coinductive',
-  'axiom', 'opaque', 'example', 'namespace', 'section', 'end', 'variable', 'universe', 'open',
-  'export', 'import', 'module', 'set_option', 'attribute', 'notation', 'infix', 'infixl', 'infixr',
-  'prefix', 'postfix', 'macro', 'macro_rules', 'syntax', 'elab', 'elab_rules', 'declare_syntax_cat',
-  'mutual', 'initialize', 'builtin_initialize', 'omit', 'include', 'deriving', 'alias',
-  'irreducible_def', 'proof_wanted', 'private', 'protected', 'noncomputable', 'partial', 'unsafe',
-  'nonrec', 'local', 'scoped', 'by', 'fun', 'have', 'show', 'from', 'at', 'with', 'then', 'else',
-  'if', 'let', 'match', 'do', 'return', 'where', 'in', 'calc', 'sorry', 'admit', 'extends',
-  'termination_by', 'decreasing_by', 'Type', 'Sort', 'Prop', 'nomatch', 'nofun', 'suffices',
+  'theorem',
+  'lemma',
+  'def',
+  'abbrev',
+  'instance',
+  'structure',
+  'class',
+  'inductive',
+  'coinductive',
+  'axiom',
+  'opaque',
+  'example',
+  'namespace',
+  'section',
+  'end',
+  'variable',
+  'universe',
+  'open',
+  'export',
+  'import',
+  'module',
+  'set_option',
+  'attribute',
+  'notation',
+  'infix',
+  'infixl',
+  'infixr',
+  'prefix',
+  'postfix',
+  'macro',
+  'macro_rules',
+  'syntax',
+  'elab',
+  'elab_rules',
+  'declare_syntax_cat',
+  'mutual',
+  'initialize',
+  'builtin_initialize',
+  'omit',
+  'include',
+  'deriving',
+  'alias',
+  'irreducible_def',
+  'proof_wanted',
+  'private',
+  'protected',
+  'noncomputable',
+  'partial',
+  'unsafe',
+  'nonrec',
+  'local',
+  'scoped',
+  'by',
+  'fun',
+  'have',
+  'show',
+  'from',
+  'at',
+  'with',
+  'then',
+  'else',
+  'if',
+  'let',
+  'match',
+  'do',
+  'return',
+  'where',
+  'in',
+  'calc',
+  'sorry',
+  'admit',
+  'extends',
+  'termination_by',
+  'decreasing_by',
+  'Type',
+  'Sort',
+  'Prop',
+  'nomatch',
+  'nofun',
+  'suffices',
 ];
 
 /** Identifiers (and keywords) the proof-gap scan reacts to; a file with none of them needs no gap scan. */
 const GAP_WORDS: ReadonlySet<string> = new Set([
-  'sorry', 'admit', 'native_decide', 'native', 'ofReduceBool', 'Lean.ofReduceBool', 'implemented_by', 'extern',
-  'apply?', 'exact?', 'rw?', 'debug.skipKernelTC', 'sorryAx', 'lcProof',
+  'sorry',
+  'admit',
+  'native_decide',
+  'native',
+  'ofReduceBool',
+  'Lean.ofReduceBool',
+  'implemented_by',
+  'extern',
+  'apply?',
+  'exact?',
+  'rw?',
+  'debug.skipKernelTC',
+  'sorryAx',
+  'lcProof',
 ]);
 const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWith('maxHeartbeats');
 
@@ -34,8 +118,16 @@ const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWit
  * `blueprint_comment /-- … -/` are not read as part of the declaration before them.
  */
 export const LIBRARY_COMMANDS: readonly string[] = [
-  'assert_not_exists', 'assert_not_imported', 'suppress_compilation', 'initialize_simps_projections', 'add_decl_doc',
-  'library_note', 'notation3', 'compile_inductive', 'register_simp_attr', 'blueprint_comment',
+  'assert_not_exists',
+  'assert_not_imported',
+  'suppress_compilation',
+  'initialize_simps_projections',
+  'add_decl_doc',
+  'library_note',
+  'notation3',
+  'compile_inductive',
+  'register_simp_attr',
+  'blueprint_comment',
 ];
 
 /** Identifiers of the module system that act as command modifiers; interned right after the keywords, as ids MODIFIER_IDS. */
@@ -155,7 +247,8 @@ export class NameTable {
       this.flags = flags;
     }
     this.names.push(name);
-    this.flags[id] = (isGapWord(name) ? GAP_WORD : 0) | (name.includes('.') ? DOTTED : 0) | (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0);
+    this.flags[id] =
+      (isGapWord(name) ? GAP_WORD : 0) | (name.includes('.') ? DOTTED : 0) | (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0);
     return id;
   }
 }

@@ -2,11 +2,12 @@
  * The references of each declaration through the native resolver (src/native/resolver.c): the same
  * rules and answers as the TypeScript resolver of references.ts, which is the reference.
  */
+
+import type { LeanDecl, LeanFile } from '../model/lean.js';
 import { nativeScanner } from './native.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import { allDeclarations, projectDeclarations, ReferenceLists } from './reference-lists.js';
 import { ScopeTracker } from './scopes.js';
-import type { LeanDecl, LeanFile } from '../model/lean.js';
 
 /** Declaration flags of the native resolver. */
 const RESOLVER_PROTECTED = 1;
@@ -95,4 +96,3 @@ export function collectNatively(files: LeanFile[]): NumberedDeclarations {
   }
   return { all, firstOf };
 }
-

@@ -18,7 +18,14 @@ type Columns = [Uint8Array, Int32Array, Int32Array, Int32Array, Int32Array, Int3
 
 /** The addon's functions (src/native/addon.c). */
 export interface NativeScanner {
-  configure(classes: Uint8Array, multiSymbols: readonly string[], binderSymbols: readonly number[], keywordCount: number, gapWordFlag: number, binderStartFlag: number): void;
+  configure(
+    classes: Uint8Array,
+    multiSymbols: readonly string[],
+    binderSymbols: readonly number[],
+    keywordCount: number,
+    gapWordFlag: number,
+    binderStartFlag: number,
+  ): void;
   createNames(): Handle;
   internName(names: Handle, name: string): number;
   idOf(names: Handle, name: string): number;
@@ -56,7 +63,16 @@ export interface NativeScanner {
    * [sep, bodyStart, #header, #body, #locals, #patterns], and the four lists are written from out[at] if
    * their total (returned) fits.
    */
-  readDeclaration(flags: Uint8Array, kindClass: number, from: number, end: number, variableLocals: Int32Array, head: Int32Array, out: Int32Array, at: number): number;
+  readDeclaration(
+    flags: Uint8Array,
+    kindClass: number,
+    from: number,
+    end: number,
+    variableLocals: Int32Array,
+    head: Int32Array,
+    out: Int32Array,
+    at: number,
+  ): number;
   /**
    * A resolver of the project's declarations, numbered in order: per declaration how many members
    * it declares and its flags (1 protected, 2 has members). `resolverLoad` then gives it their names.
@@ -118,7 +134,8 @@ function load(): { scanner?: NativeScanner; reason: string } {
   if (process.env.LEANAUDIT_NATIVE === '0') return { reason: 'turned off (LEANAUDIT_NATIVE=0)' };
   const root = packageRoot();
   const path = root === undefined ? undefined : join(root, ADDON);
-  if (path === undefined || !existsSync(path)) return { reason: 'not built (npm install builds it with node-gyp when a C compiler is present)' };
+  if (path === undefined || !existsSync(path))
+    return { reason: 'not built (npm install builds it with node-gyp when a C compiler is present)' };
   try {
     return { scanner: createRequire(import.meta.url)(path) as NativeScanner, reason: 'native' };
   } catch (error) {

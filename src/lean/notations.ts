@@ -15,10 +15,10 @@
  * namespace and the file's `open`s, and a `local` notation counts only in its own file. Alphanumeric atoms must stand as whole words (`local notation3 "k" => …`).
  */
 import { escapeRegExp } from '../core/regexp.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { lexTable } from './lexer.js';
 import { NameTable } from './names.js';
 import { hasNotationCommands } from './parser.js';
-import type { LeanDecl, LeanProject } from '../model/lean.js';
 
 export interface Notation {
   /** The first string atom of the notation, trimmed (`H[`, `+ᵥ`). */
@@ -32,7 +32,8 @@ export interface Notation {
   local: boolean;
 }
 
-const COMMAND = /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(notation3?|infixl?|infixr|prefix|postfix|macro_rules|macro|syntax|elab_rules|elab)\b(?::\w+)?/;
+const COMMAND =
+  /^[ \t]*(?:@\[[^\]\n]*\][ \t]*)?(?:(local|scoped)[ \t]+)?(notation3?|infixl?|infixr|prefix|postfix|macro_rules|macro|syntax|elab_rules|elab)\b(?::\w+)?/;
 /**
  * An arm of a `macro_rules`: `` | `(kind| pattern) => expansion ``, up to the next line that starts an arm. Lean reads
  * `` `(tactic | … `` with spaces as a quotation of that category too (`dynamicQuot`), so `kind` may be a term's first atom instead.
@@ -42,7 +43,8 @@ const ARM = /`\((?:\s*([\w.]+)\s*\|)?([\s\S]*?)\)\s*=>([\s\S]*?)(?=\n[ \t]*\||$)
 const STRING = /"(?:[^"\\]|\\.)*"/g;
 /** An antiquotation of a macro's expansion (`$i` of `` `(positionOperator $i) ``): a variable of the macro, never a declaration. */
 const ANTIQUOTATION = /\$[\p{L}_][\p{L}\p{N}_'.]*/gu;
-const IDENT = /[A-Za-z_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff][\w.'\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
+const IDENT =
+  /[A-Za-z_\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff][\w.'\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017f\u0370-\u03ff\u1f00-\u1fff\u2080-\u209c]*/gu;
 
 /** A notation command as written: its text (continuation lines included), its command word, the namespaces it stands in (innermost first) and the file's opens above it. */
 export interface NotationCommand {
@@ -77,7 +79,12 @@ function commandsOf(text: string): NotationCommand[] {
     const continues = m[2] === 'macro_rules' || m[2] === 'elab_rules' ? /^(?:[ \t]+\S|\|)/ : /^[ \t]+\S/;
     while (i + 1 < lines.length && continues.test(lines[i + 1]!) && !COMMAND.test(lines[i + 1]!)) command += `\n${lines[++i]}`;
     const full = stack.join('.');
-    const namespaces = full ? full.split('.').map((_, k, parts) => parts.slice(0, k + 1).join('.')).reverse() : [];
+    const namespaces = full
+      ? full
+          .split('.')
+          .map((_, k, parts) => parts.slice(0, k + 1).join('.'))
+          .reverse()
+      : [];
     found.push({ command, word: m[2]!, local: m[1] === 'local', namespaces, opens: [...opens] });
   }
   return found;
@@ -132,7 +139,31 @@ function armAtoms(pattern: string, syntaxes: string[][]): string[] {
 }
 
 /** Lean's own punctuation: a notation led by it alone (`infix " | " => Stroke.stroke`) cannot be told from it in the text. */
-const PUNCTUATION = new Set(['|', ',', '(', ')', '[', ']', '{', '}', ':', ':=', '=>', '.', '·', '←', '→', '↦', '<|', '|>', '$', '@', '_', '⟨', '⟩']);
+const PUNCTUATION = new Set([
+  '|',
+  ',',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ':',
+  ':=',
+  '=>',
+  '.',
+  '·',
+  '←',
+  '→',
+  '↦',
+  '<|',
+  '|>',
+  '$',
+  '@',
+  '_',
+  '⟨',
+  '⟩',
+]);
 
 /** A notation-like command of the project: the atoms it is led by and what it expands to (one per arm of a `macro_rules` or `elab_rules`). */
 export interface NotationDefinition {
@@ -146,7 +177,10 @@ export interface NotationDefinition {
 }
 
 /** Every notation, infix, macro, and arm of a `macro_rules` in the project's files, with its leading atoms and its expansion. */
-export function notationDefinitions(project: Pick<LeanProject, 'files'>, sourceOf: (file: string) => string | undefined): NotationDefinition[] {
+export function notationDefinitions(
+  project: Pick<LeanProject, 'files'>,
+  sourceOf: (file: string) => string | undefined,
+): NotationDefinition[] {
   const commands = project.files.flatMap((file) => {
     // The parser tells which files have such a command; a file it did not make is searched for the words.
     const parsed = hasNotationCommands(file);
@@ -171,7 +205,14 @@ export function notationDefinitions(project: Pick<LeanProject, 'files'>, sourceO
     }
     // The expansion follows the first `=>` outside the atoms (an atom may be `" => "` itself).
     const arrow = command.command.replace(STRING, (literal) => ' '.repeat(literal.length)).indexOf('=>');
-    if (arrow >= 0) definitions.push({ atoms: leadingAtoms(command.command.slice(0, arrow)), expansion: command.command.slice(arrow + 2), term: true, elaborated, command });
+    if (arrow >= 0)
+      definitions.push({
+        atoms: leadingAtoms(command.command.slice(0, arrow)),
+        expansion: command.command.slice(arrow + 2),
+        term: true,
+        elaborated,
+        command,
+      });
   }
   return definitions;
 }
@@ -195,14 +236,18 @@ function withoutComments(text: string): string {
 }
 
 /** The identifiers an expansion writes, its comments, string literals and antiquotations (`$x`) aside. */
-export const writtenIdentifiers = (expansion: string): string[] => withoutComments(expansion).replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
+export const writtenIdentifiers = (expansion: string): string[] =>
+  withoutComments(expansion).replace(STRING, ' ').replace(ANTIQUOTATION, ' ').match(IDENT) ?? [];
 
 /** The project declaration an identifier written in a notation's expansion names, through the notation's namespaces and opens. */
 export const expansionTarget = (written: string, { command }: NotationDefinition, decls: Map<string, LeanDecl>): string | undefined =>
   resolve(written, command.namespaces, command.opens, decls);
 
 /** Every notation of the project whose expansion names a project declaration: a `syntax` given its meaning by a term arm of a `macro_rules` counts as one. */
-export function projectNotations(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined): Notation[] {
+export function projectNotations(
+  project: Pick<LeanProject, 'files' | 'decls'>,
+  sourceOf: (file: string) => string | undefined,
+): Notation[] {
   const notations: Notation[] = [];
   // A tactic's or command's expansion is made of tactic words (`first`, `exact`), which project declarations may share.
   for (const definition of notationDefinitions(project, sourceOf)) {

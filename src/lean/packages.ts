@@ -70,7 +70,9 @@ export function lakePackages(root: string): LakePackage[] {
   const manifest = manifestEntries(root);
   if (!manifest) return [];
   const realRoot = realpathSync(root);
-  const defaultDir = manifest.packagesDir ?? (existsSync(join(root, 'lake-packages')) && !existsSync(join(root, '.lake')) ? 'lake-packages' : '.lake/packages');
+  const defaultDir =
+    manifest.packagesDir ??
+    (existsSync(join(root, 'lake-packages')) && !existsSync(join(root, '.lake')) ? 'lake-packages' : '.lake/packages');
   const packages: LakePackage[] = [];
   for (const entry of manifest.entries) {
     const name = text(entry.name);

@@ -4,14 +4,15 @@
  * command into a LeanDecl whose header (statement) is kept apart from its body (proof or value).
  * It reads the lexer's TokenTable directly: no object or string per token.
  */
-import { recordParsed } from './gaps.js';
-import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+
+import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from '../model/lean.js';
 import { bindersOf, KEYWORD_ROLE } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
+import { recordParsed } from './gaps.js';
+import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { BINDER_WORD_IDS, DECLARATION_COMMAND, DOTTED, MODIFIER_IDS, NameTable, PROJECT_COMMAND, USING } from './names.js';
 import { NativeOut, nativeScanner } from './native.js';
 import { leanBlocksOnly } from './verso.js';
-import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from '../model/lean.js';
 
 const DECL = 1;
 const STRONG = 2;
@@ -29,10 +30,38 @@ const flag = (words: string[], bit: number): void => {
 flag(['theorem', 'lemma', 'def', 'abbrev', 'instance', 'structure', 'class', 'inductive', 'axiom', 'opaque', 'example'], DECL);
 /** Other commands that can only stand at the top level. */
 flag(
-  ['namespace', 'section', 'end', 'variable', 'universe', 'import', 'module', 'mutual', 'coinductive', 'irreducible_def',
-    'proof_wanted', 'notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro_rules', 'elab_rules',
-    'declare_syntax_cat', 'initialize', 'builtin_initialize', 'omit', 'include', 'alias', 'export', 'attribute', 'macro',
-    'syntax', 'elab'],
+  [
+    'namespace',
+    'section',
+    'end',
+    'variable',
+    'universe',
+    'import',
+    'module',
+    'mutual',
+    'coinductive',
+    'irreducible_def',
+    'proof_wanted',
+    'notation',
+    'infix',
+    'infixl',
+    'infixr',
+    'prefix',
+    'postfix',
+    'macro_rules',
+    'elab_rules',
+    'declare_syntax_cat',
+    'initialize',
+    'builtin_initialize',
+    'omit',
+    'include',
+    'alias',
+    'export',
+    'attribute',
+    'macro',
+    'syntax',
+    'elab',
+  ],
   STRONG,
 );
 /** Commands whose keyword also occurs inside terms or tactics (`open … in`, `set_option … in`). */
@@ -65,11 +94,38 @@ const COMMA = 44;
 
 nativeScanner?.configureSplitter(
   KEYWORD_FLAGS,
-  Int32Array.of(K_CLASS, K_DERIVING, K_END, K_INSTANCE, K_IN, PUBLIC, META, DECL, STRONG, WEAK, MODIFIER, DEFINES, PROJECT_COMMAND, DECLARATION_COMMAND),
+  Int32Array.of(
+    K_CLASS,
+    K_DERIVING,
+    K_END,
+    K_INSTANCE,
+    K_IN,
+    PUBLIC,
+    META,
+    DECL,
+    STRONG,
+    WEAK,
+    MODIFIER,
+    DEFINES,
+    PROJECT_COMMAND,
+    DECLARATION_COMMAND,
+  ),
 );
 nativeScanner?.configureDeclarations(
   KEYWORD_ROLE,
-  Int32Array.of(K_LET, K_HAVE, K_WHERE, K_DERIVING, KW('with'), USING, BINDER_WORD_IDS[0]!, BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!, ASSIGN, ARROW, DOTTED),
+  Int32Array.of(
+    K_LET,
+    K_HAVE,
+    K_WHERE,
+    K_DERIVING,
+    KW('with'),
+    USING,
+    BINDER_WORD_IDS[0]!,
+    BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!,
+    ASSIGN,
+    ARROW,
+    DOTTED,
+  ),
 );
 /** What declarations.c needs to know of a declaration's kind: where its header may end. */
 const kindClass = (kind: DeclKind): number => (kind === 'inductive' ? 2 : kind === 'structure' || kind === 'class' ? 1 : 0);
@@ -98,7 +154,10 @@ interface Scope {
 
 /** The module name of a path relative to its source folder: `Pfr/Entropy/Basic.lean` → `Pfr.Entropy.Basic`. */
 export function moduleName(path: string): string {
-  return path.replace(/\.lean$/, '').split('/').join('.');
+  return path
+    .replace(/\.lean$/, '')
+    .split('/')
+    .join('.');
 }
 
 /**
@@ -398,7 +457,11 @@ class FileParser {
       this.pendingVariableIds = NO_IDS;
       // `#exit`, or a Verso document's `#doc (…) "…" =>` (the lexer's exit token): the rest is no Lean commands.
       if (cmd.keyword === this.table.exitToken || this.is(cmd.keyword, '#exit')) break;
-      if ((this.keywordFlags(cmd.keyword) & DECL) !== 0 || this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) || this.declarationKind(cmd.keyword) !== undefined) {
+      if (
+        (this.keywordFlags(cmd.keyword) & DECL) !== 0 ||
+        this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) ||
+        this.declarationKind(cmd.keyword) !== undefined
+      ) {
         this.declaration(cmd, opens, variables, variableLocals, variableIds);
       } else this.scopeCommand(cmd);
     }
@@ -486,7 +549,9 @@ class FileParser {
   private learnCommand(cmd: Command, end: number): void {
     const rules = this.isKeyword(cmd.keyword, K_ELAB_RULES) || this.isKeyword(cmd.keyword, K_MACRO_RULES);
     const isDeclarationWord = (id: number): boolean => this.table.names.projectCommands.get(id) !== undefined;
-    const learned = rules ? ruleExpansionOf(this.table, cmd.keyword, end, isDeclarationWord) : projectCommandOf(this.table, cmd.keyword, end);
+    const learned = rules
+      ? ruleExpansionOf(this.table, cmd.keyword, end, isDeclarationWord)
+      : projectCommandOf(this.table, cmd.keyword, end);
     if (learned === undefined) return;
     // A kind read from a rule's expansion stands; reading the `syntax` again (a file parsed twice) does not undo it.
     const known = this.table.names.projectCommands.get(this.table.names.idOf(learned.word));
@@ -496,7 +561,13 @@ class FileParser {
   /** The index of the command keyword if a command starts at token i, else -1. */
   private commandAt(i: number, depth: number, baseColumn: number): number {
     const kind = this.kind(i);
-    if (kind !== KIND.keyword && kind !== KIND.docComment && kind !== KIND.attributeOpen && !(kind === KIND.ident && (this.isModifier(i) || this.isProjectCommand(i)))) return -1;
+    if (
+      kind !== KIND.keyword &&
+      kind !== KIND.docComment &&
+      kind !== KIND.attributeOpen &&
+      !(kind === KIND.ident && (this.isModifier(i) || this.isProjectCommand(i)))
+    )
+      return -1;
     const lineFirst = this.lineFirst(i);
     if (kind === KIND.ident && !this.isModifier(i)) return lineFirst && depth === 0 && this.column(i) <= baseColumn ? i : -1;
     if (kind === KIND.keyword && !this.isModifier(i)) {
@@ -608,7 +679,11 @@ class FileParser {
   private variableLocalsOf(from: number, to: number): number[] {
     const { names, kind, start, end, line, column, code } = this.table;
     if (names.nativeHandle !== undefined && nativeScanner !== undefined) {
-      return Array.from(variableLocalsOut.fill((out) => nativeScanner!.readVariable(names.flags, this.n, from, to, out, kind, start, end, line, column, code)));
+      return Array.from(
+        variableLocalsOut.fill((out) =>
+          nativeScanner!.readVariable(names.flags, this.n, from, to, out, kind, start, end, line, column, code),
+        ),
+      );
     }
     const locals: number[] = [];
     bindersOf(this.table, from, to, true, (id) => locals.push(id));
@@ -653,13 +728,21 @@ class FileParser {
     const parts = name ? name.split('.') : [''];
     const at = { file: this.path, line: this.line(k), column: this.column(k) };
     if (this.scopes.length < parts.length) {
-      this.problems.push({ messageId: 'unmatched-end', message: `\`end${name ? ' ' + name : ''}\` closes no open namespace or section`, location: at });
+      this.problems.push({
+        messageId: 'unmatched-end',
+        message: `\`end${name ? ` ${name}` : ''}\` closes no open namespace or section`,
+        location: at,
+      });
       if (this.scopes.length === 0) return;
     }
     const closed = this.scopes.splice(Math.max(0, this.scopes.length - parts.length));
     const names = closed.map((sc) => sc.name).join('.');
     if (names !== parts.slice(parts.length - closed.length).join('.')) {
-      this.problems.push({ messageId: 'mismatched-end', message: `\`end${name ? ' ' + name : ''}\` closes ${closed[0]!.kind} ${names || '(anonymous)'}`, location: at });
+      this.problems.push({
+        messageId: 'mismatched-end',
+        message: `\`end${name ? ` ${name}` : ''}\` closes ${closed[0]!.kind} ${names || '(anonymous)'}`,
+        location: at,
+      });
     }
     const outer = closed[0]!;
     this.namespace = outer.namespace;
@@ -691,7 +774,13 @@ class FileParser {
    * Builds the LeanDecl of a declaration command; `inOpens`, `inVariables`, their locals and the locals' ids are the scope lists
    * of an `… in` before it, for it alone, when not empty.
    */
-  private declaration(cmd: Command, inOpens: string[], inVariables: string[], inVariableLocals: number[][], inVariableIds: Int32Array): void {
+  private declaration(
+    cmd: Command,
+    inOpens: string[],
+    inVariables: string[],
+    inVariableLocals: number[][],
+    inVariableIds: Int32Array,
+  ): void {
     // The rare forms (a project's declaration command, `class inductive`, `instance (priority := …)`) are read by operations every
     // declaration runs, chosen between afterwards: an operation first run after V8 compiled this function would discard the compiled code.
     const keywordText = this.textOf(cmd.keyword);
@@ -736,7 +825,10 @@ class FileParser {
     const last = cmd.end - 1;
     const lastEnd = this.end(last);
     // One object literal (each is an allocation site whose pretenuring V8 decides apart, discarding this function's code each time).
-    const headerRange = { start: sep > cursor ? this.start(cursor) : this.end(cursor - 1), end: this.end(sep > cursor ? sep - 1 : cursor - 1) };
+    const headerRange = {
+      start: sep > cursor ? this.start(cursor) : this.end(cursor - 1),
+      end: this.end(sep > cursor ? sep - 1 : cursor - 1),
+    };
     const hasBody = bodyStart < cmd.end;
     const ns = this.namespace;
     const kwLine = this.line(cmd.keyword);
@@ -754,7 +846,10 @@ class FileParser {
     const bodyFrom = hasBody ? this.start(bodyStart) : 0;
     // Every declaration gets every field, in one order (absent ones undefined, which JSON leaves out): objects of one
     // shape keep the code that reads them monomorphic, where V8 otherwise deoptimized and recompiled it again and again.
-    const members = hasBody && (kind === 'structure' || kind === 'class' || kind === 'inductive') ? this.members(kind, fullName, bodyStart, cmd.end) : undefined;
+    const members =
+      hasBody && (kind === 'structure' || kind === 'class' || kind === 'inductive')
+        ? this.members(kind, fullName, bodyStart, cmd.end)
+        : undefined;
     const decl: LeanDecl = {
       name,
       fullName,
@@ -764,7 +859,13 @@ class FileParser {
       doc,
       header: this.text.slice(headerRange.start, headerRange.end).trim(),
       body: hasBody ? this.text.slice(bodyFrom, lastEnd) : undefined,
-      location: { file: this.path, line: kwLine, column: this.column(cmd.keyword), endLine: this.line(last), endColumn: this.column(last) + (lastEnd - this.start(last)) },
+      location: {
+        file: this.path,
+        line: kwLine,
+        column: this.column(cmd.keyword),
+        endLine: this.line(last),
+        endColumn: this.column(last) + (lastEnd - this.start(last)),
+      },
       range: { start: this.start(cmd.start), end: lastEnd },
       headerRange,
       bodyRange: hasBody ? { start: bodyFrom, end: lastEnd } : undefined,
@@ -784,7 +885,13 @@ class FileParser {
       this.identBounds.push(this.identCount);
       if (hasBody) this.idents(bodyStart, cmd.end);
       this.identBounds.push(this.identCount);
-      this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, inVariableLocals.length > 0 ? inVariableLocals : this.variableLocals);
+      this.locals(
+        cursor,
+        sep,
+        hasBody ? bodyStart : cmd.end,
+        cmd.end,
+        inVariableLocals.length > 0 ? inVariableLocals : this.variableLocals,
+      );
       this.identBounds.push(this.identCount);
       this.patterns();
     }
@@ -808,7 +915,16 @@ class FileParser {
     }
     const variables = inVariableIds.length > 0 ? inVariableIds : this.variableIds();
     for (;;) {
-      const total = nativeScanner.readDeclaration(names.flags, kindClass(kind), from, end, variables, readHead, identScratch, this.identCount);
+      const total = nativeScanner.readDeclaration(
+        names.flags,
+        kindClass(kind),
+        from,
+        end,
+        variables,
+        readHead,
+        identScratch,
+        this.identCount,
+      );
       if (this.identCount + total <= identScratch.length) return readHead;
       growIdentScratch(this.identCount + total, this.identCount);
     }
@@ -975,4 +1091,3 @@ class FileParser {
     return out;
   }
 }
-

@@ -7,17 +7,17 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { discoverLeanFiles, type Discovery } from './discovery.js';
-import { parsedSource } from './gaps.js';
-import { parseLakefileLean, parseLakefileToml, type Lakefile, type LeanLib } from './lakefile.js';
-import { NameTable } from './names.js';
-import { moduleName, parseLean } from './parser.js';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
+import type { LeanFile, LeanProject, SourceProblem } from '../model/lean.js';
+import { type Discovery, discoverLeanFiles } from './discovery.js';
+import { parsedSource } from './gaps.js';
+import { type Lakefile, type LeanLib, parseLakefileLean, parseLakefileToml } from './lakefile.js';
+import { NameTable } from './names.js';
 import { mathlibRevision } from './packages.js';
+import { moduleName, parseLean } from './parser.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readAhead, readSource, unreadFile } from './source.js';
-import type { LeanFile, LeanProject, SourceProblem } from '../model/lean.js';
 
 /** The problem of a file the parser failed on (see loadFile). */
 const PARSE_FAILED = 'parse-failed';
@@ -77,7 +77,11 @@ function withoutIgnored(found: Discovery, patterns: readonly string[]): Discover
     return pattern === undefined;
   });
   const skipped = [...found.skipped];
-  for (const [pattern, count] of counts) skipped.push({ path: pattern, reason: `${count} .lean file${count === 1 ? '' : 's'} matched by ignore (the configuration's or --ignore)` });
+  for (const [pattern, count] of counts)
+    skipped.push({
+      path: pattern,
+      reason: `${count} .lean file${count === 1 ? '' : 's'} matched by ignore (the configuration's or --ignore)`,
+    });
   return { files, skipped };
 }
 
@@ -94,7 +98,9 @@ function nestedPackages(root: string, paths: string[]): SourceProblem[] {
   }
   const problems: SourceProblem[] = [];
   for (const folder of [...folders].sort()) {
-    const file = ['lakefile.toml', 'lakefile.lean'].map((name) => `${folder}/${name}`).find((candidate) => existsSync(join(root, candidate)));
+    const file = ['lakefile.toml', 'lakefile.lean']
+      .map((name) => `${folder}/${name}`)
+      .find((candidate) => existsSync(join(root, candidate)));
     if (file === undefined) continue;
     const message = `no lakefile at the root, but ${folder}/ is a Lake package: module names, the toolchain and the Mathlib revision come from its root; audit it on its own (leanaudit audit ${join(root, folder)})`;
     problems.push({ messageId: 'nested-package', message, location: { file, line: 1 } });
@@ -131,7 +137,10 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const names = new NameTable();
   const learning = new CommandLearning(names);
   const { toRead, outside } = placeFiles(paths, libs, skipped);
-  readAhead(realRoot, toRead.map((f) => f.path));
+  readAhead(
+    realRoot,
+    toRead.map((f) => f.path),
+  );
   try {
     for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
       options.signal?.throwIfAborted();
@@ -143,7 +152,10 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   }
   const libNames = libs.map((l) => l.name).join(', ');
   for (const [path, count] of outside) {
-    skipped.push({ path, reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})` });
+    skipped.push({
+      path,
+      reason: `${count} .lean file${count === 1 ? '' : 's'} outside the lean_lib roots of ${lakefile!.file} (${libNames})`,
+    });
   }
   reparseForCommands(realRoot, files, names, learning);
   const model = linkReferences(files);
@@ -178,7 +190,11 @@ interface FileToRead {
  * The files to parse and their modules; the lakefiles are added to `skipped`, and the files outside
  * the `lean_lib` roots counted by top folder in `outside`.
  */
-function placeFiles(paths: string[], libs: LeanLib[], skipped: Discovery['skipped']): { toRead: FileToRead[]; outside: Map<string, number> } {
+function placeFiles(
+  paths: string[],
+  libs: LeanLib[],
+  skipped: Discovery['skipped'],
+): { toRead: FileToRead[]; outside: Map<string, number> } {
   const toRead: FileToRead[] = [];
   const outside = new Map<string, number>();
   for (const path of paths) {
@@ -295,7 +311,10 @@ function loadFile(root: string, path: string, module: string, names: NameTable):
   } catch (error) {
     // The parser reads any text; should it fail all the same (a bug, or the native scanner out of memory), the file is reported and the run goes on.
     const message = `leanaudit could not parse the file: ${(error as Error).message}`;
-    return unreadFile(path, module, { ...read, problem: { messageId: PARSE_FAILED, message, location: { file: path, line: 1, column: 0 } } });
+    return unreadFile(path, module, {
+      ...read,
+      problem: { messageId: PARSE_FAILED, message, location: { file: path, line: 1, column: 0 } },
+    });
   }
   if (read.problem) file.problems.unshift(read.problem);
   return file;

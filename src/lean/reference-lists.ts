@@ -87,7 +87,10 @@ export class ReferenceLists {
 
 /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
 const typedHere = (decl: LeanDecl, word: string): boolean =>
-  mentions(decl.namespace, word) || mentions(decl.header, word) || decl.variables.some((v) => mentions(v, word)) || (decl.body !== undefined && mentions(decl.body, word));
+  mentions(decl.namespace, word) ||
+  mentions(decl.header, word) ||
+  decl.variables.some((v) => mentions(v, word)) ||
+  (decl.body !== undefined && mentions(decl.body, word));
 
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
 

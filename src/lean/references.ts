@@ -16,13 +16,21 @@
  * The same rules run in C (native-references.ts, src/native/resolver.c) when the native scanner is built; this is the reference.
  */
 import { DirectedGraph } from 'graphology';
+import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
+import { ImportGraph } from './imports.js';
 import { DOTTED, type NameTable } from './names.js';
 import { collectNatively, resolvesNatively } from './native-references.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
-import { allDeclarations, firstByName, IF_CONSTANT_NAMES, IF_TYPED_HERE, projectDeclarations, ReferenceLists, type ProjectDeclarations } from './reference-lists.js';
+import {
+  allDeclarations,
+  firstByName,
+  IF_CONSTANT_NAMES,
+  IF_TYPED_HERE,
+  type ProjectDeclarations,
+  projectDeclarations,
+  ReferenceLists,
+} from './reference-lists.js';
 import { type Scope, ScopeTracker } from './scopes.js';
-import { ImportGraph } from './imports.js';
-import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
 
 /** The declarations of a project by full name, with their references filled in. */
 export interface ReferenceModel {
@@ -334,7 +342,9 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
   const last = new Int32Array(all.length);
   const messages = new Map<number, string>();
   const clashes = (own: number, other: number): boolean =>
-    isPrivate[other] === 0 && files[fileOf[other]!]!.library === files[fileOf[own]!]!.library && imports.together(fileOf[other]!, fileOf[own]!);
+    isPrivate[other] === 0 &&
+    files[fileOf[other]!]!.library === files[fileOf[own]!]!.library &&
+    imports.together(fileOf[other]!, fileOf[own]!);
   let k = 0;
   files.forEach((file, f) => {
     for (const decl of file.decls) {

@@ -25,7 +25,13 @@ function isPlain(scope: Scope): boolean {
 function ownEnd(scope: Scope): number {
   const { fullName, namespace, name } = scope;
   if (name === '') return namespace === '' ? -1 : namespace.length;
-  if (namespace !== '' && isPlain(scope) && fullName.charCodeAt(namespace.length) === 46 && fullName.startsWith(namespace) && fullName.endsWith(name!)) {
+  if (
+    namespace !== '' &&
+    isPlain(scope) &&
+    fullName.charCodeAt(namespace.length) === 46 &&
+    fullName.startsWith(namespace) &&
+    fullName.endsWith(name!)
+  ) {
     return namespace.length;
   }
   return fullName.lastIndexOf('.');
@@ -56,4 +62,3 @@ export class ScopeTracker {
     return `${scope.namespace}\0${this.own}\0${scope.opens.join('\0')}`;
   }
 }
-

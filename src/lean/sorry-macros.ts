@@ -10,9 +10,10 @@
  * module is imported (`ad` may be a variable elsewhere), and a `local` one in its own file. Their
  * uses are found on tokens by `macroSorriesOf` (gaps.ts), as `sorry` is.
  */
-import { expansionTarget, notationDefinitions, writtenIdentifiers, type NotationDefinition } from './notations.js';
-import type { ImportGraph } from './imports.js';
+
 import type { LeanDecl, LeanProject } from '../model/lean.js';
+import type { ImportGraph } from './imports.js';
+import { expansionTarget, type NotationDefinition, notationDefinitions, writtenIdentifiers } from './notations.js';
 
 const SORRY_WORDS: ReadonlySet<string> = new Set(['sorry', 'admit', 'sorryAx', 'lcProof']);
 /**
@@ -56,7 +57,13 @@ class ProjectAxioms {
  * What a definition (in file `k`) makes its word stand for: `sorry`/`admit`/`sorryAx`, a project axiom
  * its file sees (aesop's tests name rule sets like axioms of other tests), or what another sorry macro stands for.
  */
-function standsFor(definition: NotationDefinition, k: number, found: ReadonlyMap<string, string>, decls: Map<string, LeanDecl>, axioms: ProjectAxioms): string | undefined {
+function standsFor(
+  definition: NotationDefinition,
+  k: number,
+  found: ReadonlyMap<string, string>,
+  decls: Map<string, LeanDecl>,
+  axioms: ProjectAxioms,
+): string | undefined {
   for (const written of writtenIdentifiers(definition.expansion)) {
     if (definition.elaborated ? admits(written) : SORRY_WORDS.has(written)) return definition.elaborated ? 'sorry' : written;
     const through = found.get(written);
@@ -80,7 +87,11 @@ export interface SorryMacro {
  * a tactic) is one where any of its definitions is; a macro that uses another counts once the other
  * is known.
  */
-export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourceOf: (file: string) => string | undefined, imports: ImportGraph): SorryMacro[] {
+export function sorryMacros(
+  project: Pick<LeanProject, 'files' | 'decls'>,
+  sourceOf: (file: string) => string | undefined,
+  imports: ImportGraph,
+): SorryMacro[] {
   const candidates = notationDefinitions(project, sourceOf).filter(({ atoms }) => atoms.length === 1 && ONE_WORD.test(atoms[0]!));
   if (candidates.length === 0) return [];
   const indexOf = new Map(project.files.map((file, k) => [file.path, k]));
@@ -103,7 +114,11 @@ export function sorryMacros(project: Pick<LeanProject, 'files' | 'decls'>, sourc
 }
 
 /** Per file (path), the sorry macros it sees: word → what it stands for. Files that see none are left out. */
-export function sorryMacrosByFile(project: Pick<LeanProject, 'files'>, macros: SorryMacro[], imports: ImportGraph): Map<string, Map<string, string>> {
+export function sorryMacrosByFile(
+  project: Pick<LeanProject, 'files'>,
+  macros: SorryMacro[],
+  imports: ImportGraph,
+): Map<string, Map<string, string>> {
   const byFile = new Map<string, Map<string, string>>();
   if (macros.length === 0) return byFile;
   const indexOf = new Map(project.files.map((file, k) => [file.path, k]));

@@ -6,8 +6,8 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
-import { nativeScanner } from './native.js';
 import type { LeanFile, SourceProblem } from '../model/lean.js';
+import { nativeScanner } from './native.js';
 
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -20,7 +20,11 @@ const tooLarge = (file: string, size: number): SourceProblem => ({
 
 /** The text of a `.lean` file's bytes, or the problem that makes it unreadable as Lean source. */
 export function decodeLeanSource(bytes: Buffer, file: string): { text?: string; problem?: SourceProblem } {
-  const at = (line: number, messageId: string, message: string): SourceProblem => ({ messageId, message, location: { file, line, column: 0 } });
+  const at = (line: number, messageId: string, message: string): SourceProblem => ({
+    messageId,
+    message,
+    location: { file, line, column: 0 },
+  });
   if (bytes.length > MAX_FILE_BYTES) return { problem: tooLarge(file, bytes.length) };
   const nul = bytes.indexOf(0);
   if (nul >= 0) {
@@ -84,7 +88,10 @@ const under = (root: string, path: string): string => (root === '' || root.endsW
  * spot. An empty list stops the reading. Without the native scanner it does nothing.
  */
 export function readAhead(root: string, paths: readonly string[]): void {
-  nativeScanner?.readAhead(paths.map((path) => under(root, path)), MAX_FILE_BYTES);
+  nativeScanner?.readAhead(
+    paths.map((path) => under(root, path)),
+    MAX_FILE_BYTES,
+  );
 }
 
 /** The text the native reader gave last: the native lexer reads it in place (see `isLastNativeRead`). */
@@ -114,5 +121,11 @@ export function readSource(root: string, path: string): SourceRead {
 }
 
 /** The model of a file that could not be read as Lean source. */
-export const unreadFile = (path: string, module: string, read: SourceRead): LeanFile => ({ path, module, bytes: read.bytes, imports: [], decls: [], problems: [read.problem!] });
-
+export const unreadFile = (path: string, module: string, read: SourceRead): LeanFile => ({
+  path,
+  module,
+  bytes: read.bytes,
+  imports: [],
+  decls: [],
+  problems: [read.problem!],
+});

@@ -1,7 +1,16 @@
 /** Per-run accounting of LLM use: calls, cache hits, tokens, cost and failures by cause. */
 import type { Price } from './config.js';
 
-export type FailureCause = 'rate-limit' | 'server' | 'timeout' | 'connection' | 'client' | 'malformed' | 'unparseable' | 'cancelled' | 'internal';
+export type FailureCause =
+  | 'rate-limit'
+  | 'server'
+  | 'timeout'
+  | 'connection'
+  | 'client'
+  | 'malformed'
+  | 'unparseable'
+  | 'cancelled'
+  | 'internal';
 
 export class Accounting {
   calls = 0;

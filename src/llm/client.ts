@@ -3,7 +3,7 @@ import { setMaxListeners } from 'node:events';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { Accounting, FailureCause } from './accounting.js';
 import type { ResolvedEndpoint } from './endpoint.js';
-import { sleep, type Limiter } from './limiter.js';
+import { type Limiter, sleep } from './limiter.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

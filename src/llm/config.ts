@@ -1,6 +1,7 @@
 /** The `llm` section of the configuration: roles mapped to endpoints and models, plus engine options. */
-import { InputError } from '../core/errors.js';
+
 import type { Config } from '../core/config.js';
+import { InputError } from '../core/errors.js';
 
 export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'edge-filter'] as const;
 export type Role = (typeof ROLES)[number];

@@ -31,7 +31,25 @@ export function roleEnvPrefix(role: Role): string {
 /** The model family, guessed from the model name: `gpt-4o-mini` -> `gpt`, `deepseek-chat` -> `deepseek`. */
 export function modelFamily(model: string): string {
   const name = model.toLowerCase().split('/').pop()!;
-  const known = ['gpt', 'o1', 'o3', 'o4', 'claude', 'gemini', 'gemma', 'deepseek', 'qwen', 'llama', 'mistral', 'mixtral', 'phi', 'kimi', 'glm', 'grok', 'command'];
+  const known = [
+    'gpt',
+    'o1',
+    'o3',
+    'o4',
+    'claude',
+    'gemini',
+    'gemma',
+    'deepseek',
+    'qwen',
+    'llama',
+    'mistral',
+    'mixtral',
+    'phi',
+    'kimi',
+    'glm',
+    'grok',
+    'command',
+  ];
   const hit = known.find((k) => name.startsWith(k));
   if (hit) return /^o\d$/.test(hit) ? 'gpt' : hit === 'mixtral' ? 'mistral' : hit;
   return name.split(/[-:_.\d]/)[0] || name;
@@ -49,20 +67,16 @@ export type Resolution = { ok: true; endpoints: ResolvedEndpoint[] } | { ok: fal
  * `llm.default`, then `OPENAI_BASE_URL` / `LEANAUDIT_MODEL`. With nothing configured anywhere, a
  * local Ollama (`LEANAUDIT_OLLAMA_URL`, default 127.0.0.1:11434) is used when it lists its models.
  */
-export async function resolveEndpoints(
-  roles: Role[],
-  llm: LlmConfig,
-  env: Env,
-): Promise<Resolution> {
+export async function resolveEndpoints(roles: Role[], llm: LlmConfig, env: Env): Promise<Resolution> {
   const ollamaURL = env.LEANAUDIT_OLLAMA_URL ?? OLLAMA_URL;
   const pick = (role: Role, key: keyof EndpointConfig, envName?: string, globalEnv?: string) =>
     llm.roles?.[role]?.[key] ??
     (envName ? env[roleEnvPrefix(role) + envName] : undefined) ??
     llm.default?.[key] ??
     (globalEnv ? env[globalEnv] : undefined);
-  const configured = roles.some(
-    (r) => pick(r, 'baseURL', 'BASE_URL', 'OPENAI_BASE_URL') !== undefined || pick(r, 'apiKeyEnv') !== undefined,
-  ) || env.OPENAI_API_KEY !== undefined;
+  const configured =
+    roles.some((r) => pick(r, 'baseURL', 'BASE_URL', 'OPENAI_BASE_URL') !== undefined || pick(r, 'apiKeyEnv') !== undefined) ||
+    env.OPENAI_API_KEY !== undefined;
   let ollamaModels: string[] | undefined;
   if (!configured) {
     ollamaModels = await listModels(ollamaURL);
@@ -72,12 +86,16 @@ export async function resolveEndpoints(
   for (const role of roles) {
     const model = (pick(role, 'model', 'MODEL', 'LEANAUDIT_MODEL') as string | undefined) ?? ollamaModels?.[0];
     if (!model) {
-      return { ok: false, reason: `no model for role ${role}: set LEANAUDIT_MODEL (or ${roleEnvPrefix(role)}MODEL, or llm.roles["${role}"].model)` };
+      return {
+        ok: false,
+        reason: `no model for role ${role}: set LEANAUDIT_MODEL (or ${roleEnvPrefix(role)}MODEL, or llm.roles["${role}"].model)`,
+      };
     }
     const apiKeyEnv = (pick(role, 'apiKeyEnv') as string | undefined) ?? 'OPENAI_API_KEY';
     const baseURL = (pick(role, 'baseURL', 'BASE_URL', 'OPENAI_BASE_URL') as string | undefined) ?? (ollamaModels ? ollamaURL : OPENAI_URL);
     const apiKey = env[apiKeyEnv] ?? (ollamaModels || isLocal(baseURL) ? 'none' : undefined);
-    if (apiKey === undefined) return { ok: false, reason: `role ${role}: the API key variable ${apiKeyEnv} is not set (endpoint ${baseURL})` };
+    if (apiKey === undefined)
+      return { ok: false, reason: `role ${role}: the API key variable ${apiKeyEnv} is not set (endpoint ${baseURL})` };
     const source = ollamaModels ? 'ollama' : llm.roles?.[role] || llm.default ? 'config' : 'environment';
     endpoints.push(
       withKey(

@@ -1,14 +1,14 @@
 /** The judging engine: renders a rubric, consults the cache, calls the role's model, parses and repairs. */
 import { isAbsolute, join } from 'node:path';
+import type { Config } from '../core/config.js';
 import { Accounting, type FailureCause } from './accounting.js';
 import { cacheKey, DiskCache } from './cache.js';
-import { ChatClient, LlmCallError, type ChatMessage } from './client.js';
-import { LLM_DEFAULTS, llmConfig, type LlmConfig, type Role } from './config.js';
-import { resolveEndpoints, type Env, type ResolvedEndpoint } from './endpoint.js';
+import { ChatClient, type ChatMessage, LlmCallError } from './client.js';
+import { LLM_DEFAULTS, type LlmConfig, llmConfig, type Role } from './config.js';
+import { type Env, type ResolvedEndpoint, resolveEndpoints } from './endpoint.js';
 import { Limiter } from './limiter.js';
 import { coerceBySchema, extractJsonObject } from './parse.js';
-import { renderRubric, type Rubric, type TemplateValue } from './rubric.js';
-import type { Config } from '../core/config.js';
+import { type Rubric, renderRubric, type TemplateValue } from './rubric.js';
 
 export type AskResult =
   | { ok: true; value: Record<string, unknown>; cached: boolean; model: string }
@@ -120,7 +120,14 @@ export class LlmEngine {
     }
   }
 
-  private async call(client: ChatClient, rubric: Rubric, key: string, system: string, user: string, signal: AbortSignal): Promise<AskResult> {
+  private async call(
+    client: ChatClient,
+    rubric: Rubric,
+    key: string,
+    system: string,
+    user: string,
+    signal: AbortSignal,
+  ): Promise<AskResult> {
     const { model } = client.endpoint;
     const messages: ChatMessage[] = [
       { role: 'system', content: system },
@@ -144,7 +151,13 @@ export class LlmEngine {
         return { ok: false, cause: 'unparseable', message: `unusable reply after one repair: ${checked.problem}`, model };
       }
       try {
-        await this.cache.put(key, { rubric: rubric.id, version: rubric.version, model, createdAt: new Date().toISOString(), value: checked.value });
+        await this.cache.put(key, {
+          rubric: rubric.id,
+          version: rubric.version,
+          model,
+          createdAt: new Date().toISOString(),
+          value: checked.value,
+        });
       } catch {
         this.accounting.cacheWriteErrors += 1;
       }

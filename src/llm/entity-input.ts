@@ -1,7 +1,7 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
-import { truncateMarked, type JudgeInput } from './protocols.js';
+import { type JudgeInput, truncateMarked } from './protocols.js';
 
 const AUX_KINDS = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'opaque', 'axiom', 'instance']);
 const AUX_CHARS = 600;

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { truncateMarked, type JudgeInput } from './protocols.js';
+import { type JudgeInput, truncateMarked } from './protocols.js';
 import { VERDICTS, type Verdict } from './verdict.js';
 
 export interface GoldPair {
@@ -33,7 +33,8 @@ function checkPair(raw: unknown, source: string): GoldPair {
   for (const f of STRING_FIELDS) if (typeof p[f] !== 'string' || !(p[f] as string).trim()) bad(`"${f}" must be a non-empty string`);
   if (!(VERDICTS as readonly unknown[]).includes(p.expected)) bad(`"expected" must be one of ${VERDICTS.join(', ')}`);
   for (const f of ['lean', 'variables', 'auxiliary']) {
-    if (p[f] !== undefined && (!Array.isArray(p[f]) || (p[f] as unknown[]).some((s) => typeof s !== 'string'))) bad(`"${f}" must be an array of strings`);
+    if (p[f] !== undefined && (!Array.isArray(p[f]) || (p[f] as unknown[]).some((s) => typeof s !== 'string')))
+      bad(`"${f}" must be an array of strings`);
   }
   if (!Array.isArray(p.lean) || p.lean.length === 0) bad('"lean" must list at least one declaration');
   if (p.context !== undefined && typeof p.context !== 'string') bad('"context" must be a string');
@@ -44,7 +45,9 @@ function checkPair(raw: unknown, source: string): GoldPair {
 export function loadGold(dir: string): GoldPair[] {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
   } catch {
     throw new InputError(`gold set not found: ${dir}`);
   }
@@ -75,7 +78,10 @@ export function goldInput(pair: GoldPair, contextChars: number): JudgeInput {
   return {
     kind: pair.kind,
     name: pair.name,
-    leanName: pair.lean.map((d) => DECL_NAME.exec(d)?.[1] ?? '').filter(Boolean).join(', '),
+    leanName: pair.lean
+      .map((d) => DECL_NAME.exec(d)?.[1] ?? '')
+      .filter(Boolean)
+      .join(', '),
     informal: pair.informal,
     formal: pair.lean.join('\n\n'),
     variables: (pair.variables ?? []).join('\n'),

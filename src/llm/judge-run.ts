@@ -5,15 +5,18 @@ import type { LeanProject } from '../model/lean.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from './config.js';
 import { LlmEngine } from './engine.js';
 import { auxiliaryText, judgeInputOf, unjudgeableCause } from './entity-input.js';
-import { judgeDirect, judgeRoundtrip, loadJudgeRubrics, type JudgeInput, type Judgment, type Rubrics } from './protocols.js';
-import { agreement, cohenKappa, grouped, round, VERDICTS, type Grouped } from './verdict.js';
+import { type JudgeInput, type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics, type Rubrics } from './protocols.js';
+import { agreement, cohenKappa, type Grouped, grouped, round, VERDICTS } from './verdict.js';
 
 export type Protocol = 'direct' | 'roundtrip';
 
 /** Messages shared by both judge auditors. */
 export const JUDGE_RULES: AuditorMeta['rules'] = {
   faithful: { message: '{{label}}{{entity}}: Faithful — {{reason}}{{note}}', severity: 'info' },
-  stronger: { message: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}', severity: 'info' },
+  stronger: {
+    message: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}',
+    severity: 'info',
+  },
   different: { message: '{{label}}{{entity}}: Different — {{reason}}{{note}}', severity: 'warning' },
   'judge-failed': { message: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}', severity: 'error' },
   'not-judged': { message: '{{label}}{{entity}}: not judged: {{cause}}', severity: 'info' },
@@ -55,7 +58,9 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
   const rubrics = loadJudgeRubrics();
   const project = await ctx.project().catch((): LeanProject | undefined => undefined);
   const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
-  ctx.log(`${entities.length} entities, ${ROLES[protocol].map((r) => `${r}: ${engine.endpoint(r)!.model}`).join(', ')}, skolem-aware ${skolem}`);
+  ctx.log(
+    `${entities.length} entities, ${ROLES[protocol].map((r) => `${r}: ${engine.endpoint(r)!.model}`).join(', ')}, skolem-aware ${skolem}`,
+  );
 
   const outcomes = await Promise.all(
     entities.map(async (entity): Promise<Outcome> => {
@@ -67,7 +72,13 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
       } catch (e) {
         const rubric = protocol === 'direct' ? rubrics.direct : rubrics.roundtrip;
         const cancelled = ctx.signal.aborted;
-        const failure: Judgment = { ok: false, cause: cancelled ? 'cancelled' : 'internal', message: e instanceof Error ? e.message : String(e), model: '', rubric };
+        const failure: Judgment = {
+          ok: false,
+          cause: cancelled ? 'cancelled' : 'internal',
+          message: e instanceof Error ? e.message : String(e),
+          model: '',
+          rubric,
+        };
         return { entity, input, kind: 'judged', judgment: failure };
       }
     }),
@@ -97,7 +108,12 @@ function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol):
   }
   const j = outcome.judgment;
   const provenance = { rubric: j.rubric.id, rubricVersion: j.rubric.version, model: j.model };
-  const shared = { protocol, selfConsistency: entity.selfConsistency === true, informal: outcome.input?.informal, formal: outcome.input?.formal };
+  const shared = {
+    protocol,
+    selfConsistency: entity.selfConsistency === true,
+    informal: outcome.input?.informal,
+    formal: outcome.input?.formal,
+  };
   if (!j.ok) {
     ctx.report({
       ...base,
@@ -108,7 +124,9 @@ function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol):
     });
     return;
   }
-  const note = j.scoreDisagreement ? ` (the judge's own label was ${j.modelVerdict}, which contradicts its answers Q1=${j.q1}, Q2=${j.q2})` : '';
+  const note = j.scoreDisagreement
+    ? ` (the judge's own label was ${j.modelVerdict}, which contradicts its answers Q1=${j.q1}, Q2=${j.q2})`
+    : '';
   ctx.report({
     ...base,
     messageId: j.verdict.toLowerCase(),

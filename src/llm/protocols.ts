@@ -2,7 +2,7 @@
 import type { FailureCause } from './accounting.js';
 import type { LlmEngine } from './engine.js';
 import { loadRubric, type Rubric } from './rubric.js';
-import { VERDICTS, verdictOf, type Verdict } from './verdict.js';
+import { VERDICTS, type Verdict, verdictOf } from './verdict.js';
 
 /** What a judge is shown about one pairing, already rendered as text. */
 export interface JudgeInput {
@@ -120,7 +120,15 @@ export async function judgeRoundtrip(
   const statement = String(back.value.statement);
   const answer = await engine.ask(
     rubrics.roundtrip,
-    { kind: input.kind, name: input.name, informal: input.informal, back: statement, context: input.context, caseSplit: input.caseSplit, skolem },
+    {
+      kind: input.kind,
+      name: input.name,
+      informal: input.informal,
+      back: statement,
+      context: input.context,
+      caseSplit: input.caseSplit,
+      skolem,
+    },
     signal,
   );
   if (!answer.ok) return { ...answer, rubric: rubrics.roundtrip };

@@ -1,11 +1,11 @@
 /** Rubrics are data: `rubrics/<id>.md` with front matter, a system and a user template, and a JSON schema. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AjvModule from 'ajv';
 import type { ValidateFunction } from 'ajv';
+import AjvModule from 'ajv';
 import { packageRoot } from '../core/paths.js';
-import { ROLES, type Role } from './config.js';
 import { sha256 } from './cache.js';
+import { ROLES, type Role } from './config.js';
 
 const Ajv = AjvModule.default;
 
@@ -44,8 +44,13 @@ export function parseFrontMatter(text: string, file: string): { meta: Record<str
     const raw = kv[2]!;
     const list = /^\[(.*)\]$/.exec(raw);
     meta[kv[1]!] = list
-      ? list[1]!.split(',').map((s) => s.trim()).filter(Boolean)
-      : /^\d+$/.test(raw) ? Number(raw) : raw.replace(/^["']|["']$/g, '');
+      ? list[1]!
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : /^\d+$/.test(raw)
+        ? Number(raw)
+        : raw.replace(/^["']|["']$/g, '');
   });
   return { meta, body: text.slice(m[0].length) };
 }

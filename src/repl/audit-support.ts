@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuditContext } from '../core/types.js';
-import { replSettings, type ReplSettings } from './config.js';
+import { type ReplSettings, replSettings } from './config.js';
 import { resolveLaunch } from './launch.js';
-import { ReplPool, type FileJob, type JobResult } from './pool.js';
+import { type FileJob, type JobResult, ReplPool } from './pool.js';
 import type { ReplCommandSpec } from './process.js';
 
 export interface ReplForAudit {

@@ -3,9 +3,10 @@
  * the one before, so a probe run at the tip sees exactly the declarations that precede it. When the
  * process dies, the chain is rebuilt in the new process from the header, skipping steps that failed.
  */
-import type { ReplOutcome, RequestOptions } from './process.js';
-import { isCommandResponse, type Command } from './protocol.js';
+
 import type { WorkerSession } from './pool.js';
+import type { ReplOutcome, RequestOptions } from './process.js';
+import { type Command, isCommandResponse } from './protocol.js';
 
 const headerFailure = (detail: string): ReplOutcome => ({ ok: false, failure: { cause: 'header', detail }, ms: 0 });
 

@@ -3,7 +3,7 @@
  * memory limit) is reported as failed with its cause, and the next request starts a fresh process.
  * Environments and proof states belong to one process: `generation` tells callers when theirs are gone.
  */
-import { ReplProcess, type ProcessLimits, type ReplCommandSpec, type ReplOutcome, type RequestOptions } from './process.js';
+import { type ProcessLimits, type ReplCommandSpec, type ReplOutcome, ReplProcess, type RequestOptions } from './process.js';
 import type { Command, CommandResponse, ProofStepResponse, ReplError, ReplRequest } from './protocol.js';
 
 export interface ClientOptions {
@@ -54,7 +54,10 @@ export class ReplClient {
   /** Sends one request, starting a process first when none is alive. */
   async send(request: ReplRequest, options: Partial<RequestOptions> = {}): Promise<ReplOutcome> {
     this.ensureStarted();
-    const outcome = await this.process!.request(request, { timeoutMs: options.timeoutMs ?? this.options.timeoutMs, signal: options.signal });
+    const outcome = await this.process!.request(request, {
+      timeoutMs: options.timeoutMs ?? this.options.timeoutMs,
+      signal: options.signal,
+    });
     if (!outcome.ok) this.failures[outcome.failure.cause] = (this.failures[outcome.failure.cause] ?? 0) + 1;
     return outcome;
   }

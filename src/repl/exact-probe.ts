@@ -6,7 +6,7 @@ import { lex } from '../lean/lexer.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import type { EnvChain } from './chain.js';
 import type { DeclStep } from './file-plan.js';
-import { errorsOf, isCommandResponse, isReplError, type CommandResponse } from './protocol.js';
+import { type CommandResponse, errorsOf, isCommandResponse, isReplError } from './protocol.js';
 import { renderQuery } from './queries.js';
 import { readExact, readPrintAxioms } from './results.js';
 
@@ -57,7 +57,10 @@ export function projectConstantTest(project: LeanProject): (name: string) => boo
   };
 }
 
-const identifiers = (text: string): string[] => lex(text).tokens.filter((t) => t.kind === 'ident').map((t) => t.text);
+const identifiers = (text: string): string[] =>
+  lex(text)
+    .tokens.filter((t) => t.kind === 'ident')
+    .map((t) => t.text);
 
 /** The signature after the probe's name: `.{u} (x : α) : T` or ` (x : α) : T`. */
 const signatureOf = (decl: LeanDecl): string => (decl.header.startsWith('.{') ? decl.header : ` ${decl.header}`);
@@ -71,25 +74,37 @@ export async function probeTheorem(chain: EnvChain, step: DeclStep, decl: LeanDe
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const shared = { prefix: step.prefix, probeName: PROBE_NAME, signature: signatureOf(decl) };
-  const probe = await chain.probe({ cmd: renderQuery('exact-probe', { ...shared, maxHeartbeats: options.maxHeartbeats }) }, { timeoutMs: options.timeoutMs });
+  const probe = await chain.probe(
+    { cmd: renderQuery('exact-probe', { ...shared, maxHeartbeats: options.maxHeartbeats }) },
+    { timeoutMs: options.timeoutMs },
+  );
   if (!probe.ok) return failed(probe.failure.cause, probe.failure.detail, elapsed());
-  const exact = isReplError(probe.response) ? readExact(undefined, probe.response) : readExact((probe.response as CommandResponse).messages);
+  const exact = isReplError(probe.response)
+    ? readExact(undefined, probe.response)
+    : readExact((probe.response as CommandResponse).messages);
   if (exact.kind === 'not-found') return { class: 'not-found', ms: elapsed() };
   if (exact.kind === 'timeout') return failed('heartbeats', exact.message, elapsed());
   if (exact.kind === 'error') return failed('error', exact.message, elapsed());
 
   const { tactic } = exact;
-  const verify = await chain.probe({ cmd: renderQuery('exact-verify', { ...shared, tactic }), allTactics: true }, { timeoutMs: options.timeoutMs });
+  const verify = await chain.probe(
+    { cmd: renderQuery('exact-verify', { ...shared, tactic }), allTactics: true },
+    { timeoutMs: options.timeoutMs },
+  );
   if (!verify.ok) return { ...failed(verify.failure.cause, `re-elaborating \`${tactic}\`: ${verify.failure.detail}`, elapsed()), tactic };
-  if (!isCommandResponse(verify.response)) return { ...failed('error', `re-elaborating \`${tactic}\`: ${(verify.response as { message?: string }).message}`, elapsed()), tactic };
+  if (!isCommandResponse(verify.response))
+    return { ...failed('error', `re-elaborating \`${tactic}\`: ${(verify.response as { message?: string }).message}`, elapsed()), tactic };
   const errors = errorsOf(verify.response);
-  if (errors.length) return { ...failed('error', `the suggestion \`${tactic}\` does not re-elaborate: ${errors[0]!.data}`, elapsed()), tactic };
+  if (errors.length)
+    return { ...failed('error', `the suggestion \`${tactic}\` does not re-elaborate: ${errors[0]!.data}`, elapsed()), tactic };
 
   const tactics = verify.response.tactics ?? [];
   const fromRepl = tactics.some((t) => Array.isArray(t.usedConstants));
   const used = fromRepl ? tactics.flatMap((t) => t.usedConstants ?? []) : identifiers(tactic);
   const constants = [...new Set(used)].filter((c) => c !== PROBE_NAME && !c.endsWith(`.${PROBE_NAME}`));
-  const axioms = [...readPrintAxioms(verify.response.messages).axioms].find(([name]) => name === PROBE_NAME || name.endsWith(`.${PROBE_NAME}`))?.[1] ?? [];
+  const axioms =
+    [...readPrintAxioms(verify.response.messages).axioms].find(([name]) => name === PROBE_NAME || name.endsWith(`.${PROBE_NAME}`))?.[1] ??
+    [];
   const base = { tactic, constants, constantsFrom: fromRepl ? ('usedConstants' as const) : ('text' as const), ms: elapsed() };
   if (constants.includes('sorryAx') || axioms.includes('sorryAx')) {
     return { ...base, class: 'not-found', rejected: 'the suggestion depends on sorryAx' };

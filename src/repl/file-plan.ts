@@ -51,7 +51,11 @@ function headerCommands(text: string, tokens: Token[], end: number): string {
     cursor = t.end;
   }
   out += text.slice(cursor, end);
-  return out.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+  return out
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Splits the text before a declaration into its own commands and a trailing `… in` prefix. */

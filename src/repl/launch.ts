@@ -4,12 +4,10 @@
  */
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import type { ReplCommandSpec } from './process.js';
 import { REPL_CMD_ENV, type ReplSettings } from './config.js';
+import type { ReplCommandSpec } from './process.js';
 
-export type ReplLaunch =
-  | { ok: true; spec: ReplCommandSpec; describe: string }
-  | { ok: false; reason: string; enable: string };
+export type ReplLaunch = { ok: true; spec: ReplCommandSpec; describe: string } | { ok: false; reason: string; enable: string };
 
 /** The executable `name` on $PATH, if any. */
 export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
@@ -19,9 +17,7 @@ export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): stri
     try {
       accessSync(candidate, constants.X_OK);
       return candidate;
-    } catch {
-      continue;
-    }
+    } catch {}
   }
   return undefined;
 }
@@ -72,7 +68,12 @@ export function resolveLaunch(root: string, settings: ReplSettings, env: NodeJS.
   }
   const enable = enableCommand(root);
   const lake = onPath('lake', env);
-  if (!lake) return { ok: false, reason: 'no `lake` on PATH: the Lean toolchain is not installed', enable: `curl https://elan.lean-lang.org/elan-init.sh -sSf | sh && ${enable}` };
+  if (!lake)
+    return {
+      ok: false,
+      reason: 'no `lake` on PATH: the Lean toolchain is not installed',
+      enable: `curl https://elan.lean-lang.org/elan-init.sh -sSf | sh && ${enable}`,
+    };
   if (!buildDir(root)) return { ok: false, reason: `the project is not built (none of ${BUILD_DIRS.join(', ')} exists)`, enable };
   if (settings.path !== undefined) {
     const binary = isAbsolute(settings.path) ? settings.path : resolve(root, settings.path);
@@ -80,5 +81,5 @@ export function resolveLaunch(root: string, settings: ReplSettings, env: NodeJS.
     return { ok: true, spec: { file: lake, args: ['env', binary], cwd: root, env }, describe: `lake env ${binary}` };
   }
   if (dependsOnRepl(root)) return { ok: true, spec: { file: lake, args: ['exe', 'repl'], cwd: root, env }, describe: 'lake exe repl' };
-  return { ok: false, reason: 'no REPL binary: set repl.path, repl.command or $' + REPL_CMD_ENV, enable };
+  return { ok: false, reason: `no REPL binary: set repl.path, repl.command or $${REPL_CMD_ENV}`, enable };
 }

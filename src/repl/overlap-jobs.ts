@@ -2,7 +2,7 @@
 import { readLeanSource } from '../lean/project.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { EnvChain } from './chain.js';
-import { probeTheorem, type ProbeOptions, type ProbeResult } from './exact-probe.js';
+import { type ProbeOptions, type ProbeResult, probeTheorem } from './exact-probe.js';
 import { planFile } from './file-plan.js';
 import type { FileJob } from './pool.js';
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { ReplClient, type ClientOptions } from './client.js';
+import { type ClientOptions, ReplClient } from './client.js';
 import type { ReplCommandSpec, ReplOutcome, RequestOptions } from './process.js';
 import { errorsOf, isCommandResponse, isReplError, type ReplRequest } from './protocol.js';
 
@@ -34,9 +34,7 @@ export interface FileJob<R> {
   run(session: WorkerSession): Promise<R>;
 }
 
-export type JobResult<R> =
-  | { id: string; ok: true; value: R; worker: number }
-  | { id: string; ok: false; error: string; worker?: number };
+export type JobResult<R> = { id: string; ok: true; value: R; worker: number } | { id: string; ok: false; error: string; worker?: number };
 
 export interface PoolOptions extends ClientOptions {
   workers: number;
@@ -136,7 +134,7 @@ export class ReplPool {
   private take<R>(worker: Worker, remaining: FileJob<R>[]): FileJob<R> | undefined {
     if (remaining.length === 0) return undefined;
     const loaded = remaining.findIndex((job) => this.hasHeader(worker, job.header));
-    return remaining.splice(loaded >= 0 ? loaded : 0, 1)[0];
+    return remaining.splice(Math.max(loaded, 0), 1)[0];
   }
 
   private hasHeader(worker: Worker, header: string): boolean {
@@ -169,7 +167,10 @@ export class ReplPool {
       const mine = worker.headers.get(header);
       if (mine && mine.generation === client.generation && client.alive) return { ok: true, ...mine };
       if (file) {
-        const outcome = await client.send({ unpickleEnvFrom: file }, { timeoutMs: this.options.importTimeoutMs, signal: this.options.signal });
+        const outcome = await client.send(
+          { unpickleEnvFrom: file },
+          { timeoutMs: this.options.importTimeoutMs, signal: this.options.signal },
+        );
         if (headerProblem(outcome) === undefined && outcome.ok && isCommandResponse(outcome.response)) {
           this.unpickles += 1;
           return this.remember(worker, header, outcome.response.env);

@@ -4,9 +4,9 @@
  * a crash or unparseable output kills the process (its whole process group); the request is
  * answered with the failure and its cause, never with an exception.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { BlockFramer, ProtocolError, encodeRequest, excerpt, parseResponse, type ReplRequest, type ReplResponse } from './protocol.js';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { treeRssBytes } from './memory.js';
+import { BlockFramer, encodeRequest, excerpt, ProtocolError, parseResponse, type ReplRequest, type ReplResponse } from './protocol.js';
 
 /** How to start the REPL: a shell command line, or a program and its arguments. */
 export interface ReplCommandSpec {
@@ -33,9 +33,7 @@ export interface ReplFailure {
   detail: string;
 }
 
-export type ReplOutcome<R = ReplResponse> =
-  | { ok: true; response: R; ms: number }
-  | { ok: false; failure: ReplFailure; ms: number };
+export type ReplOutcome<R = ReplResponse> = { ok: true; response: R; ms: number } | { ok: false; failure: ReplFailure; ms: number };
 
 export interface RequestOptions {
   timeoutMs: number;
@@ -55,9 +53,7 @@ process.once('exit', () => {
   for (const pid of running) {
     try {
       process.kill(-pid, 'SIGKILL');
-    } catch {
-      continue;
-    }
+    } catch {}
   }
 });
 
@@ -129,7 +125,8 @@ export class ReplProcess {
 
   private exchange(request: ReplRequest, { timeoutMs, signal }: RequestOptions): Promise<ReplOutcome> {
     const started = performance.now();
-    if (!this.alive) return Promise.resolve({ ok: false, failure: this.deathNote ?? { cause: 'crashed', detail: 'the REPL is not running' }, ms: 0 });
+    if (!this.alive)
+      return Promise.resolve({ ok: false, failure: this.deathNote ?? { cause: 'crashed', detail: 'the REPL is not running' }, ms: 0 });
     return new Promise<ReplOutcome>((resolve) => {
       const timers: NodeJS.Timeout[] = [];
       const onAbort = () => this.die({ cause: 'aborted', detail: 'the run was cancelled' });

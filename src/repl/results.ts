@@ -60,7 +60,11 @@ export function readPrintAxioms(messages: readonly Message[] | undefined): Axiom
   for (const m of messages ?? []) {
     const depends = DEPENDS.exec(m.data);
     if (depends) {
-      const list = depends[2]!.replace(/\s+/g, ' ').split(',').map((a) => a.trim()).filter(Boolean);
+      const list = depends[2]!
+        .replace(/\s+/g, ' ')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
       report.axioms.set(depends[1]!, list);
       continue;
     }

@@ -5,17 +5,17 @@
  */
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Location } from '../model/location.js';
 import type { BenchSpec } from '../contamination/config.js';
+import { type InputProblem, readTextFile } from '../contamination/input.js';
 import { readItemsFile } from '../contamination/items.js';
-import { readTextFile, type InputProblem } from '../contamination/input.js';
-import { parseLean } from '../lean/parser.js';
 import { discoverLeanFiles } from '../lean/discovery.js';
+import { parseLean } from '../lean/parser.js';
 import type { LeanDecl } from '../model/lean.js';
+import type { Location } from '../model/location.js';
 import { planFile } from './file-plan.js';
+import type { WorkerSession } from './pool.js';
 import { errorsOf, isCommandResponse, type Message } from './protocol.js';
 import { renderQuery } from './queries.js';
-import type { WorkerSession } from './pool.js';
 
 /** The header miniF2F-style JSONL releases put before every `formal_statement`. */
 export const DEFAULT_HEADER = 'import Mathlib\nimport Aesop\n\nset_option maxHeartbeats 400000\n\nopen BigOperators Real Nat Topology Rat';
@@ -97,12 +97,22 @@ export async function readStatements(input: StatementInput, problems: InputProbl
     .filter((item) => item.formal !== undefined)
     .map((item) => {
       const text = withSorryProof(item.formal!);
-      return { id: item.id, category: categoryOf(item.id), header: input.header ?? DEFAULT_HEADER, ...(text ? { text } : {}), location: item.location };
+      return {
+        id: item.id,
+        category: categoryOf(item.id),
+        header: input.header ?? DEFAULT_HEADER,
+        ...(text ? { text } : {}),
+        location: item.location,
+      };
     });
 }
 
 /** Elaborates each statement in the environment of its header, in the worker's session. */
-export async function checkStatements(session: WorkerSession, statements: FormalStatement[], timeoutMs: number): Promise<StatementResult[]> {
+export async function checkStatements(
+  session: WorkerSession,
+  statements: FormalStatement[],
+  timeoutMs: number,
+): Promise<StatementResult[]> {
   const results: StatementResult[] = [];
   for (const statement of statements) {
     if (statement.text === undefined) {
@@ -116,7 +126,8 @@ export async function checkStatements(session: WorkerSession, statements: Formal
     }
     const outcome = await session.send({ cmd: statement.text, env: base.env }, { timeoutMs });
     if (!outcome.ok) results.push({ statement, failure: `${outcome.failure.cause}: ${outcome.failure.detail}` });
-    else if (!isCommandResponse(outcome.response)) results.push({ statement, failure: (outcome.response as { message?: string }).message ?? 'no environment' });
+    else if (!isCommandResponse(outcome.response))
+      results.push({ statement, failure: (outcome.response as { message?: string }).message ?? 'no environment' });
     else {
       const errors = errorsOf(outcome.response);
       results.push({ statement, pass: errors.length === 0, errors });

@@ -30,7 +30,8 @@ export function baselineNote(report: Report): string | undefined {
   const b = report.summary.baseline;
   if (!b) return undefined;
   const parts = [`${b.unchanged} known finding${b.unchanged === 1 ? '' : 's'} not listed`, `${b.new} new`];
-  if (b.absent > 0) parts.push(`${b.absent} no longer found (fixed, or its declaration renamed and restated): write the baseline again to tighten it`);
+  if (b.absent > 0)
+    parts.push(`${b.absent} no longer found (fixed, or its declaration renamed and restated): write the baseline again to tighten it`);
   return `baseline ${b.file}: ${parts.join(', ')}`;
 }
 
@@ -40,7 +41,8 @@ export function absentLines(report: Report): string[] {
   const lines = absent
     .slice(0, ABSENT_LIMIT)
     .map((e) => `${e.file ? `${e.file}:${e.line ?? ''}` : '-'}  ${e.auditorId}/${e.messageId}  ${e.message}`);
-  if (absent.length > ABSENT_LIMIT) lines.push(`… and ${absent.length - ABSENT_LIMIT} more (summary.baseline.absentFindings in the JSON report)`);
+  if (absent.length > ABSENT_LIMIT)
+    lines.push(`… and ${absent.length - ABSENT_LIMIT} more (summary.baseline.absentFindings in the JSON report)`);
   return lines;
 }
 
@@ -89,9 +91,7 @@ export const KEY_METRIC_LIMIT = 8;
  */
 export function metricsText(run: AuditorRun): string {
   const key = Object.entries(run.metrics).filter(([name, value]) => value !== 0 && !name.includes(':'));
-  const shown = key
-    .slice(0, KEY_METRIC_LIMIT)
-    .map(([name, value]) => `${name}=${Number.isInteger(value) ? value : value.toFixed(3)}`);
+  const shown = key.slice(0, KEY_METRIC_LIMIT).map(([name, value]) => `${name}=${Number.isInteger(value) ? value : value.toFixed(3)}`);
   if (key.length > KEY_METRIC_LIMIT) shown.push(`(+${key.length - KEY_METRIC_LIMIT} more)`);
   return shown.join(' ');
 }

@@ -56,5 +56,5 @@ export function githubReporter(report: Report, options: ReporterOptions = {}): s
   const note = baselineNote(report);
   if (note !== undefined) lines.push(note);
   lines.push(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -7,10 +7,10 @@ import {
   groupByFile,
   listed,
   listedTotals,
-  runNote,
   position,
   projectFacts,
   ruleId,
+  runNote,
   verdict,
 } from './common.js';
 
@@ -42,12 +42,15 @@ export function htmlReporter(report: Report): string {
   if (note !== undefined) {
     out.push(`<p>${esc(note)}</p>`);
     const absent = absentLines(report);
-    if (absent.length) out.push(`<details><summary>No longer found</summary><ul>${absent.map((line) => `<li>${esc(line)}</li>`).join('')}</ul></details>`);
+    if (absent.length)
+      out.push(`<details><summary>No longer found</summary><ul>${absent.map((line) => `<li>${esc(line)}</li>`).join('')}</ul></details>`);
   }
   if (project.skipped?.length) {
     out.push(`<p class="dim">Skipped: ${project.skipped.map((s) => `<code>${esc(s.path)}</code> (${esc(s.reason)})`).join(', ')}</p>`);
   }
-  out.push('<h2>Auditors</h2><table><tr><th>auditor</th><th>status</th><th>errors</th><th>warnings</th><th>info</th><th>metrics / reason</th></tr>');
+  out.push(
+    '<h2>Auditors</h2><table><tr><th>auditor</th><th>status</th><th>errors</th><th>warnings</th><th>info</th><th>metrics / reason</th></tr>',
+  );
   for (const run of report.runs) {
     const c = countBySeverity(listed(run.findings));
     out.push(
@@ -71,5 +74,5 @@ export function htmlReporter(report: Report): string {
   }
   out.push(`<p class="dim">leanaudit ${esc(tool.version)} · report schema ${report.schemaVersion} · ${esc(report.generatedAt)}</p>`);
   out.push('</body></html>');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

@@ -1,11 +1,12 @@
 /** Every output format and the reporter that renders it. One line per format. */
-import type { Reporter } from './types.js';
+
 import { githubReporter } from './github.js';
 import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { markdownReporter } from './markdown.js';
 import { sarifReporter } from './sarif.js';
 import { terminalReporter } from './terminal.js';
+import type { Reporter } from './types.js';
 
 export const REPORTERS = {
   terminal: terminalReporter,

@@ -3,5 +3,5 @@ import type { Report } from '../core/types.js';
 
 /** The report as indented JSON. */
 export function jsonReporter(report: Report): string {
-  return JSON.stringify(report, null, 2) + '\n';
+  return `${JSON.stringify(report, null, 2)}\n`;
 }

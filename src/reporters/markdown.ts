@@ -7,10 +7,10 @@ import {
   groupByFile,
   listed,
   listedTotals,
-  runNote,
   position,
   projectFacts,
   ruleId,
+  runNote,
   verdict,
 } from './common.js';
 
@@ -38,7 +38,8 @@ export function markdownReporter(report: Report): string {
   if (note !== undefined) {
     out.push(note, '');
     const absent = absentLines(report);
-    if (absent.length) out.push('<details><summary>No longer found</summary>', '', ...absent.map((line) => `- ${cell(line)}`), '', '</details>', '');
+    if (absent.length)
+      out.push('<details><summary>No longer found</summary>', '', ...absent.map((line) => `- ${cell(line)}`), '', '</details>', '');
   }
   if (facts.length) out.push(facts.join(' · '), '');
   if (project.skipped?.length) {
@@ -64,5 +65,5 @@ export function markdownReporter(report: Report): string {
   }
   if (omitted > 0) out.push('', `… and ${omitted} more findings: see the JSON report (\`--format json\`).`);
   out.push('', `<sub>leanaudit ${tool.version} · report schema ${report.schemaVersion}</sub>`);
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

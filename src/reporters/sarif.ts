@@ -111,5 +111,5 @@ export function sarifReporter(report: Report): string {
       },
     ],
   };
-  return JSON.stringify(log, null, 2) + '\n';
+  return `${JSON.stringify(log, null, 2)}\n`;
 }

@@ -1,7 +1,6 @@
 /** Terminal reporter: a summary table per auditor, then findings grouped by file. */
 import type { AuditorRun, Report } from '../core/types.js';
 import type { Severity } from '../model/location.js';
-import type { ReporterOptions } from './types.js';
 import {
   absentLines,
   baselineNote,
@@ -9,12 +8,13 @@ import {
   groupByFile,
   listed,
   listedTotals,
-  runNote,
   position,
   projectFacts,
   ruleId,
+  runNote,
   verdict,
 } from './common.js';
+import type { ReporterOptions } from './types.js';
 
 type Paint = (style: keyof typeof STYLES, text: string) => string;
 
@@ -79,7 +79,7 @@ function findingLines(report: Report, paint: Paint): string[] {
 export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
   const paint: Paint = options.color ? (style, text) => `\u001b[${STYLES[style]}m${text}\u001b[0m` : (_s, text) => text;
   const { project, tool, summary } = report;
-  const lines = [paint('bold', `leanaudit ${tool.version}: ${project.name}`) + `  ${paint('dim', project.root)}`];
+  const lines = [`${paint('bold', `leanaudit ${tool.version}: ${project.name}`)}  ${paint('dim', project.root)}`];
   const facts = projectFacts(report);
   if (facts.length) lines.push(facts.join(' · '));
   for (const s of project.skipped ?? []) lines.push(paint('dim', `skipped ${s.path}: ${s.reason}`));
@@ -95,5 +95,5 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
   }
   const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
   lines.push(`${listedTotals(report)} · ${status}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as axiomUsage from '../../src/auditors/axiom-usage.js';
-import { assertFindings, runCase, testAuditor, writeCaseProject, type TesterCase } from '../helpers/auditor-tester.js';
-import { loggedRequests, simCommand, type StandinScenario } from '../helpers/lean-repl-fixtures.js';
+import { assertFindings, runCase, type TesterCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
+import { loggedRequests, type StandinScenario, simCommand } from '../helpers/lean-repl-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-axioms-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,14 +54,25 @@ const caseFor = (logDir: string): TesterCase => ({
 });
 
 testAuditor(axiomUsage, {
-  valid: [{ name: 'theorems on the standard axioms only', code: 'theorem clean : 2 = 2 := rfl\n', config: caseFor(mkdtempSync(join(dir, 'v-'))).config }],
+  valid: [
+    {
+      name: 'theorems on the standard axioms only',
+      code: 'theorem clean : 2 = 2 := rfl\n',
+      config: caseFor(mkdtempSync(join(dir, 'v-'))).config,
+    },
+  ],
   invalid: [
     {
       name: 'sorryAx directly and through another file, native code, project axioms, unnamed and private theorems',
       ...caseFor(mkdtempSync(join(dir, 'i-'))),
       findings: [
         { messageId: 'sorry', file: 'Test/Basic.lean', line: 5 },
-        { messageId: 'sorry-transitive', line: 3, severity: 'error', message: 'uses_helper depends on sorryAx through helper, although its own proof has no sorry' },
+        {
+          messageId: 'sorry-transitive',
+          line: 3,
+          severity: 'error',
+          message: 'uses_helper depends on sorryAx through helper, although its own proof has no sorry',
+        },
         { messageId: 'native', line: 5, message: 'computed trusts compiled code: it depends on Lean.ofReduceBool, Lean.trustCompiler' },
         { messageId: 'project-axiom', line: 7, message: 'assumes depends on axioms the project declares: choice_plus' },
         { messageId: 'unchecked', line: 9, message: /private declarations cannot be named/ },
@@ -81,13 +92,24 @@ describe('axiom-usage', () => {
     try {
       const run = await runCase(axiomUsage, root, testCase);
       expect(run.metrics).toMatchObject({
-        theorems: 8, checked: 6, standardOnly: 1, withSorryAx: 2, withSorryAxTransitive: 1,
-        withNativeCode: 2, withProjectAxioms: 2, unchecked: 2, replWorkers: 1, replImports: 1,
+        theorems: 8,
+        checked: 6,
+        standardOnly: 1,
+        withSorryAx: 2,
+        withSorryAxTransitive: 1,
+        withNativeCode: 2,
+        withProjectAxioms: 2,
+        unchecked: 2,
+        replWorkers: 1,
+        replImports: 1,
       });
       const long = run.findings.find((f) => f.entityId === LONG)!;
       expect(long.evidence).toEqual({ axioms: ['propext', 'Classical.choice', 'Quot.sound', 'choice_plus', 'Lean.ofReduceBool'] });
       const requests = loggedRequests(logDir).map((r) => r.request.cmd as string);
-      expect(requests).toEqual(['import Test.Basic\nimport Test.Main', expect.stringMatching(/^#print axioms helper\n#print axioms clean\n[\s\S]*#print axioms ghost$/)]);
+      expect(requests).toEqual([
+        'import Test.Basic\nimport Test.Main',
+        expect.stringMatching(/^#print axioms helper\n#print axioms clean\n[\s\S]*#print axioms ghost$/),
+      ]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -100,7 +122,9 @@ describe('axiom-usage', () => {
     const root = writeCaseProject(testCase);
     try {
       const run = await runCase(axiomUsage, root, testCase);
-      assertFindings(run, [{ messageId: 'unchecked', line: 1, message: /clean could not be checked: crashed: the REPL exited with code 3/ }]);
+      assertFindings(run, [
+        { messageId: 'unchecked', line: 1, message: /clean could not be checked: crashed: the REPL exited with code 3/ },
+      ]);
       expect(run.metrics).toMatchObject({ checked: 0, unchecked: 1 });
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -38,10 +38,7 @@ describe('contamination auditor', () => {
   });
 
   it('reports dirty and suspicious items, name leaks and the configuration hash', async () => {
-    const run = await runAuditor(
-      contamination,
-      services({ contamination: { bench: ['bench.jsonl'], corpus: ['corpus'], threads: 0 } }),
-    );
+    const run = await runAuditor(contamination, services({ contamination: { bench: ['bench.jsonl'], corpus: ['corpus'], threads: 0 } }));
     expect(run.status).toBe('ok');
     const byMessage = (id: string) => run.findings.filter((f) => f.messageId === id);
     expect(byMessage('dirty').map((f) => [f.entityId, f.severity, f.location?.line])).toEqual([
@@ -64,12 +61,15 @@ describe('contamination auditor', () => {
     const run = await runAuditor(
       contamination,
       services({ contamination: { corpus: ['corpus'], threads: 0 } }, [
-        entity('thm:copied', 'Show that if you multiply four successive natural numbers together and add one, you always obtain a square number.'),
+        entity(
+          'thm:copied',
+          'Show that if you multiply four successive natural numbers together and add one, you always obtain a square number.',
+        ),
         entity('thm:own', 'Every finite integral domain is a field.'),
       ]),
     );
     expect(run.findings.filter((f) => f.messageId === 'dirty').map((f) => f.entityId)).toEqual(['thm:copied']);
-    expect(run.metrics['items']).toBe(2);
+    expect(run.metrics.items).toBe(2);
   });
 
   it('is an error run naming the bad setting when the section is invalid', async () => {

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as crossfileReuse from '../../src/auditors/crossfile-reuse.js';
 import type { PairedEntity } from '../../src/model/entity.js';
-import { reply, startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
 import { runCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
+import { reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 
 const saved = { ...process.env };
 beforeAll(() => {
@@ -15,7 +15,14 @@ afterEach(() => {
 });
 
 /** An entity of a blueprint in `file`, paired with the declarations `decls` of Test/Main.lean (name, line, kind if not a theorem). */
-function paired(id: string, kind: string, statement: string, decls: [string, number, string?][], extra: Partial<PairedEntity> = {}, file = 'web.tex'): PairedEntity {
+function paired(
+  id: string,
+  kind: string,
+  statement: string,
+  decls: [string, number, string?][],
+  extra: Partial<PairedEntity> = {},
+  file = 'web.tex',
+): PairedEntity {
   return {
     id,
     kind,
@@ -25,7 +32,15 @@ function paired(id: string, kind: string, statement: string, decls: [string, num
     flags: {},
     location: { file: `blueprint/src/${file}`, line: 1 },
     origin: 'blueprint',
-    decls: decls.map(([fullName, line, declKind]) => ({ leanName: fullName, fullName, kind: declKind ?? 'theorem', header: ': True', variables: [], location: { file: 'Test/Main.lean', line }, hasSorry: false })),
+    decls: decls.map(([fullName, line, declKind]) => ({
+      leanName: fullName,
+      fullName,
+      kind: declKind ?? 'theorem',
+      header: ': True',
+      variables: [],
+      location: { file: 'Test/Main.lean', line },
+      hasSorry: false,
+    })),
     unresolved: [],
     ...extra,
   };
@@ -85,9 +100,16 @@ testAuditor(crossfileReuse, {
           entityId: 'thm:alone',
           file: 'blueprint/src/two.tex',
           line: 1,
-          message: 'thm:alone depends on lem:base (\\uses), but its Lean (alone) never refers to base, directly or through other project declarations',
+          message:
+            'thm:alone depends on lem:base (\\uses), but its Lean (alone) never refers to base, directly or through other project declarations',
         },
-        { messageId: 'unreflected', entityId: 'thm:help', file: 'blueprint/src/web.tex', line: 1, message: /^thm:help depends on helper \(a helper written for it\)/ },
+        {
+          messageId: 'unreflected',
+          entityId: 'thm:help',
+          file: 'blueprint/src/web.tex',
+          line: 1,
+          message: /^thm:help depends on helper \(a helper written for it\)/,
+        },
       ],
     },
     {
@@ -97,14 +119,28 @@ testAuditor(crossfileReuse, {
         paired('helper', 'helper', 'A step.', [['base', 1]], { helperOf: 'ex:open' }),
         paired('ex:open', 'exercise', 'Left to the reader.', [['alone', 4]]),
         paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
-        paired('thm:half', 'theorem', 'By Lemma~\\ref{lem:base}.', [['alone', 4], ['size_def', 8]], { uses: ['lem:base'] }),
-      ].map((entity) => (entity.id === 'ex:open' || entity.id === 'thm:half' ? { ...entity, decls: entity.decls.map((d) => ({ ...d, hasSorry: d.fullName === 'alone' })) } : entity)),
+        paired(
+          'thm:half',
+          'theorem',
+          'By Lemma~\\ref{lem:base}.',
+          [
+            ['alone', 4],
+            ['size_def', 8],
+          ],
+          { uses: ['lem:base'] },
+        ),
+      ].map((entity) =>
+        entity.id === 'ex:open' || entity.id === 'thm:half'
+          ? { ...entity, decls: entity.decls.map((d) => ({ ...d, hasSorry: d.fullName === 'alone' })) }
+          : entity,
+      ),
       findings: [
         {
           messageId: 'unreflected-unproved',
           severity: 'info',
           entityId: 'ex:open',
-          message: 'ex:open depends on helper (a helper written for it); its Lean (alone) does not refer to base, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
+          message:
+            'ex:open depends on helper (a helper written for it); its Lean (alone) does not refer to base, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
         },
         { messageId: 'unreflected', severity: 'warning', entityId: 'thm:half' },
       ],
@@ -113,8 +149,17 @@ testAuditor(crossfileReuse, {
     {
       name: 'without an edge-filter model, dependencies guessed from defined terms are counted, not checked',
       code: CODE,
-      entities: [paired('def:size', 'definition', 'The \\emph{size} of $n$.', [['size', 5]]), paired('thm:alone', 'theorem', 'The size is small.', [['alone', 4]])],
-      findings: [{ messageId: 'terms-unfiltered', severity: 'info', message: /^1 dependencies guessed from defined terms were not checked: no LLM endpoint configured and no Ollama answering/ }],
+      entities: [
+        paired('def:size', 'definition', 'The \\emph{size} of $n$.', [['size', 5]]),
+        paired('thm:alone', 'theorem', 'The size is small.', [['alone', 4]]),
+      ],
+      findings: [
+        {
+          messageId: 'terms-unfiltered',
+          severity: 'info',
+          message: /^1 dependencies guessed from defined terms were not checked: no LLM endpoint configured and no Ollama answering/,
+        },
+      ],
     },
   ],
 });

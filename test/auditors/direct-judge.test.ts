@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as directJudge from '../../src/auditors/direct-judge.js';
-import { runAuditor, type RunServices } from '../../src/core/runner.js';
+import { type RunServices, runAuditor } from '../../src/core/runner.js';
 import type { PairedEntity } from '../../src/model/entity.js';
-import { startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
+import { type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
 
 const KEY = 'sk-direct-judge-SECRET-42';
@@ -25,8 +25,20 @@ afterEach(async () => {
   process.env = { ...savedEnv };
 });
 
-function services(entities: PairedEntity[], config: Record<string, unknown>, logs: string[] = [], signal = new AbortController().signal): RunServices {
-  return { root, config, signal, project: () => Promise.reject(new Error('no project')), entities: async () => entities, log: (m) => logs.push(m) };
+function services(
+  entities: PairedEntity[],
+  config: Record<string, unknown>,
+  logs: string[] = [],
+  signal = new AbortController().signal,
+): RunServices {
+  return {
+    root,
+    config,
+    signal,
+    project: () => Promise.reject(new Error('no project')),
+    entities: async () => entities,
+    log: (m) => logs.push(m),
+  };
 }
 
 const configured = (llm: Record<string, unknown> = {}) => {
@@ -67,19 +79,39 @@ describe('direct-judge', () => {
     const by = (id: string) => run.findings.find((f) => f.entityId === id)!;
     expect(by('faith')).toMatchObject({ messageId: 'faithful', severity: 'info', evidence: { verdict: 'Faithful', q1: true, q2: true } });
     expect(by('strong')).toMatchObject({ messageId: 'stronger', severity: 'info', evidence: { verdict: 'Stronger' } });
-    expect(by('diff')).toMatchObject({ messageId: 'different', severity: 'warning', message: 'diff: Different — Lean adds the hypothesis n ≤ 7' });
+    expect(by('diff')).toMatchObject({
+      messageId: 'different',
+      severity: 'warning',
+      message: 'diff: Different — Lean adds the hypothesis n ≤ 7',
+    });
     expect(by('diff').related).toEqual([{ location: { file: 'Demo/Basic.lean', line: 3 }, message: 'Lean declaration Demo.diff' }]);
-    expect(by('contra')).toMatchObject({ messageId: 'faithful', evidence: { verdict: 'Faithful', modelVerdict: 'Different', scoreDisagreement: true } });
+    expect(by('contra')).toMatchObject({
+      messageId: 'faithful',
+      evidence: { verdict: 'Faithful', modelVerdict: 'Different', scoreDisagreement: true },
+    });
     expect(by('contra').message).toContain("the judge's own label was Different");
     expect(by('broken')).toMatchObject({ messageId: 'judge-failed', severity: 'error', evidence: { cause: 'server' } });
     expect(by('broken').evidence).not.toHaveProperty('verdict');
-    expect(by('missing')).toMatchObject({ messageId: 'not-judged', message: 'missing: not judged: no Lean declaration resolved for Demo.gone' });
+    expect(by('missing')).toMatchObject({
+      messageId: 'not-judged',
+      message: 'missing: not judged: no Lean declaration resolved for Demo.gone',
+    });
     expect(by('self').message).toMatch(/^\[self-consistency\] self: Faithful/);
     expect(by('self').evidence).toMatchObject({ selfConsistency: true });
     expect(by('selfless').message).toBe('[self-consistency] selfless: not judged: no Lean declaration paired');
     expect(run.metrics).toMatchObject({
-      entities: 8, judged: 5, faithful: 3, stronger: 1, different: 1, failed: 1, notJudged: 2,
-      coveragePct: 100, scoreDisagreements: 1, selfConsistency: 2, pctDifferent: 20, 'llm.failures.server': 1,
+      entities: 8,
+      judged: 5,
+      faithful: 3,
+      stronger: 1,
+      different: 1,
+      failed: 1,
+      notJudged: 2,
+      coveragePct: 100,
+      scoreDisagreements: 1,
+      selfConsistency: 2,
+      pctDifferent: 20,
+      'llm.failures.server': 1,
     });
     expect(run.findings.find((f) => f.messageId === 'summary')!.message).toContain('8 entities: 3 Faithful, 1 Stronger, 1 Different');
   });

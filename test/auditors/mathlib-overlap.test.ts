@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as mathlibOverlap from '../../src/auditors/mathlib-overlap.js';
-import { assertFindings, runCase, testAuditor, writeCaseProject, type TesterCase } from '../helpers/auditor-tester.js';
-import { loggedRequests, simCommand, type StandinScenario } from '../helpers/lean-repl-fixtures.js';
+import { assertFindings, runCase, type TesterCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
+import { loggedRequests, type StandinScenario, simCommand } from '../helpers/lean-repl-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-overlap-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,7 +12,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const at = { pos: { line: 0, column: 0 }, endPos: { line: 0, column: 0 } };
 const suggestion = (tactic: string) => ({ messages: [{ severity: 'info', ...at, data: `Try this:\n  [apply] ${tactic}` }] });
 const verified = (tactic: string, usedConstants: string[], axioms: string) => ({
-  tactics: [{ tactic, proofState: 0, pos: { line: 2, column: 2 }, endPos: { line: 2, column: 2 + tactic.length }, goals: '⊢ goal', usedConstants }],
+  tactics: [
+    { tactic, proofState: 0, pos: { line: 2, column: 2 }, endPos: { line: 2, column: 2 + tactic.length }, goals: '⊢ goal', usedConstants },
+  ],
   messages: [{ severity: 'info', pos: { line: 4, column: 0 }, endPos: { line: 4, column: 6 }, data: axioms }],
 });
 const none = "'_leanaudit_probe' does not depend on any axioms";
@@ -26,9 +28,15 @@ const scenario: StandinScenario = {
     { match: '\\(h : p\\) : p := by\\n  exact\\?', response: suggestion('exact h') },
     { match: '  exact h\\n\\n#print axioms', response: verified('exact h', [], none) },
     { match: '0 < 1 ∧ 0 < 1 := by\\n  exact\\?', response: suggestion("exact ⟨one_pos', one_pos'⟩") },
-    { match: "exact ⟨one_pos', one_pos'⟩\\n", response: verified("exact ⟨one_pos', one_pos'⟩", ["one_pos'", 'And.intro'], "'_leanaudit_probe' depends on axioms: [propext]") },
+    {
+      match: "exact ⟨one_pos', one_pos'⟩\\n",
+      response: verified("exact ⟨one_pos', one_pos'⟩", ["one_pos'", 'And.intro'], "'_leanaudit_probe' depends on axioms: [propext]"),
+    },
     { match: '2 ≤ 2 ∧ True := by\\n  exact\\?', response: suggestion('exact ⟨helper, trivial⟩') },
-    { match: 'exact ⟨helper, trivial⟩\\n', response: verified('exact ⟨helper, trivial⟩', ['helper', 'trivial', 'And.intro'], "'_leanaudit_probe' depends on axioms: [sorryAx]") },
+    {
+      match: 'exact ⟨helper, trivial⟩\\n',
+      response: verified('exact ⟨helper, trivial⟩', ['helper', 'trivial', 'And.intro'], "'_leanaudit_probe' depends on axioms: [sorryAx]"),
+    },
     { match: '4 = 4 := by\\n  exact\\?', fault: 'hang' },
     { match: '5 = 5 := by\\n  exact\\?', response: suggestion('exact rfl') },
     { match: '  exact rfl\\n\\n#print axioms', response: verified('exact rfl', ['rfl', 'OfNat.ofNat', 'instOfNatNat', 'Nat'], none) },
@@ -56,14 +64,26 @@ theorem after_slow : 5 = 5 := rfl
 const config = (sub: string) => ({ repl: { command: simCommand(mkdtempSync(join(dir, sub)), scenario), workers: 2, timeoutMs: 1500 } });
 
 testAuditor(mathlibOverlap, {
-  valid: [{ name: 'a file where exact? finds nothing', code: 'import Mathlib\n\ntheorem hard (n : Nat) : n * 0 = 7 := by sorry\n', config: config('valid-') }],
+  valid: [
+    {
+      name: 'a file where exact? finds nothing',
+      code: 'import Mathlib\n\ntheorem hard (n : Nat) : n * 0 = 7 := by sorry\n',
+      config: config('valid-'),
+    },
+  ],
   invalid: [
     {
       name: 'overlap, trivial, project reuse, a sorry-dependent suggestion and a hung probe',
       code,
       config: config('invalid-'),
       findings: [
-        { messageId: 'overlap', line: 3, entityId: "one_pos'", severity: 'warning', message: "one_pos' is already in the library: `exact Nat.one_pos` closes it" },
+        {
+          messageId: 'overlap',
+          line: 3,
+          entityId: "one_pos'",
+          severity: 'warning',
+          message: "one_pos' is already in the library: `exact Nat.one_pos` closes it",
+        },
         { messageId: 'trivial', line: 5, entityId: 'from_hyp' },
         { messageId: 'closed-by-project', line: 7, severity: 'info' },
         { messageId: 'rejected-sorry', line: 11, severity: 'info' },
@@ -82,16 +102,29 @@ describe('mathlib-overlap metrics and environments', () => {
     try {
       const run = await runCase(mathlibOverlap, root, testCase);
       expect(run.metrics).toMatchObject({
-        proofsProbed: 7, overlap: 1, overlapRate: 0.143, closedByProject: 1, trivial: 2,
-        notFound: 2, rejectedSorry: 1, failed: 1, timeouts: 1, replWorkers: 1, replRestarts: 1,
+        proofsProbed: 7,
+        overlap: 1,
+        overlapRate: 0.143,
+        closedByProject: 1,
+        trivial: 2,
+        notFound: 2,
+        rejectedSorry: 1,
+        failed: 1,
+        timeouts: 1,
+        replWorkers: 1,
+        replRestarts: 1,
       });
-      expect(run.findings.find((f) => f.messageId === 'overlap')!.evidence).toMatchObject({ lemma: 'Nat.one_pos', constants: ['Nat.one_pos'], constantsFrom: 'usedConstants' });
+      expect(run.findings.find((f) => f.messageId === 'overlap')!.evidence).toMatchObject({
+        lemma: 'Nat.one_pos',
+        constants: ['Nat.one_pos'],
+        constantsFrom: 'usedConstants',
+      });
       const probes = loggedRequests(logDir).filter((r) => String(r.request.cmd).includes('exact?'));
-      const before = (statement: string) => probes.find((r) => String(r.request.cmd).includes(statement))!.lineage!.join('\n');
-      expect(before('0 < 1 ∧ 0 < 1')).toContain("theorem one_pos'");
-      expect(before('0 < 1 ∧ 0 < 1')).not.toContain('theorem uses_earlier');
-      expect(before('5 = 5')).toContain('theorem slow');
-      expect(before('5 = 5')).not.toContain('theorem after_slow');
+      const lineageBefore = (statement: string) => probes.find((r) => String(r.request.cmd).includes(statement))!.lineage!.join('\n');
+      expect(lineageBefore('0 < 1 ∧ 0 < 1')).toContain("theorem one_pos'");
+      expect(lineageBefore('0 < 1 ∧ 0 < 1')).not.toContain('theorem uses_earlier');
+      expect(lineageBefore('5 = 5')).toContain('theorem slow');
+      expect(lineageBefore('5 = 5')).not.toContain('theorem after_slow');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -101,7 +134,10 @@ describe('mathlib-overlap metrics and environments', () => {
     const testCase: TesterCase = { code: 'def x : Nat := 1\n', config: config('none-') };
     const root = writeCaseProject(testCase);
     try {
-      expect(await runCase(mathlibOverlap, root, testCase)).toMatchObject({ status: 'skipped', reason: 'the project has no theorem to probe' });
+      expect(await runCase(mathlibOverlap, root, testCase)).toMatchObject({
+        status: 'skipped',
+        reason: 'the project has no theorem to probe',
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -128,7 +164,14 @@ describe('mathlib-overlap metrics and environments', () => {
     const logDir = mkdtempSync(join(dir, 'header-'));
     const broken: StandinScenario = {
       rules: [
-        { match: '^import Missing', response: { messages: [{ severity: 'error', pos: { line: 1, column: 0 }, endPos: { line: 1, column: 14 }, data: "unknown module prefix 'Missing'" }] } },
+        {
+          match: '^import Missing',
+          response: {
+            messages: [
+              { severity: 'error', pos: { line: 1, column: 0 }, endPos: { line: 1, column: 14 }, data: "unknown module prefix 'Missing'" },
+            ],
+          },
+        },
         ...scenario.rules!,
       ],
     };

@@ -6,8 +6,8 @@ import * as pairing from '../../src/auditors/pairing.js';
 import { runAuditor } from '../../src/core/runner.js';
 import { createServices } from '../../src/core/services.js';
 import type { AuditorRun } from '../../src/core/types.js';
-import type { PairedEntity } from '../../src/model/entity.js';
 import { loadProject } from '../../src/lean/project.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { testAuditor } from '../helpers/auditor-tester.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/pairing-bp');
@@ -34,7 +34,12 @@ describe('pairing auditor', () => {
   it('reports each kind of pairing defect at its place in the blueprint', async () => {
     const run = await audit();
     expect(run.status).toBe('ok');
-    const findings = run.findings.map((f) => [f.messageId, f.severity, f.entityId, f.location ? `${f.location.file}:${f.location.line}` : '-']);
+    const findings = run.findings.map((f) => [
+      f.messageId,
+      f.severity,
+      f.entityId,
+      f.location ? `${f.location.file}:${f.location.line}` : '-',
+    ]);
     expect(findings).toEqual([
       ['source-problem', 'warning', undefined, `${TEX}:36`],
       ['unknown-use', 'warning', 'thm:done', `${TEX}:6`],
@@ -53,7 +58,15 @@ describe('pairing auditor', () => {
     expect(message('shared-decl')).toBe('`Bp.done` is claimed by 2 entities: thm:done, thm:pending');
     expect(message('source-problem')).toBe('\\input{absent}: file not found');
     expect(run.metrics).toEqual({
-      entities: 7, withLeanNames: 6, paired: 3, found: 3, proofComplete: 2, leanNames: 7, leanNamesFound: 4, leanNamesInDependencies: 0, problems: 1,
+      entities: 7,
+      withLeanNames: 6,
+      paired: 3,
+      found: 3,
+      proofComplete: 2,
+      leanNames: 7,
+      leanNamesFound: 4,
+      leanNamesInDependencies: 0,
+      problems: 1,
     });
   });
 
@@ -61,7 +74,9 @@ describe('pairing auditor', () => {
     const [full, stripped] = [await audit(), await audit(true)];
     expect(stripped.status).toBe('ok');
     expect(stripped.findings.map((f) => f.messageId).sort()).toEqual(full.findings.map((f) => f.messageId).sort());
-    expect(stripped.findings.filter((f) => f.entityId && f.messageId !== 'source-problem').every((f) => f.location === undefined)).toBe(true);
+    expect(stripped.findings.filter((f) => f.entityId && f.messageId !== 'source-problem').every((f) => f.location === undefined)).toBe(
+      true,
+    );
   });
 });
 
@@ -78,9 +93,18 @@ const paired = (id: string, origin: string, unresolved: PairedEntity['unresolved
   unresolved,
 });
 
-const MANIFEST = JSON.stringify({ packagesDir: '.lake/packages', packages: [{ type: 'git', name: 'mathlib', rev: 'm', url: 'u' }, { type: 'git', name: 'batteries', rev: 'b', url: 'u' }] });
+const MANIFEST = JSON.stringify({
+  packagesDir: '.lake/packages',
+  packages: [
+    { type: 'git', name: 'mathlib', rev: 'm', url: 'u' },
+    { type: 'git', name: 'batteries', rev: 'b', url: 'u' },
+  ],
+});
 /** A project whose Mathlib sources are checked out (batteries is not). */
-const WITH_MATHLIB = { 'lake-manifest.json': MANIFEST, '.lake/packages/mathlib/Mathlib/Basic.lean': 'theorem Nat.upstream : True := trivial\n' };
+const WITH_MATHLIB = {
+  'lake-manifest.json': MANIFEST,
+  '.lake/packages/mathlib/Mathlib/Basic.lean': 'theorem Nat.upstream : True := trivial\n',
+};
 const UPSTREAM = { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/Basic.lean', line: 1 };
 
 testAuditor(pairing, {
@@ -91,13 +115,22 @@ testAuditor(pairing, {
       files: WITH_MATHLIB,
       entities: [
         paired('bp:ok', 'blueprint', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }], { mathlibok: true }),
-        paired('bp:gen', 'blueprint', [{ leanName: 'Nat.instFooBar', candidates: [] }, { leanName: 'Nat.Foo.ext_iff', candidates: [] }, { leanName: 'Nat.Foo.coe_apply', candidates: [] }], {
-          mathlibok: true,
-        }),
+        paired(
+          'bp:gen',
+          'blueprint',
+          [
+            { leanName: 'Nat.instFooBar', candidates: [] },
+            { leanName: 'Nat.Foo.ext_iff', candidates: [] },
+            { leanName: 'Nat.Foo.coe_apply', candidates: [] },
+          ],
+          {
+            mathlibok: true,
+          },
+        ),
       ],
     },
     {
-      name: 'a \\mathlibok blueprint name is Mathlib\'s, whatever project declarations end with it',
+      name: "a \\mathlibok blueprint name is Mathlib's, whatever project declarations end with it",
       code: 'theorem Foo.same : True := trivial\n',
       entities: [paired('bp:mathlib', 'blueprint', [{ leanName: 'same', candidates: ['Foo.same'] }], { mathlibok: true })],
     },
@@ -112,9 +145,21 @@ testAuditor(pairing, {
         paired('bp:short', 'blueprint', [{ leanName: 'same', candidates: ['A.same', 'B.same'] }]),
       ],
       findings: [
-        { messageId: 'ambiguous', file: 'informal.json', line: 1, entityId: 'json:same', message: 'json:same: Lean name `same` is ambiguous: A.same, B.same' },
+        {
+          messageId: 'ambiguous',
+          file: 'informal.json',
+          line: 1,
+          entityId: 'json:same',
+          message: 'json:same: Lean name `same` is ambiguous: A.same, B.same',
+        },
         { messageId: 'not-found', file: 'informal.json', line: 1, entityId: 'json:none' },
-        { messageId: 'not-full-name', file: 'informal.json', line: 1, entityId: 'bp:short', message: /^bp:short: `same` is not the full name of a project declaration/ },
+        {
+          messageId: 'not-full-name',
+          file: 'informal.json',
+          line: 1,
+          entityId: 'bp:short',
+          message: /^bp:short: `same` is not the full name of a project declaration/,
+        },
       ],
     },
     {
@@ -134,10 +179,16 @@ testAuditor(pairing, {
           messageId: 'in-dependency',
           severity: 'info',
           entityId: 'bp:up',
-          message: 'bp:up: `Nat.upstream` is declared in mathlib (.lake/packages/mathlib/Mathlib/Basic.lean:1), not in the project: mark the entity \\mathlibok if it was upstreamed',
+          message:
+            'bp:up: `Nat.upstream` is declared in mathlib (.lake/packages/mathlib/Mathlib/Basic.lean:1), not in the project: mark the entity \\mathlibok if it was upstreamed',
         },
         { messageId: 'in-dependency', severity: 'info', entityId: 'bp:both', message: /^bp:both: `Nat.upstream` is declared in mathlib/ },
-        { messageId: 'in-dependency', severity: 'info', entityId: 'json:up', message: /^json:up: `Nat.upstream` is declared in mathlib \(.*\), not in the project$/ },
+        {
+          messageId: 'in-dependency',
+          severity: 'info',
+          entityId: 'json:up',
+          message: /^json:up: `Nat.upstream` is declared in mathlib \(.*\), not in the project$/,
+        },
         {
           messageId: 'mathlibok-not-found',
           severity: 'warning',

@@ -1,14 +1,14 @@
-import { rmSync } from 'node:fs';
 import { execSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as proofGaps from '../../src/auditors/proof-gaps.js';
-import { runAuditor, type RunServices } from '../../src/core/runner.js';
+import { type RunServices, runAuditor } from '../../src/core/runner.js';
 import type { AuditorRun } from '../../src/core/types.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
-import { testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
+import { testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 
 const trap = fileURLToPath(new URL('./fixtures/grep-miscount', import.meta.url));
 
@@ -179,7 +179,7 @@ describe('proofGapsOf', () => {
     ]);
   });
 
-  it('tells a sorry outside any declaration (a macro\'s expansion, a #check) from one in data', () => {
+  it("tells a sorry outside any declaration (a macro's expansion, a #check) from one in data", () => {
     const src = 'macro "cheat" : tactic => `(tactic| sorry)\n#check (⟨1, sorry⟩ : Fin 2)\ndef d : Nat := sorry\n';
     expect(gaps(src)).toEqual([
       ['sorry-in-command', 1, 'sorry', 'command'],
@@ -342,10 +342,19 @@ testAuditor(proofGaps, {
         ].join('\n'),
       },
       findings: [
-        { messageId: 'sorry-macro', line: 3, column: 21, message: '`sorry_proof` in the proof of t stands for `sorryProofAxiom` through a project macro: a sorry by another name' },
+        {
+          messageId: 'sorry-macro',
+          line: 3,
+          column: 21,
+          message: '`sorry_proof` in the proof of t stands for `sorryProofAxiom` through a project macro: a sorry by another name',
+        },
         { messageId: 'sorry-macro', line: 5, message: /in the statement of u/ },
         { messageId: 'sorry-macro', line: 6, message: /in the proof of u/ },
-        { messageId: 'sorry-macro', line: 8, message: '`sorry_data` in the value of n stands for `sorryDataAxiom` through a project macro: a sorry by another name' },
+        {
+          messageId: 'sorry-macro',
+          line: 8,
+          message: '`sorry_data` in the value of n stands for `sorryDataAxiom` through a project macro: a sorry by another name',
+        },
         { messageId: 'sorry-macro', line: 9, message: /`knownin1980s` in the proof of mazur stands for `knownin1980s`/ },
         { messageId: 'axiom', file: 'Test/Util.lean', line: 1 },
         // The axiom named like its macro (FLT's `knownin1980s`): its name is no use of the macro.
@@ -363,7 +372,13 @@ testAuditor(proofGaps, {
       findings: [
         { messageId: 'sorry-macro', line: 4, column: 10, message: /`ad` in the proof of t stands for `sorry`/ },
         // The `sorry` token of the macro's own text counts as one, outside any declaration.
-        { messageId: 'sorry-in-command', file: 'Test/Tactic.lean', line: 1, severity: 'warning', message: /outside any declaration, in the command at line 1/ },
+        {
+          messageId: 'sorry-in-command',
+          file: 'Test/Tactic.lean',
+          line: 1,
+          severity: 'warning',
+          message: /outside any declaration, in the command at line 1/,
+        },
       ],
     },
     {

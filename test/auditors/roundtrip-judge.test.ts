@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as directJudge from '../../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../../src/auditors/roundtrip-judge.js';
-import { runAuditor, runAuditors, type RunServices } from '../../src/core/runner.js';
+import { type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { PairedEntity } from '../../src/model/entity.js';
-import { startOpenAIServer, userText, type ScriptedServer } from '../helpers/openai-server.js';
+import { type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
 
 let server: ScriptedServer;
@@ -73,7 +73,9 @@ describe('roundtrip-judge', () => {
   it('says when the round-trip and direct judges are the same model family', async () => {
     const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), config('gpt-4o')));
     expect(rt!.metrics.sameModelFamily).toBe(1);
-    expect(rt!.findings.find((f) => f.messageId === 'same-family')!.message).toContain('(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)');
+    expect(rt!.findings.find((f) => f.messageId === 'same-family')!.message).toContain(
+      '(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)',
+    );
   });
 
   it('reports that no agreement is computed when the direct judge has not run', async () => {
@@ -83,7 +85,9 @@ describe('roundtrip-judge', () => {
   });
 
   it('keeps a failed back-translation as an error on that entity, never a verdict', async () => {
-    server.setScript((body) => (roleOf(body) === 'back' && userText(body).includes('Demo.b') ? { kind: 'status', status: 500 } : scriptedJudge(body)));
+    server.setScript((body) =>
+      roleOf(body) === 'back' && userText(body).includes('Demo.b') ? { kind: 'status', status: 500 } : scriptedJudge(body),
+    );
     const run = await runAuditor(roundtripJudge, services(entities(), { llm: { ...config('deepseek-chat').llm, retries: 0 } }));
     const failed = run.findings.find((f) => f.entityId === 'b')!;
     expect(failed).toMatchObject({ messageId: 'judge-failed', severity: 'error', provenance: { rubric: 'back-translator' } });

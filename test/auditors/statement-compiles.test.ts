@@ -4,26 +4,38 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as statementCompiles from '../../src/auditors/statement-compiles.js';
 import { categoryOf, withSorryProof } from '../../src/repl/statements.js';
-import { assertFindings, runCase, writeCaseProject, type TesterCase } from '../helpers/auditor-tester.js';
-import { loggedRequests, simCommand, type StandinScenario } from '../helpers/lean-repl-fixtures.js';
+import { assertFindings, runCase, type TesterCase, writeCaseProject } from '../helpers/auditor-tester.js';
+import { loggedRequests, type StandinScenario, simCommand } from '../helpers/lean-repl-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-statements-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const error = (line: number, column: number, data: string) => ({ messages: [{ severity: 'error', pos: { line, column }, endPos: { line, column: column + 3 }, data }] });
+const error = (line: number, column: number, data: string) => ({
+  messages: [{ severity: 'error', pos: { line, column }, endPos: { line, column: column + 3 }, data }],
+});
 const scenario: StandinScenario = {
   importMs: 10,
   rules: [
     { match: '∑ k in', response: error(1, 81, "unexpected token 'in'; expected ','") },
-    { match: 'foo x := by', response: error(1, 26, "Unknown identifier `foo`") },
+    { match: 'foo x := by', response: error(1, 26, 'Unknown identifier `foo`') },
     { match: 'sorry$', transcript: 'Mathlib__H20231215_2#1' },
   ],
 };
 
 const jsonl = [
-  { name: 'mathd_algebra_478', formal_statement: 'theorem mathd_algebra_478 (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) :\n  v = 65 := by\n' },
-  { name: 'mathd_algebra_141', formal_statement: 'theorem mathd_algebra_141 (a b : ℝ) (h₁ : a * b = 180) : a ^ 2 + b ^ 2 = 369 := by sorry' },
-  { name: 'amc12a_2019_p21', formal_statement: 'theorem amc12a_2019_p21 (z : ℂ) (h₀ : z = (1 + Complex.I) / Real.sqrt 2) : (∑ k in Finset.Icc 1 12, z ^ k ^ 2) = 36 := by\n  nlinarith' },
+  {
+    name: 'mathd_algebra_478',
+    formal_statement: 'theorem mathd_algebra_478 (b h v : ℝ) (h₀ : 0 < b ∧ 0 < h ∧ 0 < v) (h₁ : v = 1 / 3 * (b * h)) :\n  v = 65 := by\n',
+  },
+  {
+    name: 'mathd_algebra_141',
+    formal_statement: 'theorem mathd_algebra_141 (a b : ℝ) (h₁ : a * b = 180) : a ^ 2 + b ^ 2 = 369 := by sorry',
+  },
+  {
+    name: 'amc12a_2019_p21',
+    formal_statement:
+      'theorem amc12a_2019_p21 (z : ℂ) (h₀ : z = (1 + Complex.I) / Real.sqrt 2) : (∑ k in Finset.Icc 1 12, z ^ k ^ 2) = 36 := by\n  nlinarith',
+  },
 ].map((r) => JSON.stringify(r));
 
 const folderFile = `import Mathlib
@@ -38,7 +50,10 @@ theorem imo_bad (x : ℝ) : foo x := by
 
 const testCase = (logDir: string, extra: Partial<TesterCase> = {}): TesterCase => ({
   code: 'def unrelated : Nat := 1\n',
-  files: { 'bench/minif2f.jsonl': [...jsonl, '{"name": "truncated", "formal_statement": '].join('\n') + '\n', 'bench/lean/Imo.lean': folderFile },
+  files: {
+    'bench/minif2f.jsonl': `${[...jsonl, '{"name": "truncated", "formal_statement": '].join('\n')}\n`,
+    'bench/lean/Imo.lean': folderFile,
+  },
   config: { repl: { command: simCommand(logDir, scenario), workers: 2 } },
   options: { inputs: ['bench/minif2f.jsonl', 'bench/lean'] },
   ...extra,
@@ -51,15 +66,35 @@ describe('statement-compiles', () => {
     const root = writeCaseProject(c);
     try {
       const run = await runCase(statementCompiles, root, c);
-      assertFindings(run, [
-        { messageId: 'does-not-compile', file: join(root, 'bench/lean/Imo.lean'), line: 7, column: 26, message: 'imo_bad does not elaborate: 7:26: Unknown identifier `foo`' },
-        { messageId: 'bad-input', file: join(root, 'bench/minif2f.jsonl'), line: 4, severity: 'warning' as const },
-        { messageId: 'does-not-compile', file: join(root, 'bench/minif2f.jsonl'), line: 3, message: "amc12a_2019_p21 does not elaborate: 1:81: unexpected token 'in'; expected ','" },
-      ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
+      assertFindings(
+        run,
+        [
+          {
+            messageId: 'does-not-compile',
+            file: join(root, 'bench/lean/Imo.lean'),
+            line: 7,
+            column: 26,
+            message: 'imo_bad does not elaborate: 7:26: Unknown identifier `foo`',
+          },
+          { messageId: 'bad-input', file: join(root, 'bench/minif2f.jsonl'), line: 4, severity: 'warning' as const },
+          {
+            messageId: 'does-not-compile',
+            file: join(root, 'bench/minif2f.jsonl'),
+            line: 3,
+            message: "amc12a_2019_p21 does not elaborate: 1:81: unexpected token 'in'; expected ','",
+          },
+        ].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+      );
       expect(run.findings.find((f) => f.entityId === 'imo_bad')!.evidence).toMatchObject({ compile_pass: false, category: 'imo' });
       expect(run.metrics).toMatchObject({
-        statements: 5, compiled: 3, failed: 2, unchecked: 0, compileRate: 0.6,
-        'compileRate:mathd_algebra': 1, 'compileRate:amc12a': 0, 'compileRate:imo': 0.5,
+        statements: 5,
+        compiled: 3,
+        failed: 2,
+        unchecked: 0,
+        compileRate: 0.6,
+        'compileRate:mathd_algebra': 1,
+        'compileRate:amc12a': 0,
+        'compileRate:imo': 0.5,
       });
       const sent = loggedRequests(logDir).map((r) => r.request);
       expect([...new Set(sent.filter((r) => String(r.cmd).startsWith('import')).map((r) => r.cmd))].sort()).toEqual([
@@ -81,7 +116,10 @@ describe('statement-compiles', () => {
     try {
       expect((await runCase(statementCompiles, root, c)).metrics).toMatchObject({ statements: 2, compiled: 1, failed: 1 });
       const none = { ...c, config: { repl: c.config!.repl } };
-      expect(await runCase(statementCompiles, root, none)).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/no formal statements to check/) });
+      expect(await runCase(statementCompiles, root, none)).toMatchObject({
+        status: 'skipped',
+        reason: expect.stringMatching(/no formal statements to check/),
+      });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -93,7 +131,10 @@ describe('statement-compiles', () => {
     );
     expect(withSorryProof('def x := 1')).toBeUndefined();
     expect(['mathd_algebra_478', 'amc12a_2019_p21', 'imo_1959_p1', 'induction_12dvd4expnp1p20'].map(categoryOf)).toEqual([
-      'mathd_algebra', 'amc12a', 'imo', 'induction',
+      'mathd_algebra',
+      'amc12a',
+      'imo',
+      'induction',
     ]);
   });
 });

@@ -13,8 +13,21 @@ function filled(rows: [Grouped, string | null][]): SampleFile {
     auditor: 'direct-judge',
     seed: 1,
     perClass: 3,
-    items: rows.map(([, human], i) => ({ n: i + 1, entityId: `e${i}`, informal: 'i', formal: 'f', human: human as Grouped | null, comment: i === 1 ? 'adds n ≤ 7' : '' })),
-    key: rows.map(([judge], i) => ({ n: i + 1, entityId: `e${i}`, verdict: judge === 'OK' ? 'Faithful' : 'Different', grouped: judge, reason: 'r' })),
+    items: rows.map(([, human], i) => ({
+      n: i + 1,
+      entityId: `e${i}`,
+      informal: 'i',
+      formal: 'f',
+      human: human as Grouped | null,
+      comment: i === 1 ? 'adds n ≤ 7' : '',
+    })),
+    key: rows.map(([judge], i) => ({
+      n: i + 1,
+      entityId: `e${i}`,
+      verdict: judge === 'OK' ? 'Faithful' : 'Different',
+      grouped: judge,
+      reason: 'r',
+    })),
   };
 }
 
@@ -26,7 +39,16 @@ afterEach(() => {
 
 describe('leanaudit agreement', () => {
   it('reports agreement, κ and per-class confirmation, skipping unlabelled items', () => {
-    const r = measureAgreement(filled([['OK', 'OK'], ['OK', 'different'], ['OK', 'Faithful'], ['Different', 'Different'], ['Different', 'OK'], ['Different', null]]));
+    const r = measureAgreement(
+      filled([
+        ['OK', 'OK'],
+        ['OK', 'different'],
+        ['OK', 'Faithful'],
+        ['Different', 'Different'],
+        ['Different', 'OK'],
+        ['Different', null],
+      ]),
+    );
     expect(r).toMatchObject({ labelled: 5, unlabelled: 1, agreement: 0.6 });
     expect(r.perClass.OK).toEqual({ labelled: 3, agreed: 2, rate: 2 / 3 });
     expect(r.perClass.Different).toEqual({ labelled: 2, agreed: 1, rate: 0.5 });
@@ -42,13 +64,21 @@ describe('leanaudit agreement', () => {
   it('runs from the command line on a filled file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'leanaudit-agreement-'));
     dirs.push(dir);
-    writeFileSync(join(dir, 'filled.json'), JSON.stringify(filled([['OK', 'OK'], ['Different', 'Different']])));
+    writeFileSync(
+      join(dir, 'filled.json'),
+      JSON.stringify(
+        filled([
+          ['OK', 'OK'],
+          ['Different', 'Different'],
+        ]),
+      ),
+    );
     let out = '';
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
     const program = new Command().exitOverride();
     registerAgreementCommand(program);
     await program.parseAsync(['agreement', join(dir, 'filled.json')], { from: 'user' });
-    expect(out).toContain('labelled 2, unlabelled 0\nagreement 100.0%, Cohen\'s κ 1.000');
+    expect(out).toContain("labelled 2, unlabelled 0\nagreement 100.0%, Cohen's κ 1.000");
     writeFileSync(join(dir, 'bad.json'), '{"items": 1}');
     await expect(program.parseAsync(['agreement', join(dir, 'bad.json')], { from: 'user' })).rejects.toThrow('not a leanaudit sample');
   });

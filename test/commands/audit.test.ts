@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runAudit, selectAuditors } from '../../src/commands/audit.js';
-import { InputError } from '../../src/core/errors.js';
 import { DEFAULT_SOURCES } from '../../src/commands/sources.js';
+import { InputError } from '../../src/core/errors.js';
 import type { Auditor } from '../../src/core/types.js';
 import type { Severity } from '../../src/model/location.js';
 import { SAMPLE, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
@@ -58,7 +58,7 @@ describe('runAudit', () => {
     expect(fromFlag.summary).toMatchObject({ failOn: 'error', failed: false });
   });
 
-  it('leaves out the files --ignore and the configuration\'s ignore match, and says so in the report', async () => {
+  it("leaves out the files --ignore and the configuration's ignore match, and says so in the report", async () => {
     const config = join(tmp, 'ignore.json');
     writeFileSync(config, JSON.stringify({ ignore: ['AlgebraBasics/Parity.lean'] }));
     const report = await runAudit(SAMPLE, { config, ignore: ['AlgebraBasics/Groups'] }, DEFAULT_SOURCES, auditors);

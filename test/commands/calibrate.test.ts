@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatCalibration, registerCalibrateCommand, type Calibration } from '../../src/commands/calibrate.js';
+import { type Calibration, formatCalibration, registerCalibrateCommand } from '../../src/commands/calibrate.js';
 import { packageRoot } from '../../src/core/paths.js';
 import { loadGold } from '../../src/llm/gold.js';
-import { reply, startOpenAIServer, userText, type ChatRequestBody, type ScriptedServer } from '../helpers/openai-server.js';
+import { type ChatRequestBody, reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 
 const goldDir = join(packageRoot(), 'samples', 'gold');
 const gold = loadGold(goldDir);
@@ -54,10 +54,21 @@ describe('leanaudit calibrate', () => {
     expect(gold.length).toBeGreaterThanOrEqual(40);
     const patterns = new Set(gold.map((p) => p.pattern));
     for (const p of [
-      'incompleteness', 'added hypothesis', 'parameter restriction', 'Skolemized witness', 'generalization',
-      'dropped redundant hypothesis', 'goal among the hypotheses', 'wrong summation range', '∃ c, e = c conclusion',
-      'vacuous auxiliary definition', 'sorry standing for data', 'case split over several declarations', 'implicit context',
-    ]) expect(patterns).toContain(p);
+      'incompleteness',
+      'added hypothesis',
+      'parameter restriction',
+      'Skolemized witness',
+      'generalization',
+      'dropped redundant hypothesis',
+      'goal among the hypotheses',
+      'wrong summation range',
+      '∃ c, e = c conclusion',
+      'vacuous auxiliary definition',
+      'sorry standing for data',
+      'case split over several declarations',
+      'implicit context',
+    ])
+      expect(patterns).toContain(p);
     const skolem = gold.filter((p) => p.pattern === 'Skolemized witness').map((p) => p.expected);
     expect(skolem).toContain('Faithful');
     expect(skolem).toContain('Different');

@@ -18,7 +18,16 @@ function cli(...args: string[]) {
 describe('leanaudit contamination', () => {
   it('scans the sample benchmark against the sample corpus: unified JSON report and item JSONL', () => {
     const jsonl = join(out, 'items.jsonl');
-    const res = cli('--bench', 'samples/contamination/bench.jsonl', '--corpus', 'samples/contamination/corpus', '--format', 'json', '--jsonl', jsonl);
+    const res = cli(
+      '--bench',
+      'samples/contamination/bench.jsonl',
+      '--corpus',
+      'samples/contamination/corpus',
+      '--format',
+      'json',
+      '--jsonl',
+      jsonl,
+    );
     expect(res.status).toBe(1);
     const report = JSON.parse(res.stdout) as Report;
     expect(reportSchemaErrors(report)).toEqual([]);
@@ -27,19 +36,48 @@ describe('leanaudit contamination', () => {
     expect(run.metrics).toMatchObject({ items: 5, corpusDocuments: 5, inputProblems: 1 });
     const problem = run.findings.find((f) => f.messageId === 'input-problem')!;
     expect(problem.location).toEqual({ file: 'samples/contamination/corpus/forum-dump.jsonl', line: 3 });
-    const lines = readFileSync(jsonl, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string; verdict: string; configHash: string });
-    expect(lines.map((l) => l.id)).toEqual(['sample_sum_odd', 'sample_sq_bound', 'sample_div_seven', 'sample_fib_gcd', 'sample_clean_poly']);
+    const lines = readFileSync(jsonl, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; verdict: string; configHash: string });
+    expect(lines.map((l) => l.id)).toEqual([
+      'sample_sum_odd',
+      'sample_sq_bound',
+      'sample_div_seven',
+      'sample_fib_gcd',
+      'sample_clean_poly',
+    ]);
     expect(lines.find((l) => l.id === 'sample_clean_poly')!.verdict).toBe('clean');
     expect(lines.find((l) => l.id === 'sample_sum_odd')!.verdict).toBe('dirty');
     expect(new Set(lines.map((l) => l.configHash)).size).toBe(1);
   });
 
   it('exits 0 when nothing reaches --fail-on, and the hash follows the thresholds', () => {
-    const a = cli('--bench', 'samples/contamination/bench.jsonl', '--corpus', 'samples/contamination/corpus/Scratch.lean', '--format', 'json', '--channels', 'exact');
-    const b = cli('--bench', 'samples/contamination/bench.jsonl', '--corpus', 'samples/contamination/corpus/Scratch.lean', '--format', 'json', '--channels', 'exact', '--dirty', '0.9');
+    const a = cli(
+      '--bench',
+      'samples/contamination/bench.jsonl',
+      '--corpus',
+      'samples/contamination/corpus/Scratch.lean',
+      '--format',
+      'json',
+      '--channels',
+      'exact',
+    );
+    const b = cli(
+      '--bench',
+      'samples/contamination/bench.jsonl',
+      '--corpus',
+      'samples/contamination/corpus/Scratch.lean',
+      '--format',
+      'json',
+      '--channels',
+      'exact',
+      '--dirty',
+      '0.9',
+    );
     expect(a.status).toBe(0);
     const hash = (r: typeof a) =>
-      (JSON.parse(r.stdout) as Report).runs[0]!.findings.find((f) => f.messageId === 'configuration')!.evidence!['configHash'];
+      (JSON.parse(r.stdout) as Report).runs[0]!.findings.find((f) => f.messageId === 'configuration')!.evidence!.configHash;
     expect(hash(a)).not.toEqual(hash(b));
   });
 

@@ -43,13 +43,32 @@ describe('leanaudit extract', () => {
     } finally {
       stderr.mockRestore();
     }
-    const records = readFileSync(join(out, 'x.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as PairedEntity);
+    const records = readFileSync(join(out, 'x.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as PairedEntity);
     expect(records).toHaveLength(5);
     const first = records[0]!;
     expect(Object.keys(first).sort()).toEqual(
-      ['context', 'decls', 'flags', 'id', 'kind', 'leanNames', 'location', 'origin', 'selfConsistency', 'statement', 'title', 'unresolved', 'uses'].sort(),
+      [
+        'context',
+        'decls',
+        'flags',
+        'id',
+        'kind',
+        'leanNames',
+        'location',
+        'origin',
+        'selfConsistency',
+        'statement',
+        'title',
+        'unresolved',
+        'uses',
+      ].sort(),
     );
-    expect(Object.keys(first.decls[0]!).sort()).toEqual(['doc', 'fullName', 'hasSorry', 'header', 'kind', 'leanName', 'location', 'variables'].sort());
+    expect(Object.keys(first.decls[0]!).sort()).toEqual(
+      ['doc', 'fullName', 'hasSorry', 'header', 'kind', 'leanName', 'location', 'variables'].sort(),
+    );
   });
 
   it('refuses a missing repository and an unknown source', async () => {

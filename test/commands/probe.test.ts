@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerProbeCommand } from '../../src/commands/probe.js';
 import { writeCaseProject } from '../helpers/auditor-tester.js';
-import { simCommand, type StandinScenario } from '../helpers/lean-repl-fixtures.js';
+import { type StandinScenario, simCommand } from '../helpers/lean-repl-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-probe-'));
 const root = writeCaseProject({ code: "import Mathlib\n\ntheorem one_pos' : 0 < 1 := by norm_num\n\ntheorem other : 2 = 2 := rfl\n" });
@@ -17,9 +17,18 @@ afterAll(() => {
 const at = { pos: { line: 0, column: 0 }, endPos: { line: 0, column: 0 } };
 const scenario: StandinScenario = {
   rules: [
-    { match: '^#eval Lean.versionString', response: { messages: [{ severity: 'info', pos: { line: 1, column: 0 }, endPos: { line: 1, column: 5 }, data: '"4.33.0-rc2"' }] } },
-    { match: '0 < 1 := by\\n  exact\\?', response: { messages: [{ severity: 'info', ...at, data: 'Try this:\n  [apply] exact Nat.one_pos' }] } },
-    { match: 'exact Nat.one_pos\\n', response: { tactics: [{ tactic: 'exact Nat.one_pos', proofState: 0, ...at, goals: '⊢ 0 < 1', usedConstants: ['Nat.one_pos'] }] } },
+    {
+      match: '^#eval Lean.versionString',
+      response: { messages: [{ severity: 'info', pos: { line: 1, column: 0 }, endPos: { line: 1, column: 5 }, data: '"4.33.0-rc2"' }] },
+    },
+    {
+      match: '0 < 1 := by\\n  exact\\?',
+      response: { messages: [{ severity: 'info', ...at, data: 'Try this:\n  [apply] exact Nat.one_pos' }] },
+    },
+    {
+      match: 'exact Nat.one_pos\\n',
+      response: { tactics: [{ tactic: 'exact Nat.one_pos', proofState: 0, ...at, goals: '⊢ 0 < 1', usedConstants: ['Nat.one_pos'] }] },
+    },
   ],
 };
 
@@ -46,7 +55,9 @@ describe('leanaudit probe', () => {
   it('probes the theorems named, and only those', async () => {
     const { out } = await probe(root, "one_pos'", '--repl-cmd', simCommand(dir, scenario), '--json');
     const results = JSON.parse(out.slice(out.indexOf('\n') + 1)) as Record<string, unknown>[];
-    expect(results).toEqual([expect.objectContaining({ name: "one_pos'", class: 'overlap', tactic: 'exact Nat.one_pos', lemma: 'Nat.one_pos', line: 3 })]);
+    expect(results).toEqual([
+      expect.objectContaining({ name: "one_pos'", class: 'overlap', tactic: 'exact Nat.one_pos', lemma: 'Nat.one_pos', line: 3 }),
+    ]);
   });
 
   it('without a REPL, says why and prints the command that enables it', async () => {

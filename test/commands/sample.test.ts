@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as directJudge from '../../src/auditors/direct-judge.js';
-import { drawSample, judgedEntities, registerSampleCommand, seededRandom, shuffle, type SampleFile } from '../../src/commands/sample.js';
+import { drawSample, judgedEntities, registerSampleCommand, type SampleFile, seededRandom, shuffle } from '../../src/commands/sample.js';
 import { buildReport } from '../../src/core/report.js';
 import { runAuditor } from '../../src/core/runner.js';
 import type { Report } from '../../src/core/types.js';
-import { startOpenAIServer, type ScriptedServer } from '../helpers/openai-server.js';
 import { entity, scriptedJudge } from '../auditors/fixtures/judge-entities.js';
+import { type ScriptedServer, startOpenAIServer } from '../helpers/openai-server.js';
 
 let server: ScriptedServer;
 let dir: string;
@@ -62,7 +62,11 @@ describe('leanaudit sample', () => {
     const judged = judgedEntities(report, 'direct-judge');
     expect(judged).toHaveLength(21);
     expect(judged.find((j) => j.entityId === 'fails')).toBeUndefined();
-    expect(judged[0]).toMatchObject({ informal: expect.stringContaining('statement ok0'), formal: 'theorem Demo.ok0 (n : ℕ) : P_ok0 n', location: 'blueprint/src/content.tex:10' });
+    expect(judged[0]).toMatchObject({
+      informal: expect.stringContaining('statement ok0'),
+      formal: 'theorem Demo.ok0 (n : ℕ) : P_ok0 n',
+      location: 'blueprint/src/content.tex:10',
+    });
   });
 
   it('writes a stratified sample with the judge verdicts kept apart, the same for the same seed', async () => {
@@ -85,6 +89,8 @@ describe('leanaudit sample', () => {
 
   it('rejects a missing report and an unknown auditor with a clear message', async () => {
     await expect(sampleCli(['--report', join(dir, 'nope.json')])).rejects.toThrow('cannot read the report');
-    await expect(sampleCli(['--report', join(dir, 'report.json'), '--auditor', 'roundtrip-judge'])).rejects.toThrow('no run of roundtrip-judge');
+    await expect(sampleCli(['--report', join(dir, 'report.json'), '--auditor', 'roundtrip-judge'])).rejects.toThrow(
+      'no run of roundtrip-judge',
+    );
   });
 });

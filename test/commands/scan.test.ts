@@ -19,7 +19,13 @@ async function scan(...args: string[]): Promise<{ lines: Record<string, unknown>
   try {
     await program.parseAsync(['node', 'leanaudit', 'scan', ...args, '--output', file]);
     const written = stderr.mock.calls.map((c) => String(c[0])).join('');
-    return { lines: readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>), stderr: written };
+    return {
+      lines: readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>),
+      stderr: written,
+    };
   } finally {
     stderr.mockRestore();
   }
@@ -70,7 +76,7 @@ describe('leanaudit scan', () => {
     expect(stderr).toContain('grep-trap: 3 files');
   });
 
-  it('adds the --ignore patterns to the configuration\'s', async () => {
+  it("adds the --ignore patterns to the configuration's", async () => {
     const { stderr } = await scan(trap, '--ignore', 'GrepTrap/Axioms.lean', '--ignore', '**/Data.lean');
     expect(stderr).toContain('skipped GrepTrap/Axioms.lean: 1 .lean file matched by ignore');
     expect(stderr).toContain('skipped **/Data.lean: 1 .lean file matched by ignore');

@@ -16,7 +16,14 @@ describe('contamination settings', () => {
 
   it('maps scores to verdicts at the thresholds (clean < 0.2 <= suspicious < 0.8 <= dirty)', () => {
     const t = DEFAULT_SETTINGS.thresholds;
-    expect([0, 0.19, 0.2, 0.79, 0.8, 1].map((x) => verdictOf(x, t))).toEqual(['clean', 'clean', 'suspicious', 'suspicious', 'dirty', 'dirty']);
+    expect([0, 0.19, 0.2, 0.79, 0.8, 1].map((x) => verdictOf(x, t))).toEqual([
+      'clean',
+      'clean',
+      'suspicious',
+      'suspicious',
+      'dirty',
+      'dirty',
+    ]);
   });
 
   it('hashes the settings independently of key order, and differently when a setting changes', () => {

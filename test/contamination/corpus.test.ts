@@ -16,7 +16,16 @@ describe('corpus enumeration', () => {
   it('lists known text and data files, sorted, skipping .git, .lake and node_modules', () => {
     const root = join(dir, 'tree');
     for (const d of ['a', '.git', '.lake/packages', 'node_modules/x']) mkdirSync(join(root, d), { recursive: true });
-    for (const f of ['a/B.lean', 'a/notes.md', 'a/paper.tex', 'a/data.jsonl.gz', 'a/image.png', '.git/HEAD.txt', '.lake/packages/M.lean', 'node_modules/x/r.md']) {
+    for (const f of [
+      'a/B.lean',
+      'a/notes.md',
+      'a/paper.tex',
+      'a/data.jsonl.gz',
+      'a/image.png',
+      '.git/HEAD.txt',
+      '.lake/packages/M.lean',
+      'node_modules/x/r.md',
+    ]) {
       writeFileSync(join(root, f), 'x');
     }
     expect(corpusFiles(root).map((p) => p.slice(root.length + 1))).toEqual(['a/B.lean', 'a/data.jsonl.gz', 'a/notes.md', 'a/paper.tex']);
@@ -45,9 +54,11 @@ describe('scanning gzip, JSON and malformed corpora', () => {
     );
     writeFileSync(join(corpus, 'array.json'), JSON.stringify([{ q: 'nothing here' }, { q: STATEMENT }]));
     const bench = join(dir, 'bench.jsonl');
-    writeFileSync(bench, JSON.stringify({ id: 'odd_sum', informal_statement: STATEMENT }) + '\n');
+    writeFileSync(bench, `${JSON.stringify({ id: 'odd_sum', informal_statement: STATEMENT })}\n`);
     const outcome = await runScan({ bench: [{ path: bench }], corpus: [corpus], settings: resolveSettings({}), threads: 0 });
-    expect(outcome.problems).toEqual([{ location: { file: join(corpus, 'dump.jsonl.gz'), line: 2 }, message: expect.stringMatching(/^invalid JSON/) }]);
+    expect(outcome.problems).toEqual([
+      { location: { file: join(corpus, 'dump.jsonl.gz'), line: 2 }, message: expect.stringMatching(/^invalid JSON/) },
+    ]);
     const [item] = outcome.items;
     expect(item!.verdict).toBe('dirty');
     expect(outcome.corpora[0]).toMatchObject({ files: 3, documents: 5, documentsWithHits: 3, itemsHit: 1, problems: 1 });
@@ -60,10 +71,19 @@ describe('corpora whose problems are declared by their own commands', () => {
   it('reads compfiles-style `problem` declarations as statements of the Lean channel', async () => {
     const corpus = join(dir, 'compfiles');
     mkdirSync(join(corpus, 'Compfiles'), { recursive: true });
-    writeFileSync(join(corpus, 'Compfiles', 'Imo1964P1.lean'), 'import ProblemExtraction\n\nproblem imo1964_p1 (n : ℕ) (h : 7 ∣ 2 ^ n - 1) : 3 ∣ n := by\n  sorry\n');
-    writeFileSync(join(corpus, 'ProblemExtraction.lean'), 'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command\n');
+    writeFileSync(
+      join(corpus, 'Compfiles', 'Imo1964P1.lean'),
+      'import ProblemExtraction\n\nproblem imo1964_p1 (n : ℕ) (h : 7 ∣ 2 ^ n - 1) : 3 ∣ n := by\n  sorry\n',
+    );
+    writeFileSync(
+      join(corpus, 'ProblemExtraction.lean'),
+      'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command\n',
+    );
     const bench = join(dir, 'imo.jsonl');
-    writeFileSync(bench, JSON.stringify({ id: 'imo_1964_p1', formal_statement: 'theorem imo_1964_p1 (m : ℕ) (hm : 7 ∣ 2 ^ m - 1) : 3 ∣ m := by sorry' }) + '\n');
+    writeFileSync(
+      bench,
+      `${JSON.stringify({ id: 'imo_1964_p1', formal_statement: 'theorem imo_1964_p1 (m : ℕ) (hm : 7 ∣ 2 ^ m - 1) : 3 ∣ m := by sorry' })}\n`,
+    );
     const outcome = await runScan({ bench: [{ path: bench }], corpus: [corpus], settings: resolveSettings({}), threads: 0 });
     const lean = outcome.items[0]!.lean!;
     expect([lean.verdict, lean.coverage, lean.best!.name, lean.best!.line]).toEqual(['dirty', 1, 'imo1964_p1', 3]);

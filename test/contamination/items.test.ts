@@ -20,7 +20,7 @@ const FORMAL = 'theorem t1 (n : ℕ) : n + 0 = n := by sorry';
 
 describe('readBenchmark', () => {
   it('detects the {name, informal_stmt, formal_statement} layout', async () => {
-    const path = file('a.jsonl', JSON.stringify({ name: 't1', informal_stmt: 'Adding zero.', formal_statement: FORMAL }) + '\n');
+    const path = file('a.jsonl', `${JSON.stringify({ name: 't1', informal_stmt: 'Adding zero.', formal_statement: FORMAL })}\n`);
     const problems: InputProblem[] = [];
     const items = await readBenchmark({ path }, problems);
     expect(problems).toEqual([]);
@@ -45,8 +45,16 @@ describe('readBenchmark', () => {
   });
 
   it('reads gzipped JSONL and JSON arrays', async () => {
-    const gz = file('e.jsonl.gz', gzipSync(JSON.stringify({ id: 'g', informal_statement: 'Zipped.' }) + '\n'));
-    const arr = file('f.json', JSON.stringify({ data: [{ id: 'j1', informal_statement: 'One.' }, { id: 'j2', informal_statement: 'Two.' }] }));
+    const gz = file('e.jsonl.gz', gzipSync(`${JSON.stringify({ id: 'g', informal_statement: 'Zipped.' })}\n`));
+    const arr = file(
+      'f.json',
+      JSON.stringify({
+        data: [
+          { id: 'j1', informal_statement: 'One.' },
+          { id: 'j2', informal_statement: 'Two.' },
+        ],
+      }),
+    );
     expect((await readBenchmark({ path: gz }, [])).map((i) => [i.id, i.benchmark])).toEqual([['g', 'e']]);
     expect((await readBenchmark({ path: arr }, [])).map((i) => i.id)).toEqual(['j1', 'j2']);
   });
@@ -85,7 +93,10 @@ describe('readBenchmark on a folder of .lean files', () => {
   it('makes one item per theorem/lemma, docstring as informal, proof dropped; bad source is a problem', async () => {
     const lean = join(dir, 'leanbench');
     mkdirSync(join(lean, 'Sub'), { recursive: true });
-    writeFileSync(join(lean, 'A.lean'), '/-- Zero is neutral. -/\ntheorem zero_add\' (n : ℕ) : 0 + n = n := by\n  simp\n\ndef helper := 3\n');
+    writeFileSync(
+      join(lean, 'A.lean'),
+      "/-- Zero is neutral. -/\ntheorem zero_add' (n : ℕ) : 0 + n = n := by\n  simp\n\ndef helper := 3\n",
+    );
     writeFileSync(join(lean, 'Sub', 'B.lean'), 'lemma two_pos : (0 : ℕ) < 2 := by decide\n\n/- never closed\n');
     const problems: InputProblem[] = [];
     const items = await readBenchmark({ path: lean }, problems);
@@ -102,13 +113,21 @@ describe('readBenchmark on a folder of compfiles-style .lean files', () => {
   it('makes items of the declarations the folder’s own commands declare', async () => {
     const lean = join(dir, 'problems');
     mkdirSync(join(lean, 'Compfiles'), { recursive: true });
-    writeFileSync(join(lean, 'Compfiles', 'Imo.lean'), 'noncomputable determine answer : ℕ := 3\n\n/-- The answer is right. -/\nproblem imo_p1 : answer = 3 := rfl\n');
-    writeFileSync(join(lean, 'ProblemExtraction.lean'), [
-      'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command',
-      'syntax (name := determine) declModifiers "determine " declId ppIndent(optDeclSig) declVal : command',
-    ].join('\n'));
+    writeFileSync(
+      join(lean, 'Compfiles', 'Imo.lean'),
+      'noncomputable determine answer : ℕ := 3\n\n/-- The answer is right. -/\nproblem imo_p1 : answer = 3 := rfl\n',
+    );
+    writeFileSync(
+      join(lean, 'ProblemExtraction.lean'),
+      [
+        'syntax (name := problem) declModifiers "problem " declId ppIndent(declSig) declVal : command',
+        'syntax (name := determine) declModifiers "determine " declId ppIndent(optDeclSig) declVal : command',
+      ].join('\n'),
+    );
     const items = await readBenchmark({ path: lean }, []);
-    expect(items.map((i) => [i.id, i.formal, i.informal, i.location.line])).toEqual([['imo_p1', 'theorem imo_p1 : answer = 3', 'The answer is right.', 4]]);
+    expect(items.map((i) => [i.id, i.formal, i.informal, i.location.line])).toEqual([
+      ['imo_p1', 'theorem imo_p1 : answer = 3', 'The answer is right.', 4],
+    ]);
   });
 });
 

@@ -7,7 +7,15 @@ const canon = (s: string) => canonicalFormal(s).join(' ');
 describe('notation table', () => {
   it('maps ASCII and long spellings to one form', () => {
     expect(['->', 'forall', 'λ', '=>', '<=', 'Nat', 'Real', 'exists', '<->'].map(canonicalNotation)).toEqual([
-      '→', '∀', 'fun', '↦', '≤', 'ℕ', 'ℝ', '∃', '↔',
+      '→',
+      '∀',
+      'fun',
+      '↦',
+      '≤',
+      'ℕ',
+      'ℝ',
+      '∃',
+      '↔',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/contamination/config.js';
 import type { ItemResult } from '../../src/contamination/aggregate.js';
+import { resolveSettings } from '../../src/contamination/config.js';
 import { runScan } from '../../src/contamination/run.js';
 
 const here = join(import.meta.dirname, 'fixtures', 'planted');
@@ -33,14 +33,21 @@ describe('planted contamination', () => {
     expect(results.size).toBe(Object.keys(EXPECTED).length);
     for (const [id, [overall, exact, ngram, lean, leaked]] of Object.entries(EXPECTED)) {
       const r = results.get(id)!;
-      const got = { id, overall: r.verdict, exact: r.exact?.verdict, ngram: r.ngram?.verdict, lean: r.lean?.verdict, leaked: r.nameLeak?.leaked };
+      const got = {
+        id,
+        overall: r.verdict,
+        exact: r.exact?.verdict,
+        ngram: r.ngram?.verdict,
+        lean: r.lean?.verdict,
+        leaked: r.nameLeak?.leaked,
+      };
       expect(got).toEqual({ id, overall, exact, ngram, lean, leaked });
     }
   });
 
   it('does not count a paraphrase as exact: no window and no 13-gram matches', async () => {
     const r = (await scan(0)).get('planted_paraphrase')!;
-    expect(r.exact!.byField['informal']!.matched).toBe(0);
+    expect(r.exact!.byField.informal!.matched).toBe(0);
     expect(r.ngram!.hit).toBe(false);
   });
 
@@ -52,7 +59,7 @@ describe('planted contamination', () => {
     expect(best.line).toBe(best.file.endsWith('notes.md') ? 3 : 1);
     expect(best.longestRun).toBeGreaterThanOrEqual(50);
     expect(best.spans.length).toBeGreaterThan(0);
-    expect(r.exact!.byField['formal']).toEqual({ windows: expect.any(Number), matched: r.exact!.byField['formal']!.windows, eta: 1 });
+    expect(r.exact!.byField.formal).toEqual({ windows: expect.any(Number), matched: r.exact!.byField.formal!.windows, eta: 1 });
     const ngramBest = r.ngram!.best!;
     expect(ngramBest.file.endsWith('notes.md')).toBe(true);
     expect(ngramBest.line).toBe(3);
@@ -63,7 +70,7 @@ describe('planted contamination', () => {
   it('finds the case- and whitespace-changed informal statement on the line it starts', async () => {
     const r = (await scan(0)).get('planted_informal_case')!;
     expect(r.exact!.best!.line).toBe(9);
-    expect(r.exact!.byField['informal']!.eta).toBe(1);
+    expect(r.exact!.byField.informal!.eta).toBe(1);
   });
 
   it('matches renamed, ASCII-notation, reordered and re-spaced statements to the right corpus theorem', async () => {

@@ -30,13 +30,20 @@ describe('prepare', () => {
   });
 
   it('keeps every n-gram of an item when all of them are common', () => {
-    const same = [item('a', 'theorem a (x : ℕ) : x + 0 = x'), item('b', 'theorem b (y : ℕ) : y + 0 = y'), item('c', 'theorem c (z : ℕ) : z + 0 = z')];
+    const same = [
+      item('a', 'theorem a (x : ℕ) : x + 0 = x'),
+      item('b', 'theorem b (y : ℕ) : y + 0 = y'),
+      item('c', 'theorem c (z : ℕ) : z + 0 = z'),
+    ];
     const p = prepare(same, resolveSettings({}));
     expect([p.lean.of(0), p.lean.of(1), p.lean.of(2)]).toEqual([4, 4, 4]);
   });
 
   it('builds windows from both statements and word n-grams from the informal one', () => {
-    const p = prepare([item('w', 'theorem w (n : ℕ) (h : 0 < n) : n ^ 2 > 0 := by sorry', 'One two three four five six seven eight nine ten.')], resolveSettings({}));
+    const p = prepare(
+      [item('w', 'theorem w (n : ℕ) (h : 0 < n) : n ^ 2 > 0 := by sorry', 'One two three four five six seven eight nine ten.')],
+      resolveSettings({}),
+    );
     expect(p.items[0]!.texts.map((t) => t.field)).toEqual(['informal', 'formal']);
     expect(p.items[0]!.texts[1]!.norm).toBe('theorem w (n : n) (h : 0 < n) : n ^ 2 > 0');
     expect(p.hit.of(0)).toBe(1);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeExact, windowStarts } from '../../src/contamination/normalize.js';
-import { ScanIndexBuilder } from '../../src/contamination/scan-index.js';
-import { Scanner } from '../../src/contamination/scan.js';
-import { wordHashes } from '../../src/contamination/hash.js';
 import { rng } from '../../bench/contamination.js';
+import { wordHashes } from '../../src/contamination/hash.js';
+import { normalizeExact, windowStarts } from '../../src/contamination/normalize.js';
+import { Scanner } from '../../src/contamination/scan.js';
+import { ScanIndexBuilder } from '../../src/contamination/scan-index.js';
 
 function indexOf(windows: string[], window = 10) {
   const b = new ScanIndexBuilder(window, 8);

@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baselineOf, readBaseline, statementsOf, writeBaseline, type Baseline, type StatementOf } from '../../src/core/baseline.js';
+import { type Baseline, baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../../src/core/baseline.js';
 import { buildReport } from '../../src/core/report.js';
 import type { AuditorRun, Finding, Report } from '../../src/core/types.js';
-import { reportSchemaErrors } from '../helpers/report-schema.js';
 import { sorryFinding as sorry } from '../helpers/findings.js';
+import { reportSchemaErrors } from '../helpers/report-schema.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-baseline-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -24,7 +24,14 @@ const report = (...runs: AuditorRun[]): Report => buildReport(meta, runs, 'error
 const withBaseline = (baseline: Baseline, ...runs: AuditorRun[]): Report =>
   buildReport(meta, runs, 'error', { baseline: { baseline, file: 'leanaudit-baseline.json' } });
 
-const warning: Finding = { auditorId: 'pairing', messageId: 'not-found', severity: 'warning', message: 'lbl: Lean name `X` matches no declaration', entityId: 'lbl', location: { file: 'bp/ch1.tex', line: 3 } };
+const warning: Finding = {
+  auditorId: 'pairing',
+  messageId: 'not-found',
+  severity: 'warning',
+  message: 'lbl: Lean name `X` matches no declaration',
+  entityId: 'lbl',
+  location: { file: 'bp/ch1.tex', line: 3 },
+};
 const accepted = baselineOf(report(runOf('proof-gaps', [sorry('Foo.b', 20), sorry('Foo.a', 10)]), runOf('pairing', [warning])));
 
 describe('baselineOf', () => {
@@ -80,7 +87,12 @@ describe('a report compared with a baseline', () => {
     const moved = { ...warning, location: { file: 'bp/chapter-one.tex', line: 3 } };
     const r = withBaseline(
       accepted,
-      runOf('proof-gaps', [sorry('Foo.a', 10, 'A/Moved.lean'), sorry('Foo.a', 12, 'A/Moved.lean'), sorry('Foo.b', 20), sorry('Foo.c', 30, 'A/Moved.lean')]),
+      runOf('proof-gaps', [
+        sorry('Foo.a', 10, 'A/Moved.lean'),
+        sorry('Foo.a', 12, 'A/Moved.lean'),
+        sorry('Foo.b', 20),
+        sorry('Foo.c', 30, 'A/Moved.lean'),
+      ]),
       runOf('pairing', [moved]),
     );
     expect(r.runs.flatMap((run) => run.findings.map((f) => [f.entityId, f.location!.file, f.baselineState]))).toEqual([
@@ -97,8 +109,16 @@ describe('a report compared with a baseline', () => {
   it('matches an anonymous declaration by kind across files only', () => {
     const anonymous = (module: string, line: number, file: string): Finding => sorry(`Foo.«instance@${module}:${line}»`, line, file);
     const before = baselineOf(report(runOf('proof-gaps', [anonymous('A.B', 10, 'A/B.lean')])));
-    expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.C', 30, 'A/C.lean')])).summary.baseline).toMatchObject({ unchanged: 1, new: 0, absent: 0 });
-    expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.Other', 30, 'A/B.lean')])).summary.baseline).toMatchObject({ unchanged: 0, new: 1, absent: 1 });
+    expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.C', 30, 'A/C.lean')])).summary.baseline).toMatchObject({
+      unchanged: 1,
+      new: 0,
+      absent: 0,
+    });
+    expect(withBaseline(before, runOf('proof-gaps', [anonymous('A.Other', 30, 'A/B.lean')])).summary.baseline).toMatchObject({
+      unchanged: 0,
+      new: 1,
+      absent: 1,
+    });
   });
 
   it('knows the findings of a renamed declaration again by its unchanged statement, and only then', () => {
@@ -106,23 +126,42 @@ describe('a report compared with a baseline', () => {
     const project = (decls: Record<string, ReturnType<typeof theorem>>) => statementsOf({ decls: new Map(Object.entries(decls)) });
     const before = project({ 'Foo.a': theorem('(n : Nat) :\n    n + 0 = n'), 'Foo.b': theorem(': True') });
     const written = baselineOf(report(runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.b', 20)])), before);
-    expect(written.findings.map((e) => e.statement)).toEqual([expect.stringMatching(/^[0-9a-f]{16}$/), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+    expect(written.findings.map((e) => e.statement)).toEqual([
+      expect.stringMatching(/^[0-9a-f]{16}$/),
+      expect.stringMatching(/^[0-9a-f]{16}$/),
+    ]);
     const compare = (statementOf: StatementOf, ...findings: Finding[]) =>
       buildReport(meta, [runOf('proof-gaps', findings)], 'error', { baseline: { baseline: written, file: 'b.json' }, statementOf });
     // Foo.a renamed Foo.c, its statement the same but for its blanks: known.
-    const renamed = compare(project({ 'Foo.c': theorem('(n : Nat) : n + 0 = n'), 'Foo.b': theorem(': True') }), sorry('Foo.c', 10), sorry('Foo.b', 20));
+    const renamed = compare(
+      project({ 'Foo.c': theorem('(n : Nat) : n + 0 = n'), 'Foo.b': theorem(': True') }),
+      sorry('Foo.c', 10),
+      sorry('Foo.b', 20),
+    );
     expect(renamed.summary).toMatchObject({ failed: false, baseline: { unchanged: 2, new: 0, absent: 0 } });
     expect(reportSchemaErrors(renamed)).toEqual([]);
     // Renamed and restated: another claim.
-    const restated = compare(project({ 'Foo.c': theorem('(n : Nat) : 0 + n = n'), 'Foo.b': theorem(': True') }), sorry('Foo.c', 10), sorry('Foo.b', 20));
+    const restated = compare(
+      project({ 'Foo.c': theorem('(n : Nat) : 0 + n = n'), 'Foo.b': theorem(': True') }),
+      sorry('Foo.c', 10),
+      sorry('Foo.b', 20),
+    );
     expect(restated.summary).toMatchObject({ failed: true, baseline: { unchanged: 1, new: 1, absent: 1 } });
     // Foo.a still there, its sorry fixed, and a copy of its statement with a sorry of its own: new.
-    const copied = compare(project({ 'Foo.a': theorem('(n : Nat) : n + 0 = n'), 'Foo.c': theorem('(n : Nat) : n + 0 = n'), 'Foo.b': theorem(': True') }), sorry('Foo.c', 30), sorry('Foo.b', 20));
+    const copied = compare(
+      project({ 'Foo.a': theorem('(n : Nat) : n + 0 = n'), 'Foo.c': theorem('(n : Nat) : n + 0 = n'), 'Foo.b': theorem(': True') }),
+      sorry('Foo.c', 30),
+      sorry('Foo.b', 20),
+    );
     expect(copied.summary).toMatchObject({ failed: true, baseline: { unchanged: 1, new: 1, absent: 1 } });
   });
 
   it('counts a second sorry in a known declaration as new', () => {
-    const r = withBaseline(accepted, runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.a', 11), sorry('Foo.b', 20)]), runOf('pairing', [warning]));
+    const r = withBaseline(
+      accepted,
+      runOf('proof-gaps', [sorry('Foo.a', 10), sorry('Foo.a', 11), sorry('Foo.b', 20)]),
+      runOf('pairing', [warning]),
+    );
     expect(r.summary.baseline).toMatchObject({ unchanged: 3, new: 1, absent: 0 });
     expect(r.summary.failed).toBe(true);
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_FILE, loadConfig, validateCoreConfig, type Config } from '../../src/core/config.js';
+import { CONFIG_FILE, type Config, loadConfig, validateCoreConfig } from '../../src/core/config.js';
 import { InputError } from '../../src/core/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-config-'));

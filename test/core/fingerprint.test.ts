@@ -34,7 +34,12 @@ describe('fingerprints', () => {
 describe('findingAnchor', () => {
   it('drops the line number from the name of an anonymous declaration and from file:line in a message', () => {
     expect(findingAnchor(sorry('Foo.«instance@Foo.Basic:79»', 80))).toBe('Foo.«instance@Foo.Basic»');
-    const problem: Finding = { auditorId: 'pairing', messageId: 'source-problem', severity: 'warning', message: 'unterminated \\begin{proof} (opened at ch1.tex:12:3)' };
+    const problem: Finding = {
+      auditorId: 'pairing',
+      messageId: 'source-problem',
+      severity: 'warning',
+      message: 'unterminated \\begin{proof} (opened at ch1.tex:12:3)',
+    };
     expect(findingAnchor(problem)).toBe('unterminated \\begin{proof} (opened at ch1.tex)');
   });
 

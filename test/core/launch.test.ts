@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,12 +72,15 @@ describe('relaunch', () => {
     expect(lines(file)).toContain('got SIGTERM');
   });
 
-  it.runIf(process.platform !== 'win32')('passes SIGINT on to the child once (Ctrl-C reaches the launcher only: the child has a process group of its own)', async () => {
-    const { parent, ended, file } = await waitingChild();
-    parent.kill('SIGINT');
-    expect(await ended).toBe(130);
-    expect(lines(file).filter((line) => line === 'got SIGINT')).toHaveLength(1);
-  });
+  it.runIf(process.platform !== 'win32')(
+    'passes SIGINT on to the child once (Ctrl-C reaches the launcher only: the child has a process group of its own)',
+    async () => {
+      const { parent, ended, file } = await waitingChild();
+      parent.kill('SIGINT');
+      expect(await ended).toBe(130);
+      expect(lines(file).filter((line) => line === 'got SIGINT')).toHaveLength(1);
+    },
+  );
 
   /** The state letter of process `pid` in /proc (`T` when stopped). */
   const state = (pid: number): string => /\) (\w) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] ?? '';

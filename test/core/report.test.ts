@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { atLeast, buildReport } from '../../src/core/report.js';
-import { runAuditors, type RunServices } from '../../src/core/runner.js';
+import { type RunServices, runAuditors } from '../../src/core/runner.js';
 import type { Auditor, AuditorRun } from '../../src/core/types.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
 
@@ -42,7 +42,13 @@ describe('report schema', () => {
         ctx.metric('rate', 0.5);
       },
     };
-    const services: RunServices = { root: '/p', config: {}, signal: new AbortController().signal, project: () => Promise.reject(new Error('none')), entities: () => Promise.resolve([]) };
+    const services: RunServices = {
+      root: '/p',
+      config: {},
+      signal: new AbortController().signal,
+      project: () => Promise.reject(new Error('none')),
+      entities: () => Promise.resolve([]),
+    };
     const ran = await runAuditors([auditor], services);
     const skipped = await runAuditors([auditor], { ...services, unavailable: async () => 'no endpoint' });
     const report = buildReport({ root: '/p', name: 'p', files: 1, bytes: 10, declarations: 0 }, [...ran, ...skipped], 'warning');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, runAuditor, runAuditors, type RunServices } from '../../src/core/runner.js';
+import { formatMessage, type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { Auditor } from '../../src/core/types.js';
 
 const services = (config = {}): RunServices => ({
@@ -31,9 +31,7 @@ describe('runner', () => {
     const run = await runAuditor(reporter, services());
     expect(run.status).toBe('ok');
     expect(run.metrics).toEqual({ count: 1 });
-    expect(run.findings).toEqual([
-      { auditorId: 'demo', severity: 'warning', messageId: 'found', message: 'found sorry at A.lean' },
-    ]);
+    expect(run.findings).toEqual([{ auditorId: 'demo', severity: 'warning', messageId: 'found', message: 'found sorry at A.lean' }]);
   });
 
   it('lets the configuration override severity and disable an auditor', async () => {

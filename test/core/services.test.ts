@@ -57,7 +57,7 @@ describe('createServices', () => {
     expect(sources.loads()).toBe(1);
   });
 
-  it('hands the project loader the configuration\'s ignore patterns', async () => {
+  it("hands the project loader the configuration's ignore patterns", async () => {
     const seen: unknown[] = [];
     const services = createServices('/repo', { ignore: ['Tests/**'] }, signal, {
       loadProject: async (_root, options) => {

@@ -40,18 +40,26 @@ describe('a CI gate on a project with known findings', () => {
     const written = JSON.parse(readFileSync(baselineFile, 'utf8')) as Baseline;
     expect(written.findings.map((e) => e.fingerprint).sort()).toEqual(findings.map((f) => f.fingerprint).sort());
     expect(written.findings).toContainEqual(
-      expect.objectContaining({ messageId: 'sorry-in-data', file: 'AlgebraBasics/GaussianIntegers.lean', line: 62, entityId: 'AlgebraBasics.GaussInt.divRound' }),
+      expect.objectContaining({
+        messageId: 'sorry-in-data',
+        file: 'AlgebraBasics/GaussianIntegers.lean',
+        line: 62,
+        entityId: 'AlgebraBasics.GaussInt.divRound',
+      }),
     );
   });
 
   it('--baseline passes while nothing new appears', () => {
     const { report, status } = jsonAudit('--baseline', baselineFile);
     expect(status).toBe(0);
-    expect(report.summary).toMatchObject({ failed: false, baseline: { file: baselineFile, unchanged: findings.length, new: 0, absent: 0 } });
+    expect(report.summary).toMatchObject({
+      failed: false,
+      baseline: { file: baselineFile, unchanged: findings.length, new: 0, absent: 0 },
+    });
     expect(reportSchemaErrors(report)).toEqual([]);
   });
 
-  it('--baseline keeps the findings of a moved file known, an anonymous instance\'s included', () => {
+  it("--baseline keeps the findings of a moved file known, an anonymous instance's included", () => {
     const moved = mkdtempSync(join(tmp, 'moved-'));
     cpSync(project, moved, { recursive: true });
     renameSync(join(moved, 'AlgebraBasics/GaussianIntegers.lean'), join(moved, 'AlgebraBasics/Gaussian.lean'));
@@ -66,15 +74,26 @@ describe('a CI gate on a project with known findings', () => {
   it('the baseline named in the config fails on a new sorry only, through edits that move the known ones', () => {
     writeFileSync(join(project, 'leanaudit.config.json'), JSON.stringify({ baseline: 'leanaudit-baseline.json' }));
     edit('AlgebraBasics/Parity.lean', (text) =>
-      text.replace('namespace AlgebraBasics.Parity\n', 'namespace AlgebraBasics.Parity\n\ntheorem two_even : isEven 2 = true := by\n  sorry\n'),
+      text.replace(
+        'namespace AlgebraBasics.Parity\n',
+        'namespace AlgebraBasics.Parity\n\ntheorem two_even : isEven 2 = true := by\n  sorry\n',
+      ),
     );
-    edit('AlgebraBasics/GaussianIntegers.lean', (text) => `\n\n\n${text.replace('def divRound (z w : GaussInt) : GaussInt := sorry', 'def divRound (z w : GaussInt) : GaussInt := z')}`);
+    edit(
+      'AlgebraBasics/GaussianIntegers.lean',
+      (text) =>
+        `\n\n\n${text.replace('def divRound (z w : GaussInt) : GaussInt := sorry', 'def divRound (z w : GaussInt) : GaussInt := z')}`,
+    );
     const { report, status } = jsonAudit();
     expect(status).toBe(1);
     const fresh = report.runs.flatMap((r) => r.findings).filter((f) => f.baselineState === 'new');
-    expect(fresh.map((f) => [f.messageId, f.entityId, f.location?.line])).toEqual([['sorry-in-proof', 'AlgebraBasics.Parity.two_even', 13]]);
+    expect(fresh.map((f) => [f.messageId, f.entityId, f.location?.line])).toEqual([
+      ['sorry-in-proof', 'AlgebraBasics.Parity.two_even', 13],
+    ]);
     expect(report.summary.baseline).toMatchObject({ new: 1, unchanged: findings.length - 1, absent: 1 });
-    expect(report.summary.baseline!.absentFindings.map((e) => [e.messageId, e.entityId])).toEqual([['sorry-in-data', 'AlgebraBasics.GaussInt.divRound']]);
+    expect(report.summary.baseline!.absentFindings.map((e) => [e.messageId, e.entityId])).toEqual([
+      ['sorry-in-data', 'AlgebraBasics.GaussInt.divRound'],
+    ]);
     expect(reportSchemaErrors(report)).toEqual([]);
   });
 
@@ -104,7 +123,9 @@ describe('a CI gate on a project with known findings', () => {
     expect(both.status).toBe(2);
     expect(both.stderr).toMatch(/give --baseline \(compare with a baseline\) or --write-baseline \(write one\), not both/);
     const missing = join(tmp, 'none.json');
-    expect(leanaudit('audit', project, '--baseline', missing).stderr).toContain(`no baseline at ${missing}: write one with --write-baseline ${missing}`);
+    expect(leanaudit('audit', project, '--baseline', missing).stderr).toContain(
+      `no baseline at ${missing}: write one with --write-baseline ${missing}`,
+    );
     writeFileSync(join(project, 'leanaudit.config.json'), JSON.stringify({ baseline: 3 }));
     const bad = leanaudit('audit', project);
     expect(bad.status).toBe(2);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
-import { loggedRequests, simCommand } from '../helpers/lean-repl-fixtures.js';
 import { SAMPLE } from '../helpers/algebra-basics.js';
+import { loggedRequests, simCommand } from '../helpers/lean-repl-fixtures.js';
 import { leanaudit } from './cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-audit-repl-'));

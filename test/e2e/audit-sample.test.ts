@@ -110,7 +110,10 @@ describe('options', () => {
   it.each([
     ['html', '<h1>leanaudit report: algebra-basics</h1>'],
     ['sarif', '"ruleId": "proof-gaps/sorry-in-data"'],
-    ['github', '::error file=samples/algebra-basics/AlgebraBasics/GaussianIntegers.lean,line=62,col=45,title=proof-gaps/sorry-in-data::`sorry` as data'],
+    [
+      'github',
+      '::error file=samples/algebra-basics/AlgebraBasics/GaussianIntegers.lean,line=62,col=45,title=proof-gaps/sorry-in-data::`sorry` as data',
+    ],
   ])('--format %s', (format, expected) => {
     expect(leanaudit('audit', SAMPLE, '--format', format).stdout).toContain(expected);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/core/paths.js';
 import type { AuditorRun, Report } from '../../src/core/types.js';
 import { SAMPLE } from '../helpers/algebra-basics.js';
-import { reply, startOpenAIServer, userText, type ChatRequestBody, type ScriptedServer } from '../helpers/openai-server.js';
+import { type ChatRequestBody, reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 
 const KEY = 'sk-e2e-judges-SECRET-7731';
 let server: ScriptedServer;
@@ -18,7 +18,11 @@ function judge(body: ChatRequestBody) {
   const text = userText(body);
   if (system.startsWith('You translate Lean')) return reply.json({ statement: `plain rendering: ${text.length}` });
   const different = text.includes('odd order') || (system.startsWith('You compare two') && text.includes('(p-1)!'));
-  return reply.json(different ? { q1: false, q2: true, reason: 'the Lean statement adds a hypothesis', verdict: 'Different' } : { q1: true, q2: true, reason: 'same', verdict: 'Faithful' });
+  return reply.json(
+    different
+      ? { q1: false, q2: true, reason: 'the Lean statement adds a hypothesis', verdict: 'Different' }
+      : { q1: true, q2: true, reason: 'same', verdict: 'Faithful' },
+  );
 }
 
 /** The built CLI, run asynchronously so the scripted server in this process can answer it. */
@@ -27,9 +31,16 @@ function leanaudit(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ status:
 }
 
 /** As `leanaudit`, handing the child process to `started` (to signal it). */
-function leanauditChild(env: NodeJS.ProcessEnv, started: (child: ReturnType<typeof spawn>) => void, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function leanauditChild(
+  env: NodeJS.ProcessEnv,
+  started: (child: ReturnType<typeof spawn>) => void,
+  ...args: string[]
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'leanaudit.js'), ...args], { cwd: packageRoot(), env: { ...env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [join(packageRoot(), 'bin', 'leanaudit.js'), ...args], {
+      cwd: packageRoot(),
+      env: { ...env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -51,7 +62,18 @@ const baseEnv = (): NodeJS.ProcessEnv => {
 };
 
 async function audit(env: NodeJS.ProcessEnv): Promise<{ report: Report; direct: AuditorRun; roundtrip: AuditorRun; output: string }> {
-  const run = await leanaudit(env, 'audit', SAMPLE, '--only', 'direct-judge,roundtrip-judge', '--format', 'json', '--config', join(tmp, 'config.json'), '--verbose');
+  const run = await leanaudit(
+    env,
+    'audit',
+    SAMPLE,
+    '--only',
+    'direct-judge,roundtrip-judge',
+    '--format',
+    'json',
+    '--config',
+    join(tmp, 'config.json'),
+    '--verbose',
+  );
   const report = JSON.parse(run.stdout) as Report;
   const by = (id: string) => report.runs.find((r) => r.auditorId === id)!;
   return { report, direct: by('direct-judge'), roundtrip: by('roundtrip-judge'), output: run.stdout + run.stderr };
@@ -60,7 +82,15 @@ async function audit(env: NodeJS.ProcessEnv): Promise<{ report: Report; direct: 
 beforeAll(async () => {
   server = await startOpenAIServer(judge);
   tmp = mkdtempSync(join(tmpdir(), 'leanaudit-e2e-judges-'));
-  writeFileSync(join(tmp, 'config.json'), JSON.stringify({ llm: { cacheDir: join(tmp, 'cache'), roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'deepseek-chat' } } } }));
+  writeFileSync(
+    join(tmp, 'config.json'),
+    JSON.stringify({
+      llm: {
+        cacheDir: join(tmp, 'cache'),
+        roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'deepseek-chat' } },
+      },
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -87,7 +117,16 @@ describe('direct-judge and roundtrip-judge on samples/algebra-basics', () => {
     const env = { ...baseEnv(), OPENAI_BASE_URL: server.url, OPENAI_API_KEY: KEY, LEANAUDIT_MODEL: 'gpt-4o-mini' };
     const first = await audit(env);
     expect(first.direct.status).toBe('ok');
-    expect(first.direct.metrics).toMatchObject({ entities: 14, judged: 11, notJudged: 3, failed: 0, different: 1, faithful: 10, coveragePct: 100, 'llm.calls': 11 });
+    expect(first.direct.metrics).toMatchObject({
+      entities: 14,
+      judged: 11,
+      notJudged: 3,
+      failed: 0,
+      different: 1,
+      faithful: 10,
+      coveragePct: 100,
+      'llm.calls': 11,
+    });
     const feit = first.direct.findings.find((f) => f.entityId === 'thm:feit-thompson')!;
     expect(feit).toMatchObject({ messageId: 'different', severity: 'warning', location: { file: expect.stringContaining('blueprint') } });
     expect(first.direct.findings.find((f) => f.entityId === 'lem:inverses')!.evidence!.formal).toContain('\n\n');
@@ -99,7 +138,8 @@ describe('direct-judge and roundtrip-judge on samples/algebra-basics', () => {
     const cache = join(tmp, 'cache');
     const files = readdirSync(cache, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     expect(files.length).toBeGreaterThan(33);
-    for (const text of [first.output, second.output, ...files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8'))]) expect(text).not.toContain(KEY);
+    for (const text of [first.output, second.output, ...files.map((f) => readFileSync(join(f.parentPath, f.name), 'utf8'))])
+      expect(text).not.toContain(KEY);
   });
 
   it('leave a consistent cache when killed with SIGKILL mid-run; the rerun asks only what is missing', async () => {
@@ -118,7 +158,14 @@ describe('direct-judge and roundtrip-judge on samples/algebra-basics', () => {
           }
         }, 20);
       },
-      'audit', SAMPLE, '--only', 'direct-judge', '--format', 'json', '--config', join(tmp, 'slow.json'),
+      'audit',
+      SAMPLE,
+      '--only',
+      'direct-judge',
+      '--format',
+      'json',
+      '--config',
+      join(tmp, 'slow.json'),
     );
     expect(killed.status).toBeNull();
     const entries = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && f.name.endsWith('.json'));

@@ -30,17 +30,31 @@ describe('pairing against checked-out dependencies', () => {
   });
 
   it('with Mathlib checked out, a \\mathlibok name it lacks is caught and one it declares passes; the rest are named', () => {
-    write('.lake/packages/mathlib/lakefile.lean', 'import Lake\nopen Lake DSL\npackage mathlib where\n  testDriver := "MathlibTest"\nlean_lib Mathlib\n');
-    write('.lake/packages/mathlib/Mathlib/GroupTheory/OrderOfElement.lean', 'theorem orderOf_dvd_of_pow_eq_one_renamed : True := trivial\n');
+    write(
+      '.lake/packages/mathlib/lakefile.lean',
+      'import Lake\nopen Lake DSL\npackage mathlib where\n  testDriver := "MathlibTest"\nlean_lib Mathlib\n',
+    );
+    write(
+      '.lake/packages/mathlib/Mathlib/GroupTheory/OrderOfElement.lean',
+      'theorem orderOf_dvd_of_pow_eq_one_renamed : True := trivial\n',
+    );
     const renamed = pairing();
     const caught = renamed.findings.find((f) => f.messageId === 'mathlibok-not-found')!;
-    expect(caught).toMatchObject({ entityId: 'lem:order-dvd-mathlib', severity: 'warning', location: { file: 'blueprint/src/chapter/order.tex', line: 11 } });
-    expect(caught.message).toContain('no declaration in the checked-out Mathlib sources (.lake/packages/mathlib) makes `orderOf_dvd_of_pow_eq_one`');
+    expect(caught).toMatchObject({
+      entityId: 'lem:order-dvd-mathlib',
+      severity: 'warning',
+      location: { file: 'blueprint/src/chapter/order.tex', line: 11 },
+    });
+    expect(caught.message).toContain(
+      'no declaration in the checked-out Mathlib sources (.lake/packages/mathlib) makes `orderOf_dvd_of_pow_eq_one`',
+    );
     const notFound = renamed.findings.find((f) => f.messageId === 'not-found')!;
     expect(notFound.message).toBe(
       'sub:odd-sq-mod-8: Lean name `AlgebraBasics.Modular.odd_sq_zmod_8` matches no declaration in the project sources or the checked-out sources of mathlib',
     );
-    expect(renamed.findings.find((f) => f.messageId === 'dependencies-absent')!.message).toMatch(/^1 Lean name\(s\) found nowhere .* not looked up in plausible, LeanSearchClient, importGraph and 5 more:/);
+    expect(renamed.findings.find((f) => f.messageId === 'dependencies-absent')!.message).toMatch(
+      /^1 Lean name\(s\) found nowhere .* not looked up in plausible, LeanSearchClient, importGraph and 5 more:/,
+    );
 
     write('.lake/packages/mathlib/Mathlib/GroupTheory/OrderOfElement.lean', 'theorem orderOf_dvd_of_pow_eq_one : True := trivial\n');
     expect(pairing().findings.map((f) => f.messageId)).not.toContain('mathlibok-not-found');

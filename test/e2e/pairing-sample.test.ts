@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { PairedEntity } from '../../src/model/entity.js';
 import type { Report } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { SAMPLE } from '../helpers/algebra-basics.js';
 import { leanaudit } from './cli.js';
 
 const TEXTBOOK = SAMPLE.replace(/algebra-basics$/, 'number-theory-textbook');
 
-const records = (stdout: string): PairedEntity[] => stdout.trim().split('\n').map((l) => JSON.parse(l) as PairedEntity);
+const records = (stdout: string): PairedEntity[] =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as PairedEntity);
 const pairingRun = (repo: string) => {
   const run = leanaudit('audit', repo, '--only', 'pairing', '--format', 'json');
   return (JSON.parse(run.stdout) as Report).runs[0]!;
@@ -18,13 +22,27 @@ describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
     expect(run.status).toBe(0);
     const entities = records(run.stdout);
     expect(entities.map((e) => e.id)).toEqual([
-      'thm:identity-unique', 'lem:inverses', 'def:commutator', 'thm:commutator-iff', 'lem:order-dvd', 'lem:order-dvd-mathlib',
-      'thm:lagrange-elements', 'cor:pow-card', 'thm:feit-thompson', 'thm:fermat', 'thm:wilson', 'sub:sq-mod-4', 'sub:odd-sq-mod-8',
+      'thm:identity-unique',
+      'lem:inverses',
+      'def:commutator',
+      'thm:commutator-iff',
+      'lem:order-dvd',
+      'lem:order-dvd-mathlib',
+      'thm:lagrange-elements',
+      'cor:pow-card',
+      'thm:feit-thompson',
+      'thm:fermat',
+      'thm:wilson',
+      'sub:sq-mod-4',
+      'sub:odd-sq-mod-8',
       'cor:two-squares',
     ]);
     const byId = (id: string) => entities.find((e) => e.id === id)!;
     expect(byId('lem:inverses').decls.map((d) => d.fullName)).toEqual(['AlgebraBasics.inverse_unique', 'AlgebraBasics.inv_mul_rev']);
-    expect(byId('lem:order-dvd')).toMatchObject({ flags: { leanok: true, proofLeanok: true }, decls: [{ fullName: "AlgebraBasics.Order.orderOf_dvd_of_pow_eq_one'" }] });
+    expect(byId('lem:order-dvd')).toMatchObject({
+      flags: { leanok: true, proofLeanok: true },
+      decls: [{ fullName: "AlgebraBasics.Order.orderOf_dvd_of_pow_eq_one'" }],
+    });
     expect(byId('thm:identity-unique').decls[0]!.variables).toEqual(['{G : Type*}', '[Group G]']);
     expect(run.stderr).toContain('extract: source blueprint, 5 file(s), 14 entities');
   });
@@ -42,7 +60,17 @@ describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
     expect(run.findings.at(-1)!.message).toBe(
       '2 Lean name(s) found nowhere in the project were not looked up in mathlib, plausible, LeanSearchClient and 6 more: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
     );
-    expect(run.metrics).toEqual({ entities: 14, withLeanNames: 13, paired: 11, found: 11, proofComplete: 8, leanNames: 14, leanNamesFound: 12, leanNamesInDependencies: 0, problems: 0 });
+    expect(run.metrics).toEqual({
+      entities: 14,
+      withLeanNames: 13,
+      paired: 11,
+      found: 11,
+      proofComplete: 8,
+      leanNames: 14,
+      leanNamesFound: 12,
+      leanNamesInDependencies: 0,
+      problems: 0,
+    });
   });
 
   it('reads the Lean docstrings instead when asked', () => {
@@ -77,7 +105,8 @@ describe('extract and pairing on samples/number-theory-textbook (Markdown)', () 
 });
 
 describe('crossfile-reuse on the samples', () => {
-  const run = (repo: string) => (JSON.parse(leanaudit('audit', repo, '--only', 'crossfile-reuse', '--format', 'json').stdout) as Report).runs[0]!;
+  const run = (repo: string) =>
+    (JSON.parse(leanaudit('audit', repo, '--only', 'crossfile-reuse', '--format', 'json').stdout) as Report).runs[0]!;
 
   it('finds where the Lean code does not follow the dependencies the blueprint states', () => {
     const blueprint = run(SAMPLE);
@@ -87,7 +116,14 @@ describe('crossfile-reuse on the samples', () => {
       ['unreflected-unproved', 'thm:lagrange-elements', 'lem:order-dvd', 'uses'],
       ['unreflected', 'thm:fermat', 'cor:pow-card', 'citation'],
     ]);
-    expect(blueprint.metrics).toMatchObject({ edges: 7, checked: 6, reflected: 2, unreflected: 2, unreflectedUnproved: 2, notCheckable: 1 });
+    expect(blueprint.metrics).toMatchObject({
+      edges: 7,
+      checked: 6,
+      reflected: 2,
+      unreflected: 2,
+      unreflectedUnproved: 2,
+      notCheckable: 1,
+    });
   });
 
   it('finds a textbook proof that cites a lemma the Lean proof replaces by Mathlib', () => {

@@ -18,14 +18,28 @@ describe('a file the parser fails on', () => {
     const root = packageRoot();
     const run = spawnSync(
       process.execPath,
-      ['--import', join(root, 'test', 'helpers', 'parse-fault.mjs'), join(root, 'bin', 'leanaudit.js'), 'audit', tmp, '--only', 'lean-source,proof-gaps', '--format', 'json'],
+      [
+        '--import',
+        join(root, 'test', 'helpers', 'parse-fault.mjs'),
+        join(root, 'bin', 'leanaudit.js'),
+        'audit',
+        tmp,
+        '--only',
+        'lean-source,proof-gaps',
+        '--format',
+        'json',
+      ],
       { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 },
     );
     expect(run.stderr).toBe('');
     const findings = (JSON.parse(run.stdout) as Report).runs.flatMap((r) => r.findings);
     const failed = findings.filter((f) => f.messageId === 'parse-failed');
     expect(failed).toEqual([
-      expect.objectContaining({ auditorId: 'lean-source', severity: 'error', location: expect.objectContaining({ file: 'P/B.lean', line: 1 }) }),
+      expect.objectContaining({
+        auditorId: 'lean-source',
+        severity: 'error',
+        location: expect.objectContaining({ file: 'P/B.lean', line: 1 }),
+      }),
     ]);
     expect(failed[0]!.message).toContain('injected parser fault');
     const sorries = findings.filter((f) => f.auditorId === 'proof-gaps' && f.messageId.startsWith('sorry'));

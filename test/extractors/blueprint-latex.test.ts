@@ -48,7 +48,7 @@ describe('blueprint-latex on a small blueprint', () => {
     expect(one.uses).toEqual(['def:group']);
     expect(one.proofUses).toEqual(['def:group', 'lem:aux']);
     expect(one.flags).toEqual({ leanok: true, proofLeanok: true });
-    expect(one.proof).toBe('Compute $e = e e\' = e\'$.');
+    expect(one.proof).toBe("Compute $e = e e' = e'$.");
     expect(one.proofLocation).toMatchObject({ line: 17 });
   });
 
@@ -122,10 +122,16 @@ describe('blueprint-latex path safety', () => {
     mkdirSync(join(dir, 'blueprint/src'), { recursive: true });
     // PrimeNumberTheoremAnd's shape: web.tex inputs blueprint.tex, which holds the whole document, then ends it again.
     writeFileSync(join(dir, 'blueprint/src/blueprint.tex'), '\\begin{document}\n\\begin{lemma}\\label{a}A\\end{lemma}\n\\end{document}\n');
-    writeFileSync(join(dir, 'blueprint/src/web.tex'), '\\documentclass{report}\n\\input{../print/bu1.bbl}\n\\input{blueprint}\n\\begin{lemma}\\label{dead}never read\\end{lemma}\n\\end{document}\n');
+    writeFileSync(
+      join(dir, 'blueprint/src/web.tex'),
+      '\\documentclass{report}\n\\input{../print/bu1.bbl}\n\\input{blueprint}\n\\begin{lemma}\\label{dead}never read\\end{lemma}\n\\end{document}\n',
+    );
     // content.tex opens the document that web2.tex ends.
     writeFileSync(join(dir, 'blueprint/src/content.tex'), '\\begin{document}\n\\begin{lemma}\\label{b}B\\end{lemma}\n');
-    writeFileSync(join(dir, 'blueprint/src/web2.tex'), '\\input{content}\n\\begin{lemma}\\label{c}C\\end{lemma}\n\\end{document}\n\\end{lemma}\n');
+    writeFileSync(
+      join(dir, 'blueprint/src/web2.tex'),
+      '\\input{content}\n\\begin{lemma}\\label{c}C\\end{lemma}\n\\end{document}\n\\end{lemma}\n',
+    );
     const pnt = extractBlueprint({ root: dir, options: {} });
     expect([pnt.entities.map((e) => e.id), pnt.problems]).toEqual([['a'], []]);
     const split = extractBlueprint({ root: dir, options: { blueprint: 'blueprint/src/web2.tex' } });
@@ -136,9 +142,15 @@ describe('blueprint-latex path safety', () => {
     const dir = join(root, 'comments');
     mkdirSync(join(dir, 'blueprint/src'), { recursive: true });
     // sphere-eversion's shape: `\lean{A.b,%` then the next name on the following line.
-    writeFileSync(join(dir, 'blueprint/src/web.tex'), '\\begin{lemma}\\label{l}\\lean{A.b,%\n  A.c, % and\n A.d}\\uses{x,%\ny}\nL.\\end{lemma}\n');
+    writeFileSync(
+      join(dir, 'blueprint/src/web.tex'),
+      '\\begin{lemma}\\label{l}\\lean{A.b,%\n  A.c, % and\n A.d}\\uses{x,%\ny}\nL.\\end{lemma}\n',
+    );
     const [lemma] = extractBlueprint({ root: dir, options: {} }).entities;
-    expect([lemma!.leanNames, lemma!.uses]).toEqual([['A.b', 'A.c', 'A.d'], ['x', 'y']]);
+    expect([lemma!.leanNames, lemma!.uses]).toEqual([
+      ['A.b', 'A.c', 'A.d'],
+      ['x', 'y'],
+    ]);
   });
 
   it('reports a missing entry file', () => {

@@ -19,7 +19,10 @@ describe('dependencyEdges', () => {
     const edges = dependencyEdges([
       entity('def:group', 'definition', 'A \\emph{group} is a set with an operation.'),
       entity('lem:a', 'lemma', 'In a group, inverses are unique.', { uses: ['def:group'] }),
-      entity('thm:b', 'theorem', 'See \\cref{lem:a, def:group}.', { proof: 'By \\ref{lem:a} and \\Cref{lem:a}.', proofUses: ['lem:a', 'nowhere'] }),
+      entity('thm:b', 'theorem', 'See \\cref{lem:a, def:group}.', {
+        proof: 'By \\ref{lem:a} and \\Cref{lem:a}.',
+        proofUses: ['lem:a', 'nowhere'],
+      }),
     ]);
     expect(edges).toEqual([
       { from: 'def:group', to: 'lem:a', source: 'uses', part: 'statement' },
@@ -29,12 +32,15 @@ describe('dependencyEdges', () => {
   });
 
   it('reads prose citations of numbered entities (in the same book when ids are scoped) and links a docstring helper to its theorem', () => {
-    const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) => entity(id, kind, statement, { origin: 'markdown', ...extra });
+    const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) =>
+      entity(id, kind, statement, { origin: 'markdown', ...extra });
     const edges = dependencyEdges([
       md('Theorem 1.2', 'theorem', 'Divisibility is transitive.'),
       md('Lemma 142C', 'lemma', 'Something.'),
       md('Lemma 1.3', 'lemma', 'Another.'),
-      md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.', { proof: 'Lemmas 1.3, 142C and 7.7.' }),
+      md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.', {
+        proof: 'Lemmas 1.3, 142C and 7.7.',
+      }),
       md('Helper.step', 'helper', 'A step.', { helperOf: 'Corollary 1.4', origin: 'docstring' }),
       md('bookA#Theorem 3.1', 'theorem', 'A.'),
       md('bookB#Theorem 3.1', 'theorem', 'B.'),
@@ -61,7 +67,8 @@ describe('dependencyEdges', () => {
     expect(citedNumbers('10.2.6 - 10.2.8')).toEqual(['10.2.6', '10.2.7', '10.2.8']);
     expect(citedNumbers('3-14', false)).toEqual(['3']);
     expect(citedNumbers('2.1--2.2', false)).toEqual(['2.1', '2.2']);
-    const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) => entity(id, kind, statement, { origin: 'markdown', ...extra });
+    const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) =>
+      entity(id, kind, statement, { origin: 'markdown', ...extra });
     const lemmas = ['2.1', '2.2', '2.3', '2.4'].map((n) => md(`Lemma ${n}`, 'lemma', 'A step.'));
     const props = ['3', '4', '14'].map((n) => md(`Proposition ${n}`, 'proposition', 'A fact.'));
     const edges = dependencyEdges([
@@ -81,13 +88,26 @@ describe('dependencyEdges', () => {
       entity('def:coset', 'definition', 'A \\textbf{left coset} of $H$ is $gH$.', { title: 'Cosets' }),
       entity('def:set', 'definition', 'A \\emph{set} is a collection.'),
     ];
-    const users = ['Left cosets partition $G$.', 'The index counts left cosets.', 'Every set is a set.', 'A set again.', 'Set theory.', 'One more set.', 'Sets, sets.'].map((s, k) =>
-      entity(`u${k}`, 'lemma', s, k === 1 ? { uses: ['def:coset'] } : {}),
-    );
+    const users = [
+      'Left cosets partition $G$.',
+      'The index counts left cosets.',
+      'Every set is a set.',
+      'A set again.',
+      'Set theory.',
+      'One more set.',
+      'Sets, sets.',
+    ].map((s, k) => entity(`u${k}`, 'lemma', s, k === 1 ? { uses: ['def:coset'] } : {}));
     expect(introducedTerms(defs[0]!)).toEqual(['cosets', 'left coset']);
-    const markdown = entity('Definition 2.1', 'definition', 'A number $p$ is **prime** if it has *exactly two* divisors; $a*b$ is no term.', { origin: 'markdown', title: 'Primes (2.1)' });
+    const markdown = entity(
+      'Definition 2.1',
+      'definition',
+      'A number $p$ is **prime** if it has *exactly two* divisors; $a*b$ is no term.',
+      { origin: 'markdown', title: 'Primes (2.1)' },
+    );
     expect(introducedTerms(markdown)).toEqual(['prime', 'exactly two']); // a title with a number is no term
     const edges = dependencyEdges([...defs, ...users]);
-    expect(edges.filter((e) => e.source === 'term')).toEqual([{ from: 'def:coset', to: 'u0', source: 'term', part: 'statement', cue: 'cosets' }]);
+    expect(edges.filter((e) => e.source === 'term')).toEqual([
+      { from: 'def:coset', to: 'u0', source: 'term', part: 'statement', cue: 'cosets' },
+    ]);
   });
 });

@@ -58,7 +58,12 @@ describe('findInDependencies', () => {
     ]);
     expect(Object.fromEntries(found)).toEqual({
       'MeasureTheory.mulEquivHaarChar': { package: 'mathlib', file: `${MATHLIB}/Mathlib/Haar.lean`, line: 5 },
-      'MeasureTheory.addEquivAddHaarChar': { package: 'mathlib', file: `${MATHLIB}/Mathlib/Haar.lean`, line: 5, from: 'MeasureTheory.mulEquivHaarChar' },
+      'MeasureTheory.addEquivAddHaarChar': {
+        package: 'mathlib',
+        file: `${MATHLIB}/Mathlib/Haar.lean`,
+        line: 5,
+        from: 'MeasureTheory.mulEquivHaarChar',
+      },
       'MeasureTheory.addEquivAddHaarChar_smul_map': {
         package: 'mathlib',
         file: `${MATHLIB}/Mathlib/Haar.lean`,
@@ -71,7 +76,12 @@ describe('findInDependencies', () => {
   });
 
   it('does not take a name that is only used, only part of a longer name, or declared outside the lean_lib roots', () => {
-    const found = findInDependencies(root, ['MeasureTheory.notDeclaredAnywhere', 'MeasureTheory.mulEquivHaar', 'MeasureTheory.onlyInTests', 'List.my']);
+    const found = findInDependencies(root, [
+      'MeasureTheory.notDeclaredAnywhere',
+      'MeasureTheory.mulEquivHaar',
+      'MeasureTheory.onlyInTests',
+      'List.my',
+    ]);
     expect(found.size).toBe(0);
   });
 

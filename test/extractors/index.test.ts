@@ -22,7 +22,9 @@ describe('auto detection', () => {
 describe('the extract config section', () => {
   it('accepts the documented keys and rejects anything else with the key named', () => {
     expect(extractOptions({})).toEqual({});
-    expect(extractOptions({ extract: { source: 'json', json: 'x.json', markdown: ['book'], mapping: 'm.json' } })).toMatchObject({ source: 'json' });
+    expect(extractOptions({ extract: { source: 'json', json: 'x.json', markdown: ['book'], mapping: 'm.json' } })).toMatchObject({
+      source: 'json',
+    });
     expect(() => extractOptions({ extract: { source: 'pdf' } })).toThrow(InputError);
     expect(() => extractOptions({ extract: { sources: 'json' } })).toThrow(/extract\.sources is not a known option/);
     expect(() => extractOptions({ extract: { markdown: 'book' } })).toThrow(/extract\.markdown must be a list/);
@@ -51,7 +53,12 @@ describe('extractAndPair and the entities() service', () => {
   it('pairs nothing but still extracts when the Lean project cannot be read, and skips when there are no entities', async () => {
     mkdirSync(join(empty, 'blueprint/src'), { recursive: true });
     writeFileSync(join(empty, 'blueprint/src/web.tex'), '\\begin{lemma}\\lean{A.b}x\\end{lemma}\n');
-    const broken = { root: empty, config: {}, signal: new AbortController().signal, project: () => Promise.reject(new Error('unreadable')) };
+    const broken = {
+      root: empty,
+      config: {},
+      signal: new AbortController().signal,
+      project: () => Promise.reject(new Error('unreadable')),
+    };
     const result = await extractAndPair(broken);
     expect(result.projectError).toBe('unreadable');
     expect(result.entities[0]!.unresolved).toEqual([{ leanName: 'A.b', candidates: [] }]);
@@ -74,7 +81,11 @@ describe('extractAndPair and the entities() service', () => {
     rmSync(root, { recursive: true, force: true });
     expect(entities[0]!.decls.map((d) => d.fullName)).toEqual(['Proj.own']);
     expect(entities[0]!.unresolved).toEqual([
-      { leanName: 'Nat.upstream', candidates: [], declaredIn: { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/Up.lean', line: 2 } },
+      {
+        leanName: 'Nat.upstream',
+        candidates: [],
+        declaredIn: { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/Up.lean', line: 2 },
+      },
       { leanName: 'Nat.gone', candidates: [] },
     ]);
     expect(coverage).toMatchObject({ leanNames: 3, leanNamesFound: 1, leanNamesInDependencies: 1 });

@@ -18,7 +18,9 @@ function shape(nodes: Ast.Node[]): unknown[] {
       case 'group':
         return { group: shape(n.content) };
       case 'macro':
-        return n.args ? { macro: n.content, args: n.args.map((a) => `${a.openMark}${printRaw(a.content)}${a.closeMark}`) } : { macro: n.content };
+        return n.args
+          ? { macro: n.content, args: n.args.map((a) => `${a.openMark}${printRaw(a.content)}${a.closeMark}`) }
+          : { macro: n.content };
       case 'environment':
         return { env: n.env, ...(n.args ? { args: n.args.map((a) => printRaw(a.content)) } : {}), content: shape(n.content) };
       case 'mathenv':
@@ -39,15 +41,38 @@ const parse = (text: string, signatures = {}) => shape(parseLatex(text, signatur
 
 describe('parseLatex', () => {
   it('reads words, spaces, paragraph breaks, groups and macros, attaching arguments by signature', () => {
-    expect(parse('ab, c\n  d\n\n e {f} \\alpha x \\lean {A.b}\\uses\n{x}', { lean: { signature: 'm' }, uses: { signature: 'm' } })).toEqual([
-      'ab', ',', ' ', 'c', ' ', 'd', '¶', 'e', ' ', { group: ['f'] }, ' ', { macro: 'alpha' }, ' ', 'x', ' ',
-      { macro: 'lean', args: ['{A.b}'] }, { macro: 'uses', args: ['{x}'] },
-    ]);
+    expect(parse('ab, c\n  d\n\n e {f} \\alpha x \\lean {A.b}\\uses\n{x}', { lean: { signature: 'm' }, uses: { signature: 'm' } })).toEqual(
+      [
+        'ab',
+        ',',
+        ' ',
+        'c',
+        ' ',
+        'd',
+        '¶',
+        'e',
+        ' ',
+        { group: ['f'] },
+        ' ',
+        { macro: 'alpha' },
+        ' ',
+        'x',
+        ' ',
+        { macro: 'lean', args: ['{A.b}'] },
+        { macro: 'uses', args: ['{x}'] },
+      ],
+    );
   });
 
   it('does not take an argument across a blank line; a missing one is empty, a bare token is one', () => {
     expect(parse('\\label\n\n{x} \\input chapter/x', { label: { signature: 'm' }, input: { signature: 'm' } })).toEqual([
-      { macro: 'label', args: [''] }, '¶', { group: ['x'] }, ' ', { macro: 'input', args: ['{chapter}'] }, '/', 'x',
+      { macro: 'label', args: [''] },
+      '¶',
+      { group: ['x'] },
+      ' ',
+      { macro: 'input', args: ['{chapter}'] },
+      '/',
+      'x',
     ]);
     expect(parse('\\newtheorem*{a}[b]{C}', { newtheorem: { signature: 's m o m o' } })).toEqual([
       { macro: 'newtheorem', args: ['*', '{a}', '[b]', '{C}', ''] },
@@ -67,16 +92,33 @@ describe('parseLatex', () => {
       { mathenv: 'align*', content: 'a &= b' },
     ]);
     expect(parse('$$ x $$ \\(y\\) \\begin{comment} \\end{x} { \\end{comment}\\verb|a{b|\\verb*+a b+')).toEqual([
-      { displaymath: 'x' }, ' ', { inlinemath: 'y' }, ' ', { verbatim: ' \\end{x} { ' }, { verb: 'a{b' }, { verb: 'a b' },
+      { displaymath: 'x' },
+      ' ',
+      { inlinemath: 'y' },
+      ' ',
+      { verbatim: ' \\end{x} { ' },
+      { verb: 'a{b' },
+      { verb: 'a b' },
     ]);
     expect(parse('\\begin{definition-intro}x\\end{definition-intro}')).toEqual([{ env: 'definition-intro', content: ['x'] }]);
   });
 
   it('reads an unmatched \\begin, an \\end that closes nothing and a $ that nothing closes as unified-latex does', () => {
-    expect(parse('\\begin{document} a \\end{other}')).toEqual([{ macro: 'begin' }, { group: ['document'] }, ' ', 'a', ' ', { macro: 'end' }, { group: ['other'] }]);
+    expect(parse('\\begin{document} a \\end{other}')).toEqual([
+      { macro: 'begin' },
+      { group: ['document'] },
+      ' ',
+      'a',
+      ' ',
+      { macro: 'end' },
+      { group: ['other'] },
+    ]);
     expect(parse('\\begin{theorem}$open\\end{theorem}')).toEqual([{ env: 'theorem', content: ['$', 'open'] }]);
     expect(parse('\\newenvironment{d}{\\begin{tikzcd}}{\\end{tikzcd}}')).toEqual([
-      { macro: 'newenvironment' }, { group: ['d'] }, { group: [{ macro: 'begin' }, { group: ['tikzcd'] }] }, { group: [{ macro: 'end' }, { group: ['tikzcd'] }] },
+      { macro: 'newenvironment' },
+      { group: ['d'] },
+      { group: [{ macro: 'begin' }, { group: ['tikzcd'] }] },
+      { group: [{ macro: 'end' }, { group: ['tikzcd'] }] },
     ]);
   });
 

@@ -48,7 +48,10 @@ let project: LeanProject;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'leanaudit-architect-'));
-  for (const [path, text] of [['Demo/Basic.lean', LEAN], ['blueprint/src/web.tex', WEB]] as const) {
+  for (const [path, text] of [
+    ['Demo/Basic.lean', LEAN],
+    ['blueprint/src/web.tex', WEB],
+  ] as const) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
@@ -60,7 +63,12 @@ describe('LeanArchitect @[blueprint] nodes', () => {
   it('reads labels, options, docstrings, proof docstrings, to_additive pairs, shared labels and attribute commands', () => {
     const { byLabel, byModule } = architectNodes(project);
     expect([...byLabel.keys()]).toEqual(['def:double', 'double_add', 'thm:mul', 'thm:split', 'defn:succ', 'lem:untagged']);
-    expect(byLabel.get('def:double')).toMatchObject({ kind: 'definition', title: 'Double', statement: String.raw`The double of $n$ is $2n$, as in \cite{x}.`, leanNames: ['double'] });
+    expect(byLabel.get('def:double')).toMatchObject({
+      kind: 'definition',
+      title: 'Double',
+      statement: String.raw`The double of $n$ is $2n$, as in \cite{x}.`,
+      leanNames: ['double'],
+    });
     expect(byLabel.get('double_add')).toMatchObject({
       kind: 'lemma',
       statement: 'Doubling adds.',
@@ -71,12 +79,26 @@ describe('LeanArchitect @[blueprint] nodes', () => {
     });
     expect(byLabel.get('thm:mul')!.leanNames).toEqual(['foo_mul', 'foo_add']);
     expect(byLabel.get('thm:split')!.leanNames).toEqual(['part_one', 'part_two']);
-    expect(byLabel.get('defn:succ')).toMatchObject({ kind: 'definition', statement: 'The successor of $n$.', leanNames: ['Nat.succ'], mathlib: true, location: { line: 26 } });
+    expect(byLabel.get('defn:succ')).toMatchObject({
+      kind: 'definition',
+      statement: 'The successor of $n$.',
+      leanNames: ['Nat.succ'],
+      mathlib: true,
+      location: { line: 26 },
+    });
     expect(byLabel.get('lem:untagged')).toMatchObject({ kind: 'theorem', leanNames: ['untagged'], mathlib: false });
-    expect(byModule.get('Demo.Basic')!.map((item) => ('node' in item ? item.node.label : item.comment))).toEqual([String.raw`\section{Basics}
+    expect(byModule.get('Demo.Basic')!.map((item) => ('node' in item ? item.node.label : item.comment))).toEqual([
+      String.raw`\section{Basics}
 \begin{lemma}\label{lem:informal}
 Only in prose.
-\end{lemma}`, 'def:double', 'double_add', 'thm:mul', 'thm:split', 'defn:succ', 'lem:untagged']);
+\end{lemma}`,
+      'def:double',
+      'double_add',
+      'thm:mul',
+      'thm:split',
+      'defn:succ',
+      'lem:untagged',
+    ]);
   });
 
   it('brings the nodes and the prose between them into the blueprint where \\inputleanmodule and \\inputleannode stand', () => {
@@ -91,13 +113,23 @@ Only in prose.
       ['lem:untagged', 'Intro', 'Basics', {}],
       ['thm:split', 'Intro', 'Basics', {}],
     ]);
-    expect(extraction.entities[0]).toMatchObject({ statement: 'Only in prose.', leanNames: [], location: { file: 'Demo/Basic.lean', line: 5 } });
-    expect(extraction.entities[2]).toMatchObject({ origin: 'blueprint', proof: 'Unfold, then it is arithmetic.', leanNames: ['double_add'] });
+    expect(extraction.entities[0]).toMatchObject({
+      statement: 'Only in prose.',
+      leanNames: [],
+      location: { file: 'Demo/Basic.lean', line: 5 },
+    });
+    expect(extraction.entities[2]).toMatchObject({
+      origin: 'blueprint',
+      proof: 'Unfold, then it is arithmetic.',
+      leanNames: ['double_add'],
+    });
     expect(extraction.problems.map((p) => [p.messageId, `${p.location.file}:${p.location.line}`])).toEqual([
       ['duplicate-label', 'blueprint/src/web.tex:4'],
       ['unknown-lean-node', 'blueprint/src/web.tex:5'],
     ]);
-    expect(extraction.problems[1]!.message).toBe(String.raw`\inputleanmodule{Demo.Missing}: no file of the project is the module Demo.Missing`);
+    expect(extraction.problems[1]!.message).toBe(
+      String.raw`\inputleanmodule{Demo.Missing}: no file of the project is the module Demo.Missing`,
+    );
   });
 
   it('says why the nodes are missing when the Lean project could not be read', () => {

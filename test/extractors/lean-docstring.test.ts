@@ -11,11 +11,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/lean-docs')
 describe('parseDocHeading', () => {
   it('reads kind, number, title and text in the forms seen in real projects', () => {
     expect(parseDocHeading('Theorem 2.1 (Title): text')).toEqual({
-      kind: 'theorem', number: '2.1', label: 'Theorem 2.1', title: 'Title', helper: false, text: 'text',
+      kind: 'theorem',
+      number: '2.1',
+      label: 'Theorem 2.1',
+      title: 'Title',
+      helper: false,
+      text: 'text',
     });
     expect(parseDocHeading('Definition 355A The nice sets.')).toMatchObject({ label: 'Definition 355A', text: 'The nice sets.' });
     expect(parseDocHeading('Theorem 1.2.1.\nAssume `μ > 0`.')).toMatchObject({ label: 'Theorem 1.2.1', text: 'Assume `μ > 0`.' });
-    expect(parseDocHeading('Helper for Theorem 19.1: directions.')).toMatchObject({ label: 'Theorem 19.1', helper: true, text: 'directions.' });
+    expect(parseDocHeading('Helper for Theorem 19.1: directions.')).toMatchObject({
+      label: 'Theorem 19.1',
+      helper: true,
+      text: 'directions.',
+    });
     expect(parseDocHeading('Text 7.0.11: For each `α ∈ ℝ`,')).toMatchObject({ kind: 'text', label: 'Text 7.0.11' });
     expect(parseDocHeading('Propositon 3.1 (f(x) bounded). ok')).toMatchObject({ kind: 'proposition', title: 'f(x) bounded' });
     expect(parseDocHeading('See Proposition 3.1.')).toBeUndefined();

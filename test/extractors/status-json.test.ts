@@ -50,9 +50,15 @@ describe('status-json', () => {
     });
 
     it('accepts {"entities": [...]} with element lines', () => {
-      writeFileSync(join(dir, 'leanaudit.entities.json'), '{"entities": [\n {"id": "x", "statement": "s", "leanNames": ["A", "B"]},\n\n {"id": "y", "statement": "t"}\n]}');
+      writeFileSync(
+        join(dir, 'leanaudit.entities.json'),
+        '{"entities": [\n {"id": "x", "statement": "s", "leanNames": ["A", "B"]},\n\n {"id": "y", "statement": "t"}\n]}',
+      );
       const result = extractStatusJson({ root: dir, options: {} });
-      expect(result.entities.map((e) => [e.id, e.location.line])).toEqual([['x', 2], ['y', 4]]);
+      expect(result.entities.map((e) => [e.id, e.location.line])).toEqual([
+        ['x', 2],
+        ['y', 4],
+      ]);
     });
 
     it('refuses a file outside the repository', () => {

@@ -14,7 +14,13 @@ describe('text helpers', () => {
   });
 
   it('normalises kinds, splits name lists and finds lines', () => {
-    expect(['Defn', 'Thm', 'Crollary', 'theorem*', 'Sublemma'].map(normalizeKind)).toEqual(['definition', 'theorem', 'corollary', 'theorem', 'sublemma']);
+    expect(['Defn', 'Thm', 'Crollary', 'theorem*', 'Sublemma'].map(normalizeKind)).toEqual([
+      'definition',
+      'theorem',
+      'corollary',
+      'theorem',
+      'sublemma',
+    ]);
     expect(splitNames(' A.b_c,\n   A.d\\_e , ,')).toEqual(['A.b_c', 'A.d_e']);
     expect(lineAt('a\nb\nc', 0)).toBe(1);
     expect(lineAt('a\nb\nc', 4)).toBe(3);

@@ -137,7 +137,11 @@ describe('extractVerso', () => {
     expect(zero!.proof).toBe('Induct, using the successor.');
     expect(zero!.proofLocation).toEqual({ file: 'blueprint-verso/Chapters/Arithmetic.lean', line: 26 });
     expect(entities[3]!.proof).toBe('Nested proof.');
-    expect(entities[4]).toMatchObject({ statement: 'The successor of `n` is `n + 1`.', origin: 'verso', location: { file: 'Demo/Basic.lean' } });
+    expect(entities[4]).toMatchObject({
+      statement: 'The successor of `n` is `n + 1`.',
+      origin: 'verso',
+      location: { file: 'Demo/Basic.lean' },
+    });
     expect(problems.map((p) => [p.messageId, p.location.line])).toEqual([
       ['duplicate-label', 50],
       ['unclosed-directive', 54],
@@ -152,7 +156,9 @@ describe('extractVerso', () => {
       mkdirSync(join(crlf, 'Chapters'));
       writeFileSync(join(crlf, 'Chapters', 'Arithmetic.lean'), CHAPTER.replace(/\n/g, '\r\n'));
       const strip = ({ location, proofLocation, ...rest }: Entity) => ({ ...rest, lines: [location.line, proofLocation?.line] });
-      const plain = extractVerso({ root, options: {} }).entities.filter((e) => e.origin === 'verso').map(strip);
+      const plain = extractVerso({ root, options: {} })
+        .entities.filter((e) => e.origin === 'verso')
+        .map(strip);
       expect(extractVerso({ root: crlf, options: {} }).entities.map(strip)).toEqual(plain);
     } finally {
       rmSync(crlf, { recursive: true, force: true });
@@ -162,9 +168,13 @@ describe('extractVerso', () => {
   it('reads the chapters in the order the top-level document includes them', () => {
     const book = mkdtempSync(join(tmpdir(), 'leanaudit-verso-book-'));
     try {
-      const chapter = (name: string) => `import VersoBlueprint\n#doc (Manual) "${name}" =>\n:::theorem "${name.toLowerCase()}"\nText.\n:::\n`;
+      const chapter = (name: string) =>
+        `import VersoBlueprint\n#doc (Manual) "${name}" =>\n:::theorem "${name.toLowerCase()}"\nText.\n:::\n`;
       mkdirSync(join(book, 'Book', 'Chapters'), { recursive: true });
-      writeFileSync(join(book, 'Book', 'Blueprint.lean'), 'import VersoBlueprint\nimport Book.Chapters.Zeta\n#doc (Manual) "Book" =>\n{include 0 Book.Chapters.Zeta}\n{include 0 Book.Chapters.Alpha}\n');
+      writeFileSync(
+        join(book, 'Book', 'Blueprint.lean'),
+        'import VersoBlueprint\nimport Book.Chapters.Zeta\n#doc (Manual) "Book" =>\n{include 0 Book.Chapters.Zeta}\n{include 0 Book.Chapters.Alpha}\n',
+      );
       writeFileSync(join(book, 'Book', 'Chapters', 'Alpha.lean'), chapter('Alpha'));
       writeFileSync(join(book, 'Book', 'Chapters', 'Zeta.lean'), chapter('Zeta'));
       writeFileSync(join(book, 'Loose.lean'), chapter('Loose'));

@@ -37,7 +37,7 @@ describe('versoDocsAt', () => {
     return (marker: string) => verso(text.indexOf(marker));
   };
 
-  it('follows the file\'s set_option doc.verso from where it stands, over the lakefile\'s setting', () => {
+  it("follows the file's set_option doc.verso from where it stands, over the lakefile's setting", () => {
     const text = '/-- A -/ def a := 1\nset_option doc.verso true\n/-- B -/ def b := 1\nset_option doc.verso false\n/-- C -/ def c := 1\n';
     const verso = at(text, false);
     expect([verso('/-- A'), verso('/-- B'), verso('/-- C')]).toEqual([false, true, false]);
@@ -45,7 +45,8 @@ describe('versoDocsAt', () => {
   });
 
   it('holds a set_option … in for the next command alone, and reads no option in comments', () => {
-    const text = 'set_option doc.verso true in\n/-- A -/ def a := 1\n/-- B -/ def b := 1\n-- set_option doc.verso true\n/-- C -/ def c := 1\n';
+    const text =
+      'set_option doc.verso true in\n/-- A -/ def a := 1\n/-- B -/ def b := 1\n-- set_option doc.verso true\n/-- C -/ def c := 1\n';
     const verso = at(text, false);
     expect([verso('/-- A'), verso('/-- B'), verso('/-- C')]).toEqual([true, false, false]);
   });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Auditor } from '../../src/core/types.js';
-import { assertFindings, runCase, testAuditor, writeCaseProject, type TesterCase } from './auditor-tester.js';
+import { assertFindings, runCase, type TesterCase, testAuditor, writeCaseProject } from './auditor-tester.js';
 
 /** A tiny auditor: theorems without a docstring, located at the declaration when it has a location. */
 const undocumented: Auditor = {
@@ -74,7 +74,11 @@ describe('the tester itself', () => {
       meta: { ...undocumented.meta, id: 'careless' },
       async run(ctx) {
         for (const decl of (await ctx.project()).files.flatMap((f) => f.decls)) {
-          ctx.report({ messageId: 'missing-doc', data: { name: decl.name }, location: { file: decl.location.file, line: decl.location.line } });
+          ctx.report({
+            messageId: 'missing-doc',
+            data: { name: decl.name },
+            location: { file: decl.location.file, line: decl.location.line },
+          });
         }
       },
     };

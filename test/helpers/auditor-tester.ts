@@ -13,10 +13,10 @@ import type { Config } from '../../src/core/config.js';
 import { runAuditor } from '../../src/core/runner.js';
 import { createServices } from '../../src/core/services.js';
 import type { Auditor, AuditorRun, Finding } from '../../src/core/types.js';
-import type { PairedEntity } from '../../src/model/entity.js';
-import type { Severity } from '../../src/model/location.js';
 import { loadProject } from '../../src/lean/project.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import type { LeanProject } from '../../src/model/lean.js';
+import type { Severity } from '../../src/model/location.js';
 
 export interface TesterCase {
   /** Test title; defaults to the first line of `code`. */
@@ -154,7 +154,14 @@ export function assertSameMessages(stripped: AuditorRun, original: AuditorRun): 
 }
 
 function title(testCase: TesterCase): string {
-  return testCase.name ?? testCase.code.split('\n').find((l) => l.trim())?.trim() ?? '(empty file)';
+  return (
+    testCase.name ??
+    testCase.code
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ??
+    '(empty file)'
+  );
 }
 
 /** Registers a vitest suite for `auditor` with one test per case and one per case with locations stripped. */

@@ -51,7 +51,15 @@ export interface StandinScenario {
   defaultMs?: number;
   transcripts?: string;
   axioms?: Record<string, string[]>;
-  rules?: { match: string; response?: unknown; transcript?: string; delayMs?: number; fault?: string; hugeChars?: number; memoryMb?: number }[];
+  rules?: {
+    match: string;
+    response?: unknown;
+    transcript?: string;
+    delayMs?: number;
+    fault?: string;
+    hugeChars?: number;
+    memoryMb?: number;
+  }[];
 }
 
 /** Writes a scenario into `dir` and returns the spec of a simulating stand-in (logging to `dir/requests.jsonl`). */
@@ -74,5 +82,9 @@ function simArgs(dir: string, scenario: StandinScenario): string[] {
 export function loggedRequests(dir: string): { pid: number; request: Record<string, unknown>; lineage: string[] | null }[] {
   const file = join(dir, 'requests.jsonl');
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as never);
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as never);
 }

@@ -36,7 +36,7 @@ export type Script = (body: ChatRequestBody, n: number) => Reply;
 export const reply = {
   text: (content: string): Reply => ({ kind: 'content', content }),
   json: (value: unknown): Reply => ({ kind: 'content', content: JSON.stringify(value) }),
-  fenced: (value: unknown): Reply => ({ kind: 'content', content: '```json\n' + JSON.stringify(value, null, 2) + '\n```' }),
+  fenced: (value: unknown): Reply => ({ kind: 'content', content: `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`` }),
   prose: (value: unknown): Reply => ({
     kind: 'content',
     content: `<think>Compare both statements carefully {first}.</think>\nHere is my assessment.\n${JSON.stringify(value)}\nHope this helps.`,
@@ -111,9 +111,9 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
     const record: RecordedRequest = { method: req.method ?? '', path, headers: req.headers };
     requests.push(record);
     if (req.method === 'GET' && path.endsWith('/models')) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({ object: 'list', data: (opts.models ?? ['scripted-model']).map((id) => ({ id, object: 'model' })) }),
-      );
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data: (opts.models ?? ['scripted-model']).map((id) => ({ id, object: 'model' })) }));
       return;
     }
     if (req.method !== 'POST' || !path.endsWith('/chat/completions')) {
@@ -157,5 +157,8 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
 
 /** The user message of a chat request (where rubrics put the entity). */
 export function userText(body: ChatRequestBody): string {
-  return body.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+  return body.messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content)
+    .join('\n');
 }

@@ -48,7 +48,11 @@ function responseBlocks(text) {
 function canonical(value) {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical(value[k])]),
+    );
   }
   return value;
 }
@@ -107,12 +111,15 @@ function simulator(scenario) {
     for (const s of base.sorries ?? []) s.proofState = proofStates++;
     const printed = [...(request.cmd ?? '').matchAll(/^#print axioms (\S+)/gm)].map((m) => m[1]);
     if (printed.length > 0 && scenario.axioms) {
-      base.messages = [...(base.messages ?? []), ...printed.map((name, i) => {
-        const known = scenario.axioms[name];
-        const data = known === undefined ? `unknown constant '${name}'` : axiomsMessage(name, known);
-        const line = (request.cmd.split('\n').findIndex((l) => l.startsWith(`#print axioms ${name}`)) + 1) || i + 1;
-        return { severity: known === undefined ? 'error' : 'info', pos: { line, column: 0 }, endPos: { line, column: 6 }, data };
-      })];
+      base.messages = [
+        ...(base.messages ?? []),
+        ...printed.map((name, i) => {
+          const known = scenario.axioms[name];
+          const data = known === undefined ? `unknown constant '${name}'` : axiomsMessage(name, known);
+          const line = request.cmd.split('\n').findIndex((l) => l.startsWith(`#print axioms ${name}`)) + 1 || i + 1;
+          return { severity: known === undefined ? 'error' : 'info', pos: { line, column: 0 }, endPos: { line, column: 6 }, data };
+        }),
+      ];
     }
     return base;
   };
@@ -120,12 +127,17 @@ function simulator(scenario) {
   return async (request) => {
     const text = request.cmd ?? request.tactic ?? request.path ?? request.pickleTo ?? request.unpickleEnvFrom ?? '';
     const rule = ruleFor(text);
-    if (logFile) appendFileSync(logFile, JSON.stringify({ pid: process.pid, request, lineage: request.env === undefined ? null : envs[request.env] ?? null }) + '\n');
+    if (logFile)
+      appendFileSync(
+        logFile,
+        `${JSON.stringify({ pid: process.pid, request, lineage: request.env === undefined ? null : (envs[request.env] ?? null) })}\n`,
+      );
     const fault = faultOf(text, rule);
     if (fault) return { fault, rule };
     if ('unpickleEnvFrom' in request) {
       const file = resolve(request.unpickleEnvFrom);
-      if (!existsSync(file)) return { fault: 'crash', stderr: `uncaught exception: no such file or directory (error code: 2)\n  file: ${file}` };
+      if (!existsSync(file))
+        return { fault: 'crash', stderr: `uncaught exception: no such file or directory (error code: 2)\n  file: ${file}` };
       await sleep(scenario.unpickleMs ?? 0);
       envs.push(JSON.parse(readFileSync(file, 'utf8')).lineage);
       return JSON.stringify({ env: envs.length - 1 }, null, 1);
@@ -138,7 +150,9 @@ function simulator(scenario) {
     if ('tactic' in request) {
       if (request.proofState >= proofStates) return JSON.stringify({ message: 'Unknown proof state.' });
       await sleep(delayOf(text, rule, scenario.defaultMs));
-      const base = rule?.transcript ? recorded(rule.transcript) : structuredClone(rule?.response ?? { goals: [], proofStatus: 'Completed' });
+      const base = rule?.transcript
+        ? recorded(rule.transcript)
+        : structuredClone(rule?.response ?? { goals: [], proofStatus: 'Completed' });
       if (!('message' in base)) base.proofState = proofStates++;
       return JSON.stringify(base, null, 1);
     }
@@ -154,16 +168,20 @@ async function injure({ fault, rule, stderr }) {
   switch (fault) {
     case 'crash':
       process.stderr.write(`${stderr ?? 'INTERNAL PANIC: simulated crash'}\n`);
-      process.exit(3);
+      return process.exit(3);
     case 'crash-mid':
       await write(sample.slice(0, sample.length >> 1));
-      process.exit(134);
+      return process.exit(134);
     case 'hang':
       return new Promise(() => undefined);
     case 'garbage':
       return 'this is not JSON {{{';
     case 'huge':
-      return JSON.stringify({ env: 0, messages: [{ severity: 'info', pos: { line: 1, column: 0 }, data: 'x'.repeat(rule?.hugeChars ?? 2_000_000) }] }, null, 1);
+      return JSON.stringify(
+        { env: 0, messages: [{ severity: 'info', pos: { line: 1, column: 0 }, data: 'x'.repeat(rule?.hugeChars ?? 2_000_000) }] },
+        null,
+        1,
+      );
     case 'memory': {
       const hold = [];
       for (let i = 0; i < (rule?.memoryMb ?? 200); i++) hold.push(Buffer.alloc(2 ** 20, 1));

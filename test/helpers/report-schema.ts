@@ -6,7 +6,10 @@ import { packageRoot } from '../../src/core/paths.js';
 
 const schema = JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'report.schema.json'), 'utf8')) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-ajv.addFormat('date-time', (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s) && !Number.isNaN(Date.parse(s)));
+ajv.addFormat(
+  'date-time',
+  (s: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(s) && !Number.isNaN(Date.parse(s)),
+);
 const validate = ajv.compile(schema);
 
 /** The schema violations of `report`, one line each; empty when it is valid. */

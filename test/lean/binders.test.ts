@@ -10,13 +10,32 @@ const localsOf = (src: string): string[] => {
 
 describe('local names a declaration binds', () => {
   it('reads the binder groups before the type, not ascriptions inside it', () => {
-    expect(localsOf('theorem t {α : Type*} [inst : Group α] (x y : α) (h : x = y) [Fintype α] : (card : ℕ) = x := rfl')).toEqual(['α', 'inst', 'x', 'y', 'h']);
+    expect(localsOf('theorem t {α : Type*} [inst : Group α] (x y : α) (h : x = y) [Fintype α] : (card : ℕ) = x := rfl')).toEqual([
+      'α',
+      'inst',
+      'x',
+      'y',
+      'h',
+    ]);
     expect(localsOf('def f : ℕ → ℕ := fun n => (g : ℕ → ℕ) n')).toEqual(['n']);
-    expect(localsOf('theorem t [DoublingMeasure X (defaultA a : ℕ)] {b : ℕ} {i} (h) [Fintype α] : True := trivial')).toEqual(['b', 'i', 'h']);
+    expect(localsOf('theorem t [DoublingMeasure X (defaultA a : ℕ)] {b : ℕ} {i} (h) [Fintype α] : True := trivial')).toEqual([
+      'b',
+      'i',
+      'h',
+    ]);
   });
 
   it('reads ∀, ∃, fun and big operators, with their groups and patterns', () => {
-    expect(localsOf('theorem t : ∀ a b, ∃ (c : ℕ) (d : ℕ), ∑ i ∈ s, f i = a := by\n  exact fun ⟨u, hu⟩ (v : ℕ) => w')).toEqual(['a', 'b', 'c', 'd', 'i', 'u', 'hu', 'v']);
+    expect(localsOf('theorem t : ∀ a b, ∃ (c : ℕ) (d : ℕ), ∑ i ∈ s, f i = a := by\n  exact fun ⟨u, hu⟩ (v : ℕ) => w')).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'i',
+      'u',
+      'hu',
+      'v',
+    ]);
   });
 
   it('reads the names tactics introduce, and stops at the end of the line, at `using` and at a dotted name', () => {
@@ -28,7 +47,7 @@ describe('local names a declaration binds', () => {
       '  rintro (h₁ | h₂) ⟨z, hz⟩',
       '  choose g hg using Project.lemma x',
       '  rcases q with ⟨a, b⟩',
-      '  cases\' r with c hc',
+      "  cases' r with c hc",
       '  have key : 1 = 1 := rfl',
       '  let n := 3',
       '  have := baz',
@@ -36,11 +55,33 @@ describe('local names a declaration binds', () => {
       '  induction m with simp [helper]',
       '  suffices Foo (lift x) by simp',
     ].join('\n');
-    expect(localsOf(src)).toEqual(['x', 'hx', 'y', 'rfl', 'hy', 'h₁', 'h₂', 'z', 'hz', 'g', 'hg', 'a', 'b', 'c', 'hc', 'key', 'n', 'hp', 'simp']);
+    expect(localsOf(src)).toEqual([
+      'x',
+      'hx',
+      'y',
+      'rfl',
+      'hy',
+      'h₁',
+      'h₂',
+      'z',
+      'hz',
+      'g',
+      'hg',
+      'a',
+      'b',
+      'c',
+      'hc',
+      'key',
+      'n',
+      'hp',
+      'simp',
+    ]);
   });
 
   it('reads every alternative of an rcases pattern and the `⟨…⟩` pattern of `have` and `let`', () => {
-    expect(localsOf('theorem t : P := by\n  rcases h with h₁ | ⟨x, hx⟩\n  have ⟨y, hy⟩ := foo\n  exact (let ⟨z, hz⟩ := bar; baz)')).toEqual(['h₁', 'x', 'hx', 'y', 'hy', 'z', 'hz']);
+    expect(localsOf('theorem t : P := by\n  rcases h with h₁ | ⟨x, hx⟩\n  have ⟨y, hy⟩ := foo\n  exact (let ⟨z, hz⟩ := bar; baz)')).toEqual(
+      ['h₁', 'x', 'hx', 'y', 'hy', 'z', 'hz'],
+    );
   });
 
   it('reads the variable of a set-builder or subtype, not a set literal or a structure instance', () => {
@@ -58,7 +99,12 @@ describe('local names a declaration binds', () => {
   it('lists the names of match-arm patterns apart, without application heads, `.c` constructors or ascribed types', () => {
     const patternsOf = (src: string): string[] => identsOf(parseLean(src, 'T.lean'), 0).patterns;
     expect(patternsOf('def f : ℕ → ℕ\n  | 0 => 1\n  | n + 1 => f n * (n + 1)')).toEqual(['n']);
-    expect(patternsOf('theorem t (l : List ℕ) : P l := by\n  induction l with\n  | nil => simp\n  | cons x xs ih => simp [ih]')).toEqual(['nil', 'x', 'xs', 'ih']);
+    expect(patternsOf('theorem t (l : List ℕ) : P l := by\n  induction l with\n  | nil => simp\n  | cons x xs ih => simp [ih]')).toEqual([
+      'nil',
+      'x',
+      'xs',
+      'ih',
+    ]);
     expect(patternsOf('def g (o : Option ℕ) : ℕ := match o with | some x => x | .none => 0')).toEqual(['x']);
     expect(patternsOf('def h : ℕ × ℕ → ℕ | (a, b) => a + b | ⟨c, (d : Foo)⟩ => c')).toEqual(['a', 'b', 'c', 'd']);
     expect(patternsOf('def k : Foo → ℕ | Foo.bar n, @Baz.qux m => n | x@⟨y⟩ => y')).toEqual(['n', 'm', 'x', 'y']);
@@ -68,7 +114,10 @@ describe('local names a declaration binds', () => {
   it('reads a pattern name as a reference only when it names a constructor of a project type', () => {
     const files = [
       parseLean('inductive Color where\n  | red\n  | green\ndef n : ℕ := 1', 'A.lean'),
-      parseLean('open Color in\ndef isRed (b : Bool) : Bool := match b with\n  | red => true\n  | _ => false\ndef pred : ℕ → ℕ\n  | 0 => 0\n  | n + 1 => n', 'B.lean'),
+      parseLean(
+        'open Color in\ndef isRed (b : Bool) : Bool := match b with\n  | red => true\n  | _ => false\ndef pred : ℕ → ℕ\n  | 0 => 0\n  | n + 1 => n',
+        'B.lean',
+      ),
     ];
     linkReferences(files);
     expect(files[1]!.decls[0]!.references).toEqual(['Color']);

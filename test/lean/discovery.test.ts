@@ -111,7 +111,9 @@ describe.skipIf(!nativeScanner)('the native walk', () => {
       const native = discoverLeanFiles(root);
       expect(native).toEqual(discoverLeanFiles(root, { native: false }));
       expect(native.files).toEqual(['Open/Yes.lean']);
-      expect(native.skipped).toEqual([{ path: 'Closed', reason: expect.stringMatching(/^unreadable folder: EACCES: permission denied, scandir '.*Closed'$/) }]);
+      expect(native.skipped).toEqual([
+        { path: 'Closed', reason: expect.stringMatching(/^unreadable folder: EACCES: permission denied, scandir '.*Closed'$/) },
+      ]);
     } finally {
       chmodSync(join(root, 'Closed'), 0o755);
     }

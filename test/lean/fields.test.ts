@@ -62,7 +62,9 @@ describe('declaredFields', () => {
 
 describe('instantiatedStructure', () => {
   it('finds the project structure at the head of a declaration’s type, through namespaces', () => {
-    const { decls } = model('namespace N\nstructure S where\n  x : Nat\nend N\nopen N\ndef s (n : Nat) : S where\n  x := n\ndef t : Nat := 0');
+    const { decls } = model(
+      'namespace N\nstructure S where\n  x : Nat\nend N\nopen N\ndef s (n : Nat) : S where\n  x := n\ndef t : Nat := 0',
+    );
     expect(instantiatedStructure(decls.get('s')!, { decls })?.fullName).toBe('N.S');
     expect(instantiatedStructure(decls.get('t')!, { decls })).toBeUndefined();
   });
@@ -71,7 +73,15 @@ describe('instantiatedStructure', () => {
 describe('classifyFieldsByType', () => {
   it('lets a project structure’s field types decide, and keeps the name rule for fields it does not declare', () => {
     const { file, decls, src } = model(
-      [STRUCTURE, 'def p : PosintDecimal where', '  digits := sorry', '  nonempty := sorry', '  nonzero _ := sorry', '  mono := sorry', '  extra_field := sorry'].join('\n'),
+      [
+        STRUCTURE,
+        'def p : PosintDecimal where',
+        '  digits := sorry',
+        '  nonempty := sorry',
+        '  nonzero _ := sorry',
+        '  mono := sorry',
+        '  extra_field := sorry',
+      ].join('\n'),
     );
     const byName = proofGapsOf(file, src).map((g) => [g.field, g.kind]);
     expect(byName).toEqual([

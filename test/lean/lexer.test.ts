@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lex, LONG_LINE } from '../../src/lean/lexer.js';
+import { LONG_LINE, lex } from '../../src/lean/lexer.js';
 
 const kinds = (src: string) => lex(src).tokens.map((t) => [t.kind, t.text]);
 const texts = (src: string) => lex(src).tokens.map((t) => t.text);
@@ -149,7 +149,11 @@ describe('lexer', () => {
   it('reports an unterminated comment with its line and ends there', () => {
     const { tokens, problems } = lex('theorem a : True := trivial\n/- open\nsorry', 'A.lean');
     expect(problems).toEqual([
-      { messageId: 'unterminated-comment', message: expect.stringContaining('unterminated'), location: { file: 'A.lean', line: 2, column: 0 } },
+      {
+        messageId: 'unterminated-comment',
+        message: expect.stringContaining('unterminated'),
+        location: { file: 'A.lean', line: 2, column: 0 },
+      },
     ]);
     expect(tokens.at(-1)).toMatchObject({ kind: 'blockComment', line: 2 });
   });

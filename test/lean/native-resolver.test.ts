@@ -15,7 +15,13 @@ function linked(texts: string[], native: boolean): [string, string[], number][] 
   const { decls, problems } = linkReferences(files);
   const byName = [...decls].map(([name, decl]): [string, string[], number] => [name, [decl.location.file], decl.location.line]);
   const duplicates = problems.map((p): [string, string[], number] => [p.message, [p.location.file], p.location.line]);
-  return [...files.flatMap((file) => file.decls.map((decl): [string, string[], number] => [decl.fullName, decl.references, decl.headerReferences])), ...duplicates, ...byName];
+  return [
+    ...files.flatMap((file) =>
+      file.decls.map((decl): [string, string[], number] => [decl.fullName, decl.references, decl.headerReferences]),
+    ),
+    ...duplicates,
+    ...byName,
+  ];
 }
 
 /**
@@ -24,17 +30,85 @@ function linked(texts: string[], native: boolean): [string, string[], number][] 
  * `this`, pattern names and constructors, auto-bound names, many declarations of one last name.
  */
 const RESOLVER_LINES = [
-  'namespace A', 'namespace A.B', 'namespace B', 'end A', 'end A.B', 'end B', 'end', 'section', 'open A', 'open B', 'open A B', 'open A in', 'open A.B in',
-  'def f := 1', 'def g : Nat := f', 'protected def A.g := 1', 'protected theorem p : True := trivial', 'theorem A.h : f = 1 := rfl', 'def _root_.r := A.g',
-  'def A.B.f := 2', 'def B.f := f', 'def k := f.succ', 'def m := A.B.f', 'def n := B.f + A.f', 'def q := g + h', 'def rr := _root_.r + _root_.A.f',
-  'structure S where', '  x : Nat', '  y : Nat := 1', 'inductive T | a | b (n : Nat)', 'def use (s : S) : Nat := s.x + s.y', 'theorem u (h : S) : h.x = h.x := rfl',
-  'def S.z (s : S) : Nat := s.x', 'def c : S := ⟨1, 2⟩', 'theorem cz : c.z = 1 := rfl', 'theorem cx : c.x.succ = 2 := rfl', 'def w := A.g.foo.bar',
-  'theorem v : True := by', '  have : S := c', '  exact this.x', '  intro s', '  obtain ⟨x, hx⟩ := s.z', 'variable (s : S)', 'def vv := s.y + s.z',
-  'def p2 (t : T) : Nat := match t with', '  | a => 0', '  | b n => n', '  | x => x.f', 'def t2 := T.a', 'def t3 := T.b 1', 'def auto := (G.x : Nat)',
-  'def big := f + g + k + m + n + q + r + use c', 'def x.y.z := 3', 'def dd := x.y.z.w', 'def ee := Nat.f', 'private def pp := f', 'instance : Inhabited S := ⟨c⟩',
-  'namespace N1', 'namespace N2', 'namespace N3', 'end N1', 'end N2', 'end N3', 'open N1 N2 N3', 'def N1.f := 1', 'def N2.f := 2', 'def N3.f := 3', 'def N4.f := 4',
-  'def many := f + N1.f + A.B.f.succ', 'def A.S.x := 5', 'def fields (s : S) (t : A.S) := s.x + t.x', 'theorem ind (t : T) : t = t := by cases t with | a => rfl | b n => rfl',
-  'open T', '  | f => f', '  | S => 1', 'def N1.this := 0', 'def nsf (s : S) := Foo.z + foo.z', 'def nsf2 := (Foo.y, "S")', 'def usep : True := p',
+  'namespace A',
+  'namespace A.B',
+  'namespace B',
+  'end A',
+  'end A.B',
+  'end B',
+  'end',
+  'section',
+  'open A',
+  'open B',
+  'open A B',
+  'open A in',
+  'open A.B in',
+  'def f := 1',
+  'def g : Nat := f',
+  'protected def A.g := 1',
+  'protected theorem p : True := trivial',
+  'theorem A.h : f = 1 := rfl',
+  'def _root_.r := A.g',
+  'def A.B.f := 2',
+  'def B.f := f',
+  'def k := f.succ',
+  'def m := A.B.f',
+  'def n := B.f + A.f',
+  'def q := g + h',
+  'def rr := _root_.r + _root_.A.f',
+  'structure S where',
+  '  x : Nat',
+  '  y : Nat := 1',
+  'inductive T | a | b (n : Nat)',
+  'def use (s : S) : Nat := s.x + s.y',
+  'theorem u (h : S) : h.x = h.x := rfl',
+  'def S.z (s : S) : Nat := s.x',
+  'def c : S := ⟨1, 2⟩',
+  'theorem cz : c.z = 1 := rfl',
+  'theorem cx : c.x.succ = 2 := rfl',
+  'def w := A.g.foo.bar',
+  'theorem v : True := by',
+  '  have : S := c',
+  '  exact this.x',
+  '  intro s',
+  '  obtain ⟨x, hx⟩ := s.z',
+  'variable (s : S)',
+  'def vv := s.y + s.z',
+  'def p2 (t : T) : Nat := match t with',
+  '  | a => 0',
+  '  | b n => n',
+  '  | x => x.f',
+  'def t2 := T.a',
+  'def t3 := T.b 1',
+  'def auto := (G.x : Nat)',
+  'def big := f + g + k + m + n + q + r + use c',
+  'def x.y.z := 3',
+  'def dd := x.y.z.w',
+  'def ee := Nat.f',
+  'private def pp := f',
+  'instance : Inhabited S := ⟨c⟩',
+  'namespace N1',
+  'namespace N2',
+  'namespace N3',
+  'end N1',
+  'end N2',
+  'end N3',
+  'open N1 N2 N3',
+  'def N1.f := 1',
+  'def N2.f := 2',
+  'def N3.f := 3',
+  'def N4.f := 4',
+  'def many := f + N1.f + A.B.f.succ',
+  'def A.S.x := 5',
+  'def fields (s : S) (t : A.S) := s.x + t.x',
+  'theorem ind (t : T) : t = t := by cases t with | a => rfl | b n => rfl',
+  'open T',
+  '  | f => f',
+  '  | S => 1',
+  'def N1.this := 0',
+  'def nsf (s : S) := Foo.z + foo.z',
+  'def nsf2 := (Foo.y, "S")',
+  'def usep : True := p',
 ];
 
 describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
@@ -69,8 +143,7 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
     expect(() => native.resolverLoad(twoDeclarations, 'g', 0, new Int32Array(2))).toThrow();
   });
 
-
-  it('gives the TypeScript resolver\'s references on the samples', () => {
+  it("gives the TypeScript resolver's references on the samples", () => {
     const texts = leanFiles('samples');
     const native = linked(texts, true);
     expect(native).toEqual(linked(texts, false));
@@ -78,8 +151,14 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
   });
 
   it('agrees with it on a project whose names take several loads, duplicates across them included', () => {
-    const structures = Array.from({ length: 700 }, (_, k) => `structure S${k} where\n  a : Nat\n  b : Nat\n  c : Nat\n  d : Nat\n  e : Nat`).join('\n');
-    const uses = Array.from({ length: 700 }, (_, k) => `def u${k} (s : S${k}) := s.e + S${(k * 7) % 700}.mk 1 2 3 4 5 |>.a\ndef S${k} := u${k}`).join('\n');
+    const structures = Array.from(
+      { length: 700 },
+      (_, k) => `structure S${k} where\n  a : Nat\n  b : Nat\n  c : Nat\n  d : Nat\n  e : Nat`,
+    ).join('\n');
+    const uses = Array.from(
+      { length: 700 },
+      (_, k) => `def u${k} (s : S${k}) := s.e + S${(k * 7) % 700}.mk 1 2 3 4 5 |>.a\ndef S${k} := u${k}`,
+    ).join('\n');
     // The second file imports the first: their modules meet, and the repeated names clash.
     const importing = `import M0\n${uses}`;
     const native = linked([structures, importing], true);
@@ -98,7 +177,8 @@ describe.skipIf(nativeScanner === undefined)('the native resolver', () => {
       expect(native).toEqual(linked(texts, false));
       all.push(...native);
     }
-    const referencing = (name: string, target: string): boolean => all.some(([decl, references]) => decl.endsWith(name) && references.includes(target));
+    const referencing = (name: string, target: string): boolean =>
+      all.some(([decl, references]) => decl.endsWith(name) && references.includes(target));
     // Plain, through an open, `_root_`, a local's field (the structure), a constant's field, a prefix of a dotted name, a constructor in a pattern.
     expect(referencing('g', 'f')).toBe(true);
     expect(referencing('n', 'A.f') || referencing('n', 'B.f')).toBe(true);

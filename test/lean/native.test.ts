@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lexTable, LONG_LINE, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
+import { proofGapsOf } from '../../src/lean/gaps.js';
+import { LONG_LINE, lexTable, MULTI_SYMBOLS, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { NativeOut, nativeScanner } from '../../src/lean/native.js';
-import { proofGapsOf } from '../../src/lean/gaps.js';
 import { identsOf, parseLean } from '../../src/lean/parser.js';
 import { decodeLeanSource, isLastNativeRead, MAX_FILE_BYTES, readAhead, readSource } from '../../src/lean/source.js';
 import { leanFiles, random } from '../helpers/lean-texts.js';
@@ -34,12 +34,122 @@ function lexed(texts: string[], native: boolean): unknown[] {
 }
 
 const FRAGMENTS = [
-  'theorem', 'lemma', 'def', ' ', '\n', '\t', '\r\n', '\n    ', '\n      ', '    ', 'x', "x'", 'h₁', 'α', 'ℕ', '𝓝', '𝔼', 'Nat.succ', 'a.b.c', '«a b»', '«open',
-  '.', '..', '...', ':=', '::', '=>', '->', '<-', '<;>', '|>.', '|', '||', '{', '}', '(', ')', '⟨', '⟩', '∀', '∃', 'λ', 'fun', 'intro',
-  'sorry', 'admit', 'sorry_free', 'sorryAx', '`sorryAx', '``sorryAx', '` sorryAx', '@sorryAx', 'lcProof', '``lcProof', 'unsafe def', 'native_decide', 'maxHeartbeats', '-- line', '/- block /- nested -/ -/', '/-- doc -/', '/-! mod -/',
-  '/- open', '"str"', '"esc \\" q"', 's!"a{x}b{f {y}}c"', '"open', 'r"raw"', 'r#"a"b"#', 'r##"x', 'r#x', "'a'", "'\\n'", "'\\u{3b1}'",
-  "'", "'𝓝'", '0x1F', '1.5e-3', '42', 'h.1.2', '#eval', '#check', '#exit', '#exits', '#doc (Manual) "T" =>', '\n```lean\n', '\n```lean "l"\n', '\n```\n', '\n````\n', '\n```lean -keep\n', '#doc x', '#doc\t(', '#docs (', '@[simp]', '@', '\ud835', '\udc00', 'é', 'gödel', 'Erdős', '×', '÷', 'ſ', '∑ i ∈ s,', '·', '$', '\u0000',
-  '+', '<', '>', '=', '!', '&', ':', '-', '/', ...MULTI_SYMBOLS,
+  'theorem',
+  'lemma',
+  'def',
+  ' ',
+  '\n',
+  '\t',
+  '\r\n',
+  '\n    ',
+  '\n      ',
+  '    ',
+  'x',
+  "x'",
+  'h₁',
+  'α',
+  'ℕ',
+  '𝓝',
+  '𝔼',
+  'Nat.succ',
+  'a.b.c',
+  '«a b»',
+  '«open',
+  '.',
+  '..',
+  '...',
+  ':=',
+  '::',
+  '=>',
+  '->',
+  '<-',
+  '<;>',
+  '|>.',
+  '|',
+  '||',
+  '{',
+  '}',
+  '(',
+  ')',
+  '⟨',
+  '⟩',
+  '∀',
+  '∃',
+  'λ',
+  'fun',
+  'intro',
+  'sorry',
+  'admit',
+  'sorry_free',
+  'sorryAx',
+  '`sorryAx',
+  '``sorryAx',
+  '` sorryAx',
+  '@sorryAx',
+  'lcProof',
+  '``lcProof',
+  'unsafe def',
+  'native_decide',
+  'maxHeartbeats',
+  '-- line',
+  '/- block /- nested -/ -/',
+  '/-- doc -/',
+  '/-! mod -/',
+  '/- open',
+  '"str"',
+  '"esc \\" q"',
+  's!"a{x}b{f {y}}c"',
+  '"open',
+  'r"raw"',
+  'r#"a"b"#',
+  'r##"x',
+  'r#x',
+  "'a'",
+  "'\\n'",
+  "'\\u{3b1}'",
+  "'",
+  "'𝓝'",
+  '0x1F',
+  '1.5e-3',
+  '42',
+  'h.1.2',
+  '#eval',
+  '#check',
+  '#exit',
+  '#exits',
+  '#doc (Manual) "T" =>',
+  '\n```lean\n',
+  '\n```lean "l"\n',
+  '\n```\n',
+  '\n````\n',
+  '\n```lean -keep\n',
+  '#doc x',
+  '#doc\t(',
+  '#docs (',
+  '@[simp]',
+  '@',
+  '\ud835',
+  '\udc00',
+  'é',
+  'gödel',
+  'Erdős',
+  '×',
+  '÷',
+  'ſ',
+  '∑ i ∈ s,',
+  '·',
+  '$',
+  '\u0000',
+  '+',
+  '<',
+  '>',
+  '=',
+  '!',
+  '&',
+  ':',
+  '-',
+  '/',
+  ...MULTI_SYMBOLS,
 ];
 
 /** A reproducible pseudo-random generator (mulberry32). */
@@ -48,7 +158,7 @@ function soup(next: () => number, length: number): string {
 }
 
 describe.skipIf(nativeScanner === undefined)('the native lexer', () => {
-  it('gives the TypeScript lexer\'s tables, names and problems on the samples', () => {
+  it("gives the TypeScript lexer's tables, names and problems on the samples", () => {
     const texts = leanFiles('samples');
     expect(texts.length).toBeGreaterThan(3);
     expect(lexed(texts, true)).toEqual(lexed(texts, false));
@@ -111,22 +221,119 @@ const COMMAND_LINES = [
   '| `(command| $dm:declModifiers determine%$dt $di:declId $ds:optDeclSig $dv:declVal) => do',
   '  let cmd ← `(command | $dm:declModifiers abbrev $di:declId $ds:optDeclSig $dv:declVal)',
   'macro_rules | `(tactic| trivial) => `(tactic| rfl)',
-  'problem p1 (n : Nat) : n + 0 = n := by', 'determine answer : Nat := 3', 'answer a : Nat := 1', 'snip begin', 'snip end',
-  'public section', 'public meta def m := 1', 'private theorem t : True := trivial', '/-- doc -/', '@[simp, ext]', '@[simp',
-  'open Nat in', 'open Nat in #eval 1', 'problem := 3', 'determine (x)', 'set_option maxHeartbeats 0 in', 'deriving instance Repr for Foo', 'class inductive C', 'instance (priority := 10) : C := ⟨⟩', 'instance (priority := 10',
-  'namespace A.B', 'end A.B', 'end', '  end', 'mutual', 'variable (x : Nat) in', '#eval 1', '#exit', '#doc (Manual) "Guide" =>', '```lean', '```', ':::theorem "t"', ':::', '#doc foo', 'hints := .abbrev', 'Attribute.add n `instance default', '  | axiom (_ : Nat)', '| def', 'def d := |x|', '``theorem', '`(theorem $n : $t)',
-  '  theorem inner : True := trivial', 'structure S where', '  x : Nat', 'example := (def)', 'foo := 1', ')', '⟩ ]', 'in',
-  'theorem t (x y : Nat) {α : Type*} [inst : C α] ⦃z : Nat⦄ {i} (h) : ∀ n, ∃ m, n = m := by', '  intro a b ⟨c, hc⟩', '  obtain ⟨x, hx⟩ | h := foo',
-  '  rcases h with ⟨x, hx⟩ | h', '  have h1 : x = y := rfl', '  let ⟨p, q⟩ := pair', 'fun (a : Nat) (b) => a', '  | succ n ih => ih', '  | .none, some x => x',
-  '  | ⟨a, b⟩ => a', '  | (n : Nat), @C m => n', 'def s := {x | x > 0}', '{x : T | p x}', '{x ∈ s | p x}', '{x // p x}', 'match x with', '  cases h with x hx',
-  '  choose f hf using h', '  set y := x with hy', 'variable {G : Type*} [Group G] (g : G)', '  where go (n : Nat) : Nat := n', 'inductive T | a | b (n : Nat)',
-  'structure P extends Q where', '  (x : Nat)', '  y : Nat := 1', 'deriving Repr', 'let x := 1; have y := 2', 'theorem abs (h : |x| = 1) : |x| = 1 := h',
-  'instance : A := { f := fun x => x, g := sorry }', '{ s with f := x }', 'Finset.sum s fun i => f i', 'f _ x', '∑ i ∈ s, i', 'fun x ↦ x', 'A.b.c x.y', 'with',
-  '  | @none => 0', '  | n@h => n', 'def q := {x : (f | g) = y}',
-  'sorry', 'admit', '  exact?', '  apply?', 'set_option debug.skipKernelTC true in', '@[implemented_by fast]', '@[simp, extern "c_fn"]', 'decide +native',
-  '  native_decide', '  toFun := by simp', '  invFun := sorry', "  map_add' := sorry", 'decreasing_by sorry', '(by sorry, sorry)', 'Lean.ofReduceBool x',
-  '  refine ⟨by exact?, ?_⟩', 'theorem triv : True := trivial', 'opaque secret : Nat', 'axiom ax : False', 'unsafe def u := 1', '  #exit',
-  '  native_decide := 1', '  foo native_decide := 1', 'def v : Nat := (by exact 1) + sorry', '  invFun := /-- doc -/ sorry',
+  'problem p1 (n : Nat) : n + 0 = n := by',
+  'determine answer : Nat := 3',
+  'answer a : Nat := 1',
+  'snip begin',
+  'snip end',
+  'public section',
+  'public meta def m := 1',
+  'private theorem t : True := trivial',
+  '/-- doc -/',
+  '@[simp, ext]',
+  '@[simp',
+  'open Nat in',
+  'open Nat in #eval 1',
+  'problem := 3',
+  'determine (x)',
+  'set_option maxHeartbeats 0 in',
+  'deriving instance Repr for Foo',
+  'class inductive C',
+  'instance (priority := 10) : C := ⟨⟩',
+  'instance (priority := 10',
+  'namespace A.B',
+  'end A.B',
+  'end',
+  '  end',
+  'mutual',
+  'variable (x : Nat) in',
+  '#eval 1',
+  '#exit',
+  '#doc (Manual) "Guide" =>',
+  '```lean',
+  '```',
+  ':::theorem "t"',
+  ':::',
+  '#doc foo',
+  'hints := .abbrev',
+  'Attribute.add n `instance default',
+  '  | axiom (_ : Nat)',
+  '| def',
+  'def d := |x|',
+  '``theorem',
+  '`(theorem $n : $t)',
+  '  theorem inner : True := trivial',
+  'structure S where',
+  '  x : Nat',
+  'example := (def)',
+  'foo := 1',
+  ')',
+  '⟩ ]',
+  'in',
+  'theorem t (x y : Nat) {α : Type*} [inst : C α] ⦃z : Nat⦄ {i} (h) : ∀ n, ∃ m, n = m := by',
+  '  intro a b ⟨c, hc⟩',
+  '  obtain ⟨x, hx⟩ | h := foo',
+  '  rcases h with ⟨x, hx⟩ | h',
+  '  have h1 : x = y := rfl',
+  '  let ⟨p, q⟩ := pair',
+  'fun (a : Nat) (b) => a',
+  '  | succ n ih => ih',
+  '  | .none, some x => x',
+  '  | ⟨a, b⟩ => a',
+  '  | (n : Nat), @C m => n',
+  'def s := {x | x > 0}',
+  '{x : T | p x}',
+  '{x ∈ s | p x}',
+  '{x // p x}',
+  'match x with',
+  '  cases h with x hx',
+  '  choose f hf using h',
+  '  set y := x with hy',
+  'variable {G : Type*} [Group G] (g : G)',
+  '  where go (n : Nat) : Nat := n',
+  'inductive T | a | b (n : Nat)',
+  'structure P extends Q where',
+  '  (x : Nat)',
+  '  y : Nat := 1',
+  'deriving Repr',
+  'let x := 1; have y := 2',
+  'theorem abs (h : |x| = 1) : |x| = 1 := h',
+  'instance : A := { f := fun x => x, g := sorry }',
+  '{ s with f := x }',
+  'Finset.sum s fun i => f i',
+  'f _ x',
+  '∑ i ∈ s, i',
+  'fun x ↦ x',
+  'A.b.c x.y',
+  'with',
+  '  | @none => 0',
+  '  | n@h => n',
+  'def q := {x : (f | g) = y}',
+  'sorry',
+  'admit',
+  '  exact?',
+  '  apply?',
+  'set_option debug.skipKernelTC true in',
+  '@[implemented_by fast]',
+  '@[simp, extern "c_fn"]',
+  'decide +native',
+  '  native_decide',
+  '  toFun := by simp',
+  '  invFun := sorry',
+  "  map_add' := sorry",
+  'decreasing_by sorry',
+  '(by sorry, sorry)',
+  'Lean.ofReduceBool x',
+  '  refine ⟨by exact?, ?_⟩',
+  'theorem triv : True := trivial',
+  'opaque secret : Nat',
+  'axiom ax : False',
+  'unsafe def u := 1',
+  '  #exit',
+  '  native_decide := 1',
+  '  foo native_decide := 1',
+  'def v : Nat := (by exact 1) + sorry',
+  '  invFun := /-- doc -/ sorry',
 ];
 
 /** Everything parsing leaves of a file: its model, the identifiers, locals and pattern names of each declaration, its proof gaps; one name table for all files. */
@@ -140,7 +347,7 @@ const parsed = (texts: string[], native: boolean): string[] => {
 };
 
 describe.skipIf(nativeScanner === undefined)('the native command splitter, declaration reader and gap walk', () => {
-  it('give the TypeScript parser\'s declarations and proof gaps on the samples', () => {
+  it("give the TypeScript parser's declarations and proof gaps on the samples", () => {
     const texts = leanFiles('samples');
     expect(parsed(texts, true)).toEqual(parsed(texts, false));
   });
@@ -148,19 +355,31 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter, decla
   it('agrees with it on 2,000 random files of command lines, learning the commands they define', () => {
     const next = random(7);
     const texts = Array.from({ length: 2000 }, () =>
-      Array.from({ length: 1 + Math.floor(next() * 25) }, () => (next() < 0.8 ? COMMAND_LINES[Math.floor(next() * COMMAND_LINES.length)]! : soup(next, 4))).join('\n'),
+      Array.from({ length: 1 + Math.floor(next() * 25) }, () =>
+        next() < 0.8 ? COMMAND_LINES[Math.floor(next() * COMMAND_LINES.length)]! : soup(next, 4),
+      ).join('\n'),
     );
     const native = parsed(texts, true);
     expect(native).toEqual(parsed(texts, false));
     expect(native.filter((file) => file.includes('"command":"problem"')).length).toBeGreaterThan(20);
-    for (const kind of ['sorry-in-proof', 'sorry-in-data', 'search-tactic', 'native-decide', 'implemented-by', 'extern', 'skip-kernel-tc']) {
+    for (const kind of [
+      'sorry-in-proof',
+      'sorry-in-data',
+      'search-tactic',
+      'native-decide',
+      'implemented-by',
+      'extern',
+      'skip-kernel-tc',
+    ]) {
       expect(native.filter((file) => file.includes(`"kind":"${kind}"`)).length).toBeGreaterThan(10);
     }
   });
 
   it('parses in several worker threads at once as the TypeScript parser does', async () => {
     const next = random(31);
-    const texts = Array.from({ length: 300 }, () => Array.from({ length: 12 }, () => COMMAND_LINES[Math.floor(next() * COMMAND_LINES.length)]!).join('\n'));
+    const texts = Array.from({ length: 300 }, () =>
+      Array.from({ length: 12 }, () => COMMAND_LINES[Math.floor(next() * COMMAND_LINES.length)]!).join('\n'),
+    );
     const expected = parsed(texts, false);
     for (const result of await parsedInWorkers(texts, 3)) expect(result).toEqual(expected);
   });
@@ -176,7 +395,8 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter, decla
     const names = new NameTable();
     const tableOf = (text: string): TokenTable => lexTable(text, 'T.lean', undefined, names).table;
     const [a, b] = [tableOf('theorem a (x : Nat) : x = x := rfl'), tableOf('def b (y : Nat) (z : Nat) : Nat := y')];
-    const bind = (t: TokenTable): void => nativeScanner!.bindDeclarationTable(t.count, t.starters as Int32Array, t.kind, t.start, t.end, t.line, t.column, t.code);
+    const bind = (t: TokenTable): void =>
+      nativeScanner!.bindDeclarationTable(t.count, t.starters as Int32Array, t.kind, t.start, t.end, t.line, t.column, t.code);
     // The reader's head is [separator, body start, #header, #body, #locals, #patterns]; the locals follow the header and body ids in `out`.
     const read = (t: TokenTable): { separator: string; locals: string[] } => {
       const head = new Int32Array(6);
@@ -218,7 +438,9 @@ describe.skipIf(nativeScanner === undefined)('the native command splitter, decla
 
   it('agrees on a declaration with more identifiers than the reader had room for', () => {
     const many = Array.from({ length: 70_000 }, (_, k) => `a${k}`);
-    const texts = [`def big := [${many.join(', ')}]\ntheorem after (h : x = y) : True := by\n  intro ${many.slice(0, 9).join(' ')}\n  trivial`];
+    const texts = [
+      `def big := [${many.join(', ')}]\ntheorem after (h : x = y) : True := by\n  intro ${many.slice(0, 9).join(' ')}\n  trivial`,
+    ];
     const native = parsed(texts, true);
     expect(native).toEqual(parsed(texts, false));
     expect(native[0]).toContain('"a69999"');
@@ -242,11 +464,17 @@ async function lexedInWorkers(texts: string[], threads: number): Promise<unknown
           starters: Array.from(table.starters), gapWords: table.gapWords, exitToken: table.exitToken, names: [...names.names], flags: Array.from(names.flags.subarray(0, names.size)), problems };
       }));
     });`;
-  return Promise.all(Array.from({ length: threads }, () => new Promise<unknown[]>((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: texts });
-    worker.once('message', (result: unknown[]) => void worker.terminate().then(() => resolve(result)));
-    worker.once('error', reject);
-  })));
+  return Promise.all(
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const worker = new Worker(code, { eval: true, workerData: texts });
+          worker.once('message', (result: unknown[]) => void worker.terminate().then(() => resolve(result)));
+          worker.once('error', reject);
+        }),
+    ),
+  );
 }
 
 /** Parses `texts` in `threads` worker threads at once with the built parser and native scanner; each returns what `parsed` shows. */
@@ -263,11 +491,17 @@ async function parsedInWorkers(texts: string[], threads: number): Promise<string
         return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps]);
       }));
     });`;
-  return Promise.all(Array.from({ length: threads }, () => new Promise<string[]>((resolve, reject) => {
-    const worker = new Worker(code, { eval: true, workerData: texts });
-    worker.once('message', (result: string[]) => void worker.terminate().then(() => resolve(result)));
-    worker.once('error', reject);
-  })));
+  return Promise.all(
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const worker = new Worker(code, { eval: true, workerData: texts });
+          worker.once('message', (result: string[]) => void worker.terminate().then(() => resolve(result)));
+          worker.once('error', reject);
+        }),
+    ),
+  );
 }
 
 describe('the lexer in use', () => {
@@ -294,7 +528,19 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
   });
 
   it('leaves to source.ts every file it must report: NUL, invalid UTF-8, too large, missing, a folder', () => {
-    const bad = [[0x61, 0, 0x62], [0xc0, 0x80], [0xe0, 0x80, 0x80], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80], [0xf5, 0x80, 0x80, 0x80], [0xe2, 0x82], [0x80], [0xff], [0x61, 0xc3], [0xc3, 0xa9, ...Buffer.from('abcdefg'), 0, 0x61]];
+    const bad = [
+      [0x61, 0, 0x62],
+      [0xc0, 0x80],
+      [0xe0, 0x80, 0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf5, 0x80, 0x80, 0x80],
+      [0xe2, 0x82],
+      [0x80],
+      [0xff],
+      [0x61, 0xc3],
+      [0xc3, 0xa9, ...Buffer.from('abcdefg'), 0, 0x61],
+    ];
     for (const bytes of bad) expect(read(file('bad.lean', bytes))).toBeUndefined();
     expect(read(file('large.lean', 'x'.repeat(100)), 99)).toBeUndefined();
     expect(read(file('limit.lean', 'x'.repeat(99)), 99)).toEqual(['x'.repeat(99), 99]);
@@ -310,13 +556,29 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
     expect(read('/proc/version', text.length - 1)).toBeUndefined();
   });
 
-  it('accepts exactly the NUL-free valid UTF-8 of 2,000 random byte strings, with Node\'s decoding', () => {
+  it("accepts exactly the NUL-free valid UTF-8 of 2,000 random byte strings, with Node's decoding", () => {
     const next = random(7);
     // With ASCII runs longer than the 16 bytes the decoder takes at a time where it can.
     const ascii = [...Buffer.from('theorem foo_bar : True := by\n  sorry')];
-    const pieces = [[0x61], [0x0a], [0xc3, 0xa9], [0xe2, 0x88, 0x80], [0xf0, 0x9d, 0x93, 0x9d], [0x80], [0xc3], [0xe2, 0x88], [0xed, 0xa0, 0x80], [0xf4, 0x90], [0], [0xef, 0xbb, 0xbf], ascii];
+    const pieces = [
+      [0x61],
+      [0x0a],
+      [0xc3, 0xa9],
+      [0xe2, 0x88, 0x80],
+      [0xf0, 0x9d, 0x93, 0x9d],
+      [0x80],
+      [0xc3],
+      [0xe2, 0x88],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90],
+      [0],
+      [0xef, 0xbb, 0xbf],
+      ascii,
+    ];
     for (let k = 0; k < 2000; k++) {
-      const bytes = Buffer.from(Array.from({ length: 1 + Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]!).flat());
+      const bytes = Buffer.from(
+        Array.from({ length: 1 + Math.floor(next() * 12) }, () => pieces[Math.floor(next() * pieces.length)]!).flat(),
+      );
       const got = read(file('random.lean', [...bytes]));
       const plain = isUtf8(bytes) && !bytes.includes(0);
       expect(got).toEqual(plain ? [bytes.toString('utf8'), bytes.length] : undefined);
@@ -372,7 +634,9 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
 
   it('stops a read-ahead left running when its worker thread ends', async () => {
     const source = pathToFileURL(join('dist', 'src', 'lean', 'source.js')).href;
-    const many = Array.from({ length: 200 }, (_, k) => file(`many${k}.lean`, `def x${k} := ${k}`)).map((path) => path.slice(dir.length + 1));
+    const many = Array.from({ length: 200 }, (_, k) => file(`many${k}.lean`, `def x${k} := ${k}`)).map((path) =>
+      path.slice(dir.length + 1),
+    );
     const code = `
       const { parentPort, workerData } = require('node:worker_threads');
       import(${JSON.stringify(source)}).then(({ readAhead, readSource }) => {
@@ -386,9 +650,16 @@ describe.skipIf(nativeScanner === undefined)('reading a file natively', () => {
   });
 
   it('reads through readSource as the TypeScript path does, problems included', () => {
-    for (const [name, bytes] of [['ok.lean', 'lemma a : 1 = 1 := rfl'], ['nul.lean', [0x61, 0]], ['bad.lean', [0x61, 0xff, 0x0a]]] as const) {
+    for (const [name, bytes] of [
+      ['ok.lean', 'lemma a : 1 = 1 := rfl'],
+      ['nul.lean', [0x61, 0]],
+      ['bad.lean', [0x61, 0xff, 0x0a]],
+    ] as const) {
       file(name, typeof bytes === 'string' ? bytes : [...bytes]);
-      expect(readSource(dir, name)).toEqual({ bytes: readFileSync(join(dir, name)).length, ...decodeLeanSource(readFileSync(join(dir, name)), name) });
+      expect(readSource(dir, name)).toEqual({
+        bytes: readFileSync(join(dir, name)).length,
+        ...decodeLeanSource(readFileSync(join(dir, name)), name),
+      });
     }
   });
 });

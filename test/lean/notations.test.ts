@@ -64,7 +64,7 @@ const project = { files, decls: new Map(files.flatMap((f) => f.decls.map((d) => 
 describe('notations as references', () => {
   const notations = projectNotations(project, (path) => sources[path]);
 
-  it('reads each notation, atom-led macro and term arm of a macro_rules: its leading atoms (a syntax\'s own, else the pattern\'s), the declarations its expansion names (through the namespace, `c.f` as field notation on `c`; a macro\'s $variables never), local or not; none led by Lean\'s own punctuation alone; a pattern opening `ident |` quotes a category (spaces or not) unless a project syntax opens with that ident', () => {
+  it("reads each notation, atom-led macro and term arm of a macro_rules: its leading atoms (a syntax's own, else the pattern's), the declarations its expansion names (through the namespace, `c.f` as field notation on `c`; a macro's $variables never), local or not; none led by Lean's own punctuation alone; a pattern opening `ident |` quotes a category (spaces or not) unless a project syntax opens with that ident", () => {
     expect(notations).toEqual([
       { atom: 'H[', atoms: ['H['], targets: ['Prob.entropy'], file: 'Ent/Basic.lean', local: false },
       { atom: 'H[', atoms: ['H['], targets: ['Prob.condEntropy'], file: 'Ent/Basic.lean', local: false },

@@ -44,7 +44,10 @@ describe('lakePackages', () => {
   });
 
   it('reads the older manifest whose entries are wrapped in {"git": …}, defaulting to .lake/packages', () => {
-    const manifest = { version: 5, packages: [{ git: { url: 'u', rev: 'r5', name: 'std', inherited: false } }, { path: { name: 'here', dir: 'sub' } }] };
+    const manifest = {
+      version: 5,
+      packages: [{ git: { url: 'u', rev: 'r5', name: 'std', inherited: false } }, { path: { name: 'here', dir: 'sub' } }],
+    };
     const root = project({ 'lake-manifest.json': JSON.stringify(manifest) }, ['.lake/packages/std']);
     expect(lakePackages(root)).toEqual([
       { name: 'std', dir: '.lake/packages/std', rev: 'r5', present: true },
@@ -53,13 +56,17 @@ describe('lakePackages', () => {
   });
 
   it('uses lake-packages/ when that is the only package folder (Lake before 5)', () => {
-    const root = project({ 'lake-manifest.json': JSON.stringify({ packages: [{ name: 'mathlib', rev: 'old' }] }) }, ['lake-packages/mathlib']);
+    const root = project({ 'lake-manifest.json': JSON.stringify({ packages: [{ name: 'mathlib', rev: 'old' }] }) }, [
+      'lake-packages/mathlib',
+    ]);
     expect(lakePackages(root)).toEqual([{ name: 'mathlib', dir: 'lake-packages/mathlib', rev: 'old', present: true }]);
   });
 
   it('does not read a package folder that leads outside the repository', () => {
     const elsewhere = project({ 'Outside.lean': 'theorem t : True := trivial\n' });
-    const root = project({ 'lake-manifest.json': JSON.stringify({ packages: [{ type: 'path', name: 'far', dir: '../far' }, { name: 'linked' }] }) });
+    const root = project({
+      'lake-manifest.json': JSON.stringify({ packages: [{ type: 'path', name: 'far', dir: '../far' }, { name: 'linked' }] }),
+    });
     mkdirSync(join(root, '.lake/packages'), { recursive: true });
     symlinkSync(elsewhere, join(root, '.lake/packages/linked'));
     expect(lakePackages(root)).toEqual([
@@ -83,7 +90,9 @@ describe('toolchainSources', () => {
     const before = process.env.ELAN_HOME;
     process.env.ELAN_HOME = elan;
     try {
-      expect(toolchainSources(project({ 'lean-toolchain': 'leanprover/lean4:v4.28.0\n' }))).toBe(join(elan, 'toolchains/leanprover--lean4---v4.28.0/src/lean'));
+      expect(toolchainSources(project({ 'lean-toolchain': 'leanprover/lean4:v4.28.0\n' }))).toBe(
+        join(elan, 'toolchains/leanprover--lean4---v4.28.0/src/lean'),
+      );
       expect(toolchainSources(project({ 'lean-toolchain': 'leanprover/lean4:v4.9.0\n' }))).toBeUndefined();
       expect(toolchainSources(project({ 'lean-toolchain': 'stable\n' }))).toBeUndefined();
       expect(toolchainSources(project({}))).toBeUndefined();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { identsOf, isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
-import { lex } from '../../src/lean/lexer.js';
 import { parsedSource, proofGapsOf } from '../../src/lean/gaps.js';
+import { lex } from '../../src/lean/lexer.js';
+import { identsOf, isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
 
 const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
 const byName = (src: string) => Object.fromEntries(decls(src).map((d) => [d.fullName, d]));
@@ -176,15 +176,26 @@ describe('parseLean', () => {
       ':::',
     ].join('\n');
     const file = parseLean(src, 'Doc.lean');
-    expect(file.decls.map((d) => [d.fullName, d.location.line])).toEqual([['before', 2], ['x', 7], ['t', 8]]);
+    expect(file.decls.map((d) => [d.fullName, d.location.line])).toEqual([
+      ['before', 2],
+      ['x', 7],
+      ['t', 8],
+    ]);
     expect(file.problems).toEqual([]);
     expect(proofGapsOf(file, parsedSource(file)!).map((g) => [g.kind, g.line, g.column])).toEqual([['sorry-in-proof', 8, 21]]);
     // A `#doc` command of a project's own, not followed by `(`, is no document.
     expect(parseLean('#doc foo\ndef after := 1', 'D.lean').decls.map((d) => d.fullName)).toEqual(['after']);
   });
 
-  it('reads a keyword after `|` as a constructor\'s name, not a command (lean4lean\'s VDecl)', () => {
-    const src = ['inductive VDecl where', '  | axiom (_ : Nat)', '  | def (_ : Nat)', '  | example', 'def dist (x y : Int) := |x - y|', 'lemma next : 1 = 1 := rfl'].join('\n');
+  it("reads a keyword after `|` as a constructor's name, not a command (lean4lean's VDecl)", () => {
+    const src = [
+      'inductive VDecl where',
+      '  | axiom (_ : Nat)',
+      '  | def (_ : Nat)',
+      '  | example',
+      'def dist (x y : Int) := |x - y|',
+      'lemma next : 1 = 1 := rfl',
+    ].join('\n');
     expect(parseLean(src, 'D.lean').decls.map((d) => [d.fullName, d.kind])).toEqual([
       ['VDecl', 'inductive'],
       ['dist', 'def'],
@@ -229,13 +240,13 @@ describe('parseLean', () => {
         'instance (priority := 100) named : Inhabited Nat := ⟨0⟩',
       ].join('\n'),
     );
-    expect(d['abs_le']).toMatchObject({ header: '(x : Int) (h : |x| ≤ 1) :\n    |x| ≤ 2', body: 'by\n  omega' });
-    expect(d['fib']).toMatchObject({ header: ': Nat → Nat', body: '| 0 => 0\n  | n + 1 => n' });
+    expect(d.abs_le).toMatchObject({ header: '(x : Int) (h : |x| ≤ 1) :\n    |x| ≤ 2', body: 'by\n  omega' });
+    expect(d.fib).toMatchObject({ header: ': Nat → Nat', body: '| 0 => 0\n  | n + 1 => n' });
     const inst = Object.values(d).find((x) => x.kind === 'instance' && x.name === '')!;
     expect(inst).toMatchObject({ header: ': Add Nat', body: 'where\n  add := Nat.add' });
-    expect(d['withLet']).toMatchObject({ header: ': let x := 1; x = 1', body: 'rfl' });
-    expect(d['withDefault']).toMatchObject({ header: '(n : Nat := 3) : Nat', body: 'n' });
-    expect(d['named']).toMatchObject({ header: ': Inhabited Nat', body: '⟨0⟩' });
+    expect(d.withLet).toMatchObject({ header: ': let x := 1; x = 1', body: 'rfl' });
+    expect(d.withDefault).toMatchObject({ header: '(n : Nat := 3) : Nat', body: 'n' });
+    expect(d.named).toMatchObject({ header: ': Inhabited Nat', body: '⟨0⟩' });
   });
 
   it('records ranges and locations that point back into the text', () => {
@@ -267,7 +278,7 @@ describe('parseLean', () => {
     expect(d['N.a']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function', 'Finset'] });
     expect(d['N.S']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)', '(X)'], doc: 'doc' });
     expect(d['N.b']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function'] });
-    expect(d['c']).toMatchObject({ variables: ['{α : Type} [Inhabited α]'], opens: ['Nat', 'Function'] });
+    expect(d.c).toMatchObject({ variables: ['{α : Type} [Inhabited α]'], opens: ['Nat', 'Function'] });
   });
 
   it('does not take term-level `open … in` or `set_option … in` inside a proof for commands', () => {
@@ -281,11 +292,23 @@ describe('parseLean', () => {
     ].join('\n');
     const d = byName(src);
     expect(Object.keys(d)).toEqual(['a', 'b']);
-    expect(d['a']!.body).toBe('by\n  open Classical in\n  set_option maxRecDepth 100 in\n  trivial');
+    expect(d.a!.body).toBe('by\n  open Classical in\n  set_option maxRecDepth 100 in\n  trivial');
   });
 
   it('marks mutual blocks and lets `end` close them without closing a namespace', () => {
-    const src = ['namespace M', 'mutual', 'def even : Nat → Bool', '  | 0 => true', '  | n+1 => odd n', 'def odd : Nat → Bool', '  | 0 => false', '  | n+1 => even n', 'end', 'def after := 1', 'end M'].join('\n');
+    const src = [
+      'namespace M',
+      'mutual',
+      'def even : Nat → Bool',
+      '  | 0 => true',
+      '  | n+1 => odd n',
+      'def odd : Nat → Bool',
+      '  | 0 => false',
+      '  | n+1 => even n',
+      'end',
+      'def after := 1',
+      'end M',
+    ].join('\n');
     const d = byName(src);
     expect(d['M.even']!.mutual).toBe(true);
     expect(d['M.odd']!.mutual).toBe(true);
@@ -293,7 +316,15 @@ describe('parseLean', () => {
   });
 
   it('ignores instance/class inside attribute brackets and deriving instance', () => {
-    const src = ['attribute [instance] foo', 'attribute [local instance] bar in', 'theorem t : True := trivial', 'deriving instance Repr for Foo', '@[instance] def i : Inhabited Nat := ⟨0⟩', 'class inductive K | a', 'local instance : Inhabited Nat := ⟨1⟩'].join('\n');
+    const src = [
+      'attribute [instance] foo',
+      'attribute [local instance] bar in',
+      'theorem t : True := trivial',
+      'deriving instance Repr for Foo',
+      '@[instance] def i : Inhabited Nat := ⟨0⟩',
+      'class inductive K | a',
+      'local instance : Inhabited Nat := ⟨1⟩',
+    ].join('\n');
     expect(decls(src).map((d) => [d.kind, d.name, d.attributes, d.modifiers])).toEqual([
       ['theorem', 't', [], []],
       ['def', 'i', ['instance'], []],
@@ -303,11 +334,22 @@ describe('parseLean', () => {
   });
 
   it('lists the constructors and fields of structures, classes and inductives', () => {
-    const src = ['structure P (α : Type) extends Q where', '  mkP ::', '  /-- first -/', '  x y : α', '  z : Nat := 0', '    -- continuation', 'inductive T', '  | leaf : T', '  | node (l r : T) : T', 'structure Old := (a : Nat) (b : Nat)'].join('\n');
+    const src = [
+      'structure P (α : Type) extends Q where',
+      '  mkP ::',
+      '  /-- first -/',
+      '  x y : α',
+      '  z : Nat := 0',
+      '    -- continuation',
+      'inductive T',
+      '  | leaf : T',
+      '  | node (l r : T) : T',
+      'structure Old := (a : Nat) (b : Nat)',
+    ].join('\n');
     const d = byName(src);
-    expect(d['P']!.members).toEqual(['P.mkP', 'P.x', 'P.y', 'P.z']);
-    expect(d['T']!.members).toEqual(['T.leaf', 'T.node']);
-    expect(d['Old']!.members).toEqual(['Old.a', 'Old.b', 'Old.mk']);
+    expect(d.P!.members).toEqual(['P.mkP', 'P.x', 'P.y', 'P.z']);
+    expect(d.T!.members).toEqual(['T.leaf', 'T.node']);
+    expect(d.Old!.members).toEqual(['Old.a', 'Old.b', 'Old.mk']);
   });
 
   it('lists header and body identifiers apart, without comments or strings', () => {

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discoverLeanFiles } from '../../src/lean/discovery.js';
 import { parseLakefileLean, parseLakefileToml, versoDocsOf } from '../../src/lean/lakefile.js';
 import { LONG_LINE } from '../../src/lean/lexer.js';
-import { discoverLeanFiles } from '../../src/lean/discovery.js';
 import { loadProject, readLeanSource } from '../../src/lean/project.js';
 import { decodeLeanSource } from '../../src/lean/source.js';
 
@@ -22,7 +22,15 @@ beforeAll(() => {
   writeFileSync(join(outside, 'Secret.lean'), 'theorem secret : True := sorry\n');
   write('lakefile.toml', 'name = "demo"\n\n[[lean_lib]]\nname = "Demo"\n\n[[lean_lib]]\nname = "Extra"\nglobs = ["Extra.+"]\n');
   write('lean-toolchain', 'leanprover/lean4:v4.20.0\n');
-  write('lake-manifest.json', JSON.stringify({ packages: [{ name: 'batteries', rev: 'b1' }, { name: 'mathlib', rev: 'abc123' }] }));
+  write(
+    'lake-manifest.json',
+    JSON.stringify({
+      packages: [
+        { name: 'batteries', rev: 'b1' },
+        { name: 'mathlib', rev: 'abc123' },
+      ],
+    }),
+  );
   write('Demo.lean', 'import Demo.Basic\n');
   write('Demo/Basic.lean', 'namespace Demo\ndef one : Nat := 1\ntheorem one_eq : one = 1 := rfl\nend Demo\n');
   write('Demo/Uses.lean', 'import Demo.Basic\nopen Demo\ntheorem two : one + one = 2 := by simp [one_eq]\n');
@@ -46,7 +54,9 @@ afterAll(() => {
 
 describe('lakefiles', () => {
   it('reads lean_lib names, srcDir, roots and globs, and the test driver, from lakefile.toml', () => {
-    const lake = parseLakefileToml('name = "p"\nsrcDir = "src"\ntestDriver = "ATest"\n[leanOptions]\nname = "no"\n[[lean_lib]]\nname = "A"\nroots = [\n  "A", "B"\n]\n[[lean_lib]]\nname = "C"\nsrcDir = "lib"\nglobs = ["C.*"] # comment\n');
+    const lake = parseLakefileToml(
+      'name = "p"\nsrcDir = "src"\ntestDriver = "ATest"\n[leanOptions]\nname = "no"\n[[lean_lib]]\nname = "A"\nroots = [\n  "A", "B"\n]\n[[lean_lib]]\nname = "C"\nsrcDir = "lib"\nglobs = ["C.*"] # comment\n',
+    );
     expect(lake).toEqual({
       file: 'lakefile.toml',
       packageName: 'p',
@@ -63,8 +73,17 @@ describe('lakefiles', () => {
       'name = "p"\n[leanOptions]\n"doc.verso" = true\n[[lean_lib]]\nname = "A"\nleanOptions = { pp.all = true, doc.verso = false }\n[[lean_lib]]\nname = "B"\n[lean_lib.leanOptions]\ndoc.verso = true\n[[lean_lib]]\nname = "C"\n',
     );
     expect(lake.versoDocs).toBe(true);
-    expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([['A', false], ['B', true], ['C', undefined]]);
-    expect([versoDocsOf(lake, 'A'), versoDocsOf(lake, 'C'), versoDocsOf(lake, undefined), versoDocsOf(parseLakefileToml('name = "q"'), 'A')]).toEqual([false, true, true, false]);
+    expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([
+      ['A', false],
+      ['B', true],
+      ['C', undefined],
+    ]);
+    expect([
+      versoDocsOf(lake, 'A'),
+      versoDocsOf(lake, 'C'),
+      versoDocsOf(lake, undefined),
+      versoDocsOf(parseLakefileToml('name = "q"'), 'A'),
+    ]).toEqual([false, true, true, false]);
   });
 
   it('reads the doc.verso option of the package and of a lean_lib from lakefile.lean', () => {
@@ -72,7 +91,10 @@ describe('lakefiles', () => {
       'package p where\n  leanOptions := #[⟨`pp.unicode.fun, true⟩, ⟨`doc.verso, true⟩]\nlean_exe tool where\n  leanOptions := #[⟨`doc.verso, false⟩]\nlean_lib A where\n  leanOptions := #[⟨`doc.verso, .ofBool false⟩]\nlean_lib B\n';
     const lake = parseLakefileLean(src);
     expect(lake.versoDocs).toBe(true);
-    expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([['A', false], ['B', undefined]]);
+    expect(lake.libs.map((lib) => [lib.name, lib.versoDocs])).toEqual([
+      ['A', false],
+      ['B', undefined],
+    ]);
   });
 
   it('reads package and lean_lib declarations from lakefile.lean', () => {
@@ -122,7 +144,12 @@ describe('discovery', () => {
 describe('loadProject', () => {
   it('loads the library files with metadata and says what it left out', async () => {
     const project = await loadProject(root);
-    expect(project).toMatchObject({ name: 'demo', leanToolchain: 'leanprover/lean4:v4.20.0', mathlibRev: 'abc123', libraries: ['Demo', 'Extra'] });
+    expect(project).toMatchObject({
+      name: 'demo',
+      leanToolchain: 'leanprover/lean4:v4.20.0',
+      mathlibRev: 'abc123',
+      libraries: ['Demo', 'Extra'],
+    });
     expect(project.files.map((f) => [f.path, f.module])).toEqual([
       ['Demo.lean', 'Demo'],
       ['Demo/Basic.lean', 'Demo.Basic'],
@@ -134,7 +161,10 @@ describe('loadProject', () => {
       ['Extra/Thing.lean', 'Extra.Thing'],
     ]);
     expect(project.files.map((f) => f.library)).toEqual(['Demo', 'Demo', 'Demo', 'Demo', 'Demo', 'Demo', 'Demo', 'Extra']);
-    expect(project.skipped).toContainEqual({ path: 'Scratch', reason: '1 .lean file outside the lean_lib roots of lakefile.toml (Demo, Extra)' });
+    expect(project.skipped).toContainEqual({
+      path: 'Scratch',
+      reason: '1 .lean file outside the lean_lib roots of lakefile.toml (Demo, Extra)',
+    });
   });
 
   it('turns bad input into problems with file:line and keeps going', async () => {
@@ -222,7 +252,8 @@ describe('loadProject', () => {
         writeFileSync(join(repo, path), content);
       }
       const project = await loadProject(repo);
-      const kinds = (k: number): [string, string, string | undefined][] => project.files[k]!.decls.map((d) => [d.fullName, d.kind, d.command]);
+      const kinds = (k: number): [string, string, string | undefined][] =>
+        project.files[k]!.decls.map((d) => [d.fullName, d.kind, d.command]);
       expect(kinds(0)).toEqual([['early', 'theorem', 'claim']]);
       expect(kinds(2)).toEqual([
         ['c', 'theorem', 'claim'],
@@ -236,7 +267,13 @@ describe('loadProject', () => {
   it('names the Lake packages below a root that has no lakefile', async () => {
     const repo = mkdtempSync(join(tmpdir(), 'leanaudit-repo-'));
     try {
-      for (const [path, content] of [['Book/lakefile.lean', 'import Lake\n'], ['Book/Book/A.lean', 'def a := 1\n'], ['Web/lakefile.toml', 'name = "web"\n'], ['Web/W.lean', 'def w := 1\n'], ['Notes/N.lean', 'def n := 1\n']]) {
+      for (const [path, content] of [
+        ['Book/lakefile.lean', 'import Lake\n'],
+        ['Book/Book/A.lean', 'def a := 1\n'],
+        ['Web/lakefile.toml', 'name = "web"\n'],
+        ['Web/W.lean', 'def w := 1\n'],
+        ['Notes/N.lean', 'def n := 1\n'],
+      ]) {
         mkdirSync(join(repo, path, '..'), { recursive: true });
         writeFileSync(join(repo, path), content);
       }

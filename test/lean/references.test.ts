@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NameTable } from '../../src/lean/names.js';
 import { parseLean } from '../../src/lean/parser.js';
-import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
 import { projectDeclarations } from '../../src/lean/reference-lists.js';
+import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
 
 const link = (...sources: string[]) => {
   const files = sources.map((src, i) => parseLean(src, `F${i}.lean`));
@@ -32,7 +32,9 @@ describe('linkReferences', () => {
   });
 
   it('maps constructors and fields to their type and guesses unique dot notation', () => {
-    const m = link('structure P where\n  x : Nat\ninductive T | leaf\ndef P.double (p : P) := p.x + p.x\ndef use (p : P) : Nat := p.double + (P.mk 1).x\ndef t := T.leaf');
+    const m = link(
+      'structure P where\n  x : Nat\ninductive T | leaf\ndef P.double (p : P) := p.x + p.x\ndef use (p : P) : Nat := p.double + (P.mk 1).x\ndef t := T.leaf',
+    );
     expect(refs(m, 'use')).toEqual(['P', 'P.double']);
     expect(refs(m, 't')).toEqual(['T']);
   });
@@ -83,7 +85,9 @@ describe('linkReferences', () => {
       ['F1.lean', 'a is also declared at F0.lean:1'],
       ['F2.lean', 'a is also declared at F0.lean:1'],
     ]);
-    const [challenge, solution] = ['theorem main : True := sorry', 'theorem main : True := trivial'].map((src, i) => parseLean(src, `L${i}.lean`));
+    const [challenge, solution] = ['theorem main : True := sorry', 'theorem main : True := trivial'].map((src, i) =>
+      parseLean(src, `L${i}.lean`),
+    );
     challenge!.library = 'Challenge';
     solution!.library = 'Solution';
     expect(linkReferences([challenge!, solution!]).problems).toEqual([]);
@@ -95,7 +99,8 @@ describe('linkReferences', () => {
     const names = new NameTable();
     const id = (ident: string): number => names.internName(ident);
     r.useNames(names);
-    const resolved = (ident: string, scope: { namespace: string; opens: string[]; fullName: string }) => project.names[r.resolve(id(ident), scope)];
+    const resolved = (ident: string, scope: { namespace: string; opens: string[]; fullName: string }) =>
+      project.names[r.resolve(id(ident), scope)];
     expect(resolved('b', { namespace: 'A', opens: [], fullName: 'A.c' })).toBe('A.b');
     expect(resolved('Nat.succ', { namespace: 'A', opens: [], fullName: 'A.c' })).toBeUndefined();
     expect(resolved('b', { namespace: '', opens: ['A'], fullName: 'c' })).toBe('A.b');

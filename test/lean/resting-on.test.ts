@@ -7,7 +7,16 @@ describe('Dependents.restingOn', () => {
   it('finds the declarations that reach a sorried one through references, directly or not, but not the sorried ones', () => {
     const files = [
       parseLean(['theorem base : 1 = 1 := sorry', 'theorem uses : 1 = 1 := base', 'def unrelated : Nat := 1'].join('\n'), 'A.lean'),
-      parseLean(['theorem far : 1 = 1 := uses', 'theorem alsoSorried : 2 = 2 := by', '  have := base', '  sorry', 'theorem fine : 2 = 2 := rfl'].join('\n'), 'B.lean'),
+      parseLean(
+        [
+          'theorem far : 1 = 1 := uses',
+          'theorem alsoSorried : 2 = 2 := by',
+          '  have := base',
+          '  sorry',
+          'theorem fine : 2 = 2 := rfl',
+        ].join('\n'),
+        'B.lean',
+      ),
     ];
     linkReferences(files);
     const resting = new Dependents(files).restingOn(new Set(['base', 'alsoSorried']));
@@ -15,7 +24,22 @@ describe('Dependents.restingOn', () => {
   });
 
   it('ends on reference cycles', () => {
-    const files = [parseLean(['mutual', '  def f : Nat → Nat', '    | 0 => sorry', '    | n + 1 => g n', '  def g : Nat → Nat', '    | 0 => 0', '    | n + 1 => f n', 'end', 'def h := g 1'].join('\n'), 'M.lean')];
+    const files = [
+      parseLean(
+        [
+          'mutual',
+          '  def f : Nat → Nat',
+          '    | 0 => sorry',
+          '    | n + 1 => g n',
+          '  def g : Nat → Nat',
+          '    | 0 => 0',
+          '    | n + 1 => f n',
+          'end',
+          'def h := g 1',
+        ].join('\n'),
+        'M.lean',
+      ),
+    ];
     linkReferences(files);
     expect(new Dependents(files).restingOn(new Set(['f'])).map((decl) => decl.fullName)).toEqual(['g', 'h']);
   });

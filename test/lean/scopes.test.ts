@@ -10,12 +10,25 @@ function keys(source: string, path = 'Pkg/Sub/File.lean'): (string | null)[] {
 
 describe('ScopeTracker', () => {
   it('gives a key when the namespace, the own namespace or the opens change, and none in between', () => {
-    const source = ['namespace A', 'theorem one : True := trivial', 'theorem two : True := trivial', 'theorem B.three : True := trivial', 'open C', 'theorem four : True := trivial'].join('\n');
+    const source = [
+      'namespace A',
+      'theorem one : True := trivial',
+      'theorem two : True := trivial',
+      'theorem B.three : True := trivial',
+      'open C',
+      'theorem four : True := trivial',
+    ].join('\n');
     expect(keys(source)).toEqual(['A | A | ', null, 'A | A.B | ', 'A | A | C']);
   });
 
-  it('takes an anonymous declaration\'s own namespace to be its namespace, not a part of its quoted module name', () => {
-    const source = ['namespace A', 'theorem one : True := trivial', 'instance : Inhabited Nat := ⟨0⟩', 'example : True := trivial', 'theorem two : True := trivial'].join('\n');
+  it("takes an anonymous declaration's own namespace to be its namespace, not a part of its quoted module name", () => {
+    const source = [
+      'namespace A',
+      'theorem one : True := trivial',
+      'instance : Inhabited Nat := ⟨0⟩',
+      'example : True := trivial',
+      'theorem two : True := trivial',
+    ].join('\n');
     expect(keys(source)).toEqual(['A | A | ', null, null, null]);
   });
 

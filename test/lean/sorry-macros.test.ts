@@ -77,7 +77,7 @@ describe('sorryMacros', () => {
     ]);
   });
 
-  it('takes a project axiom only from a file that sees it (aesop names rule sets like other tests\' axioms)', async () => {
+  it("takes a project axiom only from a file that sees it (aesop names rule sets like other tests' axioms)", async () => {
     const p = await project({
       'Test/Rules.lean': 'axiom test : False\n',
       'Test/Hygiene.lean': 'macro "aesop_test" : tactic => `(tactic| aesop (rule_sets := [test]))\n',

@@ -3,7 +3,22 @@ import { elaboratedLean, leanBlocksOnly, versoFences } from '../../src/lean/vers
 
 describe('versoFences', () => {
   it('finds the outermost fenced blocks, a longer fence holding shorter ones as text, an unclosed one running to the end', () => {
-    const lines = ['prose', '```lean "a"', 'def a := 1', '```', '````', '```lean', 'def quoted := 1', '```', '````', '  ```tex "b" (slot := proof)', '\\begin{proof}', '```', '```lean', 'open'];
+    const lines = [
+      'prose',
+      '```lean "a"',
+      'def a := 1',
+      '```',
+      '````',
+      '```lean',
+      'def quoted := 1',
+      '```',
+      '````',
+      '  ```tex "b" (slot := proof)',
+      '\\begin{proof}',
+      '```',
+      '```lean',
+      'open',
+    ];
     expect(versoFences(lines)).toEqual([
       { info: 'lean', args: ' "a"', from: 2, to: 3 },
       { info: '', args: '', from: 5, to: 8 },

@@ -6,7 +6,12 @@ describe('llmConfig', () => {
     const llm = {
       default: { baseURL: 'https://api.openai.com/v1', model: 'gpt-4o-mini', responseFormat: 'json' },
       roles: { 'roundtrip-judge': { baseURL: 'https://api.deepseek.com', apiKeyEnv: 'DEEPSEEK_API_KEY', model: 'deepseek-chat' } },
-      concurrency: 16, timeoutMs: 60000, retries: 2, cacheDir: false, skolemAware: false, contextChars: 1500,
+      concurrency: 16,
+      timeoutMs: 60000,
+      retries: 2,
+      cacheDir: false,
+      skolemAware: false,
+      contextChars: 1500,
       prices: { 'gpt-4o-mini': { prompt: 0.15, completion: 0.6 } },
     };
     expect(llmConfig({ llm })).toBe(llm);

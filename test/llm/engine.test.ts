@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LlmEngine } from '../../src/llm/engine.js';
 import { loadRubric } from '../../src/llm/rubric.js';
-import { reply, startOpenAIServer, type Script, type ScriptedServer } from '../helpers/openai-server.js';
+import { reply, type Script, type ScriptedServer, startOpenAIServer } from '../helpers/openai-server.js';
 
 const rubric = loadRubric('yes-no', join(dirname(fileURLToPath(import.meta.url)), 'fixtures', 'rubrics'));
 const KEY = 'sk-test-SECRET-1234567890';
@@ -26,7 +26,12 @@ async function engineFor(script: Script, llm: Record<string, unknown> = {}) {
   dirs.push(root);
   const env = { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: KEY, LEANAUDIT_MODEL: 'gpt-test' };
   const make = async () => {
-    const engine = await LlmEngine.create(['direct-judge'], { root, config: { llm: { retries: 3, timeoutMs: 2000, ...llm } }, env, backoffMs: 10 });
+    const engine = await LlmEngine.create(['direct-judge'], {
+      root,
+      config: { llm: { retries: 3, timeoutMs: 2000, ...llm } },
+      env,
+      backoffMs: 10,
+    });
     if (!(engine instanceof LlmEngine)) throw new Error(engine.reason);
     return engine;
   };
@@ -65,8 +70,8 @@ describe('LlmEngine over HTTP', () => {
   });
 
   it('retries 429 honouring Retry-After, then 500, then a malformed body, and succeeds', async () => {
-    const { engine } = await engineFor((_, n) =>
-      [reply.status(429, { 'retry-after': '1' }), reply.status(500), reply.malformed()][n] ?? reply.json(good),
+    const { engine } = await engineFor(
+      (_, n) => [reply.status(429, { 'retry-after': '1' }), reply.status(500), reply.malformed()][n] ?? reply.json(good),
     );
     const started = Date.now();
     expect(await ask(engine)).toMatchObject({ ok: true, value: good });
@@ -118,7 +123,9 @@ describe('LlmEngine over HTTP', () => {
 
   it('falls back to plain prompting when the endpoint rejects response_format', async () => {
     const { engine } = await engineFor((body) =>
-      body.response_format ? { kind: 'status', status: 400, body: { error: { message: 'response_format is not supported' } } } : reply.json(good),
+      body.response_format
+        ? { kind: 'status', status: 400, body: { error: { message: 'response_format is not supported' } } }
+        : reply.json(good),
     );
     expect(await ask(engine)).toMatchObject({ ok: true });
     expect(await ask(engine, 'second')).toMatchObject({ ok: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LeanDecl, LeanProject } from '../../src/model/lean.js';
 import { auxiliaryText, formalText, judgeInputOf, unjudgeableCause } from '../../src/llm/entity-input.js';
+import type { LeanDecl, LeanProject } from '../../src/model/lean.js';
 import { entity } from '../auditors/fixtures/judge-entities.js';
 
 const decl = (fullName: string, kind: LeanDecl['kind'], header: string, body: string, references: string[] = [], headerReferences = 0) =>
@@ -12,7 +12,13 @@ describe('judge input', () => {
     e.decls[0]!.variables = ['variable {n : ℕ}'];
     e.decls.push({ ...e.decls[0]!, fullName: 'Demo.x_neg', header: '(n : ℤ) (h : n < 0) : Q n' });
     const input = judgeInputOf(e, 2000);
-    expect(input).toMatchObject({ name: 'x (Bound)', leanName: 'Demo.x, Demo.x_neg', variables: 'variable {n : ℕ}', caseSplit: true, context: '' });
+    expect(input).toMatchObject({
+      name: 'x (Bound)',
+      leanName: 'Demo.x, Demo.x_neg',
+      variables: 'variable {n : ℕ}',
+      caseSplit: true,
+      context: '',
+    });
     expect(input.formal).toBe('theorem Demo.x (n : ℕ) : P_x n\n\ntheorem Demo.x_neg (n : ℤ) (h : n < 0) : Q n');
     expect(formalText({ kind: 'def', fullName: 'f', header: ': ℕ' })).toBe('def f : ℕ');
   });

@@ -37,9 +37,32 @@ describe('rubrics', () => {
     expect([direct.role, back.role, roundtrip.role]).toEqual(['direct-judge', 'back-translator', 'roundtrip-judge']);
     expect(back.inputs).not.toContain('informal');
     for (const judge of [direct, roundtrip]) {
-      const on = renderRubric(judge, { kind: 't', name: 'n', informal: 'i', formal: 'f', back: 'b', variables: '', auxiliary: '', context: '', caseSplit: true, skolem: true });
-      for (const rule of ['Implicit context', 'Case split', 'Skolemized witnesses', 'WEAKER', 'Restricting a parameter']) expect(on.system).toContain(rule);
-      const off = renderRubric(judge, { kind: 't', name: 'n', informal: 'i', formal: 'f', back: 'b', variables: '', auxiliary: '', context: '', caseSplit: false, skolem: false });
+      const on = renderRubric(judge, {
+        kind: 't',
+        name: 'n',
+        informal: 'i',
+        formal: 'f',
+        back: 'b',
+        variables: '',
+        auxiliary: '',
+        context: '',
+        caseSplit: true,
+        skolem: true,
+      });
+      for (const rule of ['Implicit context', 'Case split', 'Skolemized witnesses', 'WEAKER', 'Restricting a parameter'])
+        expect(on.system).toContain(rule);
+      const off = renderRubric(judge, {
+        kind: 't',
+        name: 'n',
+        informal: 'i',
+        formal: 'f',
+        back: 'b',
+        variables: '',
+        auxiliary: '',
+        context: '',
+        caseSplit: false,
+        skolem: false,
+      });
       expect(off.system).not.toContain('Skolemized');
       expect(off.system).not.toContain('Case split');
       expect(off.user).not.toContain('Surrounding text');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReplClient } from '../../src/repl/client.js';
-import { isCommandResponse, isProofStepResponse, isReplError, type ReplRequest } from '../../src/repl/protocol.js';
 import type { ReplCommandSpec } from '../../src/repl/process.js';
+import { isCommandResponse, isProofStepResponse, isReplError, type ReplRequest } from '../../src/repl/protocol.js';
 import { recordedRequests, recordedResponses, replaySpec, simSpec, transcriptsDir } from '../helpers/lean-repl-fixtures.js';
 
 const limits = { maxOutputChars: 8_000_000, memoryPollMs: 50 };
@@ -52,7 +52,11 @@ describe('REPL client against the recorded transcripts', () => {
       { proofState: 0, pos: { line: 1, column: 27 }, goal: '⊢ 0 < 1', endPos: { line: 1, column: 32 } },
     ]);
     expect(isProofStepResponse(found as never)).toBe(true);
-    expect(found).toMatchObject({ proofStatus: 'Completed', goals: [], messages: [{ severity: 'info', data: 'Try this:\n  [apply] exact Nat.one_pos' }] });
+    expect(found).toMatchObject({
+      proofStatus: 'Completed',
+      goals: [],
+      messages: [{ severity: 'info', data: 'Try this:\n  [apply] exact Nat.one_pos' }],
+    });
     expect(second).toMatchObject({ env: 2 });
     expect(isReplError(failed as never)).toBe(true);
     expect((failed as { message: string }).message).toMatch(/^Lean error:\n`exact\?` could not close the goal/);
@@ -63,7 +67,10 @@ describe('REPL client against the recorded transcripts', () => {
     expect(responses[0]).toMatchObject({ env: 0, messages: [{ severity: 'error', pos: { line: 1, column: 25 } }] });
     const errors = responses.filter((r) => isReplError(r as never));
     expect(errors).toHaveLength(4);
-    expect(responses[5]).toMatchObject({ env: 3, tactics: [{ tactic: 'sorry', usedConstants: expect.arrayContaining(['sorryAx', 'False']) }] });
+    expect(responses[5]).toMatchObject({
+      env: 3,
+      tactics: [{ tactic: 'sorry', usedConstants: expect.arrayContaining(['sorryAx', 'False']) }],
+    });
   });
 
   it('reports an unknown environment as a protocol error, not a failure', async () => {
@@ -111,9 +118,14 @@ describe('REPL client faults', () => {
   });
 
   it('kills a process tree that grows past the memory limit', async () => {
-    const c = client(simSpec(dir, { rules: [{ match: 'greedy', fault: 'memory', memoryMb: 300 }] }), 20_000, { memoryLimitBytes: 150 * 2 ** 20 });
+    const c = client(simSpec(dir, { rules: [{ match: 'greedy', fault: 'memory', memoryMb: 300 }] }), 20_000, {
+      memoryLimitBytes: 150 * 2 ** 20,
+    });
     const outcome = await c.send({ cmd: 'greedy' });
-    expect(outcome).toMatchObject({ ok: false, failure: { cause: 'memory', detail: expect.stringMatching(/exceeds the limit of 150 MB/) } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      failure: { cause: 'memory', detail: expect.stringMatching(/exceeds the limit of 150 MB/) },
+    });
     expect((await c.send(ok)).ok).toBe(true);
   });
 
@@ -121,7 +133,10 @@ describe('REPL client faults', () => {
     const c = client(simSpec(dir, {}), 10_000);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect(await c.send({ cmd: 'standin-fault:hang' }, { signal: controller.signal })).toMatchObject({ ok: false, failure: { cause: 'aborted' } });
+    expect(await c.send({ cmd: 'standin-fault:hang' }, { signal: controller.signal })).toMatchObject({
+      ok: false,
+      failure: { cause: 'aborted' },
+    });
   });
 
   it('reports a command that cannot start', async () => {

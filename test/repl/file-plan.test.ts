@@ -25,12 +25,14 @@ end X
 `;
 
 describe('planFile', () => {
-  it('keeps the header\'s commands (without comments) and cuts each declaration with the commands before it and its `… in` prefix', () => {
+  it("keeps the header's commands (without comments) and cuts each declaration with the commands before it and its `… in` prefix", () => {
     const plan = planFile(source, parseLean(source, 'X.lean'));
     expect(plan.header).toBe('import Mathlib\nimport Foo.Bar');
     const other = '-- another licence\nimport Mathlib  -- the library\n\nimport Foo.Bar\ntheorem a : True := trivial\n';
     expect(planFile(other, parseLean(other, 'Y.lean')).header).toBe(plan.header);
-    expect(plan.steps.map((s) => ({ names: s.decls.map((d) => d.name), before: s.before.trim(), prefix: s.prefix.trim(), text: s.text }))).toEqual([
+    expect(
+      plan.steps.map((s) => ({ names: s.decls.map((d) => d.name), before: s.before.trim(), prefix: s.prefix.trim(), text: s.text })),
+    ).toEqual([
       {
         names: ['t1'],
         before: '/-! # Module doc -/\nnamespace X\nvariable {a : Nat}',

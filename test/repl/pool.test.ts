@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EnvChain } from '../../src/repl/chain.js';
-import { ReplPool, type FileJob, type PoolOptions } from '../../src/repl/pool.js';
+import { type FileJob, type PoolOptions, ReplPool } from '../../src/repl/pool.js';
 import type { ReplCommandSpec } from '../../src/repl/process.js';
-import { loggedRequests, simSpec, type StandinScenario } from '../helpers/lean-repl-fixtures.js';
+import { loggedRequests, type StandinScenario, simSpec } from '../helpers/lean-repl-fixtures.js';
 
 let dir: string;
 const pools: ReplPool[] = [];
@@ -54,7 +54,11 @@ describe('ReplPool', () => {
   it('imports a header once per worker and spreads the files over the workers', async () => {
     const p = pool({ importMs: 150 }, { workers: 3 });
     const jobs = Array.from({ length: 9 }, (_, i) =>
-      fileJob(`F${i}.lean`, 'import Mathlib', Array.from({ length: 3 }, (_, k) => ({ text: `theorem t${i}_${k} : True`, costMs: 10 + 10 * i }))),
+      fileJob(
+        `F${i}.lean`,
+        'import Mathlib',
+        Array.from({ length: 3 }, (_, k) => ({ text: `theorem t${i}_${k} : True`, costMs: 10 + 10 * i })),
+      ),
     );
     const results = await p.run(jobs);
     expect(results.map((r) => r.id)).toEqual(jobs.map((j) => j.id));
@@ -83,12 +87,14 @@ describe('ReplPool', () => {
 
   it('runs each probe in the environment of exactly the declarations before it', async () => {
     const p = pool({}, { workers: 1 });
-    await p.run([fileJob('F.lean', 'import Mathlib', [{ text: 'theorem a : True', costMs: 1 }, { text: 'theorem b : True', costMs: 1 }])]);
-    const probes = loggedRequests(dir).filter((r) => String(r.request.cmd).startsWith('example'));
-    expect(probes.map((r) => r.lineage)).toEqual([
-      ['import Mathlib'],
-      ['import Mathlib', 'theorem a : True -- sim-cost-ms:1'],
+    await p.run([
+      fileJob('F.lean', 'import Mathlib', [
+        { text: 'theorem a : True', costMs: 1 },
+        { text: 'theorem b : True', costMs: 1 },
+      ]),
     ]);
+    const probes = loggedRequests(dir).filter((r) => String(r.request.cmd).startsWith('example'));
+    expect(probes.map((r) => r.lineage)).toEqual([['import Mathlib'], ['import Mathlib', 'theorem a : True -- sim-cost-ms:1']]);
   });
 
   it('reports a hung declaration, restarts, rebuilds the chain without it, and finishes the other files', async () => {
@@ -98,17 +104,26 @@ describe('ReplPool', () => {
       { text: 'theorem hang : True', costMs: 1 },
       { text: 'theorem c : True', costMs: 1 },
     ]);
-    const fine = Array.from({ length: 4 }, (_, i) => fileJob(`Ok${i}.lean`, 'import Mathlib', [{ text: `theorem ok${i} : True`, costMs: 20 }]));
+    const fine = Array.from({ length: 4 }, (_, i) =>
+      fileJob(`Ok${i}.lean`, 'import Mathlib', [{ text: `theorem ok${i} : True`, costMs: 20 }]),
+    );
     const results = await p.run([faulty, ...fine]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results[0]).toMatchObject({ ok: true, value: ['probed', 'probed', 'probed'] });
     expect(p.stats()).toMatchObject({ restarts: 1, failures: { timeout: 1 } });
-    const lastProbe = loggedRequests(dir).filter((r) => String(r.request.cmd).includes('theorem c')).find((r) => String(r.request.cmd).startsWith('example'));
+    const lastProbe = loggedRequests(dir)
+      .filter((r) => String(r.request.cmd).includes('theorem c'))
+      .find((r) => String(r.request.cmd).startsWith('example'));
     expect(lastProbe!.lineage).toEqual(['import Mathlib', 'theorem a : True -- sim-cost-ms:1']);
   });
 
-  it('fails every file of a header that does not elaborate, with Lean\'s message, importing it once', async () => {
-    const broken = { env: 0, messages: [{ severity: 'error', pos: { line: 1, column: 0 }, endPos: { line: 1, column: 14 }, data: 'unknown module prefix \'Missing\'' }] };
+  it("fails every file of a header that does not elaborate, with Lean's message, importing it once", async () => {
+    const broken = {
+      env: 0,
+      messages: [
+        { severity: 'error', pos: { line: 1, column: 0 }, endPos: { line: 1, column: 14 }, data: "unknown module prefix 'Missing'" },
+      ],
+    };
     const p = pool({ rules: [{ match: '^import Missing', response: broken }] }, { workers: 1 });
     const results = await p.run([
       fileJob('A.lean', 'import Missing', [{ text: 'theorem a : True', costMs: 1 }]),
@@ -128,7 +143,9 @@ describe('ReplPool', () => {
 
   it('pickles a header once and unpickles it in the other workers', async () => {
     const p = pool({ importMs: 100, unpickleMs: 10 }, { workers: 3, pickleDir: dir });
-    const jobs = Array.from({ length: 3 }, (_, i) => fileJob(`F${i}.lean`, 'import Mathlib', [{ text: `theorem t${i} : True`, costMs: 50 }]));
+    const jobs = Array.from({ length: 3 }, (_, i) =>
+      fileJob(`F${i}.lean`, 'import Mathlib', [{ text: `theorem t${i} : True`, costMs: 50 }]),
+    );
     const results = await p.run(jobs);
     expect(results.every((r) => r.ok && r.value[0] === 'probed')).toBe(true);
     expect(p.stats()).toMatchObject({ imports: 1, unpickles: 2 });

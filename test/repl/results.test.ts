@@ -18,7 +18,10 @@ describe('readExact', () => {
   it('reads the suggestion in all three forms Lean has printed, and the failure', () => {
     const current = recordedResponses('Mathlib__exact');
     expect(readExact((current[2] as ProofStepResponse).messages)).toEqual({ kind: 'suggestion', tactic: 'exact Nat.one_pos' });
-    expect(readExact(undefined, current[4] as ReplError)).toMatchObject({ kind: 'not-found', message: expect.stringMatching(/^`exact\?` could not close the goal/) });
+    expect(readExact(undefined, current[4] as ReplError)).toMatchObject({
+      kind: 'not-found',
+      message: expect.stringMatching(/^`exact\?` could not close the goal/),
+    });
     for (const tag of ['v4.19.0', 'v4.24.0']) {
       const responses = older(tag);
       expect(readExact((responses[2] as ProofStepResponse).messages), tag).toEqual({ kind: 'suggestion', tactic: 'exact Nat.one_pos' });
@@ -34,13 +37,17 @@ describe('readExact', () => {
   });
 
   it('keeps a multi-line suggestion, dedented', () => {
-    expect(readExact([info('Try this:\n  [apply] exact\n    (foo a).trans\n      bar')])).toEqual({ kind: 'suggestion', tactic: 'exact\n  (foo a).trans\n    bar' });
+    expect(readExact([info('Try this:\n  [apply] exact\n    (foo a).trans\n      bar')])).toEqual({
+      kind: 'suggestion',
+      tactic: 'exact\n  (foo a).trans\n    bar',
+    });
   });
 
   it('tells a heartbeat timeout from another error', () => {
-    const timeout = '(deterministic) timeout at `whnf`, maximum number of heartbeats (200000) has been reached\nUse `set_option maxHeartbeats <num>` to set the limit.';
+    const timeout =
+      '(deterministic) timeout at `whnf`, maximum number of heartbeats (200000) has been reached\nUse `set_option maxHeartbeats <num>` to set the limit.';
     expect(readExact([error(timeout)]).kind).toBe('timeout');
-    expect(readExact([error('unknown identifier \'Foo.bar\'')])).toEqual({ kind: 'error', message: "1:2: unknown identifier 'Foo.bar'" });
+    expect(readExact([error("unknown identifier 'Foo.bar'")])).toEqual({ kind: 'error', message: "1:2: unknown identifier 'Foo.bar'" });
     expect(readExact([])).toMatchObject({ kind: 'error' });
   });
 });

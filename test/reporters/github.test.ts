@@ -22,8 +22,12 @@ describe('github reporter', () => {
     const finding = report.runs[0]!.findings[0]!;
     finding.message = 'line one\nline two: 100% sure, really';
     finding.location = { file: 'Foo/a,b:c.lean', line: 12, column: 2, endLine: 14, endColumn: 7 };
-    const first = githubReporter(report, { pathPrefix: 'lean/' }).split('\n').find((l) => l.includes('line one'));
-    expect(first).toBe('::error file=lean/Foo/a%2Cb%3Ac.lean,line=12,endLine=14,title=proof-gaps/sorry-in-proof::line one%0Aline two: 100%25 sure, really');
+    const first = githubReporter(report, { pathPrefix: 'lean/' })
+      .split('\n')
+      .find((l) => l.includes('line one'));
+    expect(first).toBe(
+      '::error file=lean/Foo/a%2Cb%3Ac.lean,line=12,endLine=14,title=proof-gaps/sorry-in-proof::line one%0Aline two: 100%25 sure, really',
+    );
     expect(githubReporter(report, { pathPrefix: 'lean' })).toContain('file=lean/Foo/B.lean,line=4');
   });
 

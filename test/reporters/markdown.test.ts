@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markdownReporter, MARKDOWN_FINDING_LIMIT } from '../../src/reporters/markdown.js';
 import type { Finding } from '../../src/core/types.js';
+import { MARKDOWN_FINDING_LIMIT, markdownReporter } from '../../src/reporters/markdown.js';
 import { sampleReport } from './sample-report.js';
 
 describe('markdown reporter', () => {
@@ -9,7 +9,9 @@ describe('markdown reporter', () => {
   });
 
   it('escapes pipes so table rows keep their columns', () => {
-    const row = markdownReporter(sampleReport()).split('\n').find((l) => l.includes('Foo.choice'))!;
+    const row = markdownReporter(sampleReport())
+      .split('\n')
+      .find((l) => l.includes('Foo.choice'))!;
     expect(row).toContain('Foo.choice \\| with a pipe');
     expect(row.split(/(?<!\\)\|/)).toHaveLength(6);
   });

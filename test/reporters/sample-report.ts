@@ -5,7 +5,10 @@ import type { AuditorMeta, AuditorRun, Report } from '../../src/core/types.js';
 const gapsMeta: AuditorMeta = {
   id: 'proof-gaps',
   description: 'sorry, admit, axioms and escape hatches',
-  rules: { 'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error' }, axiom: { message: 'axiom {{name}}', severity: 'error' } },
+  rules: {
+    'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error' },
+    axiom: { message: 'axiom {{name}}', severity: 'error' },
+  },
 };
 
 const judgeMeta: AuditorMeta = {

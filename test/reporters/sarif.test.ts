@@ -5,7 +5,9 @@ import { sampleReport } from './sample-report.js';
 interface SarifLog {
   version: string;
   runs: {
-    tool: { driver: { name: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } };
+    tool: {
+      driver: { name: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] };
+    };
     originalUriBaseIds: Record<string, { uri: string }>;
     invocations: { executionSuccessful: boolean; toolExecutionNotifications: { level: string; message: { text: string } }[] }[];
     results: {
