@@ -2,7 +2,6 @@
 import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import { InputError } from './core/errors.js';
-import { followParent } from './core/launch.js';
 import { toolVersion } from './core/paths.js';
 
 /** The commander program with every subcommand registered. */
@@ -31,5 +30,4 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-followParent();
 process.exitCode = await main(process.argv);

@@ -57,7 +57,9 @@ function linked(texts: string[]): [string, string[], number][] {
   const files = texts.map((text, k) => parseLean(text, `F${k}.lean`, { names, module: `M${k}` }));
   const { decls, problems } = linkReferences(files);
   return [
-    ...files.flatMap((file) => file.decls.map((decl): [string, string[], number] => [decl.fullName, decl.references, decl.headerReferences])),
+    ...files.flatMap((file) =>
+      file.decls.map((decl): [string, string[], number] => [decl.fullName, decl.references, decl.headerReferences]),
+    ),
     ...problems.map((p): [string, string[], number] => [p.message, [p.location.file], p.location.line]),
     ...[...decls].map(([name, decl]): [string, string[], number] => [name, [decl.location.file], decl.location.line]),
   ];
@@ -105,7 +107,9 @@ describe('the lexer', () => {
       `/- never closed\n${over}`,
     ];
     const result = lexed(texts) as { problems: { messageId: string; location: { line: number } }[] }[];
-    const longLines = result.slice(0, -1).map(({ problems }) => problems.filter((p) => p.messageId === 'long-line').map((p) => p.location.line));
+    const longLines = result
+      .slice(0, -1)
+      .map(({ problems }) => problems.filter((p) => p.messageId === 'long-line').map((p) => p.location.line));
     expect(longLines).toEqual([[2], [2, 4, 6], [2], [], [2]]);
     await expect(lines(result)).toMatchFileSnapshot(golden('lex-long-lines'));
   });
@@ -125,7 +129,15 @@ describe('the parser and the proof-gap walk', () => {
   it('give their golden results on 2,000 random files of command lines, learning the commands they define', async () => {
     const result = parsed(commandFiles(7, 2000));
     expect(result.filter((file) => file.includes('"command":"problem"')).length).toBeGreaterThan(20);
-    for (const kind of ['sorry-in-proof', 'sorry-in-data', 'search-tactic', 'native-decide', 'implemented-by', 'extern', 'skip-kernel-tc']) {
+    for (const kind of [
+      'sorry-in-proof',
+      'sorry-in-data',
+      'search-tactic',
+      'native-decide',
+      'implemented-by',
+      'extern',
+      'skip-kernel-tc',
+    ]) {
       expect(result.filter((file) => file.includes(`"kind":"${kind}"`)).length).toBeGreaterThan(10);
     }
     await expect(lines(result)).toMatchFileSnapshot(golden('parse-command-files'));
@@ -160,12 +172,14 @@ describe('name resolution', () => {
   });
 
   it('gives its golden references on a project whose names repeat across modules that meet', async () => {
-    const structures = Array.from({ length: 700 }, (_, k) => `structure S${k} where\n  a : Nat\n  b : Nat\n  c : Nat\n  d : Nat\n  e : Nat`).join(
-      '\n',
-    );
-    const uses = Array.from({ length: 700 }, (_, k) => `def u${k} (s : S${k}) := s.e + S${(k * 7) % 700}.mk 1 2 3 4 5 |>.a\ndef S${k} := u${k}`).join(
-      '\n',
-    );
+    const structures = Array.from(
+      { length: 700 },
+      (_, k) => `structure S${k} where\n  a : Nat\n  b : Nat\n  c : Nat\n  d : Nat\n  e : Nat`,
+    ).join('\n');
+    const uses = Array.from(
+      { length: 700 },
+      (_, k) => `def u${k} (s : S${k}) := s.e + S${(k * 7) % 700}.mk 1 2 3 4 5 |>.a\ndef S${k} := u${k}`,
+    ).join('\n');
     // The second file imports the first: their modules meet, and the repeated names clash.
     const result = linked([structures, `import M0\n${uses}`]);
     expect(result.filter(([message]) => message.includes(' is also declared at '))).toHaveLength(700);
@@ -180,7 +194,8 @@ describe('name resolution', () => {
       linked(Array.from({ length: 6 }, () => Array.from({ length: 1 + Math.floor(next() * 30) }, pick).join('\n'))),
     );
     const all = projects.flat();
-    const referencing = (name: string, target: string): boolean => all.some(([decl, references]) => decl.endsWith(name) && references.includes(target));
+    const referencing = (name: string, target: string): boolean =>
+      all.some(([decl, references]) => decl.endsWith(name) && references.includes(target));
     // Plain, through an open, `_root_`, a local's field (the structure), a constant's field, a prefix of a dotted name, a constructor in a pattern.
     expect(referencing('g', 'f')).toBe(true);
     expect(referencing('n', 'A.f') || referencing('n', 'B.f')).toBe(true);
