@@ -9,6 +9,7 @@ describe('Dependents.restingOn', () => {
       parseLean(['theorem base : 1 = 1 := sorry', 'theorem uses : 1 = 1 := base', 'def unrelated : Nat := 1'].join('\n'), 'A.lean'),
       parseLean(
         [
+          'import A',
           'theorem far : 1 = 1 := uses',
           'theorem alsoSorried : 2 = 2 := by',
           '  have := base',
@@ -21,6 +22,19 @@ describe('Dependents.restingOn', () => {
     linkReferences(files);
     const resting = new Dependents(files).restingOn(new Set(['base', 'alsoSorried']));
     expect(resting.map((decl) => decl.fullName)).toEqual(['uses', 'far']);
+  });
+
+  it('never rests a theorem on a sorried test declaration its file does not import, whose name its auto-bound implicits share', () => {
+    const files = [
+      parseLean('theorem a : True := sorry\ntheorem t : True := sorry', 'Test/Names.lean', { module: 'Test.Names' }),
+      parseLean(
+        'theorem total_of (le : α → α → Prop) (total : le a b ∨ le b a) : True := by\n  intro t\n  exact trivial',
+        'Lib/Order.lean',
+        { module: 'Lib.Order' },
+      ),
+    ];
+    linkReferences(files);
+    expect(new Dependents(files).restingOn(new Set(['a', 't']))).toEqual([]);
   });
 
   it('ends on reference cycles', () => {
