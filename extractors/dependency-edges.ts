@@ -21,6 +21,28 @@ export interface DependencyEdge {
   part: 'statement' | 'proof';
   /** The citation as written, or the term. */
   cue?: string;
+  /** A citation by analogy ("analogous to Lemma 2.1") or for a term or notation only ("F as defined in Lemma 2.1"): no use of the result. */
+  weak?: WeakCitation;
+}
+
+export type WeakCitation = 'analogy' | 'terminology';
+
+/** Words before a citation, in its sentence, that cite by analogy: the result is not used, its proof is imitated. */
+const ANALOGY =
+  /\b(?:analogous(?:ly)?|symmetric(?:ally)?|similar(?:ly)?|likewise|in the same (?:way|manner|fashion)|(?:same|similar) (?:argument|proof|reasoning)|mirrors?|parallels?|cf\.|compare)\b[^.;:,]{0,60}$/i;
+/** Words before a citation, in its sentence, that cite for a definition or notation only. */
+const TERMINOLOGY =
+  /\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)|as in)\s*$/i;
+/** How far before a citation its sentence is read for the words above. */
+const CONTEXT = 160;
+
+/** Whether the citation at `index` of `text` is by analogy or for terminology only, from the words before it in its sentence. */
+export function weakCitation(text: string, index: number): WeakCitation | undefined {
+  const before = text.slice(Math.max(0, index - CONTEXT), index);
+  const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1).replace(/[~\s]+/g, ' ');
+  if (ANALOGY.test(sentence)) return 'analogy';
+  if (TERMINOLOGY.test(sentence.replace(/\b(?:Theorem|Lemma|Proposition|Corollary|Definition)\s*$/i, ''))) return 'terminology';
+  return undefined;
 }
 
 /** Citations as prose writes them: "Theorem 1.2", "Lemma 142C", "Lemmas 2.1, 2.2 and 2.4", ranges "Lemmas 2.1–2.4", "Theorems 142A--142C". */
@@ -91,19 +113,23 @@ function rangeAfter(from: string, short: string): string[] {
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
  * "Theorem 1.2" — in the citing entity's own book first when ids are scoped (`book#Theorem 1.2`).
  */
-function citations(text: string, ids: Map<string, string>, scope: string): { id: string; cue: string }[] {
-  const found: { id: string; cue: string }[] = [];
+function citations(text: string, ids: Map<string, string>, scope: string): { id: string; cue: string; weak?: WeakCitation }[] {
+  const found: { id: string; cue: string; weak?: WeakCitation }[] = [];
   const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
+  const push = (id: string, cue: string, index: number): void => {
+    const weak = weakCitation(text, index);
+    found.push({ id, cue, ...(weak ? { weak } : {}) });
+  };
   for (const m of text.matchAll(LATEX_REF)) {
     for (const label of m[1]!.split(',').map((l) => l.trim())) {
       const id = lookup(label);
-      if (id) found.push({ id, cue: m[0] });
+      if (id) push(id, m[0], m.index);
     }
   }
   for (const m of text.matchAll(CITATION)) {
     for (const number of citedNumbers(m[3]!, m[2] !== '')) {
       const id = lookup(`${m[1]} ${number}`);
-      if (id) found.push({ id, cue: m[0] });
+      if (id) push(id, m[0], m.index);
     }
   }
   return found;
@@ -135,12 +161,18 @@ function termPattern(term: string): RegExp {
 export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   const ids = new Map<string, string>(entities.map((e) => [norm(e.id), e.id]));
   const edges: DependencyEdge[] = [];
-  const linked = new Set<string>();
-  /** One edge per pair: the first source that links it (`\uses`, helper, citation, then term). */
+  const linked = new Map<string, DependencyEdge>();
+  /** One edge per pair: the first source that links it (`\uses`, helper, citation, then term); a plain citation makes a weak one plain. */
   const add = (edge: DependencyEdge): void => {
     const key = `${edge.from}\0${edge.to}`;
-    if (edge.from === edge.to || linked.has(key)) return;
-    linked.add(key);
+    const known = linked.get(key);
+    if (known?.weak !== undefined && edge.source === 'citation' && edge.weak === undefined) {
+      known.part = edge.part;
+      known.cue = edge.cue;
+      delete known.weak;
+    }
+    if (edge.from === edge.to || known !== undefined) return;
+    linked.set(key, edge);
     edges.push(edge);
   };
   const idOf = (label: string): string | undefined => ids.get(norm(label));
@@ -164,7 +196,8 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
     for (const [part, text] of parts)
-      for (const { id, cue } of citations(text, ids, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
+      for (const { id, cue, weak } of citations(text, ids, scope))
+        add({ from: id, to: entity.id, source: 'citation', part, cue, ...(weak ? { weak } : {}) });
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

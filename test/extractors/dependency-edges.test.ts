@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citedNumbers, dependencyEdges, introducedTerms } from '../../extractors/dependency-edges.js';
+import { citedNumbers, dependencyEdges, introducedTerms, weakCitation } from '../../extractors/dependency-edges.js';
 import type { Entity } from '../../src/model/entity.js';
 
 const entity = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}): Entity => ({
@@ -109,5 +109,33 @@ describe('dependencyEdges', () => {
     expect(edges.filter((e) => e.source === 'term')).toEqual([
       { from: 'def:coset', to: 'u0', source: 'term', part: 'statement', cue: 'cosets' },
     ]);
+  });
+});
+
+describe('weakCitation', () => {
+  const at = (text: string, cited: string) => weakCitation(text, text.indexOf(cited));
+  it('reads a citation by analogy or for a notation only from the words before it in its sentence', () => {
+    expect(at('The proof is analogous to Lemma 2.1.', 'Lemma 2.1')).toBe('analogy');
+    expect(at('Symmetric to \\cref{lem:a}.', '\\cref')).toBe('analogy');
+    expect(at('We argue similarly to the proof of Theorem 3.', 'Theorem 3')).toBe('analogy');
+    expect(at('For $F$ as defined in \\Cref{estimate-bad-partial}, we have', '\\Cref')).toBe('terminology');
+    expect(at('with the notation of Lemma~\\ref{lem:x}', 'Lemma~')).toBe('terminology');
+  });
+
+  it('leaves a citation that uses the result plain, even after such words in an earlier sentence or clause', () => {
+    expect(at('By Lemma 2.1 we get the bound.', 'Lemma 2.1')).toBeUndefined();
+    expect(at('The case is symmetric. Now apply Lemma 2.1.', 'Lemma 2.1')).toBeUndefined();
+    expect(at('By a similar bound, and by Lemma 2.1, the claim follows.', 'Lemma 2.1')).toBeUndefined();
+  });
+
+  it('makes an edge weak only while no plain citation of the same pair is met', () => {
+    const weakOnly = dependencyEdges([entity('lem:a', 'lemma', 'A.'), entity('thm:b', 'theorem', 'Analogous to \\ref{lem:a}.')]);
+    expect(weakOnly.map((e) => e.weak)).toEqual(['analogy']);
+    const both = dependencyEdges([
+      entity('lem:a', 'lemma', 'A.'),
+      entity('thm:b', 'theorem', 'Analogous to \\ref{lem:a}. Then \\ref{lem:a} gives it.'),
+    ]);
+    expect(both).toHaveLength(1);
+    expect(both[0]!.weak).toBeUndefined();
   });
 });
