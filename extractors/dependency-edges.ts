@@ -27,10 +27,20 @@ export interface DependencyEdge {
 
 export type WeakCitation = 'analogy' | 'terminology';
 
-/** Words before a citation, in its sentence, that cite by analogy: the result is not used, its proof is imitated. */
-const ANALOGY =
-  /\b(?:analogous(?:ly)?|symmetric(?:ally)?|similar(?:ly)?|likewise|in the same (?:way|manner|fashion)|(?:same|similar) (?:argument|proof|reasoning)|mirrors?|parallels?|cf\.|compare)\b[^.;:,]{0,60}$/i;
-/** Words before a citation, in its sentence, that cite for a definition or notation only. */
+/**
+ * Words before a citation, in its clause, that cite by analogy: the result is not used, its proof is
+ * imitated ("analogous to", "repeat the proof of", "the same as that of", "as in the beginning of"),
+ * or it is what something else replaces ("with Lemma 3 in place of Lemma 2", "replace Lemma 2 with").
+ */
+const ANALOGY_WORDS = [
+  'analogous(?:ly)?|symmetric(?:ally)?|similar(?:ly)?|likewise|mimic(?:s|king)?|mirrors?|parallels?|cf\\.|compare',
+  'in the same (?:way|manner|fashion)|(?:same|similar|identical) (?:argument|proof|reasoning|strategy)',
+  '(?:repeat|repeating|follow|following|adapt|adapting|modify|modifying|imitate|imitating)s? the (?:proof|argument|strategy|method)s?',
+  '(?:the )?same as (?:that|those|the proof)|along the lines|variant of|in place of|replac(?:e|es|ed|ing)',
+  'as in(?= the (?:beginning|proof|end|case|setting|derivation|argument))',
+];
+const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b[^.;:,]{0,80}$`, 'i');
+/** Words just before a citation that cite it for a definition or notation only ("F as defined in Lemma 2", "as in Lemma 2"). */
 const TERMINOLOGY =
   /\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)|as in)\s*$/i;
 /** How far before a citation its sentence is read for the words above. */

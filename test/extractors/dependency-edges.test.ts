@@ -120,6 +120,14 @@ describe('weakCitation', () => {
     expect(at('We argue similarly to the proof of Theorem 3.', 'Theorem 3')).toBe('analogy');
     expect(at('For $F$ as defined in \\Cref{estimate-bad-partial}, we have', '\\Cref')).toBe('terminology');
     expect(at('with the notation of Lemma~\\ref{lem:x}', 'Lemma~')).toBe('terminology');
+    expect(
+      at('Repeat the proof of \\Cref{pfr_aux}, but with \\Cref{main-entropy} in place of \\Cref{entropy-pfr}.', '\\Cref{pfr_aux}'),
+    ).toBe('analogy');
+    expect(
+      at('Repeat the proof of \\Cref{pfr_aux}, but with \\Cref{main-entropy} in place of \\Cref{entropy-pfr}.', '\\Cref{entropy-pfr}'),
+    ).toBe('analogy');
+    expect(at('Given \\Cref{aux}, the proof is the same as that of \\Cref{pfr}.', '\\Cref{pfr}')).toBe('analogy');
+    expect(at('As in the beginning of \\Cref{pfr} the doubling condition forces it', '\\Cref{pfr}')).toBe('analogy');
   });
 
   it('leaves a citation that uses the result plain, even after such words in an earlier sentence or clause', () => {
