@@ -26,7 +26,9 @@
  * instance uses, where the dependent reaches a statement needing that class, is used by instance
  * resolution: `through-instance` (information). A citation by analogy ("analogous to Lemma 2") or
  * for a notation only ("F as defined in Lemma 2") is `weak-unreflected` (information), unless the
- * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used.
+ * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used. A helper
+ * written for an item that the item's Lean never uses is `unused-helper` (information): scaffolding
+ * left unused, not a dependency the book states.
  */
 import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
@@ -82,6 +84,16 @@ export const meta: AuditorMeta = {
         what: 'A citation by analogy ("analogous to", "symmetric to", "similarly to") or for a definition or notation only ("as defined in") that the Lean does not follow; with an edge-filter model, one the model says is a real use is checked as any other.',
         why: 'Such a citation says the argument is imitated or where a notation comes from, not that the result is used: a warning there would be wrong most of the time.',
         example: 'Proof. Analogous to Lemma 2.1. -- the Lean proof need not use lemma_2_1',
+      },
+    },
+    'unused-helper': {
+      message:
+        '{{from}} is a helper written for {{to}}, but the Lean of {{to}} ({{toDecls}}) never uses it, directly or through other project declarations: dead code, or a proof done twice',
+      severity: 'info',
+      docs: {
+        what: 'A declaration written as a helper of a textbook item (named or documented as its helper) that the item’s own declarations never use.',
+        why: 'A helper is the formalizer’s scaffolding, not a dependency the book states: unused, it is dead code or a proof done twice, worth tidying but no gap in the formalization of the book.',
+        example: 'lemma helperForProposition_1_17_parts_c_to_g … -- proposition_1_17 proves parts (c)–(g) again inline',
       },
     },
     'unreflected-unproved': {
@@ -351,6 +363,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     unreachable: 0,
     throughInstance: 0,
     weak: 0,
+    unusedHelpers: 0,
   };
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
@@ -430,6 +443,11 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
       continue;
     }
     const notProved = to.decls.every((d) => d.hasSorry);
+    if (edge.source === 'helper' && !notProved) {
+      counts.unusedHelpers++;
+      ctx.report({ messageId: 'unused-helper', ...finding, data });
+      continue;
+    }
     if (notProved) counts.unproved++;
     else counts.unreflected++;
     if (across && !notProved) counts.crossFile++;
@@ -449,6 +467,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   ctx.metric('unreachable', counts.unreachable);
   ctx.metric('throughInstance', counts.throughInstance);
   ctx.metric('weakUnreflected', counts.weak);
+  ctx.metric('unusedHelpers', counts.unusedHelpers);
   ctx.metric('notCheckable', counts.notCheckable);
   ctx.metric('notCheckableInstances', counts.instancesOnly);
 }
