@@ -24,7 +24,6 @@ import {
   allDeclarations,
   firstByName,
   IF_CONSTANT_NAMES,
-  IF_TYPED_HERE,
   type ProjectDeclarations,
   projectDeclarations,
   ReferenceLists,
@@ -118,7 +117,7 @@ export class NameResolver {
   private candidateSlot = new Int32Array(0);
   /** Dotted identifier id -> the id of its head component (see `dotHead`), and its field after the head (see `fieldAfterHead`), memoized. */
   private headOf: (number | undefined)[] = [];
-  private fieldOf: (Field | null | undefined)[] = [];
+  private fieldOf: (Field[] | undefined)[] = [];
   /** Scope key -> its ranked prefixes and memo. */
   private scopes = new Map<string, ScopeEntry>();
   private tracker = new ScopeTracker();
@@ -349,17 +348,21 @@ export class NameResolver {
     return /^[A-Z][A-Za-z]/.test(this.names!.names[id]!);
   }
 
-  /** The field after a dotted identifier's head (`foo.bar` of `h.foo.bar`), memoized: see `fieldNamed`. */
-  fieldAfterHead(id: number): Field | undefined {
-    let field = this.fieldOf[id];
-    if (field === undefined) {
+  /** The project declarations `T.tail` that the field after a dotted identifier's head (`foo.bar` of `h.foo.bar`) may denote, with the last component of each `T`. */
+  fieldsAfterHead(id: number): Field[] {
+    let fields = this.fieldOf[id];
+    if (fields === undefined) {
       const ident = this.names!.names[id]!;
+      const tail = ident.slice(ident.indexOf('.') + 1);
       this.passedLater = false;
-      field = this.fieldNamed(ident.slice(ident.indexOf('.') + 1)) ?? null;
-      if (this.passedLater) return field ?? undefined;
-      this.fieldOf[id] = field;
+      fields = this.fieldCandidates(tail).map((c) => ({
+        target: this.owner.get(c.name)!,
+        type: lastComponent(c.name.slice(0, c.name.length - tail.length - 1)),
+      }));
+      if (this.passedLater) return fields;
+      this.fieldOf[id] = fields;
     }
-    return field ?? undefined;
+    return fields;
   }
 
   /**
@@ -527,8 +530,12 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
           const typed = type === undefined ? undefined : resolver.fieldOfType(id, type);
           if (typed !== undefined) lists.add(typed);
           else if (type === undefined) {
-            const field = resolver.fieldAfterHead(id);
-            if (field !== undefined) lists.add(field.target, IF_TYPED_HERE, -1, field.type);
+            // The type unwritten: the one candidate `T.f` there is, if `T` is named where the local may be typed;
+            // among several, the one whose `T` a definition the statement names mentions (`intro P` of `B3 → …`).
+            const fields = resolver.fieldsAfterHead(id);
+            const chosen =
+              fields.length === 1 ? fields.filter((f) => lists.typed(f.type)) : fields.filter((f) => lists.typedByHeader(f.type));
+            if (chosen.length === 1) lists.add(chosen[0]!.target);
           }
         }
       }

@@ -136,6 +136,19 @@ describe('linkReferences', () => {
     expect(refs(m, 'unknown')).toEqual([]);
   });
 
+  it('reads field notation on a local introduced from the statement by the type a definition the statement names gives it', () => {
+    const m = link(
+      [
+        'structure FreyPackage where\n  p : Nat',
+        'theorem FreyPackage.mazur (P : FreyPackage) : True := trivial',
+        'theorem Other.mazur : True := trivial',
+        'def B3 : Prop := IsEmpty FreyPackage',
+        'theorem B4_implies_B3 : True → B3 := by\n  intro h\n  rw [isEmpty_iff]\n  intro P\n  exact P.mazur',
+      ].join('\n'),
+    );
+    expect(refs(m, 'B4_implies_B3')).toEqual(['B3', 'FreyPackage.mazur']);
+  });
+
   it('never makes a declaration reference itself, and builds the graph', () => {
     const m = link('def loop : Nat → Nat\n  | 0 => 0\n  | n + 1 => loop n\ntheorem t : loop 0 = 0 := rfl');
     expect(refs(m, 'loop')).toEqual([]);
