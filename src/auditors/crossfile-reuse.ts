@@ -167,10 +167,10 @@ function targetsOf(entity: PairedEntity, project: LeanProject, notations: Map<st
 /**
  * Whether a declaration among `starts` writes `x.name` for the last component of one of `targets`
  * (`B.sample_finite` for `Box.sample_finite`): field notation on a value whose type the source
- * model cannot see (`intro ⟨B, _⟩`) is not in the reference graph, so it is read here. A name
- * before the dot that is one of the project's namespaces (`Kernel.chain_rule`) names another
- * declaration, not a value; components shorter than four characters (`map`, `le`) are too common
- * to tell.
+ * model cannot see (`intro ⟨B, _⟩`, `(hX' j).2.1.symm.rdist_congr`) is not in the reference graph,
+ * so it is read here. A name before the dot whose last component is one of the project's namespaces
+ * (`Kernel.chain_rule`) names another declaration, not a value; components shorter than four
+ * characters (`map`, `le`) are too common to tell.
  */
 function usesByFieldNotation(project: LeanProject, namespaces: Set<string>, starts: string[], targets: string[]): boolean {
   const fields = targets
@@ -178,14 +178,16 @@ function usesByFieldNotation(project: LeanProject, namespaces: Set<string>, star
     .map((t) => t.slice(t.lastIndexOf('.') + 1))
     .filter((f) => f.length >= 4);
   if (fields.length === 0) return false;
+  // The receiver is a name, a chain of fields (`(hX' j).2.1.symm`, read from `2.1.symm`) or a bracket; its last component decides.
   const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}_'.])([\\p{L}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
+    `(?<![\\p{L}\\p{N}_'])((?:[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*\\.)*[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
     'gu',
   );
   return starts.some((name) => {
     const decl = project.decls.get(name);
     if (decl === undefined) return false;
-    for (const m of `${decl.header}\n${decl.body ?? ''}`.matchAll(pattern)) if (!namespaces.has(m[1]!)) return true;
+    for (const m of `${decl.header}\n${decl.body ?? ''}`.matchAll(pattern))
+      if (!namespaces.has(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))) return true;
     return false;
   });
 }

@@ -82,6 +82,14 @@ testAuditor(crossfileReuse, {
         paired('thm:user', 'theorem', 'Uses it.', [['Pair.user', 12]]),
       ],
     },
+    {
+      name: 'a lemma used by field notation on a chain of fields is followed',
+      code: 'theorem Pair.swap_ok (b : Nat) : True := trivial\ntheorem chain_user (h : Nat → Nat × Nat) : True := (h 0).2.1.swap_ok\n',
+      entities: [
+        paired('lem:swap', 'lemma', 'Swap.', [['Pair.swap_ok', 1]]),
+        paired('thm:chain', 'theorem', 'Uses it.', [['chain_user', 2]], { uses: ['lem:swap'] }),
+      ],
+    },
   ],
   invalid: [
     {
