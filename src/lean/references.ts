@@ -141,6 +141,27 @@ export class NameResolver {
   }
 
   /**
+   * Names `alias` and `export` commands make: each stands for the declaration its target resolves
+   * to where the command stands (enclosing namespaces, then opened ones), and is protected with it.
+   */
+  addAliases(files: readonly LeanFile[]): void {
+    for (const file of files) {
+      for (const command of file.aliases ?? []) {
+        const enclosing = prefixes(command.namespace);
+        const scopes = [...enclosing, ...command.opens.flatMap((open) => enclosing.map((ns) => (ns ? `${ns}.${open}` : open)))];
+        for (const { name, target } of command.names) {
+          const clean = target.replace(/^_root_\./, '');
+          const found = scopes.map((ns) => this.owner.get(ns ? `${ns}.${clean}` : clean)).find((owner) => owner !== undefined);
+          if (found === undefined) continue;
+          const full = name.startsWith('_root_.') ? name.slice(7) : command.namespace ? `${command.namespace}.${name}` : name;
+          this.add(full, found);
+          if (command.protected) this.protectedNames.add(full);
+        }
+      }
+    }
+  }
+
+  /**
    * From now on identifiers are resolved for a declaration that sees `view`: a project declaration
    * is a candidate only where Lean has it in the environment (see `View`).
    */
@@ -495,6 +516,7 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
 /** The references of each declaration, with the TypeScript resolver. */
 function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists, places: Place[][]): void {
   const resolver = new NameResolver(project);
+  resolver.addAliases(files);
   const imports = new ImportGraph(files);
   // Per declaration, the type heads of its locals used with field notation (see receiver-types.ts).
   let types = new Map<string, string | undefined>();

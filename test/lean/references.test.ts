@@ -149,6 +149,26 @@ describe('linkReferences', () => {
     expect(refs(m, 'B4_implies_B3')).toEqual(['B3', 'FreyPackage.mazur']);
   });
 
+  it('reads the names alias and export commands make as the declarations they stand for', () => {
+    const m = link(
+      [
+        'namespace P',
+        'theorem pair_iff : True ↔ True := Iff.rfl',
+        'protected alias ⟨_, Indep.pair_eq⟩ := pair_iff',
+        "alias pair_iff' := pair_iff",
+        'end P',
+        'namespace Q',
+        'def q := 1',
+        'end Q',
+        'export Q (q)',
+      ].join('\n'),
+      "import F0\nopen P\ntheorem t : True := (Indep.pair_eq ⟨⟩)\ntheorem u : True := pair_iff'.mp trivial\ndef w := q",
+    );
+    expect(refs(m, 't')).toEqual(['P.pair_iff']);
+    expect(refs(m, 'u')).toEqual(['P.pair_iff']);
+    expect(refs(m, 'w')).toEqual(['Q.q']);
+  });
+
   it('never makes a declaration reference itself, and builds the graph', () => {
     const m = link('def loop : Nat → Nat\n  | 0 => 0\n  | n + 1 => loop n\ntheorem t : loop 0 = 0 := rfl');
     expect(refs(m, 'loop')).toEqual([]);
