@@ -180,7 +180,7 @@ function usesByFieldNotation(project: LeanProject, namespaces: Set<string>, star
   if (fields.length === 0) return false;
   // The receiver is a name, a chain of fields (`(hX' j).2.1.symm`, read from `2.1.symm`) or a bracket; its last component decides.
   const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}_'])((?:[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*\\.)*[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
+    `((?<![\\p{L}\\p{N}_'])(?:[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*\\.)*[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
     'gu',
   );
   return starts.some((name) => {
