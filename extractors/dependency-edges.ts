@@ -40,9 +40,12 @@ const ANALOGY_WORDS = [
   'as in(?= the (?:beginning|proof|end|case|setting|derivation|argument))',
 ];
 const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b[^.;:,]{0,80}$`, 'i');
-/** Words just before a citation that cite it for a definition or notation only ("F as defined in Lemma 2", "as in Lemma 2"). */
+/**
+ * Words just before a citation that cite it for a definition or notation only ("F as defined in
+ * Lemma 2", "as in Lemma 2"), or to name its equality case ("if equality holds in Lemma 2").
+ */
 const TERMINOLOGY =
-  /\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)|as in)\s*$/i;
+  /\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)|as in|equality (?:holds )?in)\s*$/i;
 /** How far before a citation its sentence is read for the words above. */
 const CONTEXT = 160;
 

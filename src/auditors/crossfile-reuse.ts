@@ -126,10 +126,22 @@ function how(edge: DependencyEdge, reason?: string): string {
 
 /**
  * Whether a declaration among `starts` is, or refers (through any chain of project declarations,
- * identifiers or notations) to, one of `targets`.
+ * identifiers or notations) to, one of `targets`, or writes `x.f` for the last component `f` of one
+ * of the `declared` names (see `FieldUses`).
  */
-function reaches(project: LeanProject, notations: Map<string, Set<string>>, starts: string[], targets: Set<string>): boolean {
+function reaches(
+  project: LeanProject,
+  notations: Map<string, Set<string>>,
+  fieldUses: FieldUses,
+  starts: string[],
+  targets: Set<string>,
+  declared: Set<string>,
+): boolean {
   const graph = project.graph;
+  const fields = [...declared]
+    .filter((t) => t.includes('.'))
+    .map((t) => t.slice(t.lastIndexOf('.') + 1))
+    .filter((f) => f.length >= 4);
   const seen = new Set(starts);
   const queue = [...seen];
   const visit = (next: string): void => {
@@ -141,6 +153,7 @@ function reaches(project: LeanProject, notations: Map<string, Set<string>>, star
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i]!;
     if (targets.has(node)) return true;
+    if (fields.length > 0 && fieldUses.usesAny(node, fields)) return true;
     if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
     notations.get(node)?.forEach(visit);
   }
@@ -165,31 +178,36 @@ function targetsOf(entity: PairedEntity, project: LeanProject, notations: Map<st
 }
 
 /**
- * Whether a declaration among `starts` writes `x.name` for the last component of one of `targets`
- * (`B.sample_finite` for `Box.sample_finite`): field notation on a value whose type the source
- * model cannot see (`intro ⟨B, _⟩`, `(hX' j).2.1.symm.rdist_congr`) is not in the reference graph,
- * so it is read here. A name before the dot whose last component is one of the project's namespaces
- * (`Kernel.chain_rule`) names another declaration, not a value; components shorter than four
- * characters (`map`, `le`) are too common to tell.
+ * The fields each declaration writes with field notation, `x.f`: field notation on a value whose type
+ * the source model cannot see (`intro ⟨B, _⟩`, `(hX' j).2.1.symm.rdist_congr`) is not in the reference
+ * graph, so `B.sample_finite` is read as a use of `Box.sample_finite`. The receiver is a name, a chain
+ * of fields or a bracket; one whose last component is one of the project's namespaces
+ * (`Kernel.chain_rule`) names another declaration, not a value. Components shorter than four
+ * characters (`map`, `le`) are too common to tell (see `reaches`).
  */
-function usesByFieldNotation(project: LeanProject, namespaces: Set<string>, starts: string[], targets: string[]): boolean {
-  const fields = targets
-    .filter((t) => t.includes('.'))
-    .map((t) => t.slice(t.lastIndexOf('.') + 1))
-    .filter((f) => f.length >= 4);
-  if (fields.length === 0) return false;
-  // The receiver is a name, a chain of fields (`(hX' j).2.1.symm`, read from `2.1.symm`) or a bracket; its last component decides.
-  const pattern = new RegExp(
-    `((?<![\\p{L}\\p{N}_'])(?:[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*\\.)*[\\p{L}\\p{N}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
-    'gu',
-  );
-  return starts.some((name) => {
-    const decl = project.decls.get(name);
-    if (decl === undefined) return false;
-    for (const m of `${decl.header}\n${decl.body ?? ''}`.matchAll(pattern))
-      if (!namespaces.has(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))) return true;
-    return false;
-  });
+class FieldUses {
+  private readonly byDecl = new Map<string, Set<string>>();
+  private static readonly PATTERN =
+    /((?<![\p{L}\p{N}_'])(?:[\p{L}\p{N}_][\p{L}\p{N}_'\u2080-\u209c]*\.)*[\p{L}\p{N}_][\p{L}\p{N}_'\u2080-\u209c]*|[)\]⟩])\.([\p{L}_][\p{L}\p{N}_'!?\u2080-\u209c]*)/gu;
+
+  constructor(
+    private readonly project: LeanProject,
+    private readonly namespaces: Set<string>,
+  ) {}
+
+  /** Whether declaration `name` writes `x.f` for one of `fields`. */
+  usesAny(name: string, fields: string[]): boolean {
+    let used = this.byDecl.get(name);
+    if (used === undefined) {
+      used = new Set();
+      const decl = this.project.decls.get(name);
+      for (const m of decl ? `${decl.header}\n${decl.body ?? ''}`.matchAll(FieldUses.PATTERN) : []) {
+        if (!this.namespaces.has(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))) used.add(m[2]!);
+      }
+      this.byDecl.set(name, used);
+    }
+    return fields.some((f) => used.has(f));
+  }
 }
 
 /** Every component of the namespaces the project declares in (`ProbabilityTheory`, `Kernel`). */
@@ -352,7 +370,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const { confirmed, dropped } = await confirmEdges(ctx, asked, byId);
   const checked = edges.filter((e) => (e.source !== 'term' || confirmed.has(e)) && !dropped.has(e));
   const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
-  const namespaces = namespaceComponents(project);
+  const fieldUses = new FieldUses(project, namespaceComponents(project));
   const environment = new Environment(project.files);
   const declsOf = (entity: PairedEntity): LeanDecl[] => entity.decls.flatMap((d) => project.decls.get(d.fullName) ?? []);
   const counts = {
@@ -377,7 +395,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     const fromNames = new Set(from.decls.map((d) => d.fullName));
     const starts = to.decls.map((d) => d.fullName);
     const targets = targetsOf(from, project, notations);
-    if (reaches(project, notations, starts, targets) || usesByFieldNotation(project, namespaces, starts, [...fromNames])) {
+    if (reaches(project, notations, fieldUses, starts, targets, fromNames)) {
       counts.reflected++;
       continue;
     }

@@ -83,17 +83,19 @@ testAuditor(crossfileReuse, {
       ],
     },
     {
-      name: 'a lemma used by field notation on a chain of fields or on a bracket is followed',
+      name: 'a lemma used by field notation on a chain of fields or on a bracket is followed, also through another declaration',
       code: [
         'theorem Pair.swap_ok (b : Nat) : True := trivial',
         'theorem chain_user (h : Nat → Nat × Nat) : True := (h 0).2.1.swap_ok',
         'theorem paren_user (h : Nat → Nat) : True := (h 0).swap_ok',
+        'theorem via_user : True := paren_user id',
         '',
       ].join('\n'),
       entities: [
         paired('lem:swap', 'lemma', 'Swap.', [['Pair.swap_ok', 1]]),
         paired('thm:chain', 'theorem', 'Uses it.', [['chain_user', 2]], { uses: ['lem:swap'] }),
         paired('thm:paren', 'theorem', 'Uses it too.', [['paren_user', 3]], { uses: ['lem:swap'] }),
+        paired('thm:via', 'theorem', 'Through another.', [['via_user', 4]], { uses: ['lem:swap'] }),
       ],
     },
   ],

@@ -127,6 +127,7 @@ describe('weakCitation', () => {
       at('Repeat the proof of \\Cref{pfr_aux}, but with \\Cref{main-entropy} in place of \\Cref{entropy-pfr}.', '\\Cref{entropy-pfr}'),
     ).toBe('analogy');
     expect(at('Given \\Cref{aux}, the proof is the same as that of \\Cref{pfr}.', '\\Cref{pfr}')).toBe('analogy');
+    expect(at('If equality holds in \\Cref{log-sum}, then $a_s=r b_s$', '\\Cref')).toBe('terminology');
     expect(at('As in the beginning of \\Cref{pfr} the doubling condition forces it', '\\Cref{pfr}')).toBe('analogy');
   });
 
