@@ -127,7 +127,7 @@ function how(edge: DependencyEdge, reason?: string): string {
 /**
  * Whether a declaration among `starts` is, or refers (through any chain of project declarations,
  * identifiers or notations) to, one of `targets`, or writes `x.f` for the last component `f` of one
- * of the `declared` names (see `FieldUses`).
+ * of the `declared` names (see `FieldUses`), or reaches a variant of one of them (see `variantKey`).
  */
 function reaches(
   project: LeanProject,
@@ -142,6 +142,7 @@ function reaches(
     .filter((t) => t.includes('.'))
     .map((t) => t.slice(t.lastIndexOf('.') + 1))
     .filter((f) => f.length >= 4);
+  const variants = new Set([...declared].map(variantKey));
   const seen = new Set(starts);
   const queue = [...seen];
   const visit = (next: string): void => {
@@ -154,6 +155,7 @@ function reaches(
     const node = queue[i]!;
     if (targets.has(node)) return true;
     if (fields.length > 0 && fieldUses.usesAny(node, fields)) return true;
+    if (i >= starts.length && variants.has(variantKey(node))) return true;
     if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
     notations.get(node)?.forEach(visit);
   }
@@ -175,6 +177,16 @@ function targetsOf(entity: PairedEntity, project: LeanProject, notations: Map<st
     for (const name of notations.get(decl.fullName) ?? []) targets.add(name);
   }
   return targets;
+}
+
+/**
+ * What a declaration's name is a variant of, by Lean's naming conventions: its last component without
+ * trailing primes (`Kernel.chain_rule` and `chain_rule'` are variants of `chain_rule`: the result for
+ * kernels, a restatement), of eight characters at least (shorter ones, `mono`, are too common).
+ */
+function variantKey(name: string): string {
+  const last = name.slice(name.lastIndexOf('.') + 1).replace(/'+$/, '');
+  return last.length >= 8 ? last : `\0${name}`;
 }
 
 /**

@@ -83,12 +83,15 @@ testAuditor(crossfileReuse, {
       ],
     },
     {
-      name: 'a lemma used by field notation on a chain of fields or on a bracket is followed, also through another declaration',
+      name: 'a lemma used by field notation on a chain of fields or on a bracket, also through another declaration, or through a variant of it (Kernel.chain_rule for chain_rule), is followed',
       code: [
         'theorem Pair.swap_ok (b : Nat) : True := trivial',
         'theorem chain_user (h : Nat → Nat × Nat) : True := (h 0).2.1.swap_ok',
         'theorem paren_user (h : Nat → Nat) : True := (h 0).swap_ok',
         'theorem via_user : True := paren_user id',
+        'theorem Kernel.chain_rule : True := trivial',
+        'theorem chain_rule : True := Kernel.chain_rule',
+        'theorem cond_chain_rule : True := Kernel.chain_rule',
         '',
       ].join('\n'),
       entities: [
@@ -96,6 +99,8 @@ testAuditor(crossfileReuse, {
         paired('thm:chain', 'theorem', 'Uses it.', [['chain_user', 2]], { uses: ['lem:swap'] }),
         paired('thm:paren', 'theorem', 'Uses it too.', [['paren_user', 3]], { uses: ['lem:swap'] }),
         paired('thm:via', 'theorem', 'Through another.', [['via_user', 4]], { uses: ['lem:swap'] }),
+        paired('lem:chain', 'lemma', 'Chain rule.', [['chain_rule', 6]]),
+        paired('thm:cond', 'theorem', 'Conditional chain rule.', [['cond_chain_rule', 7]], { uses: ['lem:chain'] }),
       ],
     },
   ],
