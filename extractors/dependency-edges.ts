@@ -41,11 +41,20 @@ const ANALOGY_WORDS = [
 ];
 const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b[^.;:,]{0,80}$`, 'i');
 /**
- * Words just before a citation that cite it for a definition or notation only ("F as defined in
- * Lemma 2", "as in Lemma 2"), or to name its equality case ("if equality holds in Lemma 2").
+ * Words before a citation that cite it for a definition, a notation, hypotheses or the statement
+ * itself only: "F as defined in Lemma 2", "as in Lemma 2", "if equality holds in Lemma 2", "under
+ * the hypotheses of Theorem 2", "the Lean formalization of Proposition 2", or a "where" clause
+ * naming an object ("where C is the matrix from Lemma 2").
  */
-const TERMINOLOGY =
-  /\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)|as in|equality (?:holds )?in)\s*$/i;
+const TERMINOLOGY = new RegExp(
+  [
+    '\\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)',
+    'as in|equality (?:holds )?in|under the (?:hypotheses|assumptions|conditions|notations?|setting) of',
+    '(?:lean )?(?:formali[sz]ation|version|restatement|reformulation) of)\\s*$',
+    '\\bwhere\\b[^.;]{0,100}\\b(?:from|in)\\s*$',
+  ].join('|'),
+  'i',
+);
 /** How far before a citation its sentence is read for the words above. */
 const CONTEXT = 160;
 

@@ -127,6 +127,10 @@ describe('weakCitation', () => {
       at('Repeat the proof of \\Cref{pfr_aux}, but with \\Cref{main-entropy} in place of \\Cref{entropy-pfr}.', '\\Cref{entropy-pfr}'),
     ).toBe('analogy');
     expect(at('Given \\Cref{aux}, the proof is the same as that of \\Cref{pfr}.', '\\Cref{pfr}')).toBe('analogy');
+    expect(at('where $C(m)$ is the polynomial Cauchy matrix from Lemma~\\ref{lem.x}.', 'Lemma~')).toBe('terminology');
+    expect(at('This is the Lean formalization of Proposition~\\ref{prop.sw1}', 'Proposition~')).toBe('terminology');
+    expect(at('Under the hypotheses of Theorem~\\ref{thm.a}, the product', 'Theorem~')).toBe('terminology');
+    expect(at('The claim follows from Lemma 2.1.', 'Lemma 2.1')).toBeUndefined();
     expect(at('If equality holds in \\Cref{log-sum}, then $a_s=r b_s$', '\\Cref')).toBe('terminology');
     expect(at('As in the beginning of \\Cref{pfr} the doubling condition forces it', '\\Cref{pfr}')).toBe('analogy');
   });
