@@ -39,7 +39,7 @@ const ANALOGY_WORDS = [
   '(?:the )?same as (?:that|those|the proof)|along the lines|variant of|in place of|replac(?:e|es|ed|ing)',
   'as in(?= the (?:beginning|proof|end|case|setting|derivation|argument))',
 ];
-const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b[^.;:,]{0,80}$`, 'i');
+const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b(?:[^.;:,]|\\.(?=\\d)){0,80}$`, 'i');
 /**
  * Words before a citation that cite it for a definition, a notation, hypotheses or the statement
  * itself only: "F as defined in Lemma 2", "as in Lemma 2", "if equality holds in Lemma 2", "under
@@ -57,6 +57,20 @@ const TERMINOLOGY = new RegExp(
 );
 /** How far before a citation its sentence is read for the words above. */
 const CONTEXT = 160;
+
+/** Words around a citation in a statement that say the result is used: "a consequence of Theorem 4", "using Theorem 4", "Theorem 4 yields". */
+const USE_BEFORE =
+  /\b(?:by|using|uses?|via|thanks to|because of|consequences? of|follows? from|applying|apply|from which)\b(?:[^.;:,]|\.(?=\d)){0,40}$/i;
+const USE_AFTER = /^[^.;:,]{0,20}?\b(?:yields?|gives|implies|shows)\b/i;
+
+/**
+ * Whether a citation in a statement says the result is used. A statement cites mostly for its
+ * setting ("in the setting of Definition 4", "assume the hypotheses of Theorem 4", "the map from
+ * Proposition 2"), or to define, restate or illustrate: such a citation is weak unless these words say otherwise.
+ */
+function citedForUse(text: string, index: number, cue: string): boolean {
+  return USE_BEFORE.test(text.slice(Math.max(0, index - CONTEXT), index)) || USE_AFTER.test(text.slice(index + cue.length));
+}
 
 /** Whether the citation at `index` of `text` is by analogy or for terminology only, from the words before it in its sentence. */
 export function weakCitation(text: string, index: number): WeakCitation | undefined {
@@ -135,11 +149,16 @@ function rangeAfter(from: string, short: string): string[] {
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
  * "Theorem 1.2" — in the citing entity's own book first when ids are scoped (`book#Theorem 1.2`).
  */
-function citations(text: string, ids: Map<string, string>, scope: string): { id: string; cue: string; weak?: WeakCitation }[] {
+function citations(
+  text: string,
+  ids: Map<string, string>,
+  scope: string,
+  part: 'statement' | 'proof',
+): { id: string; cue: string; weak?: WeakCitation }[] {
   const found: { id: string; cue: string; weak?: WeakCitation }[] = [];
   const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
   const push = (id: string, cue: string, index: number): void => {
-    const weak = weakCitation(text, index);
+    const weak = weakCitation(text, index) ?? (part === 'statement' && !citedForUse(text, index, cue) ? 'terminology' : undefined);
     found.push({ id, cue, ...(weak ? { weak } : {}) });
   };
   for (const m of text.matchAll(LATEX_REF)) {
@@ -218,7 +237,7 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
     for (const [part, text] of parts)
-      for (const { id, cue, weak } of citations(text, ids, scope))
+      for (const { id, cue, weak } of citations(text, ids, scope, part))
         add({ from: id, to: entity.id, source: 'citation', part, cue, ...(weak ? { weak } : {}) });
   }
   for (const definition of entities) {

@@ -27,7 +27,8 @@ describe('dependencyEdges', () => {
     expect(edges).toEqual([
       { from: 'def:group', to: 'lem:a', source: 'uses', part: 'statement' },
       { from: 'lem:a', to: 'thm:b', source: 'uses', part: 'proof' },
-      { from: 'def:group', to: 'thm:b', source: 'citation', part: 'statement', cue: '\\cref{lem:a, def:group}' },
+      // "See …" in a statement cites for reference, not for use: a weak citation.
+      { from: 'def:group', to: 'thm:b', source: 'citation', part: 'statement', cue: '\\cref{lem:a, def:group}', weak: 'terminology' },
     ]);
   });
 
@@ -131,6 +132,14 @@ describe('weakCitation', () => {
     expect(at('This is the Lean formalization of Proposition~\\ref{prop.sw1}', 'Proposition~')).toBe('terminology');
     expect(at('Under the hypotheses of Theorem~\\ref{thm.a}, the product', 'Theorem~')).toBe('terminology');
     expect(at('The claim follows from Lemma 2.1.', 'Lemma 2.1')).toBeUndefined();
+  });
+
+  it('makes a citation in a statement weak unless its words say the result is used', () => {
+    const edgesOf = (statement: string) => dependencyEdges([entity('thm:a', 'theorem', 'A.'), entity('thm:b', 'theorem', statement)]);
+    expect(edgesOf('In the setting of \\cref{thm:a}, the bound holds.')[0]!.weak).toBe('terminology');
+    expect(edgesOf('Here are functions whose convexity is a consequence of \\cref{thm:a}.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('Then \\cref{thm:a} yields the estimate.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('By Theorem 1.2 and \\cref{thm:a}, it follows.')[0]!.weak).toBeUndefined();
     expect(at('If equality holds in \\Cref{log-sum}, then $a_s=r b_s$', '\\Cref')).toBe('terminology');
     expect(at('As in the beginning of \\Cref{pfr} the doubling condition forces it', '\\Cref{pfr}')).toBe('analogy');
   });
