@@ -13,6 +13,7 @@ import {
   runNote,
   verdict,
 } from './common.js';
+import { escapeHtml } from './escape.js';
 
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1f2328}
 table{border-collapse:collapse;margin:.5rem 0 1.5rem}th,td{border:1px solid #d0d7de;padding:.25rem .6rem;text-align:left;vertical-align:top}
@@ -20,10 +21,7 @@ th{background:#f6f8fa}td.n{text-align:right}code{font:12px ui-monospace,monospac
 .error{color:#cf222e}.warning{color:#9a6700}.info{color:#0969da}.ok{color:#1a7f37}.skipped{color:#9a6700}
 .failed{color:#cf222e;font-weight:600}.passed{color:#1a7f37;font-weight:600}.dim{color:#656d76}`;
 
-/** Escapes text for HTML element content and attribute values. */
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+const esc = (text: string): string => escapeHtml(text);
 
 /** Renders the report as a standalone HTML page. */
 export function htmlReporter(report: Report): string {

@@ -3,6 +3,7 @@ import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
 import type { AuditorMeta, Finding, Report } from '../core/types.js';
 import type { Location, Severity } from '../model/location.js';
 import { ruleId } from './common.js';
+import { inertJson } from './escape.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -111,5 +112,5 @@ export function sarifReporter(report: Report): string {
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${inertJson(log)}\n`;
 }

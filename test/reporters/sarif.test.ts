@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sarifReporter } from '../../src/reporters/sarif.js';
+import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { sampleReport } from './sample-report.js';
 
 interface SarifLog {
@@ -61,5 +62,16 @@ describe('sarif reporter', () => {
       ['note', 'direct-judge skipped: needs llm: no endpoint configured'],
       ['error', 'crossfile-reuse error: graph too large'],
     ]);
+  });
+});
+
+describe('hostile names', () => {
+  it('keeps every string as data in valid JSON', () => {
+    const report = hostileReport();
+    const text = sarifReporter(report);
+    expect(text).not.toMatch(RAW_CONTROL);
+    expect(text).not.toContain(INJECTED_COMMAND);
+    const parsed = JSON.parse(text) as SarifLog;
+    expect(parsed.runs[0]!.results.map((r) => r.message.text)).toEqual(report.runs.flatMap((r) => r.findings.map((f) => f.message)));
   });
 });
