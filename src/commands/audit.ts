@@ -1,6 +1,6 @@
 /** `leanaudit audit <repo>`: runs the auditors over a repository and renders one report. */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
-import { basename, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
@@ -14,8 +14,8 @@ import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
-import { verdict } from '../reporters/common.js';
-import { FORMATS, type Format, REPORTERS } from '../reporters/index.js';
+import { FORMATS, type Format } from '../reporters/index.js';
+import { emitReport } from './output.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
 export interface AuditOptions {
@@ -128,28 +128,6 @@ function collectIds(value: string, previous: string[] = []): string[] {
   ];
 }
 
-/** Colors only for a terminal report written to a TTY, and never under NO_COLOR. */
-function wantsColor(format: Format, output: string | undefined): boolean {
-  if (format !== 'terminal' || output !== undefined || 'NO_COLOR' in process.env) return false;
-  return 'FORCE_COLOR' in process.env || process.stdout.isTTY === true;
-}
-
-/** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
-function workspacePrefix(root: string): string {
-  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root)
-    .split(sep)
-    .join('/');
-}
-
-/** Writes the rendered report; an unwritable path is an input error. */
-function writeOutput(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw new InputError(`cannot write ${file}: ${(e as Error).message}`);
-  }
-}
-
 /** Adds the `audit` subcommand. */
 export function registerAuditCommand(program: Command): void {
   program
@@ -180,16 +158,7 @@ export function registerAuditCommand(program: Command): void {
       try {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
         const report = await runAudit(repo, { ...opts, signal: controller.signal, ...(log ? { log } : {}) });
-        const text = REPORTERS[opts.format](report, {
-          color: wantsColor(opts.format, opts.output),
-          pathPrefix: workspacePrefix(report.project.root),
-        });
-        if (opts.output) {
-          writeOutput(opts.output, text);
-          process.stderr.write(`leanaudit: ${opts.format} report written to ${opts.output} (${verdict(report)})\n`);
-        } else {
-          process.stdout.write(text);
-        }
+        emitReport(report, { format: opts.format, output: opts.output, stepSummary: process.env.GITHUB_STEP_SUMMARY });
         process.exitCode = controller.signal.aborted ? 130 : report.summary.failed ? 1 : 0;
       } finally {
         process.off('SIGINT', abort);

@@ -7,6 +7,7 @@ import { registerCalibrateCommand } from './calibrate.js';
 import { registerContaminationCommand } from './contamination.js';
 import { registerExtractCommand } from './extract.js';
 import { registerProbeCommand } from './probe.js';
+import { registerReportCommand } from './report.js';
 import { registerSampleCommand } from './sample.js';
 import { registerScanCommand } from './scan.js';
 
@@ -14,6 +15,7 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
   registerContaminationCommand,
   registerAuditCommand,
+  registerReportCommand,
   registerScanCommand,
   registerSampleCommand,
   registerAgreementCommand,
