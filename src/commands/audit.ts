@@ -5,10 +5,14 @@ import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
 import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
+import { entityView } from '../core/entity-view.js';
 import { InputError } from '../core/errors.js';
+import { attachExcerpts } from '../core/excerpts.js';
+import { repositoryOf } from '../core/git.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
+import { detectSourceUrl } from '../core/source-url.js';
 import type { Auditor, ProjectMeta, Report } from '../core/types.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
@@ -28,6 +32,8 @@ export interface AuditOptions {
   writeBaseline?: string;
   /** Path patterns of `.lean` files to leave out, after the configuration's `ignore`. */
   ignore?: string[];
+  /** Address of a source line, `{path}` (from the repository root) and `{line}` filled in; default: detected from the git remote. */
+  sourceUrl?: string;
   signal?: AbortSignal;
   log?: (message: string) => void;
 }
@@ -59,6 +65,13 @@ export function projectMeta(root: string, project: LeanProject): ProjectMeta {
   };
 }
 
+/** The project's repository and source URL template: `sourceUrl` when given, else one detected from the git remote. */
+function sourceFacts(root: string, sourceUrl: string | undefined): Pick<ProjectMeta, 'repository' | 'sourceUrl'> {
+  const repository = repositoryOf(root);
+  const url = sourceUrl ?? (repository ? detectSourceUrl(repository) : undefined);
+  return { ...(repository ? { repository } : {}), ...(url ? { sourceUrl: url } : {}) };
+}
+
 /** Runs the selected auditors over `repo` and builds the report; throws InputError on bad input. */
 export async function runAudit(
   repo: string,
@@ -83,8 +96,19 @@ export async function runAudit(
   const configured = config.baseline === undefined ? undefined : resolve(root, config.baseline);
   const baselineFile = options.writeBaseline === undefined ? (options.baseline ?? configured) : undefined;
   const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile), file: baselineFile };
+  if (options.sourceUrl !== undefined && !options.sourceUrl.includes('{path}')) {
+    throw new InputError(`--source-url needs a {path} placeholder (and usually {line}): ${options.sourceUrl}`);
+  }
   const signal = options.signal ?? new AbortController().signal;
-  const services = createServices(root, config, signal, sources, options.log);
+  const created = createServices(root, config, signal, sources, options.log);
+  let entitiesAsked = false;
+  const services = {
+    ...created,
+    entities: () => {
+      entitiesAsked = true;
+      return created.entities();
+    },
+  };
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
   try {
@@ -95,8 +119,19 @@ export async function runAudit(
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
   const runs = await runAuditors(selected, services);
+  Object.assign(project, sourceFacts(root, options.sourceUrl));
+  attachExcerpts(
+    root,
+    runs.flatMap((run) => run.findings),
+  );
+  const entities = entitiesAsked
+    ? await created.entities().then(
+        (all) => all.map(entityView),
+        () => undefined,
+      )
+    : undefined;
   const failOn = options.failOn ?? config.failOn ?? 'error';
-  const statements = statementOf ? { statementOf } : {};
+  const statements = { ...(statementOf ? { statementOf } : {}), ...(entities ? { entities } : {}) };
   const report = buildReport(project, runs, failOn, { ...(baseline ? { baseline } : {}), ...statements });
   if (options.writeBaseline === undefined) return report;
   const written = baselineOf(report, statementOf);
@@ -115,6 +150,7 @@ interface CliOptions {
   ignore?: string[];
   verbose?: boolean;
   replCmd?: string;
+  sourceUrl?: string;
 }
 
 /** Splits `--only a,b --only c` into ids. */
@@ -148,6 +184,10 @@ export function registerAuditCommand(program: Command): void {
     )
     .option('--baseline <file>', "fail only on findings this baseline does not list (default: the config's baseline)")
     .option('--write-baseline <file>', "write this run's findings as the baseline to accept (the run then passes)")
+    .option(
+      '--source-url <template>',
+      'address of a source line for the links of the HTML report: {path} (from the repository root) and {line} filled in (default: detected from a GitHub or GitLab origin remote and the commit checked out)',
+    )
     .option('--verbose', "print the auditors' progress messages on standard error")
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {

@@ -5,7 +5,7 @@ import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
+import type { AuditContext, Auditor, AuditorRun, DependencyCheck, Finding, FindingInput, Need } from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
 export interface RunServices {
@@ -30,6 +30,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   const cfg = auditorConfig(services.config, meta.id);
   const findings: Finding[] = [];
   const metrics: Record<string, number> = {};
+  const dependencies: DependencyCheck[] = [];
   const started = performance.now();
   const ctx: AuditContext = {
     root: services.root,
@@ -51,6 +52,9 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     metric(name, value) {
       metrics[name] = value;
     },
+    dependency(check) {
+      dependencies.push(check);
+    },
     skip(reason: string): never {
       throw new SkipAuditor(reason);
     },
@@ -66,6 +70,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     metrics,
     durationMs: Math.round(performance.now() - started),
     meta,
+    ...(dependencies.length ? { dependencies } : {}),
   });
   try {
     await auditor.run(ctx, cfg.options ?? {});

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
-import { SAMPLE } from '../helpers/algebra-basics.js';
 import { leanaudit, leanauditWith } from '../e2e/cli.js';
+import { SAMPLE } from '../helpers/algebra-basics.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-report-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -154,3 +154,31 @@ describe('exit code 2: usage and input errors', () => {
     expect(run.stderr).toMatch(/cannot write .*r\.json/);
   });
 });
+
+describe('what the reports show beyond findings', () => {
+  const { report } = jsonAudit();
+
+  it('records the entities read, with their Lean declarations and what they use', () => {
+    expect(report.entities!.map((e) => e.id)).toContain('thm:lagrange-elements');
+    const lagrange = report.entities!.find((e) => e.id === 'thm:lagrange-elements')!;
+    expect(lagrange.uses).toContain('lem:order-dvd');
+    expect(lagrange.decls.length).toBeGreaterThan(0);
+  });
+
+  it('records how crossfile-reuse found each dependency, and source lines around each located finding', () => {
+    const dependencies = report.runs.find((r) => r.auditorId === 'crossfile-reuse')!.dependencies!;
+    expect(dependencies).toContainEqual({ from: 'def:commutator', to: 'thm:commutator-iff', source: 'uses', status: 'reflected' });
+    const divRound = report.runs[0]!.findings.find((f) => f.message.includes('divRound'))!;
+    expect(divRound.excerpt!.lines[divRound.location!.line - divRound.excerpt!.startLine]).toBe(
+      'def divRound (z w : GaussInt) : GaussInt := sorry',
+    );
+  });
+
+  it('knows the repository the sample lies in, and its folder there', () => {
+    expect(report.project.repository).toMatchObject({ path: 'samples/algebra-basics' });
+  });
+
+  it('--only an auditor without entities records none', () => {
+    expect(jsonAudit('--only', 'proof-gaps').report.entities).toBeUndefined();
+  });
+});
