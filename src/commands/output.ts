@@ -1,16 +1,15 @@
 /** Renders a report in the chosen format and writes it where the user asked; shared by `audit` and `report`. */
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { colorFor } from '../core/color.js';
 import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
 import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
 import { type Format, REPORTERS } from '../reporters/index.js';
 
-/** Colors only for a terminal report written to a TTY, and never under NO_COLOR. */
-function wantsColor(format: Format, output: string | undefined): boolean {
-  if (format !== 'terminal' || output !== undefined || 'NO_COLOR' in process.env) return false;
-  return 'FORCE_COLOR' in process.env || process.stdout.isTTY === true;
-}
+/** Colors only for a terminal report written to standard output, as colorFor decides. */
+const wantsColor = (format: Format, output: string | undefined): boolean =>
+  format === 'terminal' && output === undefined && colorFor(process.stdout);
 
 /** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
 function workspacePrefix(root: string): string {
