@@ -19,7 +19,7 @@ import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
-import { emitReport } from './output.js';
+import { DOCS_URL_OPTION, emitReport } from './output.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
 export interface AuditOptions {
@@ -151,6 +151,7 @@ interface CliOptions {
   verbose?: boolean;
   replCmd?: string;
   sourceUrl?: string;
+  docsUrl?: string;
 }
 
 /** Splits `--only a,b --only c` into ids. */
@@ -188,6 +189,7 @@ export function registerAuditCommand(program: Command): void {
       '--source-url <template>',
       'address of a source line for the links of the HTML report: {path} (from the repository root) and {line} filled in (default: detected from a GitHub or GitLab origin remote and the commit checked out)',
     )
+    .option(...DOCS_URL_OPTION)
     .option('--verbose', "print the auditors' progress messages on standard error")
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {
@@ -198,7 +200,12 @@ export function registerAuditCommand(program: Command): void {
       try {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
         const report = await runAudit(repo, { ...opts, signal: controller.signal, ...(log ? { log } : {}) });
-        emitReport(report, { format: opts.format, output: opts.output, stepSummary: process.env.GITHUB_STEP_SUMMARY });
+        emitReport(report, {
+          format: opts.format,
+          output: opts.output,
+          stepSummary: process.env.GITHUB_STEP_SUMMARY,
+          docsUrl: opts.docsUrl,
+        });
         process.exitCode = controller.signal.aborted ? 130 : report.summary.failed ? 1 : 0;
       } finally {
         process.off('SIGINT', abort);

@@ -6,6 +6,7 @@ import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
 import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
 import { type Format, REPORTERS } from '../reporters/index.js';
+import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
 
 /** Colors only for a terminal report written to standard output, as colorFor decides. */
 const wantsColor = (format: Format, output: string | undefined): boolean =>
@@ -33,6 +34,8 @@ export interface EmitOptions {
   output?: string | undefined;
   /** The job summary file (`$GITHUB_STEP_SUMMARY`); the github format appends the Markdown report there. */
   stepSummary?: string | undefined;
+  /** Base address of the rule pages, for SARIF help links. */
+  docsUrl?: string | undefined;
 }
 
 /**
@@ -45,6 +48,7 @@ export function emitReport(report: Report, options: EmitOptions): void {
   const text = REPORTERS[format](report, {
     color: wantsColor(format, output),
     pathPrefix: workspacePrefix(report.project.root),
+    ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
   });
   if (output !== undefined) {
     writeUserFile(output, text);
@@ -56,3 +60,9 @@ export function emitReport(report: Report, options: EmitOptions): void {
     writeUserFile(options.stepSummary, REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT }), true);
   }
 }
+
+/** The `--docs-url` option shared by the commands that render reports. */
+export const DOCS_URL_OPTION = [
+  '--docs-url <base>',
+  `base address of the rule pages SARIF links each rule to, <base>/<auditor>.md#<rule> (default: ${DEFAULT_DOCS_URL})`,
+] as const;

@@ -2,11 +2,12 @@
 import { type Command, Option } from 'commander';
 import { readReport } from '../core/report-file.js';
 import { FORMATS, type Format } from '../reporters/index.js';
-import { emitReport } from './output.js';
+import { DOCS_URL_OPTION, emitReport } from './output.js';
 
 interface ReportCliOptions {
   format: Format;
   output?: string;
+  docsUrl?: string;
 }
 
 /** Adds the `report` subcommand. */
@@ -17,9 +18,10 @@ export function registerReportCommand(program: Command): void {
     .argument('<report>', 'the JSON report file')
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
     .option('-o, --output <file>', 'write the rendered report to this file instead of standard output')
+    .option(...DOCS_URL_OPTION)
     .action((file: string, opts: ReportCliOptions) => {
       const report = readReport(file);
-      emitReport(report, { format: opts.format, output: opts.output, stepSummary: process.env.GITHUB_STEP_SUMMARY });
+      emitReport(report, { format: opts.format, output: opts.output, stepSummary: process.env.GITHUB_STEP_SUMMARY, docsUrl: opts.docsUrl });
       process.exitCode = report.summary.failed ? 1 : 0;
     });
 }

@@ -8,6 +8,8 @@ export interface ReporterOptions {
   pathPrefix?: string;
   /** Markdown as a GitHub job summary: says which findings past this many per level GitHub did not annotate. */
   annotationLimit?: number;
+  /** Base address of the rule pages (`<base>/<auditor>.md#<messageId>`), for SARIF help links. */
+  docsUrl?: string;
 }
 
 export type Reporter = (report: Report, options?: ReporterOptions) => string;
