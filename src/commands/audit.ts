@@ -65,6 +65,12 @@ export function projectMeta(root: string, project: LeanProject): ProjectMeta {
   };
 }
 
+/** Why a folder with no `.lean` file to read cannot be audited: a run over nothing must not pass. */
+function nothingToAudit(repo: string, model: LeanProject): string {
+  const left = model.skipped.map((s) => `${s.path} (${s.reason})`);
+  return `no .lean file to audit in ${repo}${left.length ? `; left out: ${left.slice(0, 5).join('; ')}${left.length > 5 ? `; and ${left.length - 5} more` : ''}` : ''}`;
+}
+
 /** The project's repository and source URL template: `sourceUrl` when given, else one detected from the git remote. */
 function sourceFacts(root: string, sourceUrl: string | undefined): Pick<ProjectMeta, 'repository' | 'sourceUrl'> {
   const repository = repositoryOf(root);
@@ -111,13 +117,15 @@ export async function runAudit(
   };
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
+  let model: LeanProject | undefined;
   try {
-    const model = await services.project();
+    model = await services.project();
     project = projectMeta(root, model);
     statementOf = statementsOf(model);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
+  if (model && model.files.length === 0) throw new InputError(nothingToAudit(repo, model));
   const runs = await runAuditors(selected, services);
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(

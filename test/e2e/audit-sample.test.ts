@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -145,6 +145,25 @@ describe('exit code 2: usage and input errors', () => {
       const run = leanaudit('audit', SAMPLE, '--config', file);
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(message);
+    }
+  });
+
+  it('a folder with nothing to audit: empty, without .lean files, or every file ignored', () => {
+    const empty = join(tmp, 'empty');
+    const prose = join(tmp, 'prose');
+    mkdirSync(empty);
+    mkdirSync(prose);
+    writeFileSync(join(prose, 'README.md'), '# not Lean\n');
+    for (const [args, message] of [
+      [[empty], /no \.lean file to audit in .*empty$/m],
+      [[prose], /no \.lean file to audit in .*prose$/m],
+      [[SAMPLE, '--ignore', '**'], /no \.lean file to audit in .*algebra-basics; left out: .*\*\* \(7 \.lean files matched by ignore/],
+      [['README.md'], /not a directory: README\.md/],
+    ] as [string[], RegExp][]) {
+      const run = leanaudit('audit', ...args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
     }
   });
 
