@@ -20,6 +20,7 @@ import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
 import { DOCS_URL_OPTION, emitReport } from './output.js';
+import { type ProgressSink, progressSink } from './progress.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
 export interface AuditOptions {
@@ -36,6 +37,8 @@ export interface AuditOptions {
   sourceUrl?: string;
   signal?: AbortSignal;
   log?: (message: string) => void;
+  /** Hears the run as it goes: the progress line and --verbose's phases. */
+  progress?: ProgressSink;
 }
 
 /** The auditors `--only` selects, in registry order; an unknown id is an InputError listing the known ones. */
@@ -106,7 +109,8 @@ export async function runAudit(
     throw new InputError(`--source-url needs a {path} placeholder (and usually {line}): ${options.sourceUrl}`);
   }
   const signal = options.signal ?? new AbortController().signal;
-  const created = createServices(root, config, signal, sources, options.log);
+  const progress = options.progress;
+  const created = createServices(root, config, signal, sources, options.log, progress ? (e) => progress.event(e) : undefined);
   let entitiesAsked = false;
   const services = {
     ...created,
@@ -118,15 +122,24 @@ export async function runAudit(
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
   let model: LeanProject | undefined;
+  const scanStarted = performance.now();
   try {
     model = await services.project();
+    progress?.phase('read the Lean project', performance.now() - scanStarted, `${model.files.length} files`);
     project = projectMeta(root, model);
     statementOf = statementsOf(model);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
   if (model && model.files.length === 0) throw new InputError(nothingToAudit(repo, model));
+  const auditStarted = performance.now();
   const runs = await runAuditors(selected, services);
+  progress?.phase(
+    'ran the auditors',
+    performance.now() - auditStarted,
+    `${runs.filter((r) => r.status === 'ok').length} of ${runs.length} ran`,
+  );
+  const reportStarted = performance.now();
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(
     root,
@@ -141,6 +154,7 @@ export async function runAudit(
   const failOn = options.failOn ?? config.failOn ?? 'error';
   const statements = { ...(statementOf ? { statementOf } : {}), ...(entities ? { entities } : {}) };
   const report = buildReport(project, runs, failOn, { ...(baseline ? { baseline } : {}), ...statements });
+  progress?.phase('built the report', performance.now() - reportStarted);
   if (options.writeBaseline === undefined) return report;
   const written = baselineOf(report, statementOf);
   writeBaseline(options.writeBaseline, written);
@@ -160,6 +174,7 @@ interface CliOptions {
   replCmd?: string;
   sourceUrl?: string;
   docsUrl?: string;
+  progress?: boolean;
 }
 
 /** Splits `--only a,b --only c` into ids. */
@@ -198,16 +213,24 @@ export function registerAuditCommand(program: Command): void {
       'address of a source line for the links of the HTML report: {path} (from the repository root) and {line} filled in (default: detected from a GitHub or GitLab origin remote and the commit checked out)',
     )
     .option(...DOCS_URL_OPTION)
-    .option('--verbose', "print the auditors' progress messages on standard error")
+    .option('--verbose', "print each phase with its time, and the auditors' progress messages, on standard error")
+    .option('--progress', 'draw the live progress line on standard error even when it is not a terminal')
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {
       if (opts.replCmd) process.env[REPL_CMD_ENV] = opts.replCmd;
       const controller = new AbortController();
       const abort = (): void => controller.abort(new Error('interrupted'));
       process.once('SIGINT', abort);
+      const { progress: forceProgress, ...rest } = opts;
+      const sink = progressSink(process.stderr, {
+        animated: forceProgress === true || process.stderr.isTTY === true,
+        verbose: opts.verbose === true,
+        auditors: selectAuditors(AUDITORS, opts.only).length,
+      });
       try {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
-        const report = await runAudit(repo, { ...opts, signal: controller.signal, ...(log ? { log } : {}) });
+        const report = await runAudit(repo, { ...rest, signal: controller.signal, progress: sink, ...(log ? { log } : {}) });
+        sink.done();
         emitReport(report, {
           format: opts.format,
           output: opts.output,
@@ -216,6 +239,7 @@ export function registerAuditCommand(program: Command): void {
         });
         process.exitCode = controller.signal.aborted ? 130 : report.summary.failed ? 1 : 0;
       } finally {
+        sink.done();
         process.off('SIGINT', abort);
       }
     });

@@ -64,6 +64,23 @@ export interface AuditorRun {
   dependencies?: DependencyCheck[];
 }
 
+/** How far an auditor has come: `done` of `total` units, and the calls it is waiting on. */
+export interface ProgressUpdate {
+  done: number;
+  total: number;
+  /** What is counted: `entities`, `theorems`, `files`. */
+  unit: string;
+  /** LLM or REPL calls under way. */
+  inFlight?: number;
+}
+
+/** What the runner tells of a run as it goes: an auditor starts, progresses, ends. */
+export type RunEvent =
+  | { kind: 'start'; auditorId: string }
+  | ({ kind: 'progress'; auditorId: string } & ProgressUpdate)
+  | { kind: 'end'; auditorId: string; status: RunStatus; durationMs: number }
+  | { kind: 'scan'; done: number; total: number };
+
 /** A resource an auditor cannot run without. */
 export type Need = 'lean-project' | 'entities' | 'llm' | 'repl' | 'benchmark';
 
@@ -103,6 +120,8 @@ export interface AuditContext {
   entities(): Promise<PairedEntity[]>;
   report(finding: FindingInput): void;
   metric(name: string, value: number): void;
+  /** Says how far the auditor has come (entities judged, theorems probed), for the progress line. */
+  progress(update: ProgressUpdate): void;
   /** Records how a dependency between entities fared, for the dependency graph of the reports. */
   dependency(check: DependencyCheck): void;
   /** Ends the auditor's run as skipped with this reason. */

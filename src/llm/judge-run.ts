@@ -62,30 +62,43 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
     `${entities.length} entities, ${ROLES[protocol].map((r) => `${r}: ${engine.endpoint(r)!.model}`).join(', ')}, skolem-aware ${skolem}`,
   );
 
+  let finished = 0;
+  const tick = (): void => ctx.progress({ done: finished, total: entities.length, unit: 'entities', inFlight: engine.inFlight() });
+  const ticker = setInterval(tick, 250);
+  tick();
   const outcomes = await Promise.all(
     entities.map(async (entity): Promise<Outcome> => {
-      const cause = unjudgeableCause(entity);
-      if (cause) return { entity, kind: 'not-judged', cause };
-      const input = judgeInputOf(entity, contextChars, auxiliaryText(entity, project));
-      try {
-        return { entity, input, kind: 'judged', judgment: await judge(engine, rubrics, input, skolem, ctx.signal) };
-      } catch (e) {
-        const rubric = protocol === 'direct' ? rubrics.direct : rubrics.roundtrip;
-        const cancelled = ctx.signal.aborted;
-        const failure: Judgment = {
-          ok: false,
-          cause: cancelled ? 'cancelled' : 'internal',
-          message: e instanceof Error ? e.message : String(e),
-          model: '',
-          rubric,
-        };
-        return { entity, input, kind: 'judged', judgment: failure };
-      }
+      const outcome = await judgeOne(entity);
+      finished += 1;
+      return outcome;
     }),
-  );
+  ).finally(() => clearInterval(ticker));
+  tick();
   for (const outcome of outcomes) reportOutcome(ctx, outcome, protocol);
   reportMetrics(ctx, outcomes, engine);
   return { engine, rubrics, outcomes, skolem };
+
+  async function judgeOne(entity: PairedEntity): Promise<Outcome> {
+    // ctx.skip above never returns: the engine is one here.
+    const llm = engine as LlmEngine;
+    const cause = unjudgeableCause(entity);
+    if (cause) return { entity, kind: 'not-judged', cause };
+    const input = judgeInputOf(entity, contextChars, auxiliaryText(entity, project));
+    try {
+      return { entity, input, kind: 'judged', judgment: await judge(llm, rubrics, input, skolem, ctx.signal) };
+    } catch (e) {
+      const rubric = protocol === 'direct' ? rubrics.direct : rubrics.roundtrip;
+      const cancelled = ctx.signal.aborted;
+      const failure: Judgment = {
+        ok: false,
+        cause: cancelled ? 'cancelled' : 'internal',
+        message: e instanceof Error ? e.message : String(e),
+        model: '',
+        rubric,
+      };
+      return { entity, input, kind: 'judged', judgment: failure };
+    }
+  }
 }
 
 function reportOutcome(ctx: AuditContext, outcome: Outcome, protocol: Protocol): void {
