@@ -77,14 +77,23 @@ export function coerceBoolean(v: unknown): unknown {
 }
 
 interface SchemaLike {
-  properties?: Record<string, { type?: string | string[] }>;
+  properties?: Record<string, { type?: string | string[]; enum?: unknown[] }>;
 }
 
-/** Coerces the object's boolean-typed properties (by the schema) with `coerceBoolean`. */
+/** The enum member `v` spells in another case or with spaces around it (`"faithful"` for `Faithful`); else `v`. */
+export function coerceEnum(v: unknown, members: unknown[]): unknown {
+  if (typeof v !== 'string' || members.includes(v)) return v;
+  const word = v.trim().toLowerCase();
+  return members.find((m) => typeof m === 'string' && m.toLowerCase() === word) ?? v;
+}
+
+/** Coerces the object's boolean-typed properties (by the schema) with `coerceBoolean`, and string enums by case. */
 export function coerceBySchema(value: Record<string, unknown>, schema: SchemaLike): Record<string, unknown> {
   const out = { ...value };
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-    if (prop.type === 'boolean' && key in out) out[key] = coerceBoolean(out[key]);
+    if (!(key in out)) continue;
+    if (prop.type === 'boolean') out[key] = coerceBoolean(out[key]);
+    else if (prop.enum) out[key] = coerceEnum(out[key], prop.enum);
   }
   return out;
 }
