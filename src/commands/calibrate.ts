@@ -11,6 +11,10 @@ import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS
 
 export type CalibrationProtocol = 'direct' | 'roundtrip';
 
+/** The label a pair gets when its judgment failed: it matches no expected verdict. */
+const FAILED = 'failed';
+type Label = Verdict | typeof FAILED;
+
 /** The figures of one protocol on the gold set. */
 export interface Calibration {
   protocol: CalibrationProtocol;
@@ -19,6 +23,8 @@ export interface Calibration {
   judged: number;
   failures: { id: string; cause: string; message: string }[];
   confusion: Record<Verdict, Record<Verdict, number>>;
+  /** Pairs with no verdict, by expected verdict: counted as wrong in accuracy and κ. */
+  failedByExpected: Record<Verdict, number>;
   perVerdict: Record<Verdict, { precision: number; recall: number; f1: number; support: number }>;
   accuracy: number;
   kappa: number;
@@ -43,6 +49,7 @@ export async function calibrate(
   const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
   const judgments: Judgment[] = await Promise.all(pairs.map((p) => judge(engine, rubrics, goldInput(p, contextChars), skolem, signal)));
   const scored: [Verdict, Verdict][] = [];
+  const failedPairs: [Verdict, typeof FAILED][] = [];
   const failures: Calibration['failures'] = [];
   const perPattern: Calibration['perPattern'] = {};
   let scoreDisagreements = 0;
@@ -52,14 +59,18 @@ export async function calibrate(
     row.pairs += 1;
     if (!j.ok) {
       failures.push({ id: pair.id, cause: j.cause, message: j.message });
+      failedPairs.push([pair.expected, FAILED]);
       return;
     }
     scored.push([pair.expected, j.verdict]);
     if (j.verdict === pair.expected) row.correct += 1;
     if (j.scoreDisagreement) scoreDisagreements += 1;
   });
-  const groupedPairs = scored.map(([e, a]) => [grouped(e), grouped(a)] as [string, string]);
-  const accept = scored.map(([e]) => [e, 'Faithful'] as [Verdict, Verdict]);
+  // A failed pair is a miss, not an absence: leaving it out would let a judge that fails on the
+  // hard pairs score 100%.
+  const all: [Verdict, Label][] = [...scored, ...failedPairs];
+  const groupedAll = all.map(([e, a]) => [grouped(e), a === FAILED ? FAILED : grouped(a)] as [string, string]);
+  const accept = pairs.map((p) => [p.expected, 'Faithful'] as [Verdict, Verdict]);
   const roles: Role[] = protocol === 'direct' ? ['direct-judge'] : ['back-translator', 'roundtrip-judge'];
   return {
     protocol,
@@ -68,10 +79,11 @@ export async function calibrate(
     judged: scored.length,
     failures,
     confusion: confusion(scored, VERDICTS),
-    perVerdict: Object.fromEntries(VERDICTS.map((v) => [v, classScores(scored, v)])) as Calibration['perVerdict'],
-    accuracy: agreement(scored),
-    kappa: cohenKappa(scored),
-    grouped: { accuracy: agreement(groupedPairs), kappa: cohenKappa(groupedPairs) },
+    failedByExpected: Object.fromEntries(VERDICTS.map((v) => [v, failedPairs.filter(([e]) => e === v).length])) as Record<Verdict, number>,
+    perVerdict: Object.fromEntries(VERDICTS.map((v) => [v, classScores<Label>(all, v)])) as Calibration['perVerdict'],
+    accuracy: agreement<Label>(all),
+    kappa: cohenKappa<Label>(all),
+    grouped: { accuracy: agreement(groupedAll), kappa: cohenKappa(groupedAll) },
     baseline: {
       accuracy: agreement(accept),
       kappa: cohenKappa(accept),
@@ -91,12 +103,15 @@ const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`
 export function formatCalibration(c: Calibration): string {
   const lines = [
     `== ${c.protocol} protocol (${c.models.join(', ')})`,
-    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}`,
+    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}${c.failures.length > 0 ? ' (counted as wrong below)' : ''}`,
     '',
   ];
   lines.push(`confusion (rows: expected, columns: judge)`);
-  lines.push(`${''.padEnd(12)}${VERDICTS.map((v) => v.padStart(11)).join('')}`);
-  for (const e of VERDICTS) lines.push(`${e.padEnd(12)}${VERDICTS.map((a) => String(c.confusion[e][a]).padStart(11)).join('')}`);
+  lines.push(`${''.padEnd(12)}${VERDICTS.map((v) => v.padStart(11)).join('')}${FAILED.padStart(11)}`);
+  for (const e of VERDICTS) {
+    const row = VERDICTS.map((a) => String(c.confusion[e][a]).padStart(11)).join('');
+    lines.push(`${e.padEnd(12)}${row}${String(c.failedByExpected[e]).padStart(11)}`);
+  }
   lines.push('', `${'verdict'.padEnd(12)}${'precision'.padStart(11)}${'recall'.padStart(11)}${'F1'.padStart(11)}${'support'.padStart(11)}`);
   for (const v of VERDICTS) {
     const s = c.perVerdict[v];
@@ -114,7 +129,7 @@ export function formatCalibration(c: Calibration): string {
   );
   for (const [pattern, row] of Object.entries(c.perPattern)) lines.push(`  ${pattern.padEnd(40)} ${row.correct}/${row.pairs}`);
   if (c.failures.length > 0) {
-    lines.push('', 'not judged (not counted above):');
+    lines.push('', 'not judged (each counted as a wrong answer above):');
     for (const f of c.failures) lines.push(`  ${f.id}: ${f.cause}: ${f.message}`);
   }
   lines.push(

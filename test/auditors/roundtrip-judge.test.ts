@@ -35,7 +35,7 @@ const services = (entities: PairedEntity[], config: Record<string, unknown>): Ru
 const config = (roundtripModel: string) => ({
   llm: {
     default: { baseURL: server.url, apiKeyEnv: 'LEANAUDIT_TEST_KEY', model: 'gpt-4o-mini' },
-    roles: { 'roundtrip-judge': { model: roundtripModel }, 'back-translator': { model: roundtripModel } },
+    roles: { 'roundtrip-judge': { model: roundtripModel }, 'back-translator': { model: 'qwen2.5-72b-instruct' } },
   },
 });
 
@@ -74,8 +74,30 @@ describe('roundtrip-judge', () => {
     const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), config('gpt-4o')));
     expect(rt!.metrics.sameModelFamily).toBe(1);
     expect(rt!.findings.find((f) => f.messageId === 'same-family')!.message).toContain(
-      '(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)',
+      'the round-trip judge (gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)',
     );
+  });
+
+  it('says when the back-translator and the round-trip judge are one model family, though the direct judge is another', async () => {
+    const llm = {
+      default: { baseURL: server.url, apiKeyEnv: 'LEANAUDIT_TEST_KEY', model: 'gpt-4o-mini' },
+      roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'deepseek-reasoner' } },
+    };
+    const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), { llm }));
+    expect(rt!.metrics.sameModelFamily).toBe(1);
+    const same = rt!.findings.filter((f) => f.messageId === 'same-family');
+    expect(same.map((f) => f.message)).toEqual([
+      'the back-translator (deepseek-reasoner) and the round-trip judge (deepseek-chat) are the same model family (deepseek): their errors may be correlated; configure llm.roles to use a different family',
+    ]);
+  });
+
+  it('computes the agreement with the cache off, from the direct verdicts of the same run', async () => {
+    const llm = { ...config('deepseek-chat').llm, cacheDir: false };
+    const [direct, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), { llm }));
+    expect(direct!.status).toBe('ok');
+    expect(rt!.metrics).toMatchObject({ 'agreement.pairs': 4, 'agreement.rate': 0.75 });
+    const directCalls = server.requests.filter((r) => r.body && roleOf(r.body) === 'direct');
+    expect(directCalls).toHaveLength(4);
   });
 
   it('reports that no agreement is computed when the direct judge has not run', async () => {

@@ -93,6 +93,22 @@ describe('leanaudit calibrate', () => {
     expect(text).toMatch(/Cohen's κ \d\.\d{3}/);
   });
 
+  it('counts a pair whose call failed as a wrong answer, never leaving it out of accuracy and κ', async () => {
+    const failing = new Set(gold.slice(0, 13).map((p) => p.informal));
+    server.setScript((body) => ([...failing].some((t) => userText(body).includes(t)) ? reply.status(400) : oracle(body)));
+    const [direct] = JSON.parse(await calibrateCli(['--protocol', 'direct', '--json'])) as Calibration[];
+    const skolemFaithful = gold.filter((p) => p.pattern === 'Skolemized witness' && p.expected === 'Faithful' && !failing.has(p.informal));
+    expect(direct!.judged).toBe(gold.length - 13);
+    expect(direct!.failures).toHaveLength(13);
+    expect(direct!.accuracy).toBeCloseTo((gold.length - 13 - skolemFaithful.length) / gold.length);
+    expect(direct!.kappa).toBeLessThan(1);
+    const failedRow = Object.values(direct!.failedByExpected).reduce((a, b) => a + b, 0);
+    expect(failedRow).toBe(13);
+    const text = formatCalibration(direct!);
+    expect(text).toContain('failed 13 (counted as wrong below)');
+    expect(text).toContain('not judged (each counted as a wrong answer above)');
+  });
+
   it('runs both protocols and answers a second calibration from the cache', async () => {
     const text = await calibrateCli([]);
     expect(text).toContain('== direct protocol (direct-judge: gpt-4o-mini)');
