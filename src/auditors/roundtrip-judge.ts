@@ -21,6 +21,7 @@ const ROLE_NAMES: Record<Role, string> = {
   'direct-judge': 'direct judge',
   'back-translator': 'back-translator',
   'roundtrip-judge': 'round-trip judge',
+  leanscorer: 'LeanScorer',
   'edge-filter': 'edge filter',
 };
 

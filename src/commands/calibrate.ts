@@ -47,16 +47,24 @@ export async function calibrate(
 ): Promise<Calibration> {
   const rubrics = loadJudgeRubrics();
   const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
-  const judgments: Judgment[] = await Promise.all(pairs.map((p) => judge(engine, rubrics, goldInput(p, contextChars), skolem, signal)));
+  // A statement Lean rejects is Different without a call, as in an audit.
+  const judgments: (Judgment | undefined)[] = await Promise.all(
+    pairs.map((p) => (p.compiles === false ? undefined : judge(engine, rubrics, goldInput(p, contextChars), skolem, signal))),
+  );
   const scored: [Verdict, Verdict][] = [];
   const failedPairs: [Verdict, typeof FAILED][] = [];
   const failures: Calibration['failures'] = [];
   const perPattern: Calibration['perPattern'] = {};
   let scoreDisagreements = 0;
   pairs.forEach((pair, i) => {
-    const j = judgments[i]!;
+    const j = judgments[i];
     const row = (perPattern[pair.pattern] ??= { pairs: 0, correct: 0 });
     row.pairs += 1;
+    if (!j) {
+      scored.push([pair.expected, 'Different']);
+      if (pair.expected === 'Different') row.correct += 1;
+      return;
+    }
     if (!j.ok) {
       failures.push({ id: pair.id, cause: j.cause, message: j.message });
       failedPairs.push([pair.expected, FAILED]);

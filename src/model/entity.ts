@@ -52,7 +52,7 @@ export interface PairedDecl {
    * value of a definition, structure or instance (`:= …`, `where …`) is kept as part of the statement.
    */
   header: string;
-  /** `variable` binders in scope that the header uses. */
+  /** Every binder of the `variable` commands in scope (Lean includes those the statement uses, also through notations). */
   variables: string[];
   doc?: string;
   location: Location;

@@ -128,17 +128,22 @@ describe('direct-judge', () => {
     ]);
   });
 
-  it('shows the judge the header without proof, the variables, the truncated context and the Skolem rule', async () => {
-    const long = 'Throughout, f is continuous. '.repeat(100);
-    const e = entity('ctx', '[F]', { context: long, title: 'Main bound' });
-    e.decls[0]!.variables = ['variable (f : ℝ → ℝ)'];
-    await runAuditor(directJudge, services([e], configured({ contextChars: 100 })));
+  it('shows the judge the header without proof, the variables, the context centred on the statement and the Skolem rule', async () => {
+    const before = `Far away. ${'Throughout, f is continuous. '.repeat(100)}Nearest before.`;
+    const after = `Nearest after. ${'More remarks. '.repeat(100)}`;
+    const e = entity('ctx', '[F]', { context: before, contextAfter: after, title: 'Main bound' });
+    e.decls[0]!.variables = ['(f : ℝ → ℝ)', '[ProofData f]'];
+    await runAuditor(directJudge, services([e], configured({ contextChars: 200 })));
     const body = server.requests.find((r) => r.body)!.body!;
     const user = body.messages[1]!.content;
     expect(user).toContain('Name: ctx (Main bound)');
     expect(user).toContain('theorem Demo.ctx (n : ℕ) : P_ctx n');
-    expect(user).toContain('variable (f : ℝ → ℝ)');
-    expect(user).toContain('[… truncated at 100 characters]');
+    expect(user).toContain('(f : ℝ → ℝ)\n[ProofData f]');
+    expect(user).toContain('[… earlier text cut]');
+    expect(user).toContain('Nearest before.\n[— the statement stands here —]\nNearest after.');
+    expect(user).toContain('[… later text cut]');
+    expect(user).not.toContain('Far away.');
+    expect(user).toContain('Compile status: unknown (not checked: no Lean available to this run)');
     expect(body.messages[0]!.content).toContain('Skolemized witnesses');
     expect(body.messages[0]!.content).not.toContain('Case split.');
   });
