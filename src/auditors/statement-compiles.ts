@@ -108,7 +108,9 @@ const round = (x: number): number => Math.round(x * 1000) / 1000;
 
 /** The compile status of the paired entities, as the run computed it once for this auditor and the judges. */
 async function checkEntities(ctx: AuditContext): Promise<void> {
-  const entities = await ctx.entities().catch(() => ctx.skip('no formal statements to check: no benchmark configured and no paired entities'));
+  const entities = await ctx
+    .entities()
+    .catch(() => ctx.skip('no formal statements to check: no benchmark configured and no paired entities'));
   const statuses = await ctx.compileStatus();
   const checked = entities.filter((e) => statuses.has(e.id));
   if (checked.length === 0) ctx.skip('no formal statements to check: no benchmark configured and no paired entity was checked');
@@ -120,7 +122,12 @@ async function checkEntities(ctx: AuditContext): Promise<void> {
     if (status.state === 'compiles') totals.compiled += 1;
     else if (status.state === 'unknown') {
       totals.unchecked += 1;
-      ctx.report({ messageId: 'entity-unchecked', entityId: entity.id, location: entity.location, data: { id: entity.id, reason: status.reason } });
+      ctx.report({
+        messageId: 'entity-unchecked',
+        entityId: entity.id,
+        location: entity.location,
+        data: { id: entity.id, reason: status.reason },
+      });
     } else {
       totals.failed += 1;
       const first = status.messages[0]!;

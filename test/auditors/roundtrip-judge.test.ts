@@ -6,7 +6,7 @@ import * as directJudge from '../../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../../src/auditors/roundtrip-judge.js';
 import { type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { PairedEntity } from '../../src/model/entity.js';
-import { type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
+import { reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
 
 let server: ScriptedServer;
@@ -115,5 +115,28 @@ describe('roundtrip-judge', () => {
     expect(failed).toMatchObject({ messageId: 'judge-failed', severity: 'error', provenance: { rubric: 'back-translator' } });
     expect(failed.message).toContain('back-translation:');
     expect(run.metrics).toMatchObject({ entities: 4, judged: 3, failed: 1, coveragePct: 100 });
+  });
+
+  it('shows the back-translator no comment or docstring, every text fenced, and keeps its report of instructions', async () => {
+    const e = entity('c', '[F] the book says every n');
+    e.decls[0]!.header = '(n : ℕ) -- Lemma 2.3 of the book: for every natural number n\n    /- the textbook proof -/ : P_c n';
+    e.decls[0]!.variables = ['{α : Type*} /-- a group, as in the book -/', '[Group α]'];
+    server.setScript((body) =>
+      roleOf(body) === 'back' ? reply.json({ statement: 'for every n, P n', instructions_in_data: true }) : scriptedJudge(body),
+    );
+    const run = await runAuditor(roundtripJudge, services([e], config('deepseek-chat')));
+    const back = server.requests.flatMap((r) => (r.body && roleOf(r.body) === 'back' ? [r.body] : []))[0]!;
+    const user = userText(back);
+    expect(user).toContain('theorem Demo.c (n : ℕ)\n     : P_c n');
+    expect(user).not.toMatch(/book|textbook/);
+    expect(user).toContain('{α : Type*}\n[Group α]');
+    const fence = /<<<(DATA-[0-9a-f]{20})\n/.exec(user)![1]!;
+    expect(back.messages[0]!.content).toContain(fence);
+    const judge = server.requests.flatMap((r) => (r.body && roleOf(r.body) === 'roundtrip' ? [r.body] : []))[0]!;
+    expect(userText(judge)).toContain('for every n, P n');
+    expect(run.findings.find((f) => f.messageId === 'instructions-in-input')).toMatchObject({
+      entityId: 'c',
+      evidence: { field: 'input' },
+    });
   });
 });

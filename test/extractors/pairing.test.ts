@@ -38,7 +38,11 @@ describe('pairing', async () => {
       location: { file: 'Docs/Ch1.lean', line: 15 },
       hasSorry: false,
     });
-    expect(aux).toMatchObject({ header: ': x = x', variables: ['{α : Type*}', '[Group α]', '(x : α)', '{β : Type*}', '[Ring β]'], hasSorry: true });
+    expect(aux).toMatchObject({
+      header: ': x = x',
+      variables: ['{α : Type*}', '[Group α]', '(x : α)', '{β : Type*}', '[Ring β]'],
+      hasSorry: true,
+    });
     expect(nice).toMatchObject({ kind: 'def', header: '(s : Set ℕ) : Prop := s.Nonempty', variables: [] });
     expect(plain).toMatchObject({ hasSorry: false });
     expect(paired!.unresolved).toEqual([

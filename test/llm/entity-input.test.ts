@@ -57,7 +57,22 @@ end Demo
 let root: string;
 let project: LeanProject;
 const paired = (leanNames: string[], extra: Partial<Entity> = {}): PairedEntity =>
-  pairEntities([{ id: 'e', kind: 'lemma', statement: 'For all m …', leanNames, uses: [], flags: {}, location: { file: 'bp.tex', line: 1 }, origin: 'test', ...extra }], project)[0]!;
+  pairEntities(
+    [
+      {
+        id: 'e',
+        kind: 'lemma',
+        statement: 'For all m …',
+        leanNames,
+        uses: [],
+        flags: {},
+        location: { file: 'bp.tex', line: 1 },
+        origin: 'test',
+        ...extra,
+      },
+    ],
+    project,
+  )[0]!;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'leanaudit-entity-input-'));
@@ -71,7 +86,9 @@ describe('judge input from a real source model', () => {
   it('shows every definition the statement reaches whole, with its := and value, nearest first, and no comment', () => {
     const e = paired(['Demo.main']);
     const text = reachedDefinitions(e.decls, project, sourceByPath(project), 4000);
-    expect(text).toBe('def Demo.Bound (m : ℕ) : Prop := AStable m ∧ (m : ℝ) ≤ errConst\n\ndef Demo.errConst : ℝ := sorry\n\ndef Demo.AStable (m : ℕ) : Prop := True');
+    expect(text).toBe(
+      'def Demo.Bound (m : ℕ) : Prop := AStable m ∧ (m : ℝ) ≤ errConst\n\ndef Demo.errConst : ℝ := sorry\n\ndef Demo.AStable (m : ℕ) : Prop := True',
+    );
     expect(text).not.toContain('textbook');
     expect(reachedDefinitions(e.decls, project, sourceByPath(project), 70)).toBe(
       'def Demo.Bound (m : ℕ) : Prop := AStable m ∧ (m : ℝ) ≤ errConst\n\n[… 2 more definition(s) reached, not shown: budget of 70 characters]',
@@ -110,10 +127,19 @@ describe('judge input from a real source model', () => {
 
   it('grounds the constants found and judges an entity paired with a library name on its signature', () => {
     const grounded = new Map([
-      ['Finset.range', { name: 'Finset.range', kind: 'def', signature: '(n : ℕ) : Finset ℕ', doc: '`range n` is `{0, …, n - 1}`.', source: 'mathlib' }],
+      [
+        'Finset.range',
+        { name: 'Finset.range', kind: 'def', signature: '(n : ℕ) : Finset ℕ', doc: '`range n` is `{0, …, n - 1}`.', source: 'mathlib' },
+      ],
       [
         'QuaternionGroup',
-        { name: 'QuaternionGroup', kind: 'inductive', signature: '(n : ℕ) : Type', doc: 'The (generalised) quaternion group of order 4n.', source: 'mathlib' },
+        {
+          name: 'QuaternionGroup',
+          kind: 'inductive',
+          signature: '(n : ℕ) : Type',
+          doc: 'The (generalised) quaternion group of order 4n.',
+          source: 'mathlib',
+        },
       ],
     ]);
     const input = judgeInputOf(paired(['Demo.main']), BUDGETS, { project, grounded });
@@ -121,7 +147,13 @@ describe('judge input from a real source model', () => {
     const library: PairedEntity = {
       ...entity('q8', '[F]'),
       decls: [],
-      unresolved: [{ leanName: 'QuaternionGroup', candidates: [], declaredIn: { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/GroupTheory/SpecificGroups/Quaternion.lean', line: 60 } }],
+      unresolved: [
+        {
+          leanName: 'QuaternionGroup',
+          candidates: [],
+          declaredIn: { package: 'mathlib', file: '.lake/packages/mathlib/Mathlib/GroupTheory/SpecificGroups/Quaternion.lean', line: 60 },
+        },
+      ],
     };
     expect(unjudgeableCause(library)).toBe('no Lean declaration resolved for QuaternionGroup');
     expect(unjudgeableCause(library, grounded)).toBeUndefined();
@@ -134,13 +166,17 @@ describe('judge input from a real source model', () => {
   it('says the compile status, and that it is unknown without Lean', () => {
     const e = paired(['Demo.main']);
     expect(judgeInputOf(e, BUDGETS, { project }).compileStatus).toBe('unknown (not checked: no Lean available to this run)');
-    expect(judgeInputOf(e, BUDGETS, { project, compile: { state: 'compiles' } }).compileStatus).toBe('the statement elaborates (checked with Lean)');
+    expect(judgeInputOf(e, BUDGETS, { project, compile: { state: 'compiles' } }).compileStatus).toBe(
+      'the statement elaborates (checked with Lean)',
+    );
   });
 });
 
 describe('judge input helpers', () => {
   it('drops line, block and doc comments from Lean text', () => {
-    expect(withoutComments('/-- doc -/\ntheorem t -- quote of the book\n  (x : ℕ) /- aside -/ : x = x')).toBe('theorem t\n  (x : ℕ)  : x = x');
+    expect(withoutComments('/-- doc -/\ntheorem t -- quote of the book\n  (x : ℕ) /- aside -/ : x = x')).toBe(
+      'theorem t\n  (x : ℕ)  : x = x',
+    );
     expect(formalText({ kind: 'def', fullName: 'f', header: ': ℕ := 3' })).toBe('def f : ℕ := 3');
   });
 
