@@ -7,8 +7,8 @@
  * the auditor (`ctx.skip`).
  */
 import { loadPairedEntities } from '../../extractors/index.js';
-import { lookupLibraryConstants } from '../../extractors/library-constants.js';
 import type { ConstantLookup, ServiceSources } from '../core/services.js';
+import { lookupLibraryConstants } from '../lean/library-constants.js';
 import { loadProject } from '../lean/project.js';
 import { llmUnavailable } from '../llm/engine.js';
 import { checkConstants } from '../repl/constant-check.js';

@@ -13,13 +13,11 @@
  * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference;
  * a bare name in a match-arm pattern is one too, unless it resolves to a declaration with constructors
  * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
- * The same rules run in C (native-references.ts, src/native/resolver.c) when the native scanner is built; this is the reference.
  */
 import { DirectedGraph } from 'graphology';
 import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
 import { ImportGraph } from './imports.js';
 import { DOTTED, type NameTable } from './names.js';
-import { collectNatively, resolvesNatively } from './native-references.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import {
   allDeclarations,
@@ -291,21 +289,8 @@ export class NameResolver {
   }
 }
 
-/**
- * Fills each declaration's `references`; returns the declarations by full name (with the native
- * resolver, that map is made on first use, as a scan needs none) and the duplicate declarations.
- */
+/** Fills each declaration's `references`; returns the declarations by full name and the duplicate declarations. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
-  if (resolvesNatively(files)) {
-    const { all, firstOf } = collectNatively(files);
-    let decls: Map<string, LeanDecl> | undefined;
-    return {
-      problems: duplicatesOf(files, all, firstOf),
-      get decls() {
-        return (decls ??= firstByName(all, firstOf));
-      },
-    };
-  }
   const all = allDeclarations(files);
   const numbers = new Map<string, number>();
   const firstOf = Int32Array.from(all, (decl, k) => {

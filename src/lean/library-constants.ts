@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { GroundedConstant } from '../src/core/types.js';
-import { parseLean } from '../src/lean/parser.js';
-import { decodeLeanSource } from '../src/lean/source.js';
-import type { LeanDecl } from '../src/model/lean.js';
+import type { GroundedConstant } from '../core/types.js';
+import type { LeanDecl } from '../model/lean.js';
 import { findInDependencies } from './dependency-names.js';
+import { parseLean } from './parser.js';
+import { decodeLeanSource } from './source.js';
 
 /** The constants of `names` that a dependency's sources declare, by name. */
 export function lookupLibraryConstants(root: string, names: string[]): Map<string, GroundedConstant> {

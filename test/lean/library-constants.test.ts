@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lookupLibraryConstants } from '../../extractors/library-constants.js';
+import { lookupLibraryConstants } from '../../src/lean/library-constants.js';
 
 const root = mkdtempSync(join(tmpdir(), 'leanaudit-library-constants-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
