@@ -6,10 +6,44 @@ import { InputError } from '../core/errors.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
 import { type GoldPair, goldInput, loadGold } from '../llm/gold.js';
-import { type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
+import { judgeLeanScorer, loadLeanScorerRubrics } from '../llm/leanscorer.js';
+import { type JudgeInput, type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
 import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS, type Verdict } from '../llm/verdict.js';
 
-export type CalibrationProtocol = 'direct' | 'roundtrip';
+export type CalibrationProtocol = 'direct' | 'roundtrip' | 'leanscorer';
+
+const PROTOCOL_ROLES: Record<CalibrationProtocol, Role[]> = {
+  direct: ['direct-judge'],
+  roundtrip: ['back-translator', 'roundtrip-judge'],
+  leanscorer: ['leanscorer'],
+};
+
+/** What calibrate settles from the configuration. */
+export interface CalibrationSettings {
+  skolem: boolean;
+  contextChars: number;
+  /** LeanScorer's threshold. */
+  alpha: number;
+}
+
+/** One pair's answer: a verdict (LeanScorer: pass → Faithful, fail → Different), or why there is none. */
+type PairAnswer = { ok: true; verdict: Verdict; scoreDisagreement: boolean } | { ok: false; cause: string; message: string };
+
+async function answerPair(
+  engine: LlmEngine,
+  protocol: CalibrationProtocol,
+  input: JudgeInput,
+  settings: CalibrationSettings,
+  signal: AbortSignal,
+): Promise<PairAnswer> {
+  if (protocol === 'leanscorer') {
+    const r = await judgeLeanScorer(engine, loadLeanScorerRubrics(), input, settings.alpha, signal);
+    return r.ok ? { ok: true, verdict: r.score.pass ? 'Faithful' : 'Different', scoreDisagreement: false } : r;
+  }
+  const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
+  const j: Judgment = await judge(engine, loadJudgeRubrics(), input, settings.skolem, signal);
+  return j.ok ? { ok: true, verdict: j.verdict, scoreDisagreement: j.scoreDisagreement } : j;
+}
 
 /** The label a pair gets when its judgment failed: it matches no expected verdict. */
 const FAILED = 'failed';
@@ -41,15 +75,14 @@ export async function calibrate(
   engine: LlmEngine,
   pairs: GoldPair[],
   protocol: CalibrationProtocol,
-  skolem: boolean,
-  contextChars: number,
+  settings: CalibrationSettings,
   signal: AbortSignal,
 ): Promise<Calibration> {
-  const rubrics = loadJudgeRubrics();
-  const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
   // A statement Lean rejects is Different without a call, as in an audit.
-  const judgments: (Judgment | undefined)[] = await Promise.all(
-    pairs.map((p) => (p.compiles === false ? undefined : judge(engine, rubrics, goldInput(p, contextChars), skolem, signal))),
+  const judgments: (PairAnswer | undefined)[] = await Promise.all(
+    pairs.map((p) =>
+      p.compiles === false ? undefined : answerPair(engine, protocol, goldInput(p, settings.contextChars), settings, signal),
+    ),
   );
   const scored: [Verdict, Verdict][] = [];
   const failedPairs: [Verdict, typeof FAILED][] = [];
@@ -79,7 +112,7 @@ export async function calibrate(
   const all: [Verdict, Label][] = [...scored, ...failedPairs];
   const groupedAll = all.map(([e, a]) => [grouped(e), a === FAILED ? FAILED : grouped(a)] as [string, string]);
   const accept = pairs.map((p) => [p.expected, 'Faithful'] as [Verdict, Verdict]);
-  const roles: Role[] = protocol === 'direct' ? ['direct-judge'] : ['back-translator', 'roundtrip-judge'];
+  const roles = PROTOCOL_ROLES[protocol];
   return {
     protocol,
     models: roles.map((r) => `${r}: ${engine.endpoint(r)?.model}`),
@@ -111,6 +144,7 @@ const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`
 export function formatCalibration(c: Calibration): string {
   const lines = [
     `== ${c.protocol} protocol (${c.models.join(', ')})`,
+    ...(c.protocol === 'leanscorer' ? ['LeanScorer passes (→ Faithful) or fails (→ Different): read the grouped figures'] : []),
     `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}${c.failures.length > 0 ? ' (counted as wrong below)' : ''}`,
     '',
   ];
@@ -151,7 +185,7 @@ export function formatCalibration(c: Calibration): string {
 
 interface CalibrateOptions {
   gold: string;
-  protocol: 'direct' | 'roundtrip' | 'both';
+  protocol: CalibrationProtocol | 'both';
   config?: string;
   json?: boolean;
 }
@@ -164,17 +198,18 @@ export function registerCalibrateCommand(program: Command): void {
       'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ and the accept-everything baseline',
     )
     .requiredOption('--gold <dir>', 'folder of gold pairs (*.json), e.g. samples/gold')
-    .option('--protocol <which>', 'direct, roundtrip or both', 'both')
+    .option('--protocol <which>', 'direct, roundtrip, both (direct and roundtrip) or leanscorer', 'both')
     .option('--config <file>', 'configuration file with the llm section (default: ./leanaudit.config.json)')
     .option('--json', 'print the figures as JSON')
     .action(async (opts: CalibrateOptions) => {
-      if (!['direct', 'roundtrip', 'both'].includes(opts.protocol)) throw new InputError(`--protocol must be direct, roundtrip or both`);
+      if (!['direct', 'roundtrip', 'both', 'leanscorer'].includes(opts.protocol))
+        throw new InputError(`--protocol must be direct, roundtrip, both or leanscorer`);
       const root = process.cwd();
       const config = loadConfig(root, opts.config);
       const settings = llmConfig(config);
       const pairs = loadGold(resolve(opts.gold));
       const protocols: CalibrationProtocol[] = opts.protocol === 'both' ? ['direct', 'roundtrip'] : [opts.protocol];
-      const roles: Role[] = protocols.flatMap((p): Role[] => (p === 'direct' ? ['direct-judge'] : ['back-translator', 'roundtrip-judge']));
+      const roles: Role[] = protocols.flatMap((p) => PROTOCOL_ROLES[p]);
       const engine = await LlmEngine.create(roles, { root, config });
       if (!(engine instanceof LlmEngine)) throw new InputError(`cannot calibrate: ${engine.reason}`);
       const controller = new AbortController();
@@ -188,8 +223,11 @@ export function registerCalibrateCommand(program: Command): void {
               engine,
               pairs,
               protocol,
-              settings.skolemAware ?? LLM_DEFAULTS.skolemAware,
-              settings.contextChars ?? LLM_DEFAULTS.contextChars,
+              {
+                skolem: settings.skolemAware ?? LLM_DEFAULTS.skolemAware,
+                contextChars: settings.contextChars ?? LLM_DEFAULTS.contextChars,
+                alpha: settings.leanscorerAlpha ?? LLM_DEFAULTS.leanscorerAlpha,
+              },
               controller.signal,
             ),
           );

@@ -77,7 +77,10 @@ export function coerceBoolean(v: unknown): unknown {
 }
 
 interface SchemaLike {
-  properties?: Record<string, { type?: string | string[]; enum?: unknown[] }>;
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, SchemaLike>;
+  items?: SchemaLike;
 }
 
 /** The enum member `v` spells in another case or with spaces around it (`"faithful"` for `Faithful`); else `v`. */
@@ -87,13 +90,20 @@ export function coerceEnum(v: unknown, members: unknown[]): unknown {
   return members.find((m) => typeof m === 'string' && m.toLowerCase() === word) ?? v;
 }
 
-/** Coerces the object's boolean-typed properties (by the schema) with `coerceBoolean`, and string enums by case. */
+function coerceValue(v: unknown, schema: SchemaLike): unknown {
+  if (schema.type === 'boolean') return coerceBoolean(v);
+  if (schema.enum) return coerceEnum(v, schema.enum);
+  if (schema.items && Array.isArray(v)) return v.map((x) => coerceValue(x, schema.items!));
+  if (schema.properties && typeof v === 'object' && v !== null && !Array.isArray(v))
+    return coerceBySchema(v as Record<string, unknown>, schema);
+  return v;
+}
+
+/** Coerces the object's boolean-typed properties (by the schema) with `coerceBoolean`, and string enums by case, in nested objects and arrays too. */
 export function coerceBySchema(value: Record<string, unknown>, schema: SchemaLike): Record<string, unknown> {
   const out = { ...value };
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-    if (!(key in out)) continue;
-    if (prop.type === 'boolean') out[key] = coerceBoolean(out[key]);
-    else if (prop.enum) out[key] = coerceEnum(out[key], prop.enum);
+    if (key in out) out[key] = coerceValue(out[key], prop);
   }
   return out;
 }

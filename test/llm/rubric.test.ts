@@ -30,7 +30,7 @@ describe('rubrics', () => {
     expect(() => renderRubric(r, { question: 'q' })).toThrow('missing inputs strict');
   });
 
-  it('fences every untrusted block with the prompt's own marker, the same for the same inputs, and says the fenced text is data', () => {
+  it('fences every untrusted block with the marker of its prompt, the same for the same inputs, and says the fenced text is data', () => {
     const inputs = { kind: 't', name: 'n', formal: 'f >>> g', variables: 'v', auxiliary: '', grounding: '' };
     const back = loadRubric('back-translator');
     const one = renderRubric(back, inputs);
@@ -75,7 +75,7 @@ describe('rubrics', () => {
       });
       for (const rule of ['Implicit context', 'Case split', 'Skolemized witnesses', 'WEAKER', 'Restricting a parameter', 'Definitions.'])
         expect(on.system).toContain(rule);
-      expect(on.system).toContain('Q1\n  is false, and the verdict is Different.');
+      expect(on.system).toMatch(/Q1\s+is false, and the verdict is Different\./);
       expect(on.system).not.toMatch(/Stronger at most/);
       const off = renderRubric(judge, {
         kind: 't',
