@@ -63,8 +63,8 @@ async function calibrateCli(args: string[]): Promise<string> {
 }
 
 describe('leanaudit calibrate', () => {
-  it('ships a gold set of at least 40 pairs covering every pattern of the method', () => {
-    expect(gold.length).toBeGreaterThanOrEqual(40);
+  it('ships a gold set of at least 80 pairs covering every pattern of the method', () => {
+    expect(gold.length).toBeGreaterThanOrEqual(80);
     const patterns = new Set(gold.map((p) => p.pattern));
     for (const p of [
       'incompleteness',
@@ -80,6 +80,12 @@ describe('leanaudit calibrate', () => {
       'sorry standing for data',
       'case split over several declarations',
       'implicit context',
+      'hypothesis carried by an instance binder',
+      'statement that does not compile',
+      'informal text with blueprint macros',
+      'constant that needs grounding',
+      'definition faithfulness',
+      'helper lemmas listed beside the main theorem',
     ])
       expect(patterns).toContain(p);
     const skolem = gold.filter((p) => p.pattern === 'Skolemized witness').map((p) => p.expected);
@@ -107,10 +113,12 @@ describe('leanaudit calibrate', () => {
   });
 
   it('counts a pair whose call failed as a wrong answer, never leaving it out of accuracy and κ', async () => {
-    const failing = new Set(gold.slice(0, 13).map((p) => p.informal));
+    const failing = new Set(shown.slice(0, 13).map(([, informal]) => informal));
     server.setScript((body) => ([...failing].some((t) => userText(body).includes(t)) ? reply.status(400) : oracle(body)));
     const [direct] = JSON.parse(await calibrateCli(['--protocol', 'direct', '--json'])) as Calibration[];
-    const skolemFaithful = gold.filter((p) => p.pattern === 'Skolemized witness' && p.expected === 'Faithful' && !failing.has(p.informal));
+    const skolemFaithful = shown.filter(
+      ([p, informal]) => p.pattern === 'Skolemized witness' && p.expected === 'Faithful' && !failing.has(informal),
+    );
     expect(direct!.judged).toBe(gold.length - 13);
     expect(direct!.failures).toHaveLength(13);
     expect(direct!.accuracy).toBeCloseTo((gold.length - 13 - skolemFaithful.length) / gold.length);
