@@ -102,8 +102,10 @@ export function reachedDefinitions(
   const queue: string[] = [];
   const enqueue = (decl: LeanDecl | undefined, headerOnly: boolean) => {
     const refs = decl ? (headerOnly ? decl.references.slice(0, decl.headerReferences) : decl.references) : [];
+    // A name the declaration binds itself (`{f g : Θ X}`) is no reference, whatever a project declaration of that name.
+    const bound = decl ? boundNames(`${decl.header}\n${decl.body ?? ''}`) : new Set<string>();
     for (const ref of refs) {
-      if (seen.has(ref)) continue;
+      if (seen.has(ref) || bound.has(ref.slice(ref.lastIndexOf('.') + 1))) continue;
       seen.add(ref);
       queue.push(ref);
     }

@@ -36,6 +36,13 @@ def errConst : ℝ := sorry
 -- This comment quotes Lemma 2.3 of the book verbatim.
 def Bound (m : ℕ) : Prop := AStable m ∧ (m : ℝ) ≤ errConst
 
+def g : ℕ := 7
+
+class Cancel (τ : ℝ) : Prop where
+  le {f g : ℕ → ℝ} : f 0 ≤ g 0 + τ
+
+theorem uses_cancel [Cancel 1] : True := trivial
+
 structure Tile where
   /-- the scale -/
   scale : ℤ
@@ -93,6 +100,12 @@ describe('judge input from a real source model', () => {
     expect(reachedDefinitions(e.decls, project, sourceByPath(project), 70)).toBe(
       'def Demo.Bound (m : ℕ) : Prop := AStable m ∧ (m : ℝ) ≤ errConst\n\n[… 2 more definition(s) reached, not shown: budget of 70 characters]',
     );
+  });
+
+  it('never follows a name a definition binds itself to a project declaration of that name', () => {
+    const text = reachedDefinitions(paired(['Demo.uses_cancel']).decls, project, sourceByPath(project), 4000);
+    expect(text).toContain('class Demo.Cancel (τ : ℝ) : Prop where');
+    expect(text).not.toContain('def Demo.g');
   });
 
   it('shows a structure with its where fields, without their docstrings', () => {
