@@ -70,20 +70,40 @@ export function wholeDeclText(decl: LeanDecl, fileText: string | undefined): str
   return withoutComments(`${decl.kind} ${decl.fullName} ${rest}`);
 }
 
-/**
- * The listed declarations split into those that state the entity and helper lemmas: a declaration
- * that another listed one uses is a helper (the blueprint lists it beside the theorem it serves),
- * unless every listed declaration is used by another (then none is singled out).
- */
-export function splitHelpers(entity: PairedEntity, project: LeanProject | undefined): { main: PairedDecl[]; helpers: PairedDecl[] } {
-  if (!project || entity.decls.length < 2) return { main: entity.decls, helpers: [] };
-  const names = new Set(entity.decls.map((d) => d.fullName));
-  const used = new Set<string>();
-  for (const d of entity.decls) {
-    for (const ref of project.decls.get(d.fullName)?.references ?? []) if (ref !== d.fullName && names.has(ref)) used.add(ref);
+/** Most declarations walked from one listed declaration when looking for the other listed ones it uses. */
+const HELPER_REACH = 400;
+
+/** The listed declarations (`names`) that `from` uses, directly or through the project declarations its proof uses. */
+function listedReached(project: LeanProject, from: string, names: Set<string>): Set<string> {
+  const reached = new Set<string>();
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length > 0 && seen.size < HELPER_REACH) {
+    for (const ref of project.decls.get(queue.shift()!)?.references ?? []) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      if (names.has(ref)) reached.add(ref);
+      else queue.push(ref);
+    }
   }
-  const main = entity.decls.filter((d) => !used.has(d.fullName));
-  return main.length === 0 ? { main: entity.decls, helpers: [] } : { main, helpers: entity.decls.filter((d) => used.has(d.fullName)) };
+  return reached;
+}
+
+/**
+ * The listed declarations that another listed one uses, directly or through the lemmas of its proof,
+ * each with the declarations that use it: possibly helper lemmas the blueprint lists beside the
+ * theorem they serve, possibly parts of the statement that a later part is proved from. Which one
+ * is a question of mathematics, so the judge is told and decides.
+ */
+export function usedByListed(entity: PairedEntity, project: LeanProject | undefined): Map<string, string[]> {
+  const users = new Map<string, string[]>();
+  if (!project || entity.decls.length < 2) return users;
+  const names = new Set(entity.decls.map((d) => d.fullName));
+  for (const d of entity.decls) {
+    for (const ref of listedReached(project, d.fullName, names))
+      if (ref !== d.fullName) users.set(ref, [...(users.get(ref) ?? []), d.fullName]);
+  }
+  return users;
 }
 
 /**
@@ -270,7 +290,8 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
   const { project, source, grounded } = sources;
   const library = entity.decls.length === 0 ? libraryDecls(entity, grounded) : [];
   const paired = library.length > 0 ? { ...entity, decls: library } : entity;
-  const { main, helpers } = splitHelpers(paired, project);
+  const main = paired.decls;
+  const users = usedByListed(paired, project);
   const variables = [...new Set(main.flatMap((d) => d.variables))].map(withoutComments);
   const definitionKinds = main.every((d) => AUX_KINDS.has(d.kind));
   const compile =
@@ -284,7 +305,7 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
     informal: expandMacros(entity.statement.trim(), entity.macros),
     macros: macroList(entity.macros),
     formal: main.map(formalText).join('\n\n'),
-    helpers: helpers.map(formalText).join('\n\n'),
+    helpers: [...users].map(([name, by]) => `${name} is used in the proof of ${by.join(', ')}`).join('\n'),
     variables: variables.join('\n'),
     auxiliary: reachedDefinitions(main, project, source, budgets.auxiliaryChars),
     grounding: groundingText(libraryCandidates(paired, project, main), grounded, budgets.groundingChars),

@@ -19,7 +19,7 @@ export interface GoldPair {
   /** The book's own macros: name (without backslash) → definition (`#1`… for arguments). */
   macros?: Record<string, string>;
   lean: string[];
-  /** Helper lemmas listed beside the statement, not part of it. */
+  /** Helper lemmas listed beside the statement, used in its proof: shown with it, the judge told they are used in its proof. */
   helpers?: string[];
   variables?: string[];
   auxiliary?: string[];
@@ -110,13 +110,15 @@ export function goldInput(pair: GoldPair, contextChars: number): JudgeInput {
       .join(', '),
     informal: expandMacros(pair.informal, macros),
     macros: macroList(macros),
-    formal: pair.lean.map(withoutComments).join('\n\n'),
-    helpers: (pair.helpers ?? []).map(withoutComments).join('\n\n'),
+    formal: [...pair.lean, ...(pair.helpers ?? [])].map(withoutComments).join('\n\n'),
+    helpers: (pair.helpers ?? [])
+      .map((h) => `${DECL_NAME.exec(h)?.[1] ?? h} is used in the proof of ${DECL_NAME.exec(pair.lean[0]!)?.[1] ?? 'the statement'}`)
+      .join('\n'),
     variables: (pair.variables ?? []).join('\n'),
     auxiliary: (pair.auxiliary ?? []).map(withoutComments).join('\n\n'),
     grounding: (pair.grounding ?? []).join('\n\n'),
     context: centredContext(expandMacros(pair.context ?? '', macros), expandMacros(pair.contextAfter ?? '', macros), contextChars),
-    caseSplit: pair.lean.length > 1,
+    caseSplit: pair.lean.length + (pair.helpers ?? []).length > 1,
     definition: pair.kind === 'definition',
     compileStatus:
       pair.compiles === undefined

@@ -17,7 +17,7 @@ export interface JudgeInput {
   macros: string;
   /** Lean headers (a definition whole), proofs and comments discarded; several when the statement is split across declarations. */
   formal: string;
-  /** Helper lemmas listed beside the statement: shown apart, never judged as part of it. */
+  /** Which listed declarations the others use in their proofs (possibly helper lemmas, possibly parts of the statement). */
   helpers: string;
   /** Every `variable` binder in scope. */
   variables: string;
@@ -27,7 +27,7 @@ export interface JudgeInput {
   grounding: string;
   /** Surrounding text centred on the statement. */
   context: string;
-  /** Several declarations state the entity between them. */
+  /** Several declarations are listed for the entity. */
   caseSplit: boolean;
   /** The entity is a definition: Q1/Q2 compare notions on the book's domain. */
   definition: boolean;

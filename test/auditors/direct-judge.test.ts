@@ -146,16 +146,16 @@ describe('direct-judge', () => {
     expect(user).not.toContain('Far away.');
     expect(user).toContain('Compile status: unknown (not checked: no Lean available to this run)');
     expect(body.messages[0]!.content).toContain('Skolemized witnesses');
-    expect(body.messages[0]!.content).not.toContain('Case split.');
+    expect(body.messages[0]!.content).not.toContain('Several declarations.');
   });
 
-  it('leaves the Skolem rule out when llm.skolemAware is false and adds the case-split rule for several declarations', async () => {
+  it('leaves the Skolem rule out when llm.skolemAware is false and adds the rule for several declarations', async () => {
     const e = entity('split', '[F]');
     e.decls.push({ ...e.decls[0]!, fullName: 'Demo.split_neg', leanName: 'Demo.split_neg' });
     await runAuditor(directJudge, services([e], configured({ skolemAware: false })));
     const system = server.requests.find((r) => r.body)!.body!.messages[0]!.content;
     expect(system).not.toContain('Skolemized');
-    expect(system).toContain('Case split.');
+    expect(system).toContain('Several declarations.');
   });
 
   it('makes zero calls when a finished audit is rerun, and the key appears in no report, cache file or log', async () => {

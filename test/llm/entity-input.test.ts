@@ -120,12 +120,14 @@ describe('judge input from a real source model', () => {
     expect(input.variables).toBe('{X : Type*}\n{a : ℕ}\n[MetricSpace X]\n[ProofData a X]');
   });
 
-  it('sets a helper lemma the main theorem uses apart; only declarations that state the entity between them make a case split', () => {
+  it('shows every listed declaration and says which ones the others use in their proofs, leaving the judge to tell helpers from parts', () => {
     const withHelper = judgeInputOf(paired(['Demo.main', 'Demo.helper']), BUDGETS, { project });
-    expect(withHelper.caseSplit).toBe(false);
-    expect(withHelper.formal).toBe('theorem Demo.main (m : ℕ) (h : Bound m) : ∑ i ∈ range m, (i : ℝ) ≤ errConst');
-    expect(withHelper.helpers).toBe('theorem Demo.helper (m : ℕ) : 0 ≤ m');
-    expect(withHelper.leanName).toBe('Demo.main');
+    expect(withHelper.caseSplit).toBe(true);
+    expect(withHelper.formal).toBe(
+      'theorem Demo.main (m : ℕ) (h : Bound m) : ∑ i ∈ range m, (i : ℝ) ≤ errConst\n\ntheorem Demo.helper (m : ℕ) : 0 ≤ m',
+    );
+    expect(withHelper.helpers).toBe('Demo.helper is used in the proof of Demo.main');
+    expect(withHelper.leanName).toBe('Demo.main, Demo.helper');
     const split = judgeInputOf(paired(['Demo.part_pos', 'Demo.part_zero']), BUDGETS, { project });
     expect(split).toMatchObject({ caseSplit: true, helpers: '' });
   });

@@ -73,9 +73,17 @@ describe('rubrics', () => {
         caseSplit: true,
         skolem: true,
       });
-      for (const rule of ['Implicit context', 'Case split', 'Skolemized witnesses', 'WEAKER', 'Restricting a parameter', 'Definitions.'])
+      for (const rule of [
+        'Implicit context',
+        'Several declarations',
+        'Skolemized witnesses',
+        'WEAKER',
+        'Restricting a parameter',
+        'Definitions.',
+      ])
         expect(on.system).toContain(rule);
-      expect(on.system).toMatch(/Q1\s+is false, and the verdict is Different\./);
+      expect(on.system).toMatch(/Q1\s+is\s+false\s+\(Different\)/);
+      expect(on.system).toMatch(/it\s+makes\s+neither\s+Q1\s+nor\s+Q2\s+false/);
       expect(on.system).not.toMatch(/Stronger at most/);
       const off = renderRubric(judge, {
         kind: 't',
@@ -95,7 +103,7 @@ describe('rubrics', () => {
         skolem: false,
       });
       expect(off.system).not.toContain('Skolemized');
-      expect(off.system).not.toContain('Case split');
+      expect(off.system).not.toContain('Several declarations');
       expect(off.system).not.toContain('Definitions.');
       expect(off.user).not.toContain('Surrounding text');
     }
