@@ -5,17 +5,16 @@
  * and `\proves` markers. `\inputleanmodule{M}` and `\inputleannode{label}` bring in the nodes that
  * LeanArchitect's `@[blueprint]` attributes declare in the Lean source (see lean-architect.ts).
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type * as Ast from '@unified-latex/unified-latex-types';
 import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
+import { locateInside, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
 import type { Entity } from '../src/model/entity.js';
 import type { LeanProject, SourceProblem } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
 import { parseLatex } from './latex-parse.js';
 import { type ArchitectIndex, type ArchitectItem, type ArchitectNode, architectEntity, architectNodes } from './lean-architect.js';
-import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -147,7 +146,7 @@ class BlueprintReader {
     }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readRepoText(this.root, path, READ_LIMITS.document);
       if (text.includes('\u0000')) throw new Error('not a text file (NUL bytes); not read');
     } catch (e) {
       this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });

@@ -1,6 +1,4 @@
 /** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Config } from '../src/core/config.js';
 import { InputError, SkipAuditor } from '../src/core/errors.js';
 import type { EntityEnv } from '../src/core/services.js';
@@ -9,7 +7,7 @@ import type { LeanProject } from '../src/model/lean.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
 import { locateInDependencies } from './dependency-names.js';
 import { extractDocstrings } from './lean-docstring.js';
-import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
+import { extractMarkdown, listMarkdown, looksLikeTextbook, readDocument } from './markdown.js';
 import { type Coverage, coverage, pairEntities } from './pairing.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
 import { type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
@@ -29,7 +27,7 @@ export function detectSource(root: string, options: ExtractOptions): SourceKind 
   if (findVersoBlueprint(root, options.verso).length > 0) return 'verso';
   if (findStatusJson(root, options.json)) return 'json';
   if (options.markdown) return 'markdown';
-  const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
+  const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readDocument(root, f, []) ?? ''));
   return textbook ? 'markdown' : 'docstring';
 }
 

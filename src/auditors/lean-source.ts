@@ -31,6 +31,7 @@ export const meta: AuditorMeta = {
     'unreadable-file': { message: 'cannot read the file: {{message}}', severity: 'error' },
     'parse-failed': { message: '{{message}}', severity: 'error' },
     'unreadable-lakefile': { message: 'cannot read the lakefile: {{message}}', severity: 'warning' },
+    'unreadable-metadata': { message: '{{message}}', severity: 'warning' },
     'nested-package': { message: '{{message}}', severity: 'warning' },
     'unmatched-end': { message: '{{message}}', severity: 'warning' },
     'mismatched-end': { message: '{{message}}', severity: 'warning' },

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverLeanFiles } from '../../src/lean/discovery.js';
 import { parseLakefileLean, parseLakefileToml, versoDocsOf } from '../../src/lean/lakefile.js';
@@ -284,6 +284,47 @@ describe('loadProject', () => {
         ['nested-package', 'Web/lakefile.toml'],
       ]);
       expect(project.problems![0]!.message).toContain(`leanaudit audit ${join(realpathSync(repo), 'Book')}`);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('reads no metadata file that leads outside the repository, and keeps none of its text', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-hostile-'));
+    const secrets = mkdtempSync(join(tmpdir(), 'leanaudit-secrets-'));
+    try {
+      writeFileSync(join(secrets, 'env'), 'GITHUB_TOKEN=ghp_s3cret\n');
+      writeFileSync(join(secrets, 'lakefile.toml'), 'name = "ghp_s3cret"\n');
+      symlinkSync('/proc/self/environ', join(repo, 'lean-toolchain'));
+      symlinkSync(join(secrets, 'env'), join(repo, 'lake-manifest.json'));
+      symlinkSync(join(secrets, 'lakefile.toml'), join(repo, 'lakefile.toml'));
+      writeFileSync(join(repo, 'A.lean'), 'def a := 1\n');
+      const project = await loadProject(repo);
+      expect(project.leanToolchain).toBeUndefined();
+      expect(project.name).toBe(basename(realpathSync(repo)));
+      expect(project.problems!.map((p) => [p.messageId, p.location.file])).toEqual([
+        ['unreadable-lakefile', 'lakefile'],
+        ['unreadable-metadata', 'lean-toolchain'],
+        ['unreadable-metadata', 'lake-manifest.json'],
+      ]);
+      expect(project.problems!.map((p) => p.message).join('\n')).toMatch(/lean-toolchain: leads outside the repository/);
+      expect(JSON.stringify(project)).not.toContain('s3cret');
+      expect(JSON.stringify(project)).not.toContain(process.env.PATH);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+      rmSync(secrets, { recursive: true, force: true });
+    }
+  });
+
+  it('records a toolchain only when the file names one', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-toolchain-'));
+    try {
+      writeFileSync(join(repo, 'lean-toolchain'), 'leanprover/lean4:v4.20.0\nPATH=/usr/bin HOME=/root\n');
+      const project = await loadProject(repo);
+      expect(project.leanToolchain).toBeUndefined();
+      expect(project.problems!.map((p) => p.message)).toEqual([
+        'lean-toolchain: does not name a toolchain (such as leanprover/lean4:v4.21.0); not recorded',
+      ]);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }
