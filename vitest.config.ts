@@ -44,5 +44,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...excluded],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The developer's own ~/.config/leanaudit/config.json must not reach the tests (the CLI tests' children inherit this too).
+    env: { XDG_CONFIG_HOME: join(root, 'test', 'fixtures', 'no-user-config') },
   },
 });

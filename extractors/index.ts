@@ -1,7 +1,9 @@
 /** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
 import type { Config } from '../src/core/config.js';
+import { REPO_PATH } from '../src/core/config-schema.js';
 import { InputError, SkipAuditor } from '../src/core/errors.js';
 import type { EntityEnv } from '../src/core/services.js';
+import type { JsonSchema } from '../src/core/types.js';
 import type { PairedEntity } from '../src/model/entity.js';
 import type { LeanProject } from '../src/model/lean.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
@@ -37,6 +39,23 @@ export function extract(input: ExtractInput, source: SourceKind | 'auto' = input
   return EXTRACTORS[kind](input);
 }
 
+/** The schema of the `extract` section (schemas/config.schema.json); `extractOptions` applies the same rules. */
+export const EXTRACT_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'which informal source `extract` and the pairing read, and where (docs/extractors.md)',
+  properties: {
+    source: { enum: ['auto', ...SOURCE_KINDS] },
+    blueprint: { ...REPO_PATH, description: 'the blueprint LaTeX entry file' },
+    verso: { ...REPO_PATH, description: 'the folder of a Verso blueprint' },
+    markdown: { type: 'array', items: { ...REPO_PATH }, description: 'Markdown files or folders' },
+    mapping: { ...REPO_PATH, description: 'JSON file mapping Markdown entity ids to Lean names' },
+    json: { ...REPO_PATH, description: 'the status-json file' },
+  },
+};
+
+const EXTRACT_KEYS = Object.keys(EXTRACT_CONFIG_SCHEMA.properties as object);
+
 /** Reads and validates the `extract` section of the configuration. */
 export function extractOptions(config: Config): ExtractOptions {
   const section = config.extract;
@@ -47,7 +66,7 @@ export function extractOptions(config: Config): ExtractOptions {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
   const options = section as Record<string, unknown>;
   for (const key of Object.keys(options)) {
-    if (!['source', 'blueprint', 'verso', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
+    if (!EXTRACT_KEYS.includes(key)) bad(`.${key} is not a known option`);
   }
   if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
     bad(`.source must be one of auto, ${SOURCE_KINDS.join(', ')}`);

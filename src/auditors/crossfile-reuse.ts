@@ -51,6 +51,17 @@ export const meta: AuditorMeta = {
     'terms-unfiltered': { message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}', severity: 'info' },
   },
   needs: ['entities', 'lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      crossFileOnly: {
+        type: 'boolean',
+        description:
+          'report only dependencies between entities of different files, or of unknown files (all are still checked and counted)',
+      },
+    },
+  },
 };
 
 /** How the dependency is known, as the finding says it. */

@@ -11,6 +11,7 @@
  * "unknown identifier 'ℝ'".
  */
 import { resolve } from 'node:path';
+import { BENCH_INPUT_SCHEMA } from '../contamination/config.js';
 import type { InputProblem } from '../contamination/input.js';
 import { InputError } from '../core/errors.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
@@ -27,6 +28,18 @@ export const meta: AuditorMeta = {
     'bad-input': { message: '{{message}}', severity: 'warning' },
   },
   needs: ['lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      inputs: {
+        type: 'array',
+        items: BENCH_INPUT_SCHEMA,
+        description: 'benchmarks to check (a folder of .lean files, or a JSONL/JSON release); default: contamination.bench',
+      },
+      header: { type: 'string', description: 'header (imports, options, opens) for JSONL/JSON statements' },
+    },
+  },
 };
 
 export interface StatementCompilesOptions {

@@ -4,7 +4,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
-import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
+import { ignoring, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
@@ -16,12 +16,12 @@ import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { verdict } from '../reporters/common.js';
 import { FORMATS, type Format, REPORTERS } from '../reporters/index.js';
+import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
-export interface AuditOptions {
+export interface AuditOptions extends ConfigFlags {
   only?: string[];
   failOn?: Severity;
-  config?: string;
   /** Baseline file to compare the findings with (relative to the working directory); default: the config's `baseline`. */
   baseline?: string;
   /** Writes a baseline of this run's findings to this file; the report is then compared with it. */
@@ -69,12 +69,7 @@ export async function runAudit(
   const root = resolve(repo);
   if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
   if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
-  const loaded = loadConfig(root, options.config);
-  validateCoreConfig(
-    loaded,
-    auditors.map((a) => a.meta.id),
-    options.config,
-  );
+  const loaded = loadRunConfig(root, options, auditors);
   const config = ignoring(loaded, options.ignore);
   const selected = selectAuditors(auditors, options.only);
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
@@ -82,7 +77,9 @@ export async function runAudit(
   }
   const configured = config.baseline === undefined ? undefined : resolve(root, config.baseline);
   const baselineFile = options.writeBaseline === undefined ? (options.baseline ?? configured) : undefined;
-  const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile), file: baselineFile };
+  // The configuration's baseline is a file of the repository; one given on the command line is the user's.
+  const named = options.baseline === undefined ? root : undefined;
+  const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile, named), file: baselineFile };
   const signal = options.signal ?? new AbortController().signal;
   const services = createServices(root, config, signal, sources, options.log);
   let project: ProjectMeta;
@@ -110,6 +107,7 @@ interface CliOptions {
   output?: string;
   failOn?: Severity;
   config?: string;
+  trustRepoConfig?: boolean;
   baseline?: string;
   writeBaseline?: string;
   ignore?: string[];
@@ -162,7 +160,8 @@ export function registerAuditCommand(program: Command): void {
     .addOption(
       new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default: error)').choices(SEVERITIES),
     )
-    .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('--config <file>', CONFIG_HELP)
+    .option('--trust-repo-config', TRUST_HELP)
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",

@@ -6,7 +6,7 @@
  * /proc/self/environ` is thus refused, never read into a report.
  */
 import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { isInside } from './paths.js';
 
 /** Why a path named by the repository is not read. */
@@ -124,4 +124,17 @@ export function readRepoTextIfPresent(root: string, candidate: string, maxBytes:
     if (e instanceof RefusedFile && e.reason === 'missing') return undefined;
     throw e;
   }
+}
+
+/**
+ * Whether `candidate` (relative to `root`, or absolute) leads outside the repository: lexically, or
+ * through a symbolic link on the way to it. A path that does not exist yet is judged by its nearest
+ * existing folder, where it would be created.
+ */
+export function leadsOutside(root: string, candidate: string): boolean {
+  const full = resolve(root, candidate);
+  if (!isInside(resolve(root), full)) return true;
+  let existing = full;
+  while (!existsSync(existing)) existing = dirname(existing);
+  return !isInside(realpathSync(root), realpathSync(existing));
 }

@@ -61,12 +61,17 @@ export interface Rule {
   docs?: RuleDocs;
 }
 
+/** A JSON Schema (2020-12) as a plain object. */
+export type JsonSchema = { [keyword: string]: unknown };
+
 export interface AuditorMeta {
   id: string;
   description: string;
   /** messageId -> rule; the rule id is `${id}/${messageId}`. */
   rules: Record<string, Rule>;
   needs?: Need[];
+  /** The JSON Schema of `auditors.<id>.options`; absent: the auditor takes no options. */
+  options?: JsonSchema;
 }
 
 /** Services and sinks an auditor sees while it runs. */

@@ -135,11 +135,17 @@ describe('exit code 2: usage and input errors', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('a configuration that is not JSON, has a bad failOn or names an unknown auditor', () => {
+  it('a configuration that is not JSON, has a bad failOn, or names an unknown key at any level', () => {
     const cases: [string, RegExp][] = [
       [config('broken.json', '{"failOn": '), /broken\.json: invalid JSON/],
-      [config('fatal.json', { failOn: 'fatal' }), /fatal\.json: failOn must be one of info, warning, error/],
-      [config('typo.json', { auditors: { 'proof-gap': {} } }), /typo\.json: auditors\.proof-gap: unknown auditor \(known: proof-gaps/],
+      [config('fatal.json', { failOn: 'fatal' }), /fatal\.json: failOn: must be one of "error", "warning", "info", not "fatal"/],
+      [config('typo.json', { auditors: { 'proof-gap': {} } }), /typo\.json: auditors\.proof-gap: unknown key; did you mean "proof-gaps"\?/],
+      [config('ignores.json', { ignores: ['X/**'] }), /ignores\.json: ignores: unknown key; did you mean "ignore"\?/],
+      [config('failon.json', { failon: 'warning' }), /failon\.json: failon: unknown key; did you mean "failOn"\?/],
+      [
+        config('deep.json', { auditors: { 'proof-gaps': { severty: 'info' } } }),
+        /deep\.json: auditors\.proof-gaps\.severty: unknown key; did you mean "severity"\?/,
+      ],
     ];
     for (const [file, message] of cases) {
       const run = leanaudit('audit', SAMPLE, '--config', file);
