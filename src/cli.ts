@@ -16,7 +16,7 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Parses argv and runs; exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or input error. */
+/** Parses argv and runs; exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or input error, 3 an auditor failed. */
 export async function main(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv);

@@ -148,6 +148,16 @@ function writeOutput(file: string, text: string): void {
   }
 }
 
+/**
+ * The exit status of an audit: 130 interrupted, 3 an auditor failed (its results are missing, so
+ * the gate fails closed, whatever the findings), 1 findings at or above the failing severity, 0 clean.
+ */
+export function exitCodeOf(report: Report, interrupted: boolean): number {
+  if (interrupted) return 130;
+  if (report.summary.failedAuditors.length > 0) return 3;
+  return report.summary.failed ? 1 : 0;
+}
+
 /** Adds the `audit` subcommand. */
 export function registerAuditCommand(program: Command): void {
   program
@@ -189,7 +199,7 @@ export function registerAuditCommand(program: Command): void {
         } else {
           process.stdout.write(text);
         }
-        process.exitCode = controller.signal.aborted ? 130 : report.summary.failed ? 1 : 0;
+        process.exitCode = exitCodeOf(report, controller.signal.aborted);
       } finally {
         process.off('SIGINT', abort);
       }

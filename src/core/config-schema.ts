@@ -44,6 +44,11 @@ function auditorSection(meta: AuditorMeta): JsonSchema {
         description:
           'true: when this auditor fails (throws, times out) the run does not exit with 3 for it; the report still says it failed',
       },
+      timeoutMs: {
+        type: 'integer',
+        minimum: 1,
+        description: 'wall-clock limit of the auditor, in milliseconds: past it the auditor is stopped and its run is an error (exit 3)',
+      },
       options: meta.options ?? NO_OPTIONS,
     },
   };

@@ -24,6 +24,8 @@ export interface AuditorConfig {
   severity?: Severity;
   /** When the auditor fails (throws, times out), the run does not exit with 3 for it. */
   allowFailure?: boolean;
+  /** Wall-clock limit of the auditor's run, in milliseconds: past it the run is an error. */
+  timeoutMs?: number;
   options?: Record<string, unknown>;
 }
 

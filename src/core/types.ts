@@ -38,6 +38,10 @@ export interface AuditorRun {
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
+  /** The run failed, but `auditors.<id>.allowFailure` keeps its failure from the exit status. */
+  failureAllowed?: true;
+  /** Findings an inline directive suppressed (see suppressions.ts); absent when none. */
+  suppressed?: number;
   /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
   meta?: AuditorMeta;
 }
@@ -153,6 +157,10 @@ export interface Report {
     failOn: Severity;
     /** A finding (with a baseline: a new finding) is at or above failOn. */
     failed: boolean;
+    /** The auditors that failed (threw, timed out) and whose failure is not allowed: the run is incomplete, the CLI exits with 3. */
+    failedAuditors: string[];
+    /** Findings inline directives suppressed, over every run. */
+    suppressed: number;
     baseline?: BaselineSummary;
   };
 }

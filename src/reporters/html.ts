@@ -4,6 +4,7 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  gateFailed,
   groupByFile,
   listed,
   listedTotals,
@@ -11,6 +12,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  statusText,
   verdict,
 } from './common.js';
 
@@ -27,14 +29,14 @@ function esc(text: string): string {
 
 /** Renders the report as a standalone HTML page. */
 export function htmlReporter(report: Report): string {
-  const { project, tool, summary } = report;
+  const { project, tool } = report;
   const out: string[] = [
     '<!doctype html>',
     '<html lang="en"><head><meta charset="utf-8">',
     `<title>leanaudit: ${esc(project.name)}</title>`,
     `<style>${CSS}</style></head><body>`,
     `<h1>leanaudit report: ${esc(project.name)}</h1>`,
-    `<p class="${summary.failed ? 'failed' : 'passed'}">${esc(verdict(report))} · ${esc(listedTotals(report))}</p>`,
+    `<p class="${gateFailed(report) ? 'failed' : 'passed'}">${esc(verdict(report))} · ${esc(listedTotals(report))}</p>`,
     `<p>${esc(projectFacts(report).join(' · '))}</p>`,
     `<p class="dim"><code>${esc(project.root)}</code></p>`,
   ];
@@ -54,7 +56,7 @@ export function htmlReporter(report: Report): string {
   for (const run of report.runs) {
     const c = countBySeverity(listed(run.findings));
     out.push(
-      `<tr><td><code>${esc(run.auditorId)}</code></td><td class="${run.status}">${run.status}</td>` +
+      `<tr><td><code>${esc(run.auditorId)}</code></td><td class="${run.status}">${esc(statusText(run))}</td>` +
         `<td class="n">${c.error}</td><td class="n">${c.warning}</td><td class="n">${c.info}</td><td>${esc(runNote(run))}</td></tr>`,
     );
   }

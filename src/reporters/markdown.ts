@@ -11,6 +11,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  statusText,
   verdict,
 } from './common.js';
 
@@ -48,7 +49,7 @@ export function markdownReporter(report: Report): string {
   out.push('| auditor | status | errors | warnings | info | metrics / reason |', '| --- | --- | ---: | ---: | ---: | --- |');
   for (const run of report.runs) {
     const c = countBySeverity(listed(run.findings));
-    out.push(`| ${code(run.auditorId)} | ${run.status} | ${c.error} | ${c.warning} | ${c.info} | ${cell(runNote(run))} |`);
+    out.push(`| ${code(run.auditorId)} | ${statusText(run)} | ${c.error} | ${c.warning} | ${c.info} | ${cell(runNote(run))} |`);
   }
   let budget = MARKDOWN_FINDING_LIMIT;
   let omitted = 0;

@@ -5,6 +5,7 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  gateFailed,
   groupByFile,
   listed,
   listedTotals,
@@ -12,6 +13,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  statusText,
   verdict,
 } from './common.js';
 import type { ReporterOptions } from './types.js';
@@ -49,7 +51,7 @@ function summaryTable(report: Report, paint: Paint): string[] {
   const rows = report.runs.map((run) => {
     const c = countBySeverity(listed(run.findings));
     const note = run.status === 'ok' ? runNote(run) : cut(runNote(run));
-    return [run.auditorId, run.status, String(c.error), String(c.warning), String(c.info), note];
+    return [run.auditorId, statusText(run), String(c.error), String(c.warning), String(c.info), note];
   });
   return table([header, ...rows], (row, col, text) => {
     if (row === 0) return paint('bold', text);
@@ -78,7 +80,7 @@ function findingLines(report: Report, paint: Paint): string[] {
 /** Renders the report for a terminal; ANSI colors only when `options.color` is set. */
 export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
   const paint: Paint = options.color ? (style, text) => `\u001b[${STYLES[style]}m${text}\u001b[0m` : (_s, text) => text;
-  const { project, tool, summary } = report;
+  const { project, tool } = report;
   const lines = [`${paint('bold', `leanaudit ${tool.version}: ${project.name}`)}  ${paint('dim', project.root)}`];
   const facts = projectFacts(report);
   if (facts.length) lines.push(facts.join(' · '));
@@ -93,7 +95,7 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
     lines.push(paint('dim', note));
     for (const line of absentLines(report)) lines.push(paint('dim', `  no longer found: ${line}`));
   }
-  const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
+  const status = gateFailed(report) ? paint('red', verdict(report)) : paint('green', verdict(report));
   lines.push(`${listedTotals(report)} · ${status}`);
   return `${lines.join('\n')}\n`;
 }

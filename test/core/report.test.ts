@@ -27,9 +27,19 @@ describe('buildReport', () => {
       auditors: { ok: 2, skipped: 0, error: 0 },
       failOn: 'warning',
       failed: true,
+      failedAuditors: [],
+      suppressed: 0,
     });
     expect(report.schemaVersion).toBe(2);
     expect(report.tool.name).toBe('leanaudit');
+  });
+
+  it('lists the failed auditors, but not one whose failure is allowed, and sums the suppressed findings', () => {
+    const meta = { root: '/p', name: 'p' };
+    const failed = { ...run('warning'), auditorId: 'broken', status: 'error' as const, reason: 'boom', findings: [], suppressed: 2 };
+    const allowed = { ...failed, auditorId: 'flaky', failureAllowed: true as const, suppressed: 1 };
+    const report = buildReport(meta, [failed, allowed, run('info')], 'error');
+    expect(report.summary).toMatchObject({ failed: false, failedAuditors: ['broken'], suppressed: 3 });
   });
 });
 
