@@ -4,11 +4,13 @@ import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
-import { ignoring, repeatable } from '../core/config.js';
+import { ignoring, RULE_SETTINGS, type RuleSetting, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
+import { didYouMean } from '../core/nearest.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
+import { SUPPRESSION_META } from '../core/suppressions.js';
 import type { Auditor, ProjectMeta, Report } from '../core/types.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
@@ -28,6 +30,8 @@ export interface AuditOptions extends ConfigFlags {
   writeBaseline?: string;
   /** Path patterns of `.lean` files to leave out, after the configuration's `ignore`. */
   ignore?: string[];
+  /** `--rule <id>=<severity>` settings, over the configuration's `rules`. */
+  rule?: string[];
   signal?: AbortSignal;
   log?: (message: string) => void;
 }
@@ -41,6 +45,27 @@ export function selectAuditors(all: readonly Auditor[], only: readonly string[] 
     throw new InputError(`unknown auditor ${unknown.join(', ')}; available: ${known.join(', ') || 'none'}`);
   }
   return all.filter((a) => only.includes(a.meta.id));
+}
+
+/** Every rule id these auditors (and the core's suppression directives) report under. */
+export function ruleIds(auditors: readonly Auditor[]): string[] {
+  return [...auditors.map((a) => a.meta), SUPPRESSION_META].flatMap((meta) => Object.keys(meta.rules).map((id) => `${meta.id}/${id}`));
+}
+
+/** `--rule proof-gaps/native-decide=off` flags as settings; an unknown rule or setting is an InputError naming the nearest known one. */
+export function ruleFlags(flags: readonly string[], auditors: readonly Auditor[]): Record<string, RuleSetting> {
+  const known = ruleIds(auditors);
+  const settings: Record<string, RuleSetting> = {};
+  for (const flag of flags) {
+    const at = flag.lastIndexOf('=');
+    const [id, setting] = at < 0 ? [flag, ''] : [flag.slice(0, at).trim(), flag.slice(at + 1).trim()];
+    if (!known.includes(id)) throw new InputError(`--rule ${flag}: unknown rule ${id}${didYouMean(id, known)}`);
+    if (!(RULE_SETTINGS as readonly string[]).includes(setting)) {
+      throw new InputError(`--rule ${flag}: give <rule>=<setting>, the setting one of ${RULE_SETTINGS.join(', ')}`);
+    }
+    settings[id] = setting as RuleSetting;
+  }
+  return settings;
 }
 
 /** The report's project metadata from the parsed project. */
@@ -70,7 +95,8 @@ export async function runAudit(
   if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
   if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
   const loaded = loadRunConfig(root, options, auditors);
-  const config = ignoring(loaded, options.ignore);
+  const flagged = ruleFlags(options.rule ?? [], auditors);
+  const config = ignoring(Object.keys(flagged).length ? { ...loaded, rules: { ...loaded.rules, ...flagged } } : loaded, options.ignore);
   const selected = selectAuditors(auditors, options.only);
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
     throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
@@ -111,6 +137,7 @@ interface CliOptions {
   baseline?: string;
   writeBaseline?: string;
   ignore?: string[];
+  rule?: string[];
   verbose?: boolean;
   replCmd?: string;
 }
@@ -175,6 +202,11 @@ export function registerAuditCommand(program: Command): void {
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
+      repeatable,
+    )
+    .option(
+      '--rule <rule=setting>',
+      'set one rule: proof-gaps/native-decide=off, or =info, =warning, =error; over the configuration (repeatable)',
       repeatable,
     )
     .option('--baseline <file>', "fail only on findings this baseline does not list (default: the config's baseline)")

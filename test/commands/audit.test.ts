@@ -88,4 +88,20 @@ describe('runAudit', () => {
     await expect(runAudit(SAMPLE, { config: bad }, DEFAULT_SOURCES, auditors)).rejects.toThrow(InputError);
     await expect(runAudit(SAMPLE, { only: ['x'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(/unknown auditor x/);
   });
+
+  it('sets single rules with --rule over the configuration, and names the nearest rule for an unknown one', async () => {
+    const config = join(tmp, 'rules.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'primed-warning/primed': 'error', 'primed-info/primed': 'off' } }));
+    const fromConfig = await runAudit(SAMPLE, { config }, DEFAULT_SOURCES, auditors);
+    expect(fromConfig.summary.findings).toEqual({ error: 5, warning: 0, info: 0 });
+    const fromFlag = await runAudit(SAMPLE, { config, rule: ['primed-warning/primed=info'] }, DEFAULT_SOURCES, auditors);
+    expect(fromFlag.summary.findings).toEqual({ error: 0, warning: 0, info: 5 });
+    await expect(runAudit(SAMPLE, { rule: ['primed-warning/prime=off'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(
+      'unknown rule primed-warning/prime; did you mean "primed-warning/primed"?',
+    );
+    await expect(runAudit(SAMPLE, { rule: ['primed-warning/primed=warn'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(
+      '--rule primed-warning/primed=warn: give <rule>=<setting>, the setting one of off, info, warning, error',
+    );
+    await expect(runAudit(SAMPLE, { rule: ['primed-warning/primed'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(InputError);
+  });
 });

@@ -128,6 +128,11 @@ describe('exit code 2: usage and input errors', () => {
     ['a missing repository argument', ['audit'], /missing required argument 'repo'/],
     ['an unknown auditor in --only', ['audit', SAMPLE, '--only', 'proof-gaps,no-such'], /unknown auditor no-such; available: proof-gaps, /],
     ['a missing config file', ['audit', SAMPLE, '--config', 'absent.json'], /config file not found: absent\.json/],
+    [
+      'an unknown rule in --rule',
+      ['audit', SAMPLE, '--rule', 'proof-gaps/native-decid=off'],
+      /unknown rule proof-gaps\/native-decid; did you mean "proof-gaps\/native-decide"\?/,
+    ],
   ])('%s', (_name, args, message) => {
     const run = leanaudit(...args);
     expect(run.status).toBe(2);
@@ -152,6 +157,27 @@ describe('exit code 2: usage and input errors', () => {
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(message);
     }
+  });
+
+  it('--rule sets one rule of an auditor and leaves its other rules alone', () => {
+    const run = leanaudit(
+      'audit',
+      SAMPLE,
+      '--only',
+      'proof-gaps',
+      '--format',
+      'json',
+      '--rule',
+      'proof-gaps/native-decide=off',
+      '--rule',
+      'proof-gaps/axiom=warning',
+    );
+    const report = JSON.parse(run.stdout) as Report;
+    const rules = report.runs[0]!.findings.map((f) => `${f.messageId}:${f.severity}`);
+    expect(rules).not.toContain('native-decide:warning');
+    expect(rules).toContain('axiom:warning');
+    expect(rules.filter((r) => r === 'sorry-in-proof:error')).toHaveLength(6);
+    expect(report.summary.findings).toEqual({ error: 7, warning: 1, info: 0 });
   });
 
   it('an --output path that cannot be written', () => {
