@@ -10,8 +10,9 @@ import { didYouMean } from '../core/nearest.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
-import { SUPPRESSION_META } from '../core/suppressions.js';
+import { applySuppressions, type DirectiveScan, SUPPRESSION_META } from '../core/suppressions.js';
 import type { Auditor, ProjectMeta, Report } from '../core/types.js';
+import { projectDirectives } from '../lean/directives.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
@@ -110,14 +111,18 @@ export async function runAudit(
   const services = createServices(root, config, signal, sources, options.log);
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
+  let directives: DirectiveScan = { directives: new Map(), invalid: [] };
   try {
     const model = await services.project();
     project = projectMeta(root, model);
     statementOf = statementsOf(model);
+    directives = projectDirectives(model);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
   const runs = await runAuditors(selected, services);
+  const suppressions = applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config });
+  if (suppressions) runs.push(suppressions);
   const failOn = options.failOn ?? config.failOn ?? 'error';
   const statements = statementOf ? { statementOf } : {};
   const report = buildReport(project, runs, failOn, { ...(baseline ? { baseline } : {}), ...statements });

@@ -19,7 +19,7 @@ describe('the configuration schema', () => {
         failOn: 'warning',
         baseline: 'leanaudit-baseline.json',
         ignore: ['AesopTest/**'],
-        rules: { 'proof-gaps/native-decide': 'off', 'pairing/no-lean-name': 'warning' },
+        rules: { 'proof-gaps/native-decide': 'off', 'pairing/no-lean-name': 'warning', 'suppressions/unused-directive': 'off' },
         auditors: {
           'proof-gaps': { severity: 'error', enabled: true, allowFailure: false },
           'crossfile-reuse': { options: { crossFileOnly: true } },
