@@ -3,7 +3,7 @@
  * one it guesses by translating the words of the multiplicative name (`mulEquivHaarChar` →
  * `addEquivAddHaarChar`). Lets a blueprint's `\lean{…}` of an additive lemma find its source.
  */
-import type { LeanDecl } from '../src/model/lean.js';
+import type { LeanDecl } from '../model/lean.js';
 
 /** Word translations of `to_additive`'s name guessing (the common ones), by exact word. */
 const WORDS: Record<string, string> = {

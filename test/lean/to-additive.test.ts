@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { additiveNames, guessAdditive, guessMultiplicative } from '../../extractors/to-additive.js';
 import { parseLean } from '../../src/lean/parser.js';
+import { additiveNames, guessAdditive, guessMultiplicative } from '../../src/lean/to-additive.js';
 
 describe('guessAdditive', () => {
   it('guesses the additive name word by word', () => {

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findInDependencies, locateInDependencies } from '../../extractors/dependency-names.js';
+import { locateInDependencies } from '../../extractors/pairing.js';
+import { findInDependencies } from '../../src/lean/dependency-names.js';
 import type { PairedEntity } from '../../src/model/entity.js';
 
 const root = mkdtempSync(join(tmpdir(), 'leanaudit-deps-'));

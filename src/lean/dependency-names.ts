@@ -11,13 +11,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { discoverLeanFiles } from '../src/lean/discovery.js';
-import { NameTable } from '../src/lean/names.js';
-import { lakePackages, toolchainSources } from '../src/lean/packages.js';
-import { parseLean } from '../src/lean/parser.js';
-import { lakefileIfReadable, libraryModule } from '../src/lean/project.js';
-import { decodeLeanSource } from '../src/lean/source.js';
-import type { DeclaredIn, PairedEntity, UnresolvedName } from '../src/model/entity.js';
+import type { DeclaredIn } from '../model/entity.js';
+import { discoverLeanFiles } from './discovery.js';
+import { NameTable } from './names.js';
+import { lakePackages, toolchainSources } from './packages.js';
+import { parseLean } from './parser.js';
+import { lakefileIfReadable, libraryModule } from './project.js';
+import { decodeLeanSource } from './source.js';
 import { additiveNames, guessMultiplicative } from './to-additive.js';
 
 /** For each component of a name, the strings one of which its declaring file must contain. */
@@ -120,21 +120,4 @@ export function findInDependencies(root: string, wanted: string[]): Map<string, 
     }
   }
   return found;
-}
-
-/**
- * Entities whose unresolved names carry `declaredIn` where a dependency declares them: names with
- * no project candidate, and blueprint names (full names, as checkdecls reads them: a name that only
- * ends a project declaration's may well be Mathlib's own).
- */
-export function locateInDependencies(entities: PairedEntity[], root: string): PairedEntity[] {
-  const looked = (entity: PairedEntity, u: UnresolvedName): boolean => u.candidates.length === 0 || entity.origin === 'blueprint';
-  const wanted = entities.flatMap((e) => e.unresolved.filter((u) => looked(e, u)).map((u) => u.leanName));
-  const found = findInDependencies(root, wanted);
-  if (found.size === 0) return entities;
-  return entities.map((entity) => {
-    const where = (u: UnresolvedName) => (looked(entity, u) ? found.get(u.leanName.replace(/^_root_\./, '')) : undefined);
-    if (!entity.unresolved.some(where)) return entity;
-    return { ...entity, unresolved: entity.unresolved.map((u) => ({ ...u, ...(where(u) ? { declaredIn: where(u)! } : {}) })) };
-  });
 }
