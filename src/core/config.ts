@@ -11,6 +11,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Severity } from '../model/location.js';
 import { InputError } from './errors.js';
+import { checkPatterns } from './glob.js';
 import { isInside } from './paths.js';
 
 /** A rule's setting: a severity, or `off` to drop its findings. */
@@ -125,9 +126,15 @@ export function mergeConfig(base: Config, over: Config): Config {
   return merged as Config;
 }
 
-/** The configuration with more `ignore` patterns after its own (a command's `--ignore` flags). */
-export const ignoring = (config: Config, patterns: readonly string[] | undefined): Config =>
-  patterns === undefined || patterns.length === 0 ? config : { ...config, ignore: [...(config.ignore ?? []), ...patterns] };
+/**
+ * The configuration with more `ignore` patterns after its own (a command's `--ignore` flags); a
+ * pattern that cannot be used (see glob.ts) is an InputError.
+ */
+export function ignoring(config: Config, patterns: readonly string[] | undefined): Config {
+  const all = [...(config.ignore ?? []), ...(patterns ?? [])];
+  checkPatterns(all);
+  return patterns === undefined || patterns.length === 0 ? config : { ...config, ignore: all };
+}
 
 /** A command-line flag that may be given several times: its values in order. */
 export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];

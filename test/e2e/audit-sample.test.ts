@@ -129,6 +129,11 @@ describe('exit code 2: usage and input errors', () => {
     ['an unknown auditor in --only', ['audit', SAMPLE, '--only', 'proof-gaps,no-such'], /unknown auditor no-such; available: proof-gaps, /],
     ['a missing config file', ['audit', SAMPLE, '--config', 'absent.json'], /config file not found: absent\.json/],
     [
+      'an ignore pattern that cannot be used',
+      ['audit', SAMPLE, '--ignore', '!AlgebraBasics/**'],
+      /ignore pattern "!AlgebraBasics\/\*\*": negation/,
+    ],
+    [
       'an unknown rule in --rule',
       ['audit', SAMPLE, '--rule', 'proof-gaps/native-decid=off'],
       /unknown rule proof-gaps\/native-decid; did you mean "proof-gaps\/native-decide"\?/,

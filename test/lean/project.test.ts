@@ -68,6 +68,24 @@ describe('lakefiles', () => {
     });
   });
 
+  it('reads any valid TOML: literal strings, multi-line arrays, inline tables, glob tables', () => {
+    const lake = parseLakefileToml(
+      "name = 'p'\nsrcDir = '''src'''\n\n[[lean_lib]]\nname = 'A'\nroots = [\n  'A', # first\n  \"B\",\n]\n\n[[lean_lib]]\nname = \"C\"\nglobs = [{ submodules = 'C' }, 'D.+']\n",
+    );
+    expect(lake).toEqual({
+      file: 'lakefile.toml',
+      packageName: 'p',
+      libs: [
+        { name: 'A', srcDir: 'src', roots: ['A', 'B'] },
+        { name: 'C', srcDir: 'src', roots: ['C', 'D'] },
+      ],
+    });
+  });
+
+  it('throws on invalid TOML, naming file, line and column', () => {
+    expect(() => parseLakefileToml('name = "p"\n[[lean_lib]]\nname = \n')).toThrow(/^lakefile\.toml:3:8: Invalid TOML document/);
+  });
+
   it('reads the doc.verso option of the package and of each lean_lib from lakefile.toml', () => {
     const lake = parseLakefileToml(
       'name = "p"\n[leanOptions]\n"doc.verso" = true\n[[lean_lib]]\nname = "A"\nleanOptions = { pp.all = true, doc.verso = false }\n[[lean_lib]]\nname = "B"\n[lean_lib.leanOptions]\ndoc.verso = true\n[[lean_lib]]\nname = "C"\n',
@@ -313,6 +331,22 @@ describe('loadProject', () => {
     } finally {
       rmSync(repo, { recursive: true, force: true });
       rmSync(secrets, { recursive: true, force: true });
+    }
+  });
+
+  it("finds a lakefile.toml's libraries when its strings are single-quoted", async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-toml-'));
+    try {
+      writeFileSync(join(repo, 'lakefile.toml'), "name = 'quoted'\n\n[[lean_lib]]\nname = 'Quoted'\n");
+      mkdirSync(join(repo, 'Quoted'));
+      writeFileSync(join(repo, 'Quoted', 'A.lean'), 'theorem t : True := sorry\n');
+      writeFileSync(join(repo, 'Other.lean'), 'def x := 1\n');
+      const project = await loadProject(repo);
+      expect(project.name).toBe('quoted');
+      expect(project.libraries).toEqual(['Quoted']);
+      expect(project.files.map((f) => [f.path, f.module])).toEqual([['Quoted/A.lean', 'Quoted.A']]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
     }
   });
 
