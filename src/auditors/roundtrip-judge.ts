@@ -13,24 +13,42 @@
  * number n at most 7, …"; against "for every n" the judge answers Q1 = false: Different.
  */
 import type { Auditor } from '../core/types.js';
-import { agreementMetrics, directPairs, JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
+import { agreementMetrics, directPairs, judgeRules, runJudgeAudit } from '../llm/judge-run.js';
 
 export const meta: Auditor['meta'] = {
   id: 'roundtrip-judge',
   description: 'LLM round trip: Lean back-translated blind to the text, then judged against it; agreement with direct-judge',
   rules: {
-    ...JUDGE_RULES,
+    ...judgeRules('roundtrip'),
     'same-family': {
       message:
         'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
       severity: 'warning',
+      docs: {
+        what: 'The round-trip judge and the direct judge are served by models of the same family (gpt, deepseek, qwen, ...).',
+        why: 'Two judges of one family share their blind spots, so their agreement says less; configure `llm.roles` so that a different family judges the round trip.',
+        example: '{"llm": {"roles": {"direct-judge": {"model": "gpt-4o"}, "roundtrip-judge": {"model": "deepseek-chat"}}}}',
+      },
     },
     agreement: {
       message:
         "round-trip vs direct: agreement {{rate}}% and Cohen's κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)",
       severity: 'info',
+      docs: {
+        what: "The agreement rate and Cohen's κ between the round-trip and the direct verdicts, over the entities both judged (Faithful and Stronger grouped).",
+        why: 'Low agreement means the verdicts depend on the protocol: read the Different ones of both before trusting either.',
+        example: "round-trip vs direct: agreement 87.5% and Cohen's κ 0.612 over 200 entities",
+      },
     },
-    'no-agreement': { message: 'no agreement with the direct judge computed: {{cause}}', severity: 'info' },
+    'no-agreement': {
+      message: 'no agreement with the direct judge computed: {{cause}}',
+      severity: 'info',
+      docs: {
+        what: 'No agreement with the direct judge could be computed: no endpoint for the direct judge, or no direct verdict cached for these entities.',
+        why: "The agreement is computed from the direct judge's cached verdicts; run direct-judge first, with the cache on.",
+        example: 'leanaudit audit . --only direct-judge,roundtrip-judge',
+      },
+    },
   },
   needs: ['entities', 'llm'],
 };

@@ -62,7 +62,7 @@ export interface Rule {
   message: string;
   /** Its default severity. */
   severity: Severity;
-  docs?: RuleDocs;
+  docs: RuleDocs;
 }
 
 /** A JSON Schema (2020-12) as a plain object. */

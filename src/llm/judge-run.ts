@@ -11,21 +11,73 @@ import { agreement, cohenKappa, type Grouped, grouped, round, VERDICTS } from '.
 export type Protocol = 'direct' | 'roundtrip';
 
 /** Messages shared by both judge auditors. */
-export const JUDGE_RULES: AuditorMeta['rules'] = {
-  faithful: { message: '{{label}}{{entity}}: Faithful — {{reason}}{{note}}', severity: 'info' },
-  stronger: {
-    message: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}',
-    severity: 'info',
-  },
-  different: { message: '{{label}}{{entity}}: Different — {{reason}}{{note}}', severity: 'warning' },
-  'judge-failed': { message: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}', severity: 'error' },
-  'not-judged': { message: '{{label}}{{entity}}: not judged: {{cause}}', severity: 'info' },
-  summary: {
-    message:
-      '{{entities}} entities: {{faithful}} Faithful, {{stronger}} Stronger, {{different}} Different ({{pctDifferent}}% of judged), {{failed}} failed, {{notJudged}} not judged; {{calls}} calls, {{cacheHits}} cache hits',
-    severity: 'info',
-  },
+/** How each protocol's judge reads a pairing, as its rules' documentation says it. */
+const JUDGED_BY: Record<Protocol, string> = {
+  direct: 'The judge, shown the informal statement and the Lean statement side by side (proofs left out), finds that the Lean statement',
+  roundtrip:
+    'Judged against the informal statement, the back-translation of the Lean statement (made by a model that never saw the text) shows that the Lean statement',
 };
+
+/** The rules of a judge protocol: one per verdict, failures, entities not judged, and the run's summary. */
+export function judgeRules(protocol: Protocol): AuditorMeta['rules'] {
+  return {
+    faithful: {
+      message: '{{label}}{{entity}}: Faithful — {{reason}}{{note}}',
+      severity: 'info',
+      docs: {
+        what: `${JUDGED_BY[protocol]} says what the informal statement says: Q1 (Lean implies the text) and Q2 (the text implies Lean) both hold.`,
+        why: "This is the pairing a formalization should have; the finding records the judge's reason and the model, for audit.",
+        example: 'text: for every n, ∑_{k=1}^{n} k = n(n+1)/2; Lean: ∀ n, ∑ k ∈ Finset.Icc 1 n, k = n * (n + 1) / 2',
+      },
+    },
+    stronger: {
+      message: '{{label}}{{entity}}: Stronger (the Lean statement says more than the text) — {{reason}}{{note}}',
+      severity: 'info',
+      docs: {
+        what: `${JUDGED_BY[protocol]} says more than the informal statement: Q1 holds and Q2 does not (fewer hypotheses, a stronger conclusion).`,
+        why: 'A stronger formal statement still proves the text, but is not the text: a benchmark item or a blueprint node then measures something else.',
+        example: 'text: for n ≥ 1, …; Lean: ∀ n, … (the hypothesis dropped)',
+      },
+    },
+    different: {
+      message: '{{label}}{{entity}}: Different — {{reason}}{{note}}',
+      severity: 'warning',
+      docs: {
+        what: `${JUDGED_BY[protocol]} does not say what the informal statement says: Q1 fails (a hypothesis added, a parameter restricted, a conjunct dropped).`,
+        why: 'The kernel accepts a proof of another claim; published audits find such divergences in a large share of formalized statements.',
+        example: 'text: ∑_{k=1}^{n} k = n(n+1)/2; Lean sums over Finset.range n (0 … n-1)',
+      },
+    },
+    'judge-failed': {
+      message: '{{label}}{{entity}}: not judged, the LLM call failed ({{cause}}): {{detail}}',
+      severity: 'error',
+      docs: {
+        what: 'The LLM call for an entity failed (time-out, refusal, rate limit, an unusable reply after one repair): the entity has no verdict.',
+        why: "A failed call is an error on that entity, never a verdict; the run's figures say how many entities went unjudged.",
+        example: 'the endpoint answered 429 after every retry',
+      },
+    },
+    'not-judged': {
+      message: '{{label}}{{entity}}: not judged: {{cause}}',
+      severity: 'info',
+      docs: {
+        what: 'An entity that cannot be judged: no Lean declaration is paired with it, or its informal statement is empty.',
+        why: "It is counted apart so the verdicts' percentages are over what was judged; pairing's findings say why it is unpaired.",
+        example: '\\begin{lemma}\\lean{Missing.name} …  % the name resolves to nothing',
+      },
+    },
+    summary: {
+      message:
+        '{{entities}} entities: {{faithful}} Faithful, {{stronger}} Stronger, {{different}} Different ({{pctDifferent}}% of judged), {{failed}} failed, {{notJudged}} not judged; {{calls}} calls, {{cacheHits}} cache hits',
+      severity: 'info',
+      docs: {
+        what: 'The totals of the run: Faithful, Stronger, Different, failed and not judged, with the calls made and the cache hits.',
+        why: 'One line to compare runs and to see at a glance how much of the project was judged.',
+        example: '218 entities: 150 Faithful, 20 Stronger, 31 Different (15.3% of judged), 2 failed, 15 not judged',
+      },
+    },
+  };
+}
 
 const ROLES: Record<Protocol, Role[]> = {
   direct: ['direct-judge'],

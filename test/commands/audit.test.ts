@@ -9,11 +9,12 @@ import type { Auditor } from '../../src/core/types.js';
 import type { Severity } from '../../src/model/location.js';
 import { SAMPLE, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 /** Reports one finding per theorem whose name ends with `'`, at the given severity. */
 function primed(id: string, severity: Severity): Auditor {
   return {
-    meta: { id, description: 'primed theorem names', rules: { primed: { message: '{{name}} is primed', severity } } },
+    meta: { id, description: 'primed theorem names', rules: { primed: { message: '{{name}} is primed', severity, docs: TEST_RULE_DOCS } } },
     async run(ctx) {
       const decls = (await ctx.project()).files.flatMap((f) => f.decls).filter((d) => d.name.endsWith("'"));
       for (const d of decls) ctx.report({ messageId: 'primed', data: { name: d.fullName }, location: d.location });

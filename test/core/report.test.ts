@@ -3,6 +3,7 @@ import { atLeast, buildReport } from '../../src/core/report.js';
 import { type RunServices, runAuditors } from '../../src/core/runner.js';
 import type { Auditor, AuditorRun } from '../../src/core/types.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const run = (severity: 'info' | 'warning' | 'error'): AuditorRun => ({
   auditorId: 'demo',
@@ -46,7 +47,12 @@ describe('buildReport', () => {
 describe('report schema', () => {
   it('accepts reports built from real auditor runs', async () => {
     const auditor: Auditor = {
-      meta: { id: 'demo', description: 'd', rules: { m: { message: 'at {{x}}', severity: 'warning' } }, needs: ['llm'] },
+      meta: {
+        id: 'demo',
+        description: 'd',
+        rules: { m: { message: 'at {{x}}', severity: 'warning', docs: TEST_RULE_DOCS } },
+        needs: ['llm'],
+      },
       async run(ctx) {
         ctx.report({ messageId: 'm', data: { x: 1 }, location: { file: 'A.lean', line: 1, column: 0 }, evidence: { k: [1] } });
         ctx.metric('rate', 0.5);

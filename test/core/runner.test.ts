@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { Auditor } from '../../src/core/types.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const services = (config = {}): RunServices => ({
   root: '/tmp/project',
@@ -14,7 +15,7 @@ const reporter: Auditor = {
   meta: {
     id: 'demo',
     description: 'reports one finding',
-    rules: { found: { message: 'found {{what}} at {{where}}', severity: 'warning' } },
+    rules: { found: { message: 'found {{what}} at {{where}}', severity: 'warning', docs: TEST_RULE_DOCS } },
   },
   async run(ctx) {
     ctx.report({ messageId: 'found', data: { what: 'sorry', where: 'A.lean' } });
@@ -61,7 +62,10 @@ describe('runner', () => {
       meta: {
         id: 'two',
         description: 'two rules',
-        rules: { a: { message: 'a', severity: 'warning' }, b: { message: 'b', severity: 'info' } },
+        rules: {
+          a: { message: 'a', severity: 'warning', docs: TEST_RULE_DOCS },
+          b: { message: 'b', severity: 'info', docs: TEST_RULE_DOCS },
+        },
       },
       async run(ctx) {
         ctx.report({ messageId: 'a' });

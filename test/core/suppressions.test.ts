@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applySuppressions, type Directive, type DirectiveScan } from '../../src/core/suppressions.js';
 import type { AuditorMeta, AuditorRun, Finding } from '../../src/core/types.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const meta: AuditorMeta = {
   id: 'gaps',
   description: 'd',
-  rules: { sorry: { message: 'sorry', severity: 'error' }, axiom: { message: 'axiom', severity: 'error' } },
+  rules: {
+    sorry: { message: 'sorry', severity: 'error', docs: TEST_RULE_DOCS },
+    axiom: { message: 'axiom', severity: 'error', docs: TEST_RULE_DOCS },
+  },
 };
 const finding = (messageId: string, line: number, file = 'A.lean'): Finding => ({
   auditorId: 'gaps',
