@@ -1,6 +1,6 @@
 /** SARIF 2.1.0 reporter: one rule per auditor message, built from the auditors' metadata. */
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
-import type { AuditorMeta, Finding, Report } from '../core/types.js';
+import type { AuditorMeta, Finding, Report, RuleDocs } from '../core/types.js';
 import type { Location, Severity } from '../model/location.js';
 import { ruleId } from './common.js';
 
@@ -11,6 +11,7 @@ interface SarifRule {
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
+  help?: { text: string; markdown: string };
   defaultConfiguration: { level: 'error' | 'warning' | 'note' };
   properties: { auditor: string; needs: string[] };
 }
@@ -24,17 +25,29 @@ function physicalLocation(location: Location): Record<string, unknown> {
   return { physicalLocation: { artifactLocation: { uri: encodeURI(location.file), uriBaseId: 'SRCROOT' }, region } };
 }
 
+/** A rule's help, as code scanning shows it beside each result: what it checks, why it matters, an example (docs/auditors/<id>.md has the same). */
+function help(docs: RuleDocs): { text: string; markdown: string } {
+  const example = docs.example === undefined ? '' : `\n\nExample:\n${docs.example}`;
+  const fenced = docs.example === undefined ? '' : `\n\n**Example.**\n\n\`\`\`\n${docs.example}\n\`\`\``;
+  return {
+    text: `${docs.what}\n\nWhy it matters: ${docs.why}${example}`,
+    markdown: `**What it checks.** ${docs.what}\n\n**Why it matters.** ${docs.why}${fenced}`,
+  };
+}
+
 /** Rules for every message of every auditor that ran, plus any message id a finding used without metadata. */
 function rules(report: Report): SarifRule[] {
   const byId = new Map<string, SarifRule>();
   const add = (auditorId: string, messageId: string, meta: AuditorMeta | undefined, severity: Severity): void => {
     const id = `${auditorId}/${messageId}`;
     if (byId.has(id)) return;
+    const rule = meta?.rules[messageId];
     byId.set(id, {
       id,
       name: messageId,
-      shortDescription: { text: meta?.rules[messageId]?.message ?? messageId },
-      fullDescription: { text: meta?.description ?? auditorId },
+      shortDescription: { text: rule?.message ?? messageId },
+      fullDescription: { text: rule?.docs.what ?? meta?.description ?? auditorId },
+      ...(rule ? { help: help(rule.docs) } : {}),
       defaultConfiguration: { level: LEVEL[meta?.rules[messageId]?.severity ?? severity] },
       properties: { auditor: auditorId, needs: meta?.needs ?? [] },
     });

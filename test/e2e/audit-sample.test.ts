@@ -68,6 +68,13 @@ describe('leanaudit audit samples/algebra-basics', () => {
     expect(report.summary.auditors.ok + report.summary.auditors.skipped + report.summary.auditors.error).toBe(listed.length);
     for (const run of report.runs.filter((r) => r.status !== 'ok')) expect(run.reason).toMatch(/\S/);
   });
+
+  it("auditors --explain prints a rule's documentation, as its page in docs/auditors/ has it", () => {
+    const run = leanaudit('auditors', '--explain', 'proof-gaps/sorry-in-data');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('**What it checks.** A `sorry` standing for data');
+    expect(readFileSync(join('docs', 'auditors', 'proof-gaps.md'), 'utf8')).toContain(run.stdout);
+  });
 });
 
 describe('options', () => {
@@ -133,6 +140,7 @@ describe('exit code 2: usage and input errors', () => {
       ['audit', SAMPLE, '--ignore', '!AlgebraBasics/**'],
       /ignore pattern "!AlgebraBasics\/\*\*": negation/,
     ],
+    ['an unknown rule for --explain', ['auditors', '--explain', 'proof-gaps/native-decid'], /did you mean "proof-gaps\/native-decide"\?/],
     [
       'an unknown rule in --rule',
       ['audit', SAMPLE, '--rule', 'proof-gaps/native-decid=off'],
