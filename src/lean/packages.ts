@@ -80,8 +80,9 @@ export function readManifest(root: string): Metadata<Manifest> | undefined {
     return typeof value === 'object' && value !== null
       ? { value: value as Manifest }
       : { problem: 'lake-manifest.json: not a JSON object' };
-  } catch (e) {
-    return { problem: `lake-manifest.json: invalid JSON: ${(e as Error).message}` };
+  } catch {
+    // Not JSON.parse's message, which quotes the text: the file's content stays out of the report.
+    return { problem: 'lake-manifest.json: not valid JSON' };
   }
 }
 

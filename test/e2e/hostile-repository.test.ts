@@ -132,6 +132,9 @@ describe('paths that lead outside the repository', () => {
     ['contamination.bench[0].path', { contamination: { bench: [{ path: '/etc/passwd' }] } }],
     ['extract.blueprint', { extract: { blueprint: '../home/secret.tex' } }],
     ['extract.markdown[0]', { extract: { markdown: ['/etc'] } }],
+    ['extract.verso', { extract: { verso: '../home' } }],
+    ['extract.mapping', { extract: { mapping: '../home/secret.json' } }],
+    ['extract.json', { extract: { json: '/etc/passwd' } }],
     ['auditors.statement-compiles.options.inputs[0]', { auditors: { 'statement-compiles': { options: { inputs: ['/etc/passwd'] } } } }],
   ])('%s is refused', async (key, config) => {
     repoConfig(config);
