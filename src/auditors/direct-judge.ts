@@ -10,12 +10,12 @@
  * `Finset.range n` (0..n-1) — Different, with the judge's reason.
  */
 import type { Auditor } from '../core/types.js';
-import { judgeRules, runJudgeAudit } from '../llm/judge-run.js';
+import { JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
 
 export const meta: Auditor['meta'] = {
   id: 'direct-judge',
   description: 'LLM judge: does each Lean statement say what its informal statement says (Q1/Q2 truth table)',
-  rules: judgeRules('direct'),
+  rules: JUDGE_RULES,
   needs: ['entities', 'llm'],
 };
 
