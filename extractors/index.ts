@@ -1,9 +1,7 @@
 /** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
 import type { Config } from '../src/core/config.js';
-import { REPO_PATH } from '../src/core/config-schema.js';
 import { InputError, SkipAuditor } from '../src/core/errors.js';
 import type { EntityEnv } from '../src/core/services.js';
-import type { JsonSchema } from '../src/core/types.js';
 import type { PairedEntity } from '../src/model/entity.js';
 import type { LeanProject } from '../src/model/lean.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
@@ -11,7 +9,7 @@ import { extractDocstrings } from './lean-docstring.js';
 import { extractMarkdown, listMarkdown, looksLikeTextbook, readDocument } from './markdown.js';
 import { type Coverage, coverage, locateInDependencies, pairEntities } from './pairing.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
-import { type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
+import { EXTRACT_CONFIG_SCHEMA, type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
 import { extractVerso, findVersoBlueprint } from './verso-blueprint.js';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
@@ -37,21 +35,6 @@ export function extract(input: ExtractInput, source: SourceKind | 'auto' = input
   const kind = source === 'auto' ? detectSource(input.root, input.options) : source;
   return EXTRACTORS[kind](input);
 }
-
-/** The schema of the `extract` section (schemas/config.schema.json); `extractOptions` applies the same rules. */
-export const EXTRACT_CONFIG_SCHEMA: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  description: 'which informal source `extract` and the pairing read, and where (docs/extractors.md)',
-  properties: {
-    source: { enum: ['auto', ...SOURCE_KINDS] },
-    blueprint: { ...REPO_PATH, description: 'the blueprint LaTeX entry file' },
-    verso: { ...REPO_PATH, description: 'the folder of a Verso blueprint' },
-    markdown: { type: 'array', items: { ...REPO_PATH }, description: 'Markdown files or folders' },
-    mapping: { ...REPO_PATH, description: 'JSON file mapping Markdown entity ids to Lean names' },
-    json: { ...REPO_PATH, description: 'the status-json file' },
-  },
-};
 
 const EXTRACT_KEYS = Object.keys(EXTRACT_CONFIG_SCHEMA.properties as object);
 

@@ -96,7 +96,7 @@ export async function runAudit(
   const root = resolve(repo);
   if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
   if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
-  const loaded = loadRunConfig(root, options, auditors);
+  const loaded = loadRunConfig(root, options, auditors === AUDITORS ? undefined : auditors);
   const flagged = ruleFlags(options.rule ?? [], auditors);
   const config = ignoring(Object.keys(flagged).length ? { ...loaded, rules: { ...loaded.rules, ...flagged } } : loaded, options.ignore);
   const selected = selectAuditors(auditors, options.only);

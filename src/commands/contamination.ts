@@ -17,6 +17,7 @@ import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import type { Format } from '../reporters/index.js';
 import { FORMATS, REPORTERS } from '../reporters/index.js';
+import { exitCodeOf } from './audit.js';
 import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 interface Options {
@@ -137,6 +138,6 @@ export function registerContaminationCommand(program: Command): void {
       if (opts.output) writeFileSync(opts.output, text);
       else process.stdout.write(text);
       if (opts.jsonl) writeFileSync(opts.jsonl, itemResultsJsonl(outcome));
-      if (report.summary.failed) process.exitCode = 1;
+      process.exitCode = exitCodeOf(report, false);
     });
 }

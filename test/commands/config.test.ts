@@ -8,7 +8,7 @@ import { schemaErrors } from '../../src/core/config-check.js';
 import { llmConfig } from '../../src/llm/config.js';
 import { replSettings } from '../../src/repl/config.js';
 
-const schema = configSchemaFor();
+const schema = configSchemaFor(AUDITORS);
 const errors = (config: unknown): string[] => schemaErrors(config, schema);
 
 describe('the configuration schema', () => {
