@@ -100,14 +100,43 @@ export const meta: AuditorMeta = {
       message:
         '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
       severity: 'info',
+      docs: {
+        what: 'As `unreflected`, but every declaration of the dependent entity has a `sorry` in its proof: the dependency cannot show until the proof is written.',
+        why: "Information, not a fault: the missing proof is proof-gaps' finding.",
+        example: 'theorem lagrange … := by sorry  -- with \\uses{lem:order-dvd}',
+      },
     },
     'filter-failed': {
       message: '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
       severity: 'error',
+      docs: {
+        what: 'The LLM call of the `edge-filter` role, which confirms a dependency guessed from a defined term, failed for an edge.',
+        why: 'A failed call is an error on that edge, not a verdict: the edge is neither checked nor dismissed.',
+        example: 'the edge-filter endpoint timed out',
+      },
     },
-    'terms-unfiltered': { message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}', severity: 'info' },
+    'terms-unfiltered': {
+      message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'Dependencies guessed from defined terms were not checked because no endpoint serves the `edge-filter` role.',
+        why: 'Without the filter, guessed dependencies are too noisy to report; configure an endpoint to check them.',
+        example: 'LEANAUDIT_EDGE_FILTER_MODEL unset and no llm.default',
+      },
+    },
   },
   needs: ['entities', 'lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      crossFileOnly: {
+        type: 'boolean',
+        description:
+          'report only dependencies between entities of different files, or of unknown files (all are still checked and counted)',
+      },
+    },
+  },
 };
 
 /** How the dependency is known, as the finding says it. */
@@ -381,6 +410,8 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const asked = { terms: edges.filter((e) => e.source === 'term'), weak: edges.filter((e) => e.weak !== undefined) };
   const { confirmed, dropped } = await confirmEdges(ctx, asked, byId);
   const checked = edges.filter((e) => (e.source !== 'term' || confirmed.has(e)) && !dropped.has(e));
+  for (const e of asked.terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
+  for (const e of asked.weak) if (dropped.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
   const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
   const fieldUses = new FieldUses(project, namespaceComponents(project));
   const environment = new Environment(project.files);
@@ -400,8 +431,10 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
+    const check = { from: edge.from, to: edge.to, source: edge.source };
     if (from.decls.length === 0 || to.decls.length === 0) {
       counts.notCheckable++;
+      ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const fromNames = new Set(from.decls.map((d) => d.fullName));
@@ -409,6 +442,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     const targets = targetsOf(from, project, notations);
     if (reaches(project, notations, fieldUses, starts, targets, fromNames)) {
       counts.reflected++;
+      ctx.dependency({ ...check, status: 'reflected' });
       continue;
     }
     const data = {
@@ -445,12 +479,14 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
         data: { ...data, instance: instance.instance.fullName, class: instance.className },
         evidence: { ...finding.evidence, instance: instance.instance.fullName, class: instance.className },
       });
+      ctx.dependency({ ...check, status: 'reflected' });
       continue;
     }
     // Lean uses an instance without naming it: no source reference can show that B does or does not.
     if (from.decls.every((d) => d.kind === 'instance')) {
       counts.notCheckable++;
       counts.instancesOnly++;
+      ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const depended = declsOf(from);
@@ -463,6 +499,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
         data: { ...data, why: reachWords(why, users, depended) },
         evidence: { ...finding.evidence, outOfReach: why },
       });
+      ctx.dependency({ ...check, status: 'unreachable' });
       continue;
     }
     if (edge.weak !== undefined && !confirmed.has(edge)) {
@@ -472,14 +509,17 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
         ...finding,
         data: { ...data, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation only' },
       });
+      ctx.dependency({ ...check, status: 'weak' });
       continue;
     }
     const notProved = to.decls.every((d) => d.hasSorry);
     if (edge.source === 'helper' && !notProved) {
       counts.unusedHelpers++;
       ctx.report({ messageId: 'unused-helper', ...finding, data });
+      ctx.dependency({ ...check, status: 'unused-helper' });
       continue;
     }
+    ctx.dependency({ ...check, status: notProved ? 'unreflected-unproved' : 'unreflected' });
     if (notProved) counts.unproved++;
     else counts.unreflected++;
     if (across && !notProved) counts.crossFile++;
