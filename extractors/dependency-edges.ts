@@ -58,9 +58,11 @@ const TERMINOLOGY = new RegExp(
 /** How far before a citation its sentence is read for the words above. */
 const CONTEXT = 160;
 
-/** Words around a citation in a statement that say the result is used: "a consequence of Theorem 4", "using Theorem 4", "Theorem 4 yields". */
+/** Words around a citation in a statement that say the result is used, at most three words before it: "a consequence of Theorem 4", "by Theorem 1.2 and Theorem 4", "Theorem 4 yields". */
 const USE_BEFORE =
-  /\b(?:by|using|uses?|via|thanks to|because of|consequences? of|follows? from|applying|apply|from which)\b(?:[^.;:,]|\.(?=\d)){0,40}$/i;
+  /\b(?:by|using|uses?|via|thanks to|because of|consequences? of|follows? from|applying|apply|from which)\s+(?:[^\s.;:,]+\s+|\d+(?:\.\d+)*\s+){0,3}$/i;
+/** Kinds of entities that state no result of their own: their statements cite to name an object or a setting. */
+const DESCRIPTIVE_KINDS = new Set(['definition', 'remark', 'text', 'notation']);
 const USE_AFTER = /^[^.;:,]{0,20}?\b(?:yields?|gives|implies|shows)\b/i;
 
 /**
@@ -236,9 +238,13 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
       ['proof', entity.proof ?? ''],
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
+    // A definition, remark or text uses no result: what its statement cites names an object or a setting.
+    const describes = DESCRIPTIVE_KINDS.has(entity.kind.toLowerCase());
     for (const [part, text] of parts)
-      for (const { id, cue, weak } of citations(text, ids, scope, part))
-        add({ from: id, to: entity.id, source: 'citation', part, cue, ...(weak ? { weak } : {}) });
+      for (const { id, cue, weak } of citations(text, ids, scope, part)) {
+        const kind = weak ?? (describes && part === 'statement' ? 'terminology' : undefined);
+        add({ from: id, to: entity.id, source: 'citation', part, cue, ...(kind ? { weak: kind } : {}) });
+      }
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

@@ -140,6 +140,12 @@ describe('weakCitation', () => {
     expect(edgesOf('Here are functions whose convexity is a consequence of \\cref{thm:a}.')[0]!.weak).toBeUndefined();
     expect(edgesOf('Then \\cref{thm:a} yields the estimate.')[0]!.weak).toBeUndefined();
     expect(edgesOf('By Theorem 1.2 and \\cref{thm:a}, it follows.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('The cone obtained by adjoining the origin to the cone in \\cref{thm:a}.')[0]!.weak).toBe('terminology');
+    const definition = dependencyEdges([
+      entity('thm:a', 'theorem', 'A.'),
+      entity('def:b', 'definition', 'The function obtained via \\cref{thm:a}.'),
+    ]);
+    expect(definition[0]!.weak).toBe('terminology');
     expect(at('If equality holds in \\Cref{log-sum}, then $a_s=r b_s$', '\\Cref')).toBe('terminology');
     expect(at('As in the beginning of \\Cref{pfr} the doubling condition forces it', '\\Cref{pfr}')).toBe('analogy');
   });
