@@ -9,7 +9,18 @@
 
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import type { ProofGap } from './gaps.js';
-import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable, typeHead } from './lexer.js';
+import {
+  bracketDelta,
+  headerTypeStart,
+  isCommentKind,
+  KIND,
+  lexTable,
+  MULTI,
+  MULTI_SYMBOLS,
+  type TokenTable,
+  typeBodyStart,
+  typeHead,
+} from './lexer.js';
 import { lastComponent } from './references.js';
 
 const multi = (s: string): number => MULTI + MULTI_SYMBOLS.indexOf(s);
@@ -343,11 +354,11 @@ export function fieldsWithParents(
   return fields;
 }
 
-/** Whether a declaration's type (after its header's last top-level `:`) reads as a proposition (see `readType`). */
+/** Whether a declaration's type (its claim, past the header's first top-level `:` and any `haveI … :=`) reads as a proposition (see `readType`). */
 function statesProposition(decl: LeanDecl): boolean {
   const { table } = lexTable(decl.header);
   const start = headerTypeStart(table);
-  return start >= 0 && readType(table, start, table.count) === true;
+  return start >= 0 && readType(table, typeBodyStart(table, start), table.count) === true;
 }
 
 /**

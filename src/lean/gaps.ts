@@ -15,6 +15,7 @@ import {
   MULTI,
   MULTI_SYMBOLS,
   type TokenTable,
+  typeBodyStart,
 } from './lexer.js';
 import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
 
@@ -178,13 +179,14 @@ function declPosition(decl: LeanDecl, text: string): { line: number; column: num
  */
 let headerNames: NameTable | undefined;
 
-/** True when the header's type (after its last top-level `:`) is exactly `True`. */
+/** True when the header's type (after its first top-level `:` and any `haveI … :=` before its claim) is exactly `True`. */
 function statesTrue(header: string): boolean {
   if (!header.endsWith('True')) return false;
   const { table } = lexTable(header, '<header>', undefined, (headerNames ??= new NameTable()));
   let lastCode = table.count - 1;
   while (lastCode >= 0 && isCommentKind(table.kind[lastCode]!)) lastCode--;
-  const type = headerTypeStart(table);
+  const start = headerTypeStart(table);
+  const type = start < 0 ? -1 : typeBodyStart(table, start);
   return type >= 0 && type === lastCode && table.is(type, 'True');
 }
 
