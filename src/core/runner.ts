@@ -57,17 +57,18 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     metric(name, value) {
       metrics[name] = value;
     },
-    skip(reason: string): never {
-      throw new SkipAuditor(reason);
+    skip(reason: string, enable?: string): never {
+      throw new SkipAuditor(reason, enable);
     },
     log(message) {
       services.log?.(`[${meta.id}] ${message}`);
     },
   };
-  const done = (status: AuditorRun['status'], reason?: string): AuditorRun => ({
+  const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => ({
     auditorId: meta.id,
     status,
     ...(reason !== undefined ? { reason } : {}),
+    ...(enable !== undefined ? { enable } : {}),
     findings,
     metrics,
     durationMs: Math.round(performance.now() - started),
@@ -77,7 +78,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     await auditor.run(ctx, cfg.options ?? {});
     return done('ok');
   } catch (e) {
-    if (e instanceof SkipAuditor) return done('skipped', e.message);
+    if (e instanceof SkipAuditor) return done('skipped', e.message, e.enable);
     return done('error', e instanceof Error ? e.message : String(e));
   }
 }

@@ -35,6 +35,8 @@ export interface AuditorRun {
   auditorId: string;
   status: RunStatus;
   reason?: string;
+  /** For a skipped auditor: the command that would make it run, the same for every auditor it enables (the Lean-backed ones share one). */
+  enable?: string;
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
@@ -112,7 +114,8 @@ export interface AuditContext {
   report(finding: FindingInput): void;
   metric(name: string, value: number): void;
   /** Ends the auditor's run as skipped with this reason. */
-  skip(reason: string): never;
+  /** Skips the auditor for `reason`; `enable` is the command that would make it run (reporters show each such command once). */
+  skip(reason: string, enable?: string): never;
   log(message: string): void;
 }
 

@@ -7,7 +7,18 @@
  */
 import type { Finding, Report } from '../core/types.js';
 import type { Severity } from '../model/location.js';
-import { allFindings, baselineNote, groupByFile, listed, listedTotals, ruleId, SEVERITY_ORDER, verdict } from './common.js';
+import {
+  allFindings,
+  baselineNote,
+  enableNotes,
+  enableText,
+  groupByFile,
+  listed,
+  listedTotals,
+  ruleId,
+  SEVERITY_ORDER,
+  verdict,
+} from './common.js';
 import type { ReporterOptions } from './types.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -53,6 +64,8 @@ export function githubReporter(report: Report, options: ReporterOptions = {}): s
     const level = run.status === 'error' ? 'warning' : 'notice';
     lines.push(`::${level} title=${escapeProperty(`leanaudit ${run.auditorId} ${run.status}`)}::${escapeData(run.reason ?? '')}`);
   }
+  for (const note of enableNotes(report))
+    lines.push(`::notice title=${escapeProperty('leanaudit to enable')}::${escapeData(enableText(note))}`);
   const note = baselineNote(report);
   if (note !== undefined) lines.push(note);
   lines.push(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`);

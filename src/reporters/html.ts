@@ -4,6 +4,8 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  enableNotes,
+  enableText,
   groupByFile,
   listed,
   listedTotals,
@@ -59,6 +61,7 @@ export function htmlReporter(report: Report): string {
     );
   }
   out.push('</table>');
+  for (const note of enableNotes(report)) out.push(`<p>${esc(enableText(note))}</p>`);
   const groups = groupByFile(listed(report.runs.flatMap((r) => r.findings)));
   if (groups.length) out.push('<h2>Findings</h2>');
   for (const group of groups) {

@@ -4,6 +4,7 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  enableNotes,
   groupByFile,
   listed,
   listedTotals,
@@ -49,6 +50,9 @@ export function markdownReporter(report: Report): string {
   for (const run of report.runs) {
     const c = countBySeverity(listed(run.findings));
     out.push(`| ${code(run.auditorId)} | ${run.status} | ${c.error} | ${c.warning} | ${c.info} | ${cell(runNote(run))} |`);
+  }
+  for (const note of enableNotes(report)) {
+    out.push('', `To enable ${note.auditors.map(code).join(', ')} (${note.reason}):`, '', '```sh', note.command, '```');
   }
   let budget = MARKDOWN_FINDING_LIMIT;
   let omitted = 0;

@@ -2,7 +2,7 @@
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
 import type { AuditorMeta, Finding, Report } from '../core/types.js';
 import type { Location, Severity } from '../model/location.js';
-import { ruleId } from './common.js';
+import { enableNotes, enableText, ruleId } from './common.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -85,7 +85,10 @@ export function sarifReporter(report: Report): string {
       level: run.status === 'error' ? 'error' : 'note',
       message: { text: `${run.auditorId} ${run.status}: ${run.reason ?? ''}`.trim() },
       descriptor: { id: run.auditorId },
-    }));
+    }))
+    .concat(
+      enableNotes(report).map((note) => ({ level: 'note', message: { text: enableText(note) }, descriptor: { id: note.auditors[0]! } })),
+    );
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',

@@ -6,6 +6,8 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  enableNotes,
+  enableText,
   groupByFile,
   listed,
   listedTotals,
@@ -88,6 +90,7 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
   for (const run of report.runs.filter((r) => r.status !== 'ok' && (r.reason ?? '').length > REASON_WIDTH)) {
     lines.push('', `${paint(STATUS_STYLE[run.status], `${run.auditorId} ${run.status}:`)} ${run.reason}`);
   }
+  for (const note of enableNotes(report)) lines.push('', paint('yellow', enableText(note)));
   lines.push(...findingLines(report, paint), '');
   const note = baselineNote(report);
   if (note !== undefined) {

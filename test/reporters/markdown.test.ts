@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/types.js';
 import { MARKDOWN_FINDING_LIMIT, markdownReporter } from '../../src/reporters/markdown.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('markdown reporter', () => {
   it('renders the summary and a table per file', () => {
@@ -30,5 +30,11 @@ describe('markdown reporter', () => {
     expect(text).toContain('| 300 | error | gap 299 |');
     expect(text).not.toContain('gap 300 ');
     expect(text).toContain('… and 26 more findings');
+  });
+
+  it('gives the command that enables the Lean-backed auditors once', () => {
+    const text = markdownReporter(reportWithoutLean());
+    expect(text).toContain(`To enable \`mathlib-overlap\`, \`axiom-usage\` (no \`lake\` on PATH):\n\n\`\`\`sh\n${ENABLE}\n\`\`\``);
+    expect(text.split(ENABLE).length - 1).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sarifReporter } from '../../src/reporters/sarif.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 interface SarifLog {
   version: string;
@@ -60,6 +60,12 @@ describe('sarif reporter', () => {
     expect(invocation!.toolExecutionNotifications.map((n) => [n.level, n.message.text])).toEqual([
       ['note', 'direct-judge skipped: needs llm: no endpoint configured'],
       ['error', 'crossfile-reuse error: graph too large'],
+    ]);
+    const withoutLean = (JSON.parse(sarifReporter(reportWithoutLean())) as SarifLog).runs[0]!.invocations[0]!;
+    expect(withoutLean.toolExecutionNotifications.slice(2).map((n) => n.message.text)).toEqual([
+      'mathlib-overlap skipped: no `lake` on PATH',
+      'axiom-usage skipped: no `lake` on PATH',
+      `to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${ENABLE}`,
     ]);
   });
 });
