@@ -115,7 +115,8 @@ async function checkEntities(ctx: AuditContext): Promise<void> {
   const checked = entities.filter((e) => statuses.has(e.id));
   if (checked.length === 0) ctx.skip('no formal statements to check: no benchmark configured and no paired entity was checked');
   const reasons = new Set(checked.map((e) => statuses.get(e.id)!).map((s) => (s.state === 'unknown' ? s.reason : '')));
-  if (!reasons.has('') && reasons.size === 1) ctx.skip(`the paired entities could not be checked: ${[...reasons][0]}`, replEnableCommand(ctx));
+  if (!reasons.has('') && reasons.size === 1)
+    ctx.skip(`the paired entities could not be checked: ${[...reasons][0]}`, replEnableCommand(ctx));
   const totals = { statements: checked.length, compiled: 0, failed: 0, unchecked: 0 };
   for (const entity of checked) {
     const status = statuses.get(entity.id)!;

@@ -10,7 +10,7 @@ import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { recordParsed } from './gaps.js';
 import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
+import { LET_WORD, MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
 import { leanBlocksOnly } from './verso.js';
 
 const DECL = 1;
@@ -302,9 +302,6 @@ class FileParser {
   private pendingVariables = NO_STRINGS;
   private pendingVariableLocals = NO_LOCALS;
   private readonly n: number;
-  /** The ids of `haveI` and `letI` in the file's name table (-1 for one the file does not use): term-level `have` and `let`, each with its own `:=`. */
-  private readonly haveI: number;
-  private readonly letI: number;
 
   constructor(
     private readonly text: string,
@@ -315,8 +312,6 @@ class FileParser {
   ) {
     this.n = table.count;
     this.inMutual = false;
-    this.haveI = table.names.idOf('haveI');
-    this.letI = table.names.idOf('letI');
     if (identMarks.length < table.names.size) identMarks = new Int32Array(table.names.size * 2);
   }
 
@@ -870,9 +865,9 @@ class FileParser {
     return (this.keywordFlags(j) & HEADER_ONLY) !== 0 && this.inNamePosition(j);
   }
 
-  /** Whether token j is `haveI` or `letI`. */
+  /** Whether token j is `haveI` or `letI`: a term-level `have` or `let`, with its own `:=`. */
   private isLetLike(j: number): boolean {
-    return this.kind(j) === KIND.ident && (this.sym(j) === this.haveI || this.sym(j) === this.letI);
+    return this.kind(j) === KIND.ident && (this.table.names.flags[this.sym(j)]! & LET_WORD) !== 0;
   }
 
   /** The index of the first top-level `=>` from `from`, or -(index of the first top-level `:=`, or end) - 1. */
