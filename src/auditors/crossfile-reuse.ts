@@ -206,6 +206,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const terms = edges.filter((e) => e.source === 'term');
   const confirmed = await confirmTerms(ctx, terms, byId);
   const checked = edges.filter((e) => e.source !== 'term' || confirmed.has(e));
+  for (const e of terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
   const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
   const namespaces = namespaceComponents(project);
   let reflected = 0;
@@ -217,8 +218,10 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
+    const check = { from: edge.from, to: edge.to, source: edge.source };
     if (from.decls.length === 0 || to.decls.length === 0) {
       notCheckable++;
+      ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const fromNames = new Set(from.decls.map((d) => d.fullName));
@@ -226,15 +229,18 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     const targets = targetsOf(from, project, notations);
     if (reaches(project, notations, starts, targets) || usesByFieldNotation(project, namespaces, starts, [...fromNames])) {
       reflected++;
+      ctx.dependency({ ...check, status: 'reflected' });
       continue;
     }
     // Lean uses an instance without naming it: no source reference can show that B does or does not.
     if (from.decls.every((d) => d.kind === 'instance')) {
       notCheckable++;
       instancesOnly++;
+      ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const notProved = to.decls.every((d) => d.hasSorry);
+    ctx.dependency({ ...check, status: notProved ? 'unreflected-unproved' : 'unreflected' });
     if (notProved) unproved++;
     else unreflected++;
     const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;

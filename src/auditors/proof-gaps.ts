@@ -278,7 +278,6 @@ function findings(path: string, gaps: ProofGap[]): FindingInput[] {
     if (places.length === 1) continue;
     finding.data = { ...finding.data, uses: ` (${places.length} uses)` };
     finding.evidence = { ...finding.evidence, uses: places.length, places: places.map((p) => `${p.file}:${p.line}:${p.column}`) };
-    finding.related = places.slice(1).map((location) => ({ location, message: `another use of \`${finding.data!.token}\`` }));
   }
   return out;
 }
@@ -344,8 +343,7 @@ function deliberateFinding(path: string, why: DeliberateGaps, gaps: ProofGap[]):
     counts.set(what, (counts.get(what) ?? 0) + 1);
   }
   const summary = `${gaps.length} gap${gaps.length === 1 ? '' : 's'} (${[...counts].map(([what, n]) => `${what} ×${n}`).join(', ')})`;
-  const places = gaps.map((gap) => ({ file: path, line: gap.line, column: gap.column }));
-  const first = places[0]!;
+  const first = { file: path, line: gaps[0]!.line, column: gaps[0]!.column };
   return {
     messageId: 'test' in why ? 'test-library' : 'challenge-statement',
     data:
@@ -353,7 +351,10 @@ function deliberateFinding(path: string, why: DeliberateGaps, gaps: ProofGap[]):
         ? { file: path, library: why.test, gaps: summary }
         : { file: path, module: why.challenge, gaps: summary, solution: why.solution ? ` in ${why.solution}` : '' },
     location: first,
-    related: gaps.map((gap, k) => ({ location: places[k]!, message: `${gap.kind}${gap.decl ? ` in ${gap.decl.fullName}` : ''}` })),
-    evidence: { gaps: gaps.length, kinds: Object.fromEntries(kindCounts(gaps)) },
+    evidence: {
+      gaps: gaps.length,
+      kinds: Object.fromEntries(kindCounts(gaps)),
+      places: gaps.map((gap) => `${path}:${gap.line}:${gap.column} ${gap.kind}${gap.decl ? ` in ${gap.decl.fullName}` : ''}`),
+    },
   };
 }

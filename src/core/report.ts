@@ -5,7 +5,7 @@ import { SEVERITIES } from '../model/location.js';
 import { type Baseline, compareWithBaseline, type StatementOf } from './baseline.js';
 import { fingerprints } from './fingerprint.js';
 import { toolVersion } from './paths.js';
-import type { AuditorRun, ProjectMeta, Report, RunStatus } from './types.js';
+import type { AuditorRun, EntityView, ProjectMeta, Report, RunStatus } from './types.js';
 import { REPORT_SCHEMA_VERSION } from './types.js';
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -21,6 +21,8 @@ export interface BuildOptions {
   baseline?: { baseline: Baseline; file: string };
   /** The statements of the project's declarations, by which the baseline knows a renamed declaration's findings. */
   statementOf?: StatementOf;
+  /** The informal entities the audit read. */
+  entities?: EntityView[];
 }
 
 /**
@@ -47,6 +49,7 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     generatedAt: (options.now ?? new Date()).toISOString(),
     project,
     runs,
+    ...(options.entities ? { entities: options.entities } : {}),
     summary: { findings, auditors, failOn, failed, ...(baseline ? { baseline } : {}) },
   };
 }

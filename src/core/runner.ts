@@ -5,7 +5,18 @@ import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
-import type { AuditContext, Auditor, AuditorRun, CompileStatus, Finding, FindingInput, GroundedConstant, Need } from './types.js';
+import type {
+  AuditContext,
+  Auditor,
+  AuditorRun,
+  CompileStatus,
+  DependencyCheck,
+  Finding,
+  FindingInput,
+  GroundedConstant,
+  Need,
+  RunEvent,
+} from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
 export interface RunServices {
@@ -21,6 +32,8 @@ export interface RunServices {
   /** Why `need` cannot be met in this run, or undefined when it can; absent means every need is met. */
   unavailable?(need: Need): Promise<string | undefined>;
   log?(message: string): void;
+  /** Hears each auditor start, progress and end (the progress line, --verbose). */
+  onEvent?(event: RunEvent): void;
 }
 
 /** Fills `{{name}}` placeholders of a message template. */
@@ -34,6 +47,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   const cfg = auditorConfig(services.config, meta.id);
   const findings: Finding[] = [];
   const metrics: Record<string, number> = {};
+  const dependencies: DependencyCheck[] = [];
   const started = performance.now();
   const ctx: AuditContext = {
     root: services.root,
@@ -57,12 +71,24 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     metric(name, value) {
       metrics[name] = value;
     },
+    progress(update) {
+      services.onEvent?.({ kind: 'progress', auditorId: meta.id, ...update });
+    },
+    dependency(check) {
+      dependencies.push(check);
+    },
     skip(reason: string, enable?: string): never {
       throw new SkipAuditor(reason, enable);
     },
     log(message) {
       services.log?.(`[${meta.id}] ${message}`);
     },
+  };
+  services.onEvent?.({ kind: 'start', auditorId: meta.id });
+  const finish = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => {
+    const run = done(status, reason, enable);
+    services.onEvent?.({ kind: 'end', auditorId: meta.id, status, durationMs: run.durationMs });
+    return run;
   };
   const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => ({
     auditorId: meta.id,
@@ -73,13 +99,14 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     metrics,
     durationMs: Math.round(performance.now() - started),
     meta,
+    ...(dependencies.length ? { dependencies } : {}),
   });
   try {
     await auditor.run(ctx, cfg.options ?? {});
-    return done('ok');
+    return finish('ok');
   } catch (e) {
-    if (e instanceof SkipAuditor) return done('skipped', e.message, e.enable);
-    return done('error', e instanceof Error ? e.message : String(e));
+    if (e instanceof SkipAuditor) return finish('skipped', e.message, e.enable);
+    return finish('error', e instanceof Error ? e.message : String(e));
   }
 }
 
@@ -106,7 +133,9 @@ export async function runAuditors(auditors: Auditor[], services: RunServices): P
   return Promise.all(
     auditors.map(async (auditor) => {
       const reason = await whyNotRun(auditor, services);
-      return reason === undefined ? runAuditor(auditor, services) : notRun(auditor, reason);
+      if (reason === undefined) return runAuditor(auditor, services);
+      services.onEvent?.({ kind: 'end', auditorId: auditor.meta.id, status: 'skipped', durationMs: 0 });
+      return notRun(auditor, reason);
     }),
   );
 }

@@ -26,6 +26,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** Path patterns (the configuration's `ignore`, see core/glob.ts) whose `.lean` files are left out, and said so in `skipped`. */
   ignore?: readonly string[];
+  /** Hears how many of the files to read have been read, between batches. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
@@ -139,6 +141,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const { toRead, outside } = placeFiles(paths, libs, skipped);
   for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
     options.signal?.throwIfAborted();
+    options.onProgress?.(from, toRead.length);
     parseFiles(realRoot, toRead.slice(from, from + FILES_PER_TURN), names, files, learning);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }

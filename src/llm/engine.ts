@@ -38,6 +38,14 @@ function limiterFor(baseURL: string, limit: number): Limiter {
 
 export class LlmEngine {
   readonly accounting: Accounting;
+  private readonly limiters = new Set<Limiter>();
+
+  /** Calls under way on this engine's endpoints (shared with other auditors using the same endpoint). */
+  inFlight(): number {
+    let n = 0;
+    for (const limiter of this.limiters) n += limiter.running;
+    return n;
+  }
   readonly cache: DiskCache;
   private readonly clients = new Map<Role, ChatClient>();
 
@@ -53,6 +61,7 @@ export class LlmEngine {
     const limit = settings.concurrency ?? LLM_DEFAULTS.concurrency;
     for (const endpoint of endpoints) {
       const limiter = limiterFor(endpoint.baseURL, limit);
+      this.limiters.add(limiter);
       this.clients.set(
         endpoint.role,
         new ChatClient(endpoint, {

@@ -154,3 +154,21 @@ export function listedTotals(report: Report): string {
   if (!report.summary.baseline) return severityTotals(report.summary.findings);
   return `new: ${severityTotals(countBySeverity(listed(allFindings(report))))}`;
 }
+
+/** Annotations of each level GitHub shows for one step; later ones are dropped. */
+export const GITHUB_ANNOTATION_LIMIT = 10;
+
+const LEVEL_NAMES: Record<Severity, [string, string]> = {
+  error: ['error', 'errors'],
+  warning: ['warning', 'warnings'],
+  info: ['notice', 'notices'],
+};
+
+/** What GitHub would not annotate past `limit` per level, as `25 warnings` phrases (empty when nothing is lost). */
+export function unannotated(report: Report, limit: number): string[] {
+  const counts = countBySeverity(listed(allFindings(report)));
+  return SEVERITY_ORDER.filter((s) => counts[s] > limit).map((s) => {
+    const n = counts[s] - limit;
+    return `${n} ${LEVEL_NAMES[s][n === 1 ? 0 : 1]}`;
+  });
+}

@@ -10,6 +10,19 @@ import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
 import { testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 
+const TEST_DRIVER_LAKEFILE = [
+  'name = "Test"',
+  'testDriver = "TestTest"',
+  '',
+  '[[lean_lib]]',
+  'name = "Test"',
+  '',
+  '[[lean_lib]]',
+  'name = "TestTest"',
+  'globs = ["TestTest.+"]',
+  '',
+].join('\n');
+
 const trap = fileURLToPath(new URL('./fixtures/grep-miscount', import.meta.url));
 
 const services = (root: string): RunServices => ({
@@ -121,6 +134,32 @@ describe('proof-gaps metrics of what rests on a gap', () => {
         'theorems-resting-on-sorry': 1,
         'resting-on-axiom': 2,
         'theorems-resting-on-axiom': 1,
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('proof-gaps evidence of what it groups', () => {
+  it('lists every use of an escape hatch, and every deliberate gap, in the evidence', async () => {
+    const root = writeCaseProject({
+      code: 'theorem big : P := by\n  have a : X := by native_decide\n  exact foo (by native_decide)\n',
+      files: {
+        'lakefile.toml': TEST_DRIVER_LAKEFILE,
+        'TestTest/Linter.lean': 'axiom test_sorry : ∀ {α}, α\ntheorem t : 1 = 2 := sorry\n',
+      },
+    });
+    try {
+      const run = await runAuditor(proofGaps, services(root));
+      const native = run.findings.find((f) => f.messageId === 'native-decide')!;
+      expect(native.evidence).toMatchObject({ uses: 2, places: ['Test/Main.lean:2:19', 'Test/Main.lean:3:16'] });
+      expect(native.related).toBeUndefined();
+      const tests = run.findings.find((f) => f.messageId === 'test-library')!;
+      expect(tests.evidence).toEqual({
+        gaps: 2,
+        kinds: { axiom: 1, 'sorry-in-proof': 1 },
+        places: ['TestTest/Linter.lean:1:0 axiom in test_sorry', 'TestTest/Linter.lean:2:21 sorry-in-proof in t'],
       });
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -295,19 +334,6 @@ describe('proofGapsOf', () => {
     ).toEqual([]);
   });
 });
-
-const TEST_DRIVER_LAKEFILE = [
-  'name = "Test"',
-  'testDriver = "TestTest"',
-  '',
-  '[[lean_lib]]',
-  'name = "Test"',
-  '',
-  '[[lean_lib]]',
-  'name = "TestTest"',
-  'globs = ["TestTest.+"]',
-  '',
-].join('\n');
 
 testAuditor(proofGaps, {
   valid: [

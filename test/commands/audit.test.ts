@@ -74,7 +74,12 @@ describe('runAudit', () => {
   it('records a project that cannot be read and still runs the auditors', async () => {
     const sources = { loadProject: () => Promise.reject(new Error('permission denied')) };
     const report = await runAudit(SAMPLE, {}, sources, auditors);
-    expect(report.project).toEqual({ root: SAMPLE, name: 'algebra-basics', error: 'permission denied' });
+    expect(report.project).toMatchObject({ root: SAMPLE, name: 'algebra-basics', error: 'permission denied' });
+    expect(
+      Object.keys(report.project)
+        .filter((k) => !['repository', 'sourceUrl'].includes(k))
+        .sort(),
+    ).toEqual(['error', 'name', 'root']);
     expect(report.runs[0]).toMatchObject({ status: 'error', reason: 'permission denied' });
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -148,9 +148,56 @@ describe('exit code 2: usage and input errors', () => {
     }
   });
 
+  it('a folder with nothing to audit: empty, without .lean files, or every file ignored', () => {
+    const empty = join(tmp, 'empty');
+    const prose = join(tmp, 'prose');
+    mkdirSync(empty);
+    mkdirSync(prose);
+    writeFileSync(join(prose, 'README.md'), '# not Lean\n');
+    for (const [args, message] of [
+      [[empty], /no \.lean file to audit in .*empty$/m],
+      [[prose], /no \.lean file to audit in .*prose$/m],
+      [[SAMPLE, '--ignore', '**'], /no \.lean file to audit in .*algebra-basics; left out: .*\*\* \(7 \.lean files matched by ignore/],
+      [['README.md'], /not a directory: README\.md/],
+    ] as [string[], RegExp][]) {
+      const run = leanaudit('audit', ...args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+  });
+
   it('an --output path that cannot be written', () => {
     const run = leanaudit('audit', SAMPLE, '--output', join(tmp, 'no', 'such', 'dir', 'r.json'));
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/cannot write .*r\.json/);
+  });
+});
+
+describe('what the reports show beyond findings', () => {
+  const { report } = jsonAudit();
+
+  it('records the entities read, with their Lean declarations and what they use', () => {
+    expect(report.entities!.map((e) => e.id)).toContain('thm:lagrange-elements');
+    const lagrange = report.entities!.find((e) => e.id === 'thm:lagrange-elements')!;
+    expect(lagrange.uses).toContain('lem:order-dvd');
+    expect(lagrange.decls.length).toBeGreaterThan(0);
+  });
+
+  it('records how crossfile-reuse found each dependency, and source lines around each located finding', () => {
+    const dependencies = report.runs.find((r) => r.auditorId === 'crossfile-reuse')!.dependencies!;
+    expect(dependencies).toContainEqual({ from: 'def:commutator', to: 'thm:commutator-iff', source: 'uses', status: 'reflected' });
+    const divRound = report.runs[0]!.findings.find((f) => f.message.includes('divRound'))!;
+    expect(divRound.excerpt!.lines[divRound.location!.line - divRound.excerpt!.startLine]).toBe(
+      'def divRound (z w : GaussInt) : GaussInt := sorry',
+    );
+  });
+
+  it('knows the repository the sample lies in, and its folder there', () => {
+    expect(report.project.repository).toMatchObject({ path: 'samples/algebra-basics' });
+  });
+
+  it('--only an auditor without entities records none', () => {
+    expect(jsonAudit('--only', 'proof-gaps').report.entities).toBeUndefined();
   });
 });

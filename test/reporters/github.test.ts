@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
 import { githubReporter } from '../../src/reporters/github.js';
+import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('github reporter', () => {
@@ -49,5 +50,21 @@ describe('github reporter', () => {
     expect(notices).toEqual([
       `::notice title=leanaudit to enable::to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${ENABLE}`,
     ]);
+  });
+});
+
+describe('hostile names', () => {
+  it('keeps every name inside its own workflow command, and plain lines plain', () => {
+    const text = githubReporter(hostileReport());
+    expect(text).not.toMatch(RAW_CONTROL);
+    const lines = text.trimEnd().split('\n');
+    const commands = lines.filter((l) => l.startsWith('::'));
+    // One command per finding, per related-free auditor notice; nothing else begins with `::`.
+    expect(commands).toHaveLength(4 + 2);
+    for (const command of commands) expect(command).toMatch(/^::(error|warning|notice) [^:]*::/);
+    expect(commands.filter((c) => c.startsWith('::error file=pwned.lean'))).toEqual([]);
+    expect(lines.filter((l) => !l.startsWith('::')).map((l) => l.split(' ')[0])).toEqual(['baseline', 'leanaudit']);
+    expect(text).toContain(`%0A::error file=pwned.lean,line=1::injected`);
+    expect(text).not.toContain(INJECTED_COMMAND);
   });
 });
