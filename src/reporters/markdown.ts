@@ -15,7 +15,7 @@ import {
   unannotated,
   verdict,
 } from './common.js';
-import { markdownCode, markdownInline, markdownText } from './escape.js';
+import { inert, markdownCode, markdownInline, markdownText } from './escape.js';
 import type { ReporterOptions } from './types.js';
 
 /** The longest report, in characters: a GitHub comment holds 65,536; the rest is left for the closing lines. */
@@ -35,6 +35,13 @@ function messageCell(f: Finding): string {
 }
 
 /** The lines before the findings: verdict, baseline, project facts, skipped paths and the auditors' table. */
+/** A shell command as a fenced code block: one line, controls made visible, the fence longer than any run of backticks in it. */
+function fenced(command: string): string[] {
+  const body = inert(command.replace(/\r\n?|\n|\u2028|\u2029/g, ' '));
+  const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return [`${fence}sh`, body, fence];
+}
+
 function head(report: Report, options: ReporterOptions): string[] {
   const { project, summary } = report;
   const out: string[] = [`## leanaudit report: ${markdownText(project.name)}`, ''];
@@ -68,7 +75,7 @@ function head(report: Report, options: ReporterOptions): string[] {
     );
   }
   for (const note of enableNotes(report)) {
-    out.push('', `To enable ${note.auditors.map(markdownCode).join(', ')} (${markdownInline(note.reason)}): ${markdownCode(note.command)}`);
+    out.push('', `To enable ${note.auditors.map(markdownCode).join(', ')} (${markdownInline(note.reason)}):`, '', ...fenced(note.command));
   }
   return out;
 }

@@ -89,7 +89,10 @@ describe('hostile names', () => {
 
   it('gives the command that enables the Lean-backed auditors once', () => {
     const text = markdownReporter(reportWithoutLean());
-    expect(text).toContain(`To enable \`mathlib-overlap\`, \`axiom-usage\` (no \`lake\` on PATH): \`${ENABLE}\``);
+    expect(text).toContain(`To enable \`mathlib-overlap\`, \`axiom-usage\` (no \`lake\` on PATH):\n\n\`\`\`sh\n${ENABLE}\n\`\`\``);
     expect(text.split(ENABLE).length - 1).toBe(1);
+    const odd = reportWithoutLean();
+    for (const run of odd.runs) if (run.enable) run.enable = 'cd /tmp/```x && lake build';
+    expect(markdownReporter(odd)).toContain('\n````sh\ncd /tmp/```x && lake build\n````');
   });
 });
