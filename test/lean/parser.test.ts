@@ -279,6 +279,41 @@ describe('parseLean', () => {
     expect(d.funny).toMatchObject({ header: ': (fun x => x) = fun y => y', body: 'rfl' });
   });
 
+  it('keeps whole the shapes of the 19 statements FLT and carleson had cut at a letI or haveI', () => {
+    const d = byName(
+      [
+        // FLT's AlgEquiv.extendScalars and IsBiscalar instance: a letI, then the claim, then `where`.
+        'def extendScalars (f : C ≃ₐ[A] D) :',
+        '    letI := f.toAlgebra',
+        '    C ≃ₐ[B] D where',
+        '  __ := f.toAlgebra',
+        'instance biscalar (ψ : A →ₛₐ[σ] B) :',
+        '    letI := ψ.toAlgebra',
+        '    IsBiscalar S A ψ.map where',
+        '  map_smul₁ s x := sorry',
+        // FLT's localcomponent_matrix: named letIs in a row.
+        'lemma matrix (i j : ι) :',
+        '    letI b₀ := chooseBasis K B',
+        '    letI b := b₀.baseChange L',
+        '    b.toMatrix i j = 0 := by',
+        '  simp',
+        // carleson's toReal_ofReal_preimage: the letI on the header's first line.
+        "lemma preimage {s : Set ℝ≥0∞} : letI t := toReal ⁻¹' s",
+        '  s = t := by',
+        '  simp',
+      ].join('\n'),
+    );
+    expect(d.extendScalars).toMatchObject({
+      header: '(f : C ≃ₐ[A] D) :\n    letI := f.toAlgebra\n    C ≃ₐ[B] D',
+      body: 'where\n  __ := f.toAlgebra',
+    });
+    expect(d.biscalar).toMatchObject({ body: 'where\n  map_smul₁ s x := sorry' });
+    expect(d.biscalar!.header).toMatch(/IsBiscalar S A ψ\.map$/);
+    expect(d.matrix).toMatchObject({ body: 'by\n  simp' });
+    expect(d.matrix!.header).toMatch(/b\.toMatrix i j = 0$/);
+    expect(d.preimage).toMatchObject({ header: "{s : Set ℝ≥0∞} : letI t := toReal ⁻¹' s\n  s = t", body: 'by\n  simp' });
+  });
+
   it('reads the `|` of a match or fun in the type as the term’s alternatives, not the declaration’s arms', () => {
     const d = byName(
       [
