@@ -154,14 +154,15 @@ function structureNamed(written: string, decl: LeanDecl, project: Pick<LeanProje
 }
 
 /**
- * The full names `written` may stand for where `decl` is: itself, then under each enclosing
- * namespace (innermost first), then under each namespace opened there. Lean tries the same ones.
+ * The full names `written` may stand for where `decl` is, in the order Lean prefers them: under
+ * each enclosing namespace (innermost first), as written, then under each namespace opened there.
  */
 export function candidateNames(written: string, decl: Pick<LeanDecl, 'namespace' | 'opens'>): string[] {
-  const name = written.replace(/^_root_\./, '');
+  if (written.startsWith('_root_.')) return [written.slice('_root_.'.length)];
+  const name = written;
   const parts = decl.namespace ? decl.namespace.split('.') : [];
   const enclosing = parts.map((_, k) => `${parts.slice(0, parts.length - k).join('.')}.${name}`);
-  return [...new Set([name, ...enclosing, ...decl.opens.map((open) => `${open}.${name}`)])];
+  return [...new Set([...enclosing, name, ...decl.opens.map((open) => `${open}.${name}`)])];
 }
 
 /** The heads of the parents a structure `extends`, as written. */
@@ -247,11 +248,6 @@ class Structures {
 
 /** How many levels of parents are looked up in the dependencies (`DistribMulAction` extends `MulAction` extends `SMul`). */
 const MAX_PARENT_DEPTH = 8;
-
-/** The fields of a structure and of the project structures it extends, transitively (its own first). */
-export function fieldsWithParents(structure: LeanDecl, project: Pick<LeanProject, 'decls'>): Map<string, FieldType> {
-  return new Structures(project, []).fieldsOf(structure);
-}
 
 /** Whether a declaration's type (its claim, past the header's first top-level `:` and any `haveI … :=`) reads as a proposition (see `readType`). */
 function statesProposition(decl: LeanDecl): boolean {

@@ -166,7 +166,7 @@ const DATA_FIELD_WORDS: ReadonlySet<string> = new Set([
  * data fields, or one of core's and Mathlib's one-word data fields (`default`, `add`, `carrier`).
  * Another one-word name (`map`) says nothing: `Functor.map` is data, Mathlib's `Subfunctor.map` a proof.
  */
-export function isDataFieldName(name: string): boolean {
+function isDataFieldName(name: string): boolean {
   return !isProofFieldName(name) && (DATA_FIELD_WORDS.has(name) || /^[a-z][A-Za-z0-9]*[A-Z]/.test(name));
 }
 
@@ -568,7 +568,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
         if (gap) gaps.push(gap);
       }
     } else if (kind === KIND.ident && macros.has(codes[i]!)) {
-      const gap = macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!, first);
+      const gap = blocks.quoted(current) ? undefined : macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!, first);
       if (gap) gaps.push(gap);
     } else if (kind === KIND.ident && (flags[codes[i]!]! & SORRY_WORD) !== 0 && !quotedName(table, i, prev) && !blocks.quoted(current)) {
       const gap = sorryWordGap(table, i, prev, current, blocks.open, first);

@@ -92,7 +92,7 @@ function identifiers(text: string): Set<string> {
  * The parameters of a declaration, in the order an application fills them: the section variables
  * it mentions, its binders, and the domains of its type's arrows.
  */
-export function parametersOf(callee: LeanDecl): Parameter[] {
+function parametersOf(callee: LeanDecl): Parameter[] {
   // A theorem takes the variables its statement mentions, a definition those its value does too.
   const theorem = callee.kind === 'theorem' || callee.kind === 'lemma';
   const used = identifiers(theorem ? callee.header : `${callee.header}\n${callee.body ?? ''}`);

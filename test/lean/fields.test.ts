@@ -242,14 +242,15 @@ describe('classifyFieldsByType on structures declared outside the project', () =
     }
   });
 
-  it('tries the names Lean would: the name, under each enclosing namespace, under each open one', () => {
+  it('tries the names Lean would, as it prefers them: under each enclosing namespace, as written, under each open one', () => {
     expect(candidateNames('Subfunctor', { namespace: 'Deformation.Lift', opens: ['CategoryTheory'] })).toEqual([
-      'Subfunctor',
       'Deformation.Lift.Subfunctor',
       'Deformation.Subfunctor',
+      'Subfunctor',
       'CategoryTheory.Subfunctor',
     ]);
-    expect(candidateNames('_root_.Foo', { namespace: 'A', opens: [] })).toEqual(['Foo', 'A.Foo']);
+    expect(candidateNames('Foo', { namespace: 'A', opens: [] })).toEqual(['A.Foo', 'Foo']);
+    expect(candidateNames('_root_.Foo', { namespace: 'A', opens: ['B'] })).toEqual(['Foo']);
   });
 });
 
