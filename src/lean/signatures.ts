@@ -11,11 +11,12 @@ const ARROW = 0x2192;
 const ASCII_ARROW = MULTI + MULTI_SYMBOLS.indexOf('->');
 const PAREN = 40;
 const COLON = 58;
+const BRACKET = 91;
 
 const isSymbol = (table: TokenTable, j: number, code: number): boolean =>
   j >= 0 && j < table.count && table.kind[j] === KIND.symbol && table.code[j] === code;
 
-/** A parameter of a signature: its name when it has one, its binder (`(`, `{`, `⦃`, `[`), and its type's tokens [from, to) in `table`. */
+/** A parameter of a signature: its name when it has one, whether it is explicit (`(x : T)`, not `{x : T}`, `⦃x : T⦄` or `[C x]`), and its type's tokens [from, to) in `table`. */
 interface Parameter {
   name?: string;
   explicit: boolean;
@@ -49,10 +50,10 @@ function binderParameters(text: string, typeStart?: (table: TokenTable, at: numb
     let colon = j + 1;
     while (colon < close && table.kind[colon] === KIND.ident) colon++;
     const typed = isSymbol(table, colon, COLON);
-    // `(x)`, `{x y}` bind untyped names; `[C α]` is an anonymous instance.
-    const untyped = colon === close && !isSymbol(table, j, 91);
+    // `(x)`, `{x y}` bind untyped names; `[C α]` is an anonymous instance, one parameter.
+    const untyped = colon === close && !isSymbol(table, j, BRACKET);
     const names = colon > j + 1 && (typed || untyped) ? Array.from({ length: colon - j - 1 }, (_, k) => table.textOf(j + 1 + k)) : [];
-    // `[C α]`: an anonymous instance; `(x y : T)`: one parameter per name.
+    // `(x y : T)`: one parameter per name.
     if (names.length === 0) parameters.push({ explicit, table, from: j + 1, to: close });
     for (const name of names) parameters.push({ name, explicit, table, from: typed ? colon + 1 : close, to: close });
     j = close;
