@@ -44,7 +44,13 @@ if (excluded.length > 0) {
  */
 const heavy = ['test/e2e/html-browser.test.ts', 'test/e2e/sarif-validation.test.ts', 'test/e2e/interrupt.test.ts'];
 
-const shared = { exclude: ['**/node_modules/**', ...excluded], testTimeout: 30_000, hookTimeout: 60_000 };
+const shared = {
+  exclude: ['**/node_modules/**', ...excluded],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // The developer's own ~/.config/leanaudit/config.json must not reach the tests (the CLI tests' children inherit this too).
+  env: { XDG_CONFIG_HOME: join(root, 'test', 'fixtures', 'no-user-config') },
+};
 
 export default defineConfig({
   test: {

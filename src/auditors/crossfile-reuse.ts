@@ -38,19 +38,53 @@ export const meta: AuditorMeta = {
       message:
         '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
       severity: 'warning',
+      docs: {
+        what: 'A dependency the informal source states (`\\uses`, a citation, a helper, a defined term the edge filter confirmed) that the Lean code does not reflect: no declaration of the dependent entity refers to one of the other, directly or through project declarations.',
+        why: 'The formalization then does not mirror the book: a lemma re-proved inline, or a theorem proved another way, and results stated twice can drift apart.',
+        example: "thm:lagrange \\uses{lem:order-dvd}, but theorem lagrange never mentions orderOf_dvd_of_pow_eq_one'",
+      },
     },
     'unreflected-unproved': {
       message:
         '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
       severity: 'info',
+      docs: {
+        what: 'As `unreflected`, but every declaration of the dependent entity has a `sorry` in its proof: the dependency cannot show until the proof is written.',
+        why: "Information, not a fault: the missing proof is proof-gaps' finding.",
+        example: 'theorem lagrange … := by sorry  -- with \\uses{lem:order-dvd}',
+      },
     },
     'filter-failed': {
       message: '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
       severity: 'error',
+      docs: {
+        what: 'The LLM call of the `edge-filter` role, which confirms a dependency guessed from a defined term, failed for an edge.',
+        why: 'A failed call is an error on that edge, not a verdict: the edge is neither checked nor dismissed.',
+        example: 'the edge-filter endpoint timed out',
+      },
     },
-    'terms-unfiltered': { message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}', severity: 'info' },
+    'terms-unfiltered': {
+      message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'Dependencies guessed from defined terms were not checked because no endpoint serves the `edge-filter` role.',
+        why: 'Without the filter, guessed dependencies are too noisy to report; configure an endpoint to check them.',
+        example: 'LEANAUDIT_EDGE_FILTER_MODEL unset and no llm.default',
+      },
+    },
   },
   needs: ['entities', 'lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      crossFileOnly: {
+        type: 'boolean',
+        description:
+          'report only dependencies between entities of different files, or of unknown files (all are still checked and counted)',
+      },
+    },
+  },
 };
 
 /** How the dependency is known, as the finding says it. */

@@ -39,31 +39,70 @@ export const meta: AuditorMeta = {
   id: 'proof-gaps',
   description: 'sorry/admit in proofs, in data and in statements, axioms and kernel escape hatches, counted on tokens',
   rules: {
-    'sorry-in-proof': { message: '`{{token}}` in {{place}} {{decl}}', severity: 'error' },
-    'sorry-in-data': { message: '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof', severity: 'error' },
+    'sorry-in-proof': {
+      message: '`{{token}}` in {{place}} {{decl}}',
+      severity: 'error',
+      docs: {
+        what: 'A `sorry` or `admit` token in a proof: the value of a theorem, lemma or example, a `by` block, a proof field of a structure instance, or an argument whose parameter is a proposition (`ofComplex z ρ sorry` for `hρ : ρ.IsTrivial`, also inside a statement).',
+        why: 'The theorem is not proved; Lean accepts it only because `sorry` fills the gap, and every result using it inherits the gap.',
+        example: 'theorem t : 2 + 2 = 4 := by\n  sorry',
+      },
+    },
+    'sorry-in-data': {
+      message: '`{{token}}` as data in {{decl}}: an unstated assumption, not a missing proof',
+      severity: 'error',
+      docs: {
+        what: 'A `sorry` standing for data: the value of a `def`, `abbrev` or `instance`, a data field of a structure instance, or an argument whose parameter is data.',
+        why: 'A sorry in data is an unstated assumption, not a missing proof: every theorem about that definition silently depends on a value nobody wrote.',
+        example: 'def bound : ℕ := sorry',
+      },
+    },
     'sorry-in-statement': {
       message: '`{{token}}` in the statement of {{decl}}: the claim itself is unfinished, whatever its proof',
       severity: 'error',
+      docs: {
+        what: 'A `sorry` inside the statement of a declaration (its binders or type), such as `answer(sorry)` in a benchmark problem.',
+        why: 'The claim itself is unfinished: whatever its proof, it does not yet say anything definite.',
+        example: 'theorem t : answer(sorry) ↔ P := by\n  sorry',
+      },
     },
     'sorry-in-command': {
       message:
         "`{{token}}` outside any declaration, in {{decl}}: a macro's expansion (its uses are reported where they stand) or a `#check`",
       severity: 'warning',
+      docs: {
+        what: "A `sorry` outside any declaration: in a macro's expansion (its uses are reported where they stand) or a command such as `#check`.",
+        why: 'It may be harmless (a `#check`) or the definition of a sorry by another name; it is worth a look, but is not counted as a gap of a theorem.',
+        example: 'macro "sorry_proof" : term => `(sorry)',
+      },
     },
     'sorry-undetermined': {
       message: '`{{token}}` in {{decl}}: a missing proof or missing data, undetermined: {{why}}',
       severity: 'error',
       docs: {
-        what: 'A `sorry` whose kind the sources cannot tell: the value of a field whose structure is declared outside the sources read and whose name says nothing (`map`, `add`), an argument of a function declared there, or a component of an anonymous constructor `⟨…⟩`.',
-        why: 'It is a gap either way, but calling it data ("an unstated assumption") or a proof would be a guess: Mathlib’s `Subfunctor.map` is a proof, `Add.add` data. With `.lake/packages` checked out, the declared type of a Mathlib structure’s field decides.',
+        what: 'A `sorry` whose kind the sources cannot tell: the value of a field whose structure is declared outside the sources read and whose name says nothing (`map`), an argument of a function declared there, or a component of an anonymous constructor `⟨…⟩`.',
+        why: 'It is a gap either way, but calling it data ("an unstated assumption") or a proof would be a guess: Mathlib’s `Subfunctor.map` is a proof, `Functor.map` data. With `.lake/packages` checked out, the declared type of a Mathlib structure’s field decides.',
         example: 'def F : Subfunctor G where\n  obj U := …\n  map := sorry   -- undetermined without Mathlib’s sources; a proof with them',
       },
     },
     'sorry-macro': {
       message: '`{{token}}` in {{place}} {{decl}} stands for `{{standsFor}}` through a project macro: a sorry by another name',
       severity: 'error',
+      docs: {
+        what: "A use of a project macro whose expansion is a `sorry` (SciLean's `sorry_proof`, a macro for an axiom of any proposition), placed as a `sorry` would be.",
+        why: 'A renamed sorry escapes `grep sorry` and every count that reads tokens, while leaving the same gap.',
+        example: 'macro "sorry_proof" : term => `(sorry)\ntheorem t : P := sorry_proof',
+      },
     },
-    axiom: { message: 'axiom {{decl}} is assumed without proof', severity: 'error' },
+    axiom: {
+      message: 'axiom {{decl}} is assumed without proof',
+      severity: 'error',
+      docs: {
+        what: 'An `axiom` declaration of the project, with any modifiers, namespace or indentation.',
+        why: 'An axiom is assumed, not proved; a false one makes every theorem provable, and theorems using it are only as sound as the assumption.',
+        example: 'axiom choice_fn : (ℕ → ℕ) → ℕ',
+      },
+    },
     'native-decide': {
       message: '`{{token}}` in {{decl}}{{uses}}: the kernel trusts compiled code',
       severity: 'warning',
@@ -119,10 +158,42 @@ export const meta: AuditorMeta = {
         example: 'opaque IsGood : ℕ → Prop',
       },
     },
-    'max-heartbeats-zero': { message: '`{{token}}` disables the heartbeat limit', severity: 'warning' },
-    'skip-kernel-tc': { message: '`{{token}}`: declarations are not type-checked by the kernel', severity: 'error' },
-    'search-tactic': { message: '`{{token}}` left in {{decl}}{{uses}}', severity: 'warning' },
-    'trivial-statement': { message: 'the statement of {{decl}} is `True`', severity: 'warning' },
+    'max-heartbeats-zero': {
+      message: '`{{token}}` disables the heartbeat limit',
+      severity: 'warning',
+      docs: {
+        what: "`set_option maxHeartbeats 0` (or `synthInstance.maxHeartbeats 0`): the elaborator's time limit turned off.",
+        why: 'A proof that needs unbounded time may never finish on another machine or toolchain, and a loop in elaboration then hangs the build instead of failing.',
+        example: 'set_option maxHeartbeats 0 in\ntheorem big : … := by simp',
+      },
+    },
+    'skip-kernel-tc': {
+      message: '`{{token}}`: declarations are not type-checked by the kernel',
+      severity: 'error',
+      docs: {
+        what: '`set_option debug.skipKernelTC true`: declarations are added without the kernel type-checking them.',
+        why: "Everything after it is accepted on the elaborator's word alone: a wrong proof is no longer caught by the kernel.",
+        example: 'set_option debug.skipKernelTC true\ntheorem t : False := …',
+      },
+    },
+    'search-tactic': {
+      message: '`{{token}}` left in {{decl}}{{uses}}',
+      severity: 'warning',
+      docs: {
+        what: 'A search tactic left in a proof: `apply?`, `exact?` or `rw?`; one finding per declaration, its uses listed in the evidence.',
+        why: 'They are for finding a proof while writing it; left in, they re-run the search at every build and may close the goal differently on another Mathlib.',
+        example: 'theorem t (a b : ℕ) : a + b = b + a := by exact?',
+      },
+    },
+    'trivial-statement': {
+      message: 'the statement of {{decl}} is `True`',
+      severity: 'warning',
+      docs: {
+        what: 'A theorem or lemma whose whole statement is `True`.',
+        why: 'It proves nothing: usually a placeholder for a statement not yet written, which progress counts then count as done.',
+        example: 'theorem main_result : True := trivial',
+      },
+    },
     'test-library': {
       message: '{{file}} is in {{library}}, the lakefile’s test driver: {{gaps}} left out of the totals, as test inputs',
       severity: 'info',

@@ -4,29 +4,32 @@ import { basename, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
-import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
+import { ignoring, RULE_SETTINGS, type RuleSetting, repeatable } from '../core/config.js';
 import { entityView } from '../core/entity-view.js';
 import { InputError } from '../core/errors.js';
 import { attachExcerpts } from '../core/excerpts.js';
 import { repositoryOf } from '../core/git.js';
+import { didYouMean } from '../core/nearest.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
 import { detectSourceUrl } from '../core/source-url.js';
+import { applySuppressions, type DirectiveScan, SUPPRESSION_META } from '../core/suppressions.js';
 import type { Auditor, ProjectMeta, Report } from '../core/types.js';
+import { projectDirectives } from '../lean/directives.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
+import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
 import { DOCS_URL_OPTION, emitReport } from './output.js';
 import { type ProgressSink, progressSink } from './progress.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
-export interface AuditOptions {
+export interface AuditOptions extends ConfigFlags {
   only?: string[];
   failOn?: Severity;
-  config?: string;
   /** Baseline file to compare the findings with (relative to the working directory); default: the config's `baseline`. */
   baseline?: string;
   /** Writes a baseline of this run's findings to this file; the report is then compared with it. */
@@ -35,6 +38,8 @@ export interface AuditOptions {
   ignore?: string[];
   /** Address of a source line, `{path}` (from the repository root) and `{line}` filled in; default: detected from the git remote. */
   sourceUrl?: string;
+  /** `--rule <id>=<severity>` settings, over the configuration's `rules`. */
+  rule?: string[];
   signal?: AbortSignal;
   log?: (message: string) => void;
   /** Hears the run as it goes: the progress line and --verbose's phases. */
@@ -50,6 +55,27 @@ export function selectAuditors(all: readonly Auditor[], only: readonly string[] 
     throw new InputError(`unknown auditor ${unknown.join(', ')}; available: ${known.join(', ') || 'none'}`);
   }
   return all.filter((a) => only.includes(a.meta.id));
+}
+
+/** Every rule id these auditors (and the core's suppression directives) report under. */
+export function ruleIds(auditors: readonly Auditor[]): string[] {
+  return [...auditors.map((a) => a.meta), SUPPRESSION_META].flatMap((meta) => Object.keys(meta.rules).map((id) => `${meta.id}/${id}`));
+}
+
+/** `--rule proof-gaps/native-decide=off` flags as settings; an unknown rule or setting is an InputError naming the nearest known one. */
+export function ruleFlags(flags: readonly string[], auditors: readonly Auditor[]): Record<string, RuleSetting> {
+  const known = ruleIds(auditors);
+  const settings: Record<string, RuleSetting> = {};
+  for (const flag of flags) {
+    const at = flag.lastIndexOf('=');
+    const [id, setting] = at < 0 ? [flag, ''] : [flag.slice(0, at).trim(), flag.slice(at + 1).trim()];
+    if (!known.includes(id)) throw new InputError(`--rule ${flag}: unknown rule ${id}${didYouMean(id, known)}`);
+    if (!(RULE_SETTINGS as readonly string[]).includes(setting)) {
+      throw new InputError(`--rule ${flag}: give <rule>=<setting>, the setting one of ${RULE_SETTINGS.join(', ')}`);
+    }
+    settings[id] = setting as RuleSetting;
+  }
+  return settings;
 }
 
 /** The report's project metadata from the parsed project. */
@@ -91,20 +117,18 @@ export async function runAudit(
   const root = resolve(repo);
   if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
   if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
-  const loaded = loadConfig(root, options.config);
-  validateCoreConfig(
-    loaded,
-    auditors.map((a) => a.meta.id),
-    options.config,
-  );
-  const config = ignoring(loaded, options.ignore);
+  const loaded = loadRunConfig(root, options, auditors === AUDITORS ? undefined : auditors);
+  const flagged = ruleFlags(options.rule ?? [], auditors);
+  const config = ignoring(Object.keys(flagged).length ? { ...loaded, rules: { ...loaded.rules, ...flagged } } : loaded, options.ignore);
   const selected = selectAuditors(auditors, options.only);
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
     throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
   }
   const configured = config.baseline === undefined ? undefined : resolve(root, config.baseline);
   const baselineFile = options.writeBaseline === undefined ? (options.baseline ?? configured) : undefined;
-  const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile), file: baselineFile };
+  // The configuration's baseline is a file of the repository; one given on the command line is the user's.
+  const named = options.baseline === undefined ? root : undefined;
+  const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile, named), file: baselineFile };
   if (options.sourceUrl !== undefined && !options.sourceUrl.includes('{path}')) {
     throw new InputError(`--source-url needs a {path} placeholder (and usually {line}): ${options.sourceUrl}`);
   }
@@ -122,12 +146,14 @@ export async function runAudit(
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
   let model: LeanProject | undefined;
+  let directives: DirectiveScan = { directives: new Map(), invalid: [] };
   const scanStarted = performance.now();
   try {
     model = await services.project();
     progress?.phase('read the Lean project', performance.now() - scanStarted, `${model.files.length} files`);
     project = projectMeta(root, model);
     statementOf = statementsOf(model);
+    directives = projectDirectives(model);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
@@ -140,6 +166,8 @@ export async function runAudit(
     `${runs.filter((r) => r.status === 'ok').length} of ${runs.length} ran`,
   );
   const reportStarted = performance.now();
+  const suppressions = applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config });
+  if (suppressions) runs.push(suppressions);
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(
     root,
@@ -167,9 +195,11 @@ interface CliOptions {
   output?: string;
   failOn?: Severity;
   config?: string;
+  trustRepoConfig?: boolean;
   baseline?: string;
   writeBaseline?: string;
   ignore?: string[];
+  rule?: string[];
   verbose?: boolean;
   replCmd?: string;
   sourceUrl?: string;
@@ -188,6 +218,16 @@ function collectIds(value: string, previous: string[] = []): string[] {
   ];
 }
 
+/**
+ * The exit status of an audit: 130 interrupted, 3 an auditor failed (its results are missing, so
+ * the gate fails closed, whatever the findings), 1 findings at or above the failing severity, 0 clean.
+ */
+export function exitCodeOf(report: Report, interrupted: boolean): number {
+  if (interrupted) return 130;
+  if (report.summary.failedAuditors.length > 0) return 3;
+  return report.summary.failed ? 1 : 0;
+}
+
 /** Adds the `audit` subcommand. */
 export function registerAuditCommand(program: Command): void {
   program
@@ -200,10 +240,16 @@ export function registerAuditCommand(program: Command): void {
     .addOption(
       new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity (default: error)').choices(SEVERITIES),
     )
-    .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('--config <file>', CONFIG_HELP)
+    .option('--trust-repo-config', TRUST_HELP)
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
+      repeatable,
+    )
+    .option(
+      '--rule <rule=setting>',
+      'set one rule: proof-gaps/native-decide=off, or =info, =warning, =error; over the configuration (repeatable)',
       repeatable,
     )
     .option('--baseline <file>', "fail only on findings this baseline does not list (default: the config's baseline)")
@@ -237,7 +283,7 @@ export function registerAuditCommand(program: Command): void {
           stepSummary: process.env.GITHUB_STEP_SUMMARY,
           docsUrl: opts.docsUrl,
         });
-        process.exitCode = controller.signal.aborted ? 130 : report.summary.failed ? 1 : 0;
+        process.exitCode = exitCodeOf(report, controller.signal.aborted);
       } finally {
         sink.done();
         process.off('SIGINT', abort);

@@ -27,7 +27,8 @@ export interface BuildOptions {
 
 /**
  * Assembles the report and gives every finding its fingerprint; `failed` is true when a finding
- * is at or above `failOn` (with a baseline: a finding the baseline does not list).
+ * is at or above `failOn` (with a baseline: a finding the baseline does not list), and
+ * `failedAuditors` lists the runs that failed without `allowFailure`.
  */
 export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Severity, options: BuildOptions = {}): Report {
   const all = runs.flatMap((run) => run.findings);
@@ -43,6 +44,8 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
   for (const run of runs) auditors[run.status] += 1;
   for (const f of all) findings[f.severity] += 1;
   const failed = all.some((f) => f.baselineState !== 'unchanged' && atLeast(f.severity, failOn));
+  const failedAuditors = runs.filter((run) => run.status === 'error' && !run.failureAllowed).map((run) => run.auditorId);
+  const suppressed = runs.reduce((sum, run) => sum + (run.suppressed ?? 0), 0);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'leanaudit', version: toolVersion() },
@@ -50,6 +53,6 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     project,
     runs,
     ...(options.entities ? { entities: options.entities } : {}),
-    summary: { findings, auditors, failOn, failed, ...(baseline ? { baseline } : {}) },
+    summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, ...(baseline ? { baseline } : {}) },
   };
 }

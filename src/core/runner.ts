@@ -2,7 +2,7 @@
 
 import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
-import type { Config } from './config.js';
+import type { Config, RuleSetting } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
 import type {
@@ -15,6 +15,7 @@ import type {
   FindingInput,
   GroundedConstant,
   Need,
+  Rule,
   RunEvent,
 } from './types.js';
 
@@ -41,7 +42,21 @@ export function formatMessage(template: string, data: Record<string, string | nu
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
 }
 
-/** Runs one auditor; never throws: failures become an `error` run, skips a `skipped` run. */
+/** The severity of a rule, or `off`: the `rules` setting, else `auditors.<id>.severity`, else the rule's own. */
+export function ruleSetting(config: Config, auditorId: string, messageId: string, rule: Rule): RuleSetting {
+  return config.rules?.[`${auditorId}/${messageId}`] ?? auditorConfig(config, auditorId).severity ?? rule.severity;
+}
+
+/** Raised when an auditor runs past `auditors.<id>.timeoutMs`. */
+class AuditorTimeout extends Error {
+  override name = 'AuditorTimeout';
+}
+
+/**
+ * Runs one auditor; never throws: a throw or a time-out (`auditors.<id>.timeoutMs`) becomes an
+ * `error` run, a skip a `skipped` run. Findings of a rule set `off` are dropped; an auditor's
+ * findings reported after its run ended (it ignored the abort of a time-out) are not kept.
+ */
 export async function runAuditor(auditor: Auditor, services: RunServices): Promise<AuditorRun> {
   const { meta } = auditor;
   const cfg = auditorConfig(services.config, meta.id);
@@ -49,10 +64,12 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   const metrics: Record<string, number> = {};
   const dependencies: DependencyCheck[] = [];
   const started = performance.now();
+  const timeout = new AbortController();
+  let ended = false;
   const ctx: AuditContext = {
     root: services.root,
     config: services.config,
-    signal: services.signal,
+    signal: AbortSignal.any([services.signal, timeout.signal]),
     project: services.project,
     entities: services.entities,
     compileStatus: services.compileStatus ?? (async () => new Map()),
@@ -61,15 +78,12 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
       const { data, message, ...rest } = input;
       const rule = meta.rules[input.messageId];
       if (rule === undefined) throw new Error(`auditor ${meta.id}: unknown rule ${meta.id}/${input.messageId}`);
-      findings.push({
-        auditorId: meta.id,
-        severity: cfg.severity ?? rule.severity,
-        message: message ?? formatMessage(rule.message, data),
-        ...rest,
-      });
+      const severity = ruleSetting(services.config, meta.id, input.messageId, rule);
+      if (ended || severity === 'off') return;
+      findings.push({ auditorId: meta.id, severity, message: message ?? formatMessage(rule.message, data), ...rest });
     },
     metric(name, value) {
-      metrics[name] = value;
+      if (!ended) metrics[name] = value;
     },
     progress(update) {
       services.onEvent?.({ kind: 'progress', auditorId: meta.id, ...update });
@@ -85,28 +99,44 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     },
   };
   services.onEvent?.({ kind: 'start', auditorId: meta.id });
-  const finish = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => {
-    const run = done(status, reason, enable);
+  const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => {
+    ended = true;
+    const run: AuditorRun = {
+      auditorId: meta.id,
+      status,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(enable !== undefined ? { enable } : {}),
+      ...(status === 'error' && cfg.allowFailure === true ? { failureAllowed: true } : {}),
+      findings,
+      metrics,
+      durationMs: Math.round(performance.now() - started),
+      meta,
+      ...(dependencies.length ? { dependencies } : {}),
+    };
     services.onEvent?.({ kind: 'end', auditorId: meta.id, status, durationMs: run.durationMs });
     return run;
   };
-  const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => ({
-    auditorId: meta.id,
-    status,
-    ...(reason !== undefined ? { reason } : {}),
-    ...(enable !== undefined ? { enable } : {}),
-    findings,
-    metrics,
-    durationMs: Math.round(performance.now() - started),
-    meta,
-    ...(dependencies.length ? { dependencies } : {}),
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    if (cfg.timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      const error = new AuditorTimeout(`timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+      timeout.abort(error);
+      reject(error);
+    }, cfg.timeoutMs);
   });
   try {
-    await auditor.run(ctx, cfg.options ?? {});
-    return finish('ok');
+    await Promise.race([auditor.run(ctx, cfg.options ?? {}), timedOut]);
+    // A run that never yields to the event loop cannot be stopped by the timer: past its limit all the same, it failed.
+    if (cfg.timeoutMs !== undefined && performance.now() - started > cfg.timeoutMs) {
+      return done('error', `timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+    }
+    return done('ok');
   } catch (e) {
-    if (e instanceof SkipAuditor) return finish('skipped', e.message, e.enable);
-    return finish('error', e instanceof Error ? e.message : String(e));
+    if (e instanceof SkipAuditor) return done('skipped', e.message, e.enable);
+    return done('error', e instanceof Error ? e.message : String(e));
+  } finally {
+    clearTimeout(timer);
   }
 }
 

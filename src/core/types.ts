@@ -60,6 +60,10 @@ export interface AuditorRun {
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
+  /** The run failed, but `auditors.<id>.allowFailure` keeps its failure from the exit status. */
+  failureAllowed?: true;
+  /** Findings an inline directive suppressed (see suppressions.ts); absent when none. */
+  suppressed?: number;
   /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
   meta?: AuditorMeta;
   /** The dependencies between entities the auditor checked, for the reports' dependency graph. */
@@ -99,8 +103,11 @@ export interface Rule {
   message: string;
   /** Its default severity. */
   severity: Severity;
-  docs?: RuleDocs;
+  docs: RuleDocs;
 }
+
+/** A JSON Schema (2020-12) as a plain object. */
+export type JsonSchema = { [keyword: string]: unknown };
 
 export interface AuditorMeta {
   id: string;
@@ -108,6 +115,8 @@ export interface AuditorMeta {
   /** messageId -> rule; the rule id is `${id}/${messageId}`. */
   rules: Record<string, Rule>;
   needs?: Need[];
+  /** The JSON Schema of `auditors.<id>.options`; absent: the auditor takes no options. */
+  options?: JsonSchema;
 }
 
 /** One error Lean reported on a statement. */
@@ -272,6 +281,10 @@ export interface Report {
     failOn: Severity;
     /** A finding (with a baseline: a new finding) is at or above failOn. */
     failed: boolean;
+    /** The auditors that failed (threw, timed out) and whose failure is not allowed: the run is incomplete, the CLI exits with 3. */
+    failedAuditors: string[];
+    /** Findings inline directives suppressed, over every run. */
+    suppressed: number;
     baseline?: BaselineSummary;
   };
 }

@@ -65,7 +65,7 @@ export function githubReporter(report: Report, options: ReporterOptions = {}): s
   }
   for (const run of report.runs) {
     if (run.status === 'ok') continue;
-    const level = run.status === 'error' ? 'warning' : 'notice';
+    const level = run.status === 'error' ? (run.failureAllowed ? 'warning' : 'error') : 'notice';
     lines.push(`::${level} title=${escapeProperty(`leanaudit ${run.auditorId} ${run.status}`)}::${escapeData(run.reason ?? '')}`);
   }
   for (const note of enableNotes(report))

@@ -16,12 +16,14 @@ import {
   countBySeverity,
   enableNotes,
   enableText,
+  gateFailed,
   listed,
   listedTotals,
   position,
   projectFacts,
   ruleId,
   SEVERITY_ORDER,
+  statusText,
   verdict,
 } from './common.js';
 import { findingsByEntity, pairingStatus, proofStatus, verdicts } from './entities.js';
@@ -42,7 +44,7 @@ function placeLink(report: Report, location: Location): string {
 }
 
 function header(report: Report): string[] {
-  const { project, summary } = report;
+  const { project } = report;
   const repo = project.repository;
   const facts: [string, string][] = [];
   if (repo?.commit) {
@@ -60,7 +62,7 @@ function header(report: Report): string[] {
   const out = [
     '<header>',
     `<h1>leanaudit report: ${esc(project.name)}</h1>`,
-    `<p id="verdict" class="${summary.failed ? 'failed' : 'passed'}">${esc(verdict(report))} · ${esc(listedTotals(report))}</p>`,
+    `<p id="verdict" class="${gateFailed(report) ? 'failed' : 'passed'}">${esc(verdict(report))} · ${esc(listedTotals(report))}</p>`,
     `<dl class="facts">${facts.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('')}</dl>`,
   ];
   const note = baselineNote(report);
@@ -106,7 +108,7 @@ function auditors(report: Report): string[] {
   for (const run of report.runs) {
     const c = countBySeverity(listed(run.findings));
     out.push(
-      `<tr><td><a href="#auditor-${esc(run.auditorId)}"><code>${esc(run.auditorId)}</code></a></td><td class="${run.status}">${run.status}</td>` +
+      `<tr><td><a href="#auditor-${esc(run.auditorId)}"><code>${esc(run.auditorId)}</code></a></td><td class="${run.status}">${esc(statusText(run))}</td>` +
         `<td class="n">${c.error}</td><td class="n">${c.warning}</td><td class="n">${c.info}</td><td class="n">${(run.durationMs / 1000).toFixed(1)} s</td></tr>`,
     );
   }

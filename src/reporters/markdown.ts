@@ -12,6 +12,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  statusText,
   unannotated,
   verdict,
 } from './common.js';
@@ -71,7 +72,7 @@ function head(report: Report, options: ReporterOptions): string[] {
   for (const run of report.runs) {
     const c = countBySeverity(listed(run.findings));
     out.push(
-      `| ${markdownCode(run.auditorId)} | ${run.status} | ${c.error} | ${c.warning} | ${c.info} | ${markdownInline(runNote(run))} |`,
+      `| ${markdownCode(run.auditorId)} | ${statusText(run)} | ${c.error} | ${c.warning} | ${c.info} | ${markdownInline(runNote(run))} |`,
     );
   }
   for (const note of enableNotes(report)) {

@@ -8,6 +8,7 @@ import {
   countBySeverity,
   enableNotes,
   enableText,
+  gateFailed,
   groupByFile,
   listed,
   listedTotals,
@@ -15,6 +16,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  statusText,
   verdict,
 } from './common.js';
 import { inert } from './escape.js';
@@ -52,7 +54,7 @@ function summaryTable(report: Report, paint: Paint): string[] {
   const rows = report.runs.map((run) => {
     const c = countBySeverity(listed(run.findings));
     const note = run.status === 'ok' ? runNote(run) : cut(inert(runNote(run)));
-    return [inert(run.auditorId), run.status, String(c.error), String(c.warning), String(c.info), inert(note)];
+    return [inert(run.auditorId), statusText(run), String(c.error), String(c.warning), String(c.info), inert(note)];
   });
   return table([header, ...rows], (row, col, text) => {
     if (row === 0) return paint('bold', text);
@@ -84,7 +86,7 @@ function findingLines(report: Report, paint: Paint): string[] {
 export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
   const colors = createColors(options.color === true);
   const paint: Paint = (style, text) => colors[style](text);
-  const { project, tool, summary } = report;
+  const { project, tool } = report;
   const lines = [`${paint('bold', `leanaudit ${tool.version}: ${inert(project.name)}`)}  ${paint('dim', inert(project.root))}`];
   const facts = projectFacts(report);
   if (facts.length) lines.push(inert(facts.join(' · ')));
@@ -100,7 +102,7 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
     lines.push(paint('dim', inert(note)));
     for (const line of absentLines(report)) lines.push(paint('dim', `  no longer found: ${inert(line)}`));
   }
-  const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
+  const status = gateFailed(report) ? paint('red', verdict(report)) : paint('green', verdict(report));
   lines.push(`${listedTotals(report)} · ${status}`);
   return `${lines.join('\n')}\n`;
 }

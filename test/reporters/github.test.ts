@@ -12,8 +12,8 @@ describe('github reporter', () => {
       '::warning file=Foo/A.lean,line=3,col=1,title=proof-gaps/axiom::axiom Foo.choice | with a pipe',
       '::notice title=crossfile-reuse/unused::lemma Foo.aux is never used',
       '::notice title=leanaudit direct-judge skipped::needs llm: no endpoint configured',
-      '::warning title=leanaudit crossfile-reuse error::graph too large',
-      'leanaudit 0.0.0-test: foo: FAILED: findings at or above error · 2 errors, 1 warning, 1 info',
+      '::error title=leanaudit crossfile-reuse error::graph too large',
+      'leanaudit 0.0.0-test: foo: FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error · 2 errors, 1 warning, 1 info',
       '',
     ]);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
 import { sarifReporter } from '../../src/reporters/sarif.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
@@ -58,6 +59,18 @@ describe('sarif reporter', () => {
       defaultConfiguration: { level: 'error' },
     });
     expect(run!.tool.driver.rules[3]!.defaultConfiguration.level).toBe('note');
+  });
+
+  it("gives each rule its documentation as help, for code scanning's rule view", () => {
+    const rule = log().runs[0]!.tool.driver.rules[0] as unknown as {
+      fullDescription: { text: string };
+      help: { text: string; markdown: string };
+    };
+    expect(rule.fullDescription.text).toBe(TEST_RULE_DOCS.what);
+    expect(rule.help).toEqual({
+      text: `${TEST_RULE_DOCS.what}\n\nWhy it matters: ${TEST_RULE_DOCS.why}`,
+      markdown: `**What it checks.** ${TEST_RULE_DOCS.what}\n\n**Why it matters.** ${TEST_RULE_DOCS.why}`,
+    });
   });
 
   it('points each result at its rule with 1-based columns relative to the source root', () => {

@@ -25,7 +25,7 @@ describe('terminal reporter', () => {
     const text = terminalReporter(sampleReport());
     expect(text).toMatch(/direct-judge\s+skipped.*needs llm: no endpoint configured/);
     expect(text).toMatch(/crossfile-reuse\s+error.*graph too large/);
-    expect(text).toContain('FAILED: findings at or above error');
+    expect(text).toContain('FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error');
     expect(terminalReporter(sampleReport()).endsWith('\n')).toBe(true);
   });
 });
