@@ -5,6 +5,7 @@ import {
   baselineNote,
   countBySeverity,
   enableNotes,
+  gateFailed,
   groupByFile,
   listed,
   listedTotals,
@@ -35,7 +36,6 @@ function messageCell(f: Finding): string {
   return [markdownInline(f.message), ...shown].join('<br>');
 }
 
-/** The lines before the findings: verdict, baseline, project facts, skipped paths and the auditors' table. */
 /** A shell command as a fenced code block: one line, controls made visible, the fence longer than any run of backticks in it. */
 function fenced(command: string): string[] {
   const body = inert(command.replace(/\r\n?|\n|\u2028|\u2029/g, ' '));
@@ -43,10 +43,11 @@ function fenced(command: string): string[] {
   return [`${fence}sh`, body, fence];
 }
 
+/** The lines before the findings: verdict, baseline, project facts, skipped paths and the auditors' table. */
 function head(report: Report, options: ReporterOptions): string[] {
-  const { project, summary } = report;
+  const { project } = report;
   const out: string[] = [`## leanaudit report: ${markdownText(project.name)}`, ''];
-  out.push(`${summary.failed ? '❌' : '✅'} **${verdict(report)}** · ${listedTotals(report)}`, '');
+  out.push(`${gateFailed(report) ? '❌' : '✅'} **${markdownText(verdict(report))}** · ${listedTotals(report)}`, '');
   const note = baselineNote(report);
   if (note !== undefined) {
     out.push(markdownText(note), '');
