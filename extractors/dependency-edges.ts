@@ -1,15 +1,16 @@
 /**
  * Dependency edges between informal entities, as the source gives them: a blueprint's `\uses{…}`,
- * explicit citations (`\ref{label}`, `\cref{a, b}`, "by Theorem 1.2", "Lemma 142C"), a docstring
- * helper and the theorem it serves ("Helper for Theorem 2.1"), and the terms a definition
+ * explicit citations (`\ref{label}`, `\cref{a, b}`, "by Theorem 1.2", "Lemma 142C", also in the
+ * docstrings of an entity's parts: a helper's citations are its proof's), and the terms a definition
  * introduces (its title, `\emph{…}`, `\textbf{…}`, `**…**`) mentioned by another entity. Each edge
- * reads "`to` depends on `from`". Citations, `\uses` and helpers are the author's own; term edges
- * are guesses for an LLM to confirm (see the crossfile-reuse auditor).
+ * reads "`to` depends on `from`". Citations and `\uses` are the author's own; term edges are
+ * guesses for an LLM to confirm (see the crossfile-reuse auditor).
  */
 import { escapeRegExp } from '../src/core/regexp.js';
 import type { Entity } from '../src/model/entity.js';
+import { STATING_ROLES } from './doc-heading.js';
 
-export type EdgeSource = 'uses' | 'citation' | 'helper' | 'term';
+export type EdgeSource = 'uses' | 'citation' | 'term';
 
 export interface DependencyEdge {
   /** The entity depended on. */
@@ -30,7 +31,7 @@ const NUMBER = '\\d+[A-Za-z]?(?:\\.\\d+[A-Za-z]?)*';
  * a bare hyphen only after a plural ("Lemmas 4-6"), as "Proposition 3-14" may be one number.
  */
 const RANGE_MARK = '–|—|--|\\s-\\s|-|\\bto\\b|\\bthrough\\b';
-const LIST_SEPARATOR = `\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
+const LIST_SEPARATOR = `\\s*,\\s*|\\s*/\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
 const CITATION = new RegExp(
   `\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)(s?)\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`,
   'gi',
@@ -129,14 +130,14 @@ function termPattern(term: string): RegExp {
 }
 
 /**
- * Every dependency edge among `entities`, one per pair: `\uses` (statement, then proof), helpers,
+ * Every dependency edge among `entities`, one per pair: `\uses` (statement, then proof),
  * citations, then term mentions — never for a term more than half of the entities mention.
  */
 export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   const ids = new Map<string, string>(entities.map((e) => [norm(e.id), e.id]));
   const edges: DependencyEdge[] = [];
   const linked = new Set<string>();
-  /** One edge per pair: the first source that links it (`\uses`, helper, citation, then term). */
+  /** One edge per pair: the first source that links it (`\uses`, citation, then term). */
   const add = (edge: DependencyEdge): void => {
     const key = `${edge.from}\0${edge.to}`;
     if (edge.from === edge.to || linked.has(key)) return;
@@ -154,13 +155,12 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
         if (from) add({ from, to: entity.id, source: 'uses', part });
       }
     }
-    const target = entity.helperOf === undefined ? undefined : idOf(entity.helperOf);
-    if (target) add({ from: entity.id, to: target, source: 'helper', part: 'proof' });
   }
   for (const entity of entities) {
     const parts: ['statement' | 'proof', string][] = [
       ['statement', entity.statement],
       ['proof', entity.proof ?? ''],
+      ...(entity.parts ?? []).flatMap((p): ['proof', string][] => (p.text && !STATING_ROLES.has(p.role) ? [['proof', p.text]] : [])),
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
     for (const [part, text] of parts)

@@ -10,9 +10,10 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { jsonErrorLine, lineAt, lineIndex } from '../src/core/json.js';
-import type { Entity } from '../src/model/entity.js';
+import type { Entity, EntityPart } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
-import { documentedDecls, ENTITY_NUMBER } from './lean-docstring.js';
+import { ENTITY_NUMBER, STATING_ROLES } from './doc-heading.js';
+import { documentedDecls } from './lean-docstring.js';
 import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
@@ -206,19 +207,26 @@ export function listMarkdown(root: string, dir: string, depth: number): string[]
   return found;
 }
 
-/** Fills `leanNames` from the mapping file, then from Lean docstrings with the same heading. */
+/** Fills `leanNames` from the mapping file, else from Lean docstrings naming the same item (their declarations become the entity's parts). */
 function attachLeanNames(input: ExtractInput, entities: Entity[], problems: SourceProblem[]): void {
   const mapping = readMapping(input.root, input.options.mapping, problems);
-  const anchors = new Map<string, string[]>();
-  if (input.project) {
-    for (const { decl, heading } of documentedDecls(input.project)) {
-      if (!heading.helper) anchors.set(heading.label.toLowerCase(), [...(anchors.get(heading.label.toLowerCase()) ?? []), decl.fullName]);
-    }
+  const anchors = new Map<string, EntityPart[]>();
+  for (const { decl, heading } of input.project ? documentedDecls(input.project) : []) {
+    const part: EntityPart = {
+      leanName: decl.fullName,
+      role: heading.role,
+      ...(heading.qualifier ? { qualifier: heading.qualifier } : {}),
+      ...(heading.text ? { text: heading.text } : {}),
+      location: decl.location,
+    };
+    for (const item of heading.items) anchors.set(item.label.toLowerCase(), [...(anchors.get(item.label.toLowerCase()) ?? []), part]);
   }
   for (const entity of entities) {
     const number = entity.id.split(' ').slice(1).join(' ');
     const mapped = mapping.get(entity.id.toLowerCase()) ?? (number ? mapping.get(number.toLowerCase()) : undefined);
-    entity.leanNames = mapped ?? anchors.get(entity.id.toLowerCase()) ?? [];
+    const parts = mapped ? undefined : anchors.get(entity.id.toLowerCase());
+    entity.leanNames = mapped ?? [...new Set((parts ?? []).filter((p) => STATING_ROLES.has(p.role)).map((p) => p.leanName))];
+    if (parts) entity.parts = parts;
   }
 }
 
