@@ -9,6 +9,7 @@
 import { escapeRegExp } from '../src/core/regexp.js';
 import type { Entity } from '../src/model/entity.js';
 import { STATING_ROLES } from './doc-heading.js';
+import { normalizeKind } from './text.js';
 
 export type EdgeSource = 'uses' | 'citation' | 'term';
 
@@ -33,9 +34,11 @@ const NUMBER = '\\d+[A-Za-z]?(?:\\.\\d+[A-Za-z]?)*';
 const RANGE_MARK = '–|—|--|\\s-\\s|-|\\bto\\b|\\bthrough\\b';
 const LIST_SEPARATOR = `\\s*,\\s*|\\s*/\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
 const CITATION = new RegExp(
-  `\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)(s?)\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`,
+  `\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Algorithm|Thm|Lem|Prop|Cor|Defn)(s?)\\.?\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`,
   'gi',
 );
+/** A number as a book prints its items, with a capital letter (`355D`, `1.12B`): cited bare ("a corollary of 355D") when one entity has it. */
+const LETTERED_NUMBER = /(?<![\w.])\d+(?:\.\d+)*[A-Z](?![\w])/g;
 const NUMBER_OR_RANGE = new RegExp(`${NUMBER}|${RANGE_MARK}`, 'g');
 /** The longest range read as every number in it; a longer one, or one whose ends differ before their last part, is read as its two ends. */
 const MAX_RANGE = 30;
@@ -92,7 +95,7 @@ function rangeAfter(from: string, short: string): string[] {
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
  * "Theorem 1.2" — in the citing entity's own book first when ids are scoped (`book#Theorem 1.2`).
  */
-function citations(text: string, ids: Map<string, string>, scope: string): { id: string; cue: string }[] {
+function citations(text: string, ids: Map<string, string>, lettered: Map<string, string>, scope: string): { id: string; cue: string }[] {
   const found: { id: string; cue: string }[] = [];
   const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
   for (const m of text.matchAll(LATEX_REF)) {
@@ -101,13 +104,32 @@ function citations(text: string, ids: Map<string, string>, scope: string): { id:
       if (id) found.push({ id, cue: m[0] });
     }
   }
+  const cited: [number, number][] = [];
   for (const m of text.matchAll(CITATION)) {
+    cited.push([m.index, m.index + m[0].length]);
+    const kind = normalizeKind(m[1]!);
     for (const number of citedNumbers(m[3]!, m[2] !== '')) {
-      const id = lookup(`${m[1]} ${number}`);
+      const id = lookup(`${kind} ${number}`);
       if (id) found.push({ id, cue: m[0] });
     }
   }
+  for (const m of text.matchAll(LETTERED_NUMBER)) {
+    if (cited.some(([start, end]) => m.index >= start && m.index < end)) continue;
+    const id = lettered.get(`${scope}${m[0]}`) ?? lettered.get(m[0]);
+    if (id) found.push({ id, cue: m[0] });
+  }
   return found;
+}
+
+/** Lettered item numbers (`355D`, scoped as `book#355D`) that exactly one entity has, to its id. */
+function letteredNumbers(entities: Entity[]): Map<string, string> {
+  const owners = new Map<string, string[]>();
+  for (const e of entities) {
+    const scope = e.id.includes('#') ? e.id.slice(0, e.id.indexOf('#') + 1) : '';
+    const number = /\s(\d+(?:\.\d+)*[A-Z])$/.exec(e.id)?.[1];
+    if (number) owners.set(`${scope}${number}`, [...(owners.get(`${scope}${number}`) ?? []), e.id]);
+  }
+  return new Map([...owners].filter(([, ids]) => ids.length === 1).map(([number, [id]]) => [number, id!]));
 }
 
 /** The terms a definition introduces: its short title and the words it sets in emphasis. */
@@ -135,6 +157,7 @@ function termPattern(term: string): RegExp {
  */
 export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   const ids = new Map<string, string>(entities.map((e) => [norm(e.id), e.id]));
+  const lettered = letteredNumbers(entities);
   const edges: DependencyEdge[] = [];
   const linked = new Set<string>();
   /** One edge per pair: the first source that links it (`\uses`, citation, then term). */
@@ -164,7 +187,7 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
     for (const [part, text] of parts)
-      for (const { id, cue } of citations(text, ids, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
+      for (const { id, cue } of citations(text, ids, lettered, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

@@ -63,6 +63,23 @@ describe('dependencyEdges', () => {
     ]);
   });
 
+  it('reads a lettered item number cited bare when one entity has it, and abbreviated kinds', () => {
+    const doc = (id: string, statement: string) => entity(id, 'theorem', statement, { origin: 'docstring' });
+    const edges = dependencyEdges([
+      doc('Theorem 355D', 'Arrow counts.'),
+      doc('Theorem 355E', 'Exact counts: a direct corollary of 355D, see also `thm_355D` and (355d).'),
+      doc('Theorem 4.14', 'GL2 is stable.'),
+      doc('Theorem 359C', 'Gauss nodes, by Thm 4.14.'),
+      doc('Lemma 2.1', 'A step.'),
+      doc('Theorem 2.2', 'By 2.1 and 355D.'),
+    ]);
+    expect(edges.map((e) => [e.from, e.to, e.cue])).toEqual([
+      ['Theorem 355D', 'Theorem 355E', '355D'],
+      ['Theorem 4.14', 'Theorem 359C', 'Thm 4.14'],
+      ['Theorem 355D', 'Theorem 2.2', '355D'],
+    ]);
+  });
+
   it('spells out citation ranges whose ends differ in their last part only, by a number or a letter', () => {
     expect(citedNumbers('2.1–2.4')).toEqual(['2.1', '2.2', '2.3', '2.4']);
     expect(citedNumbers('142A--142C')).toEqual(['142A', '142B', '142C']);
