@@ -210,7 +210,8 @@ function readLead(text: string): Lead {
       rest = rest.slice(close);
     }
   }
-  rest = rest.replace(/^[ \t]*[.:]?/, '');
+  // `Definition 17.2.4 (Half-space), LaTeX label `def:halfspace`. A closed …`: the label names the item again.
+  rest = rest.replace(/^[ \t]*,[ \t]*LaTeX label[ \t]+`[^`]*`/, '').replace(/^[ \t]*[.:]?/, '');
   return { qualifiers: qualifiers.filter((q) => q !== ''), ...(parenthesis !== undefined ? { parenthesis } : {}), rest };
 }
 

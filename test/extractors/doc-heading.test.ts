@@ -20,6 +20,10 @@ describe('parseDocHeading: a heading opening the docstring', () => {
     expect(parseDocHeading('Text 7.0.11: For each `α ∈ ℝ`,')).toMatchObject({ items: [{ kind: 'text', label: 'Text 7.0.11' }] });
     expect(parseDocHeading('Propositon 3.1 (f(x) bounded). ok')).toMatchObject({ items: [{ kind: 'proposition' }], title: 'f(x) bounded' });
     expect(parseDocHeading('Lemma 4.0.3')).toMatchObject({ role: 'statement', text: '' });
+    expect(parseDocHeading('Definition 17.2.4 (Half-space), LaTeX label `def:halfspace`.  A closed half')).toMatchObject({
+      title: 'Half-space',
+      text: 'A closed half',
+    });
   });
 
   it('reads bold, italic and Markdown-heading forms, the title inside or after the emphasis', () => {
