@@ -2,11 +2,11 @@
  * Pairing: resolves the Lean names an informal entity claims against the declarations of the
  * source model (exact full name, else — outside blueprints — an unambiguous suffix, else the
  * candidates), attaching each declaration's header with the proof discarded, the section
- * `variable`s it uses and its docstring.
+ * `variable`s in scope and its docstring.
  */
 
 import { findInDependencies } from '../src/lean/dependency-names.js';
-import { hasSorryToken, lex } from '../src/lean/lexer.js';
+import { hasSorryToken } from '../src/lean/lexer.js';
 import { nameLookup } from '../src/lean/name-lookup.js';
 import { readLeanSource } from '../src/lean/project.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
@@ -74,7 +74,7 @@ export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string):
     fullName: decl.fullName,
     kind: decl.kind,
     header,
-    variables: usedVariables(decl, header),
+    variables: scopeVariables(decl),
     ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
     location: decl.location,
     hasSorry: hasSorry(decl),
@@ -86,57 +86,22 @@ export function hasSorry(decl: LeanDecl): boolean {
   return hasSorryToken(decl.body);
 }
 
-/** One binder of a `variable` command: its text, the names it binds, the identifiers it mentions. */
-interface Binder {
-  text: string;
-  names: string[];
-  idents: string[];
-  instance: boolean;
+/**
+ * Every binder of the `variable` commands in scope, instance binders included: which of them Lean
+ * adds to the statement depends on what it mentions, also through notations (`open scoped
+ * ShortVariables` in carleson makes `Q` stand for a field of the `[ProofData …]` instance), which a
+ * reading of the source cannot decide; a binder the statement does not use is not part of it.
+ */
+export function scopeVariables(decl: LeanDecl): string[] {
+  return decl.variables.flatMap(bindersOf);
 }
 
 const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '⦄', '{{': '}}' };
 
-/**
- * The `variable` binders a declaration's statement uses, as Lean includes them: binders whose
- * names the statement mentions, the binders their types mention, and instance binders all of whose
- * variables are included.
- */
-export function usedVariables(decl: LeanDecl, statement = decl.header): string[] {
-  const binders = decl.variables.flatMap(bindersOf);
-  if (binders.length === 0) return [];
-  const mentioned = new Set(identsOf(statement));
-  const included = new Set<Binder>();
-  const names = new Set<string>();
-  const include = (b: Binder) => {
-    if (included.has(b)) return false;
-    included.add(b);
-    for (const n of b.names) names.add(n);
-    return true;
-  };
-  for (const b of binders) if (!b.instance && b.names.some((n) => mentioned.has(n))) include(b);
-  const variableNames = new Set(binders.flatMap((b) => b.names));
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const b of [...included]) {
-      for (const ident of b.idents) {
-        if (!variableNames.has(ident) || names.has(ident)) continue;
-        const owner = binders.find((o) => o.names.includes(ident));
-        if (owner) changed = include(owner) || changed;
-      }
-    }
-    for (const b of binders) {
-      if (!b.instance || included.has(b)) continue;
-      const vars = b.idents.filter((i) => variableNames.has(i));
-      if (vars.length > 0 && vars.every((v) => names.has(v))) changed = include(b) || changed;
-    }
-  }
-  return binders.filter((b) => included.has(b)).map((b) => b.text);
-}
-
-/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders. */
-function bindersOf(command: string): Binder[] {
+/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders, as written. */
+function bindersOf(command: string): string[] {
   const text = command.replace(/^\s*variable\b/, '');
-  const binders: Binder[] = [];
+  const binders: string[] = [];
   let i = 0;
   while (i < text.length) {
     const open = text.startsWith('{{', i) ? '{{' : text[i]!;
@@ -154,35 +119,10 @@ function bindersOf(command: string): Binder[] {
         if (depth === 0) break;
       }
     }
-    const inner = text.slice(i + open.length, j);
-    const instance = open === '[';
-    const colon = topLevelColon(inner);
-    const names = colon === -1 ? (instance ? [] : identsOf(inner)) : identsOf(inner.slice(0, colon));
-    binders.push({
-      text: text.slice(i, j + close.length),
-      names,
-      idents: identsOf(colon === -1 ? inner : inner.slice(colon + 1)),
-      instance,
-    });
+    binders.push(text.slice(i, j + close.length));
     i = j + close.length;
   }
   return binders;
-}
-
-function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if ('([{⦃⟨'.includes(c)) depth++;
-    else if (')]}⦄⟩'.includes(c)) depth--;
-    else if (c === ':' && depth === 0 && text[i + 1] !== '=') return i;
-  }
-  return -1;
-}
-
-/** Identifiers of a Lean fragment, dotted names split into their first component and whole. */
-function identsOf(text: string): string[] {
-  return lex(text).tokens.flatMap((t) => (t.kind === 'ident' ? [t.text, t.text.split('.')[0]!] : []));
 }
 
 /** Coverage of the informal source by the Lean code. */

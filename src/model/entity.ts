@@ -24,6 +24,13 @@ export interface EntityPart {
   location: Location;
 }
 
+/** A macro the informal source defines for itself (`\newcommand{\fP}{\mathfrak P}`): its name without backslash, its argument count, its definition. */
+export interface LatexMacro {
+  name: string;
+  args: number;
+  definition: string;
+}
+
 /** One informal unit: definition, theorem, lemma, ... */
 export interface Entity {
   id: string;
@@ -31,7 +38,12 @@ export interface Entity {
   title?: string;
   statement: string;
   proof?: string;
+  /** The prose before the statement (nearest last). */
   context?: string;
+  /** The prose after the statement (nearest first), when the extractor reads it. */
+  contextAfter?: string;
+  /** The source's own macros that the statement or its context use, with their definitions. */
+  macros?: LatexMacro[];
   /**
    * The declarations stating the item: with `parts`, those whose role is `statement`, `case`,
    * `direction` or `variant` (instances and helpers are parts only).
@@ -71,7 +83,7 @@ export interface PairedDecl {
    * value of a definition, structure or instance (`:= …`, `where …`) is kept as part of the statement.
    */
   header: string;
-  /** `variable` binders in scope that the header uses. */
+  /** Every binder of the `variable` commands in scope (Lean includes those the statement uses, also through notations). */
   variables: string[];
   doc?: string;
   location: Location;

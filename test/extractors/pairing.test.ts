@@ -26,7 +26,7 @@ describe('pairing', async () => {
     expect(index.resolve('Nat.succ_le')).toEqual({ candidates: [] });
   });
 
-  it('attaches the header without the proof, the variables it uses, the docstring and sorry', () => {
+  it('attaches the header without the proof, every variable binder in scope, the docstring and sorry', () => {
     const [paired] = pairEntities([entity('thm', ['two_one', 'Docs.two_one_aux', 'Nice', 'plain', 't', 'Missing.name'])], project);
     const [twoOne, aux, nice, plain] = paired!.decls;
     expect(twoOne).toMatchObject({
@@ -34,12 +34,16 @@ describe('pairing', async () => {
       fullName: 'Docs.two_one',
       kind: 'theorem',
       header: '(y : α) : y = y',
-      variables: ['{α : Type*}', '[Group α]'],
+      variables: ['{α : Type*}', '[Group α]', '(x : α)', '{β : Type*}', '[Ring β]'],
       doc: 'Theorem 2.1 (Title): every element equals itself.',
       location: { file: 'Docs/Ch1.lean', line: 15 },
       hasSorry: false,
     });
-    expect(aux).toMatchObject({ header: ': x = x', variables: ['{α : Type*}', '[Group α]', '(x : α)'], hasSorry: true });
+    expect(aux).toMatchObject({
+      header: ': x = x',
+      variables: ['{α : Type*}', '[Group α]', '(x : α)', '{β : Type*}', '[Ring β]'],
+      hasSorry: true,
+    });
     expect(nice).toMatchObject({ kind: 'def', header: '(s : Set ℕ) : Prop := s.Nonempty', variables: [] });
     expect(plain).toMatchObject({ hasSorry: false });
     expect(paired!.unresolved).toEqual([
