@@ -62,6 +62,8 @@ describe('lean-docstring extractor on Verso docstrings', async () => {
       '/-! # Chapter 3: {name}`Set` theory -/',
       '/-- Definition 3.5.6 ({lean}`I`-tuples). The set {name}`I` plays the role of $`{ i : 1 ≤ i ≤ n }` here. -/',
       'def tuples := 1',
+      '/-- **Lemma 3.5.8** ({name}`I` finite case): $`I` has a bound. -/',
+      'theorem bound : True := trivial',
       'set_option doc.verso false',
       '/-- Lemma 3.5.7. Markdown again: {name}`I` stays, and so does $\\{x\\}$. -/',
       'theorem l : True := trivial',
@@ -77,6 +79,12 @@ describe('lean-docstring extractor on Verso docstrings', async () => {
       statement: 'The set `I` plays the role of ${ i : 1 ≤ i ≤ n }$ here.',
       context: '# Chapter 3: `Set` theory',
     });
+  });
+
+  it('reads a bold Verso heading with its qualifier as Markdown', () => {
+    expect(byId('Lemma 3.5.8').parts).toMatchObject([
+      { leanName: 'bound', role: 'case', qualifier: '`I` finite case', text: '$I$ has a bound.' },
+    ]);
   });
 
   it('leaves a docstring after `set_option doc.verso false` as written', () => {
