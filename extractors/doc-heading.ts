@@ -110,12 +110,19 @@ const TEXT_PART = new RegExp(
   'u',
 );
 
+/** Another item named in a qualifier. */
+const OTHER_ITEM = new RegExp(String.raw`\b${KIND}\.?\s+${ENTITY_NUMBER}(?![\p{L}\p{N}])`, 'u');
+/** `/ Theorem 1.3`: a second item the declaration states. */
+const ALSO_ITEM = new RegExp(String.raw`^(?:\/|&|and)\s*(?<kind>${KIND})\.?\s+(?<number>${ENTITY_NUMBER})$`, 'u');
+
 /** Roles read from a qualifier's words, most specific first. */
 const INSTANCE_WORDS = /\bspeciali[sz](?:ed|ation)\b|\bspecial case\b|\binstance\b|\bapplied to\b/i;
+/** A direction of an equivalence, not the word "direction" of geometry (`extreme direction`). */
 const DIRECTION_WORDS =
-  /\bdirections?\b|\bnecessity\b|\bsufficiency\b|\bconverse\b|\bforward\b|\bbackward\b|\breverse\b|\bonly if\b|\bimplication\b|[⇒⇐→←]/i;
+  /\b(?:forward|backward|reverse|converse|necessity|sufficiency|necessary|sufficient|one|other|first|second|left|right|mp|mpr|`?if`?|`?only if`?)\s+(?:direction|implication)\b|^(?:the\s+)?(?:necessity|sufficiency|converse|contrapositive direction|`?only if`?|`?if`?)$|[⇒⇐→←]/i;
 const VARIANT_WORDS = /\bform\b|\bversion\b|\bcontrapositive\b|\brestate(?:d|ment)\b|\breformulation\b/i;
-const CASE_WORDS = /\bcases?\b|\bparts?\b|\bitem\b|\bclause\b|\brow\s+\d|[=<>≤≥≠]|\d|^\(?(?:[a-h]|[ivx]{1,4})\)?$/i;
+const CASE_WORDS =
+  /\bcases?\b|\bpart\b(?!s)|\bitem\b|\bclause\b|\b(?:row|order|degree|dimension|stage|step|rank)\s+\d|[=<>≤≥≠]|^\(?(?:[a-h]|[ivx]{1,4})\)?$/i;
 /** A phrase before `of Theorem …` that makes the declaration serve the item, not state it. */
 const HELPER_WORDS =
   /\bhelper\b|\bauxiliary\b|\baux\b|\bbridge\b|\bsteps?\b|\bingredient\b|\blayer\b|\bseam\b|\binterface\b|\breduction\b|\bpreparation\b|\bused\b|\bneeded\b|\bproof\b|\basserted\b|\bversion\b|\blemma\b|\bpolynomial\b|\bfunction\b|\bpredicate\b|\bdefinition\b|\bfrom$/i;
@@ -124,7 +131,11 @@ const CITING_WORDS =
   /\banalog(?:ue)?\b|\bgenerali[sz]ation\b|\bconsequence\b|\bcorollary\b|\bcompare\b|\bcf\b|\bsee\b|\bsimilar\b|\bsymmetric\b/i;
 
 /** The role a heading's qualifier gives (`statement` when it names none: a title or a remark). */
-function roleOfQualifier(words: string): PartRole {
+function roleOfQualifier(written: string, parenthesis = false): PartRole {
+  // Lean code in the qualifier (`Fin n → ℝ`) is no arrow of a direction; `` `only if` `` is words.
+  const words = written.replace(/`[^`]*[^\w\s'`][^`]*`/g, '');
+  // A longer parenthesis names the item ("Fundamental theorem of calculus, first form"): a title.
+  if (parenthesis && (words.match(/\p{L}+/gu) ?? []).length > 4) return 'statement';
   if (INSTANCE_WORDS.test(words)) return 'instance';
   if (DIRECTION_WORDS.test(words)) return 'direction';
   if (VARIANT_WORDS.test(words)) return 'variant';
@@ -194,7 +205,7 @@ function readLead(text: string): Lead {
   const words = /^[ \t]*(?:(,)[ \t]*)?/.exec(rest)!;
   const afterComma = words[1] !== undefined;
   rest = rest.slice(words[0].length);
-  if (afterComma || /^\p{Ll}/u.test(rest)) {
+  if (afterComma || /^(?:\p{Ll}|\/)/u.test(rest)) {
     const cut = qualifierEnd(rest);
     if (cut > 0) {
       qualifiers.push(rest.slice(0, cut).trim());
@@ -237,13 +248,20 @@ function headingForm(doc: string): DocHeading | undefined {
   const lead = readLead(after);
   take(lead);
   after = lead.rest.replace(/^[ \t]*(?:\*{1,3}|_{1,3})/, '');
-  const roles = [...qualifiers, ...parentheses].map(roleOfQualifier);
+  // A qualifier naming another item relates the two (`Conjecture 4.1 → Conjecture 4.4`), and
+  // `Proposition 1.2 / Theorem 1.3` names a second item the declaration states: neither is a part.
+  const roleOf = (words: string, parenthesis = false) => (OTHER_ITEM.test(words) ? 'statement' : roleOfQualifier(words, parenthesis));
+  const roles = [...qualifiers.map((q) => roleOf(q)), ...parentheses.map((p) => roleOf(p, true))];
   const role = roles.find((r) => r !== 'statement') ?? 'statement';
-  const titles = parentheses.filter((p) => roleOfQualifier(p) === 'statement');
-  const qualifier = [...qualifiers, ...parentheses.filter((p) => roleOfQualifier(p) !== 'statement')].join(', ');
+  const titles = parentheses.filter((p) => roleOf(p, true) === 'statement' && !OTHER_ITEM.test(p));
+  const qualifier = [...qualifiers, ...parentheses.filter((p) => roleOf(p, true) !== 'statement')].join(', ');
+  const also = qualifiers.flatMap((q) => {
+    const more = ALSO_ITEM.exec(q);
+    return more?.groups ? [item(more.groups.kind!, more.groups.number!)] : [];
+  });
   return {
     form: 'heading',
-    items: [item(kind!, number!)],
+    items: [item(kind!, number!), ...also],
     role,
     ...(qualifier ? { qualifier } : {}),
     ...(titles[0] ? { title: titles[0] } : {}),

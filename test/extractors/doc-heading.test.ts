@@ -66,11 +66,31 @@ describe('parseDocHeading: a heading opening the docstring', () => {
     expect(role('**Theorem 355F** (contrapositive): if some point')).toEqual(['variant', 'contrapositive']);
     expect(role('**Theorem 355E** in bookkeeping form: once the inequality')).toEqual(['variant', 'in bookkeeping form']);
     expect(role('**Theorem 355F** specialized to backward Euler: the axis')).toEqual(['instance', 'specialized to backward Euler']);
+    expect(role('**Theorem 355F** specialized to the trapezoidal rule: the axis')).toEqual([
+      'instance',
+      'specialized to the trapezoidal rule',
+    ]);
+    expect(parseDocHeading('Lemma 4.3.1 (Summation by parts formula): for sequences')).toMatchObject({
+      role: 'statement',
+      title: 'Summation by parts formula',
+    });
+    expect(parseDocHeading('Definition 18.4 (extreme direction): a direction')).toMatchObject({
+      role: 'statement',
+      title: 'extreme direction',
+    });
+    expect(parseDocHeading('Theorem 5.3.1 (Fundamental theorem of calculus, first form). If')).toMatchObject({ role: 'statement' });
+    expect(parseDocHeading('Theorem 18.1, in `Fin n → ℝ` using the interior: if')).toMatchObject({ role: 'statement' });
     expect(role('**Theorem 355D** with the current honest boundary. The ordinary part')).toEqual([
       'statement',
       'with the current honest boundary',
     ]);
     expect(parseDocHeading('**Theorem 355D** with the current honest boundary. The ordinary part')?.text).toBe('The ordinary part');
+    expect(parseDocHeading('**Conjecture 5.5** (Das, Dey, Sharma 2026): every graph')).toMatchObject({
+      role: 'statement',
+      title: 'Das, Dey, Sharma 2026',
+    });
+    expect(role('**Conjecture 4.1** (→ Conjecture 4.4): the first implies the second.')).toEqual(['statement', undefined]);
+    expect(labels('Proposition 1.2 / Theorem 1.3: the representation is irreducible.')).toEqual(['Proposition 1.2', 'Theorem 1.3']);
   });
 
   it('reads an emphasized title followed by the item and its source, with a qualifier after it', () => {
