@@ -227,7 +227,10 @@ export async function run(ctx: AuditContext): Promise<void> {
         outcome: candidate.outcome === 'combined' ? `combined with the ${chosen?.source}` : `not read (the ${chosen?.source} is)`,
         reason: candidate.reason ?? '',
       },
-      ...(candidate.files[0] ? { location: { file: candidate.files[0], line: 1 } } : {}),
+      // What the finding is about is the source: one file, or (docstrings, a blueprint's chapters) the source as a whole,
+      // so that moving a Lean file keeps it known to a baseline.
+      entityId: candidate.files.length === 1 ? `${candidate.source} ${candidate.files[0]}` : candidate.source,
+      ...(candidate.files.length === 1 ? { location: { file: candidate.files[0]!, line: 1 } } : {}),
       evidence: { ...candidate },
     });
   }

