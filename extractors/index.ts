@@ -10,7 +10,7 @@ import { extractMarkdown } from './markdown.js';
 import { type Coverage, coverage, locateInDependencies, pairEntities } from './pairing.js';
 import { chooseSources } from './source-choice.js';
 import { extractStatusJson } from './status-json.js';
-import { type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
+import { EXTRACT_CONFIG_SCHEMA, type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
 import { extractVerso } from './verso-blueprint.js';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
@@ -37,6 +37,8 @@ export function extract(input: ExtractInput, source: SourceKind | 'auto' = input
   return extractPaired(input, source).extraction;
 }
 
+const EXTRACT_KEYS = Object.keys(EXTRACT_CONFIG_SCHEMA.properties as object);
+
 /** Reads and validates the `extract` section of the configuration. */
 export function extractOptions(config: Config): ExtractOptions {
   const section = config.extract;
@@ -47,7 +49,7 @@ export function extractOptions(config: Config): ExtractOptions {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
   const options = section as Record<string, unknown>;
   for (const key of Object.keys(options)) {
-    if (!['source', 'blueprint', 'verso', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
+    if (!EXTRACT_KEYS.includes(key)) bad(`.${key} is not a known option`);
   }
   if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
     bad(`.source must be one of auto, ${SOURCE_KINDS.join(', ')}`);

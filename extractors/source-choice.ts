@@ -7,12 +7,10 @@
  * other candidate is reported with the reason it was left out. A Markdown file found by looking
  * (not configured) is a textbook only if its entities pair with declarations.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Entity, PairedEntity } from '../src/model/entity.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
 import { documentedDecls, extractDocstrings } from './lean-docstring.js';
-import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
+import { extractMarkdown, listMarkdown, looksLikeTextbook, readDocument } from './markdown.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
 import type { ExtractInput, Extraction, SourceCandidate, SourceKind } from './types.js';
 import { extractVerso, findVersoBlueprint } from './verso-blueprint.js';
@@ -38,7 +36,7 @@ function presentSources(input: ExtractInput): SourceKind[] {
   if (findBlueprintEntry(root, options.blueprint)) present.push('blueprint');
   if (findVersoBlueprint(root, options.verso).length > 0) present.push('verso');
   if (findStatusJson(root, options.json)) present.push('json');
-  if (options.markdown || listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8'))))
+  if (options.markdown || listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readDocument(root, f, []) ?? '')))
     present.push('markdown');
   if (project && documentedDecls(project).length > 0) present.push('docstring');
   return present;
