@@ -32,7 +32,7 @@ export const meta: AuditorMeta = {
       message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
       severity: 'warning',
       docs: {
-        what: 'A Lean name the informal source gives (`\\lean{…}`, a status record, a docstring) matches no declaration of the project, nor of the checked-out dependencies.',
+        what: 'A Lean name the informal source gives (`\\lean{…}`, a status record, a docstring) matches no declaration of the project, nor of the checked-out dependencies. While a package the manifest pins is not checked out, only names under the project’s own root namespaces are reported so (the others are one `dependencies-absent` for the run).',
         why: 'A dangling name pairs the entity with nothing: its progress mark and every judgement of it are wrong until the name is fixed.',
         example: '\\begin{lemma}\\lean{Foo.bar_le}\\leanok …  % no Foo.bar_le in the sources',
       },
