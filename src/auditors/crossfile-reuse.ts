@@ -2,7 +2,7 @@
  * crossfile-reuse — does the Lean code reuse the project's own results where the textbook does?
  *
  * What it checks: every dependency the informal source states — a blueprint `\uses{…}`, a citation
- * (`\cref{lem:x}`, "by Theorem 1.2"), a docstring helper and its theorem — and every dependency
+ * (`\cref{lem:x}`, "by Theorem 1.2", a docstring's "Lemma 142C") — and every dependency
  * guessed from a term a definition introduces and another entity mentions, once the `edge-filter`
  * LLM confirms it, is looked for in the Lean code: some declaration of the dependent entity must
  * refer to a declaration of the entity it depends on, directly or through other project
@@ -17,7 +17,7 @@
  * Example: `thm:lagrange` `\uses{lem:order-dvd}`, but `theorem lagrange` never mentions
  * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both. When
  * every declaration of the dependent entity has a `sorry` in its proof, the dependency cannot show
- * until the proof is written (an exercise left to the reader, with its helper beside it): that is
+ * until the proof is written (an exercise left to the reader): that is
  * `unreflected-unproved`, information, and the missing proof is proof-gaps' finding.
  *
  * It says which case a dependency not followed is: `unreflected` (a warning) only when the Lean of
@@ -26,9 +26,7 @@
  * instance uses, where the dependent reaches a statement needing that class, is used by instance
  * resolution: `through-instance` (information). A citation by analogy ("analogous to Lemma 2") or
  * for a notation only ("F as defined in Lemma 2") is `weak-unreflected` (information), unless the
- * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used. A helper
- * written for an item that the item's Lean never uses is `unused-helper` (information): scaffolding
- * left unused, not a dependency the book states.
+ * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used.
  */
 import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
@@ -44,7 +42,7 @@ import type { LeanDecl, LeanProject } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
   id: 'crossfile-reuse',
-  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, helpers, defined terms)",
+  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, defined terms)",
   rules: {
     unreflected: {
       message:
@@ -84,16 +82,6 @@ export const meta: AuditorMeta = {
         what: 'A citation by analogy ("analogous to", "symmetric to", "similarly to") or for a definition or notation only ("as defined in") that the Lean does not follow; with an edge-filter model, one the model says is a real use is checked as any other.',
         why: 'Such a citation says the argument is imitated or where a notation comes from, not that the result is used: a warning there would be wrong most of the time.',
         example: 'Proof. Analogous to Lemma 2.1. -- the Lean proof need not use lemma_2_1',
-      },
-    },
-    'unused-helper': {
-      message:
-        '{{from}} is a helper written for {{to}}, but the Lean of {{to}} ({{toDecls}}) never uses it, directly or through other project declarations: dead code, or a proof done twice',
-      severity: 'info',
-      docs: {
-        what: 'A declaration written as a helper of a textbook item (named or documented as its helper) that the item’s own declarations never use.',
-        why: 'A helper is the formalizer’s scaffolding, not a dependency the book states: unused, it is dead code or a proof done twice, worth tidying but no gap in the formalization of the book.',
-        example: 'lemma helperForProposition_1_17_parts_c_to_g … -- proposition_1_17 proves parts (c)–(g) again inline',
       },
     },
     'unreflected-unproved': {
@@ -146,8 +134,6 @@ function how(edge: DependencyEdge, reason?: string): string {
       return edge.part === 'proof' ? '\\uses in its proof' : '\\uses';
     case 'citation':
       return `cites it in its ${edge.part}: ${edge.cue}${reason ? `; citation filter: ${reason}` : ''}`;
-    case 'helper':
-      return 'a helper written for it';
     case 'term':
       return `uses the term “${edge.cue}” it defines; edge filter: ${reason ?? ''}`;
   }
@@ -426,7 +412,6 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     unreachable: 0,
     throughInstance: 0,
     weak: 0,
-    unusedHelpers: 0,
   };
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
@@ -513,12 +498,6 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
       continue;
     }
     const notProved = to.decls.every((d) => d.hasSorry);
-    if (edge.source === 'helper' && !notProved) {
-      counts.unusedHelpers++;
-      ctx.report({ messageId: 'unused-helper', ...finding, data });
-      ctx.dependency({ ...check, status: 'unused-helper' });
-      continue;
-    }
     ctx.dependency({ ...check, status: notProved ? 'unreflected-unproved' : 'unreflected' });
     if (notProved) counts.unproved++;
     else counts.unreflected++;
@@ -528,8 +507,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     ctx.report({ messageId: notProved ? 'unreflected-unproved' : 'unreflected', ...finding, data });
   }
   ctx.metric('edges', edges.length);
-  for (const source of ['uses', 'citation', 'helper', 'term'] as const)
-    ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
+  for (const source of ['uses', 'citation', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
   ctx.metric('weakCitations', asked.weak.length);
   ctx.metric('checked', counts.reflected + counts.unreflected + counts.unproved);
   ctx.metric('reflected', counts.reflected);
@@ -539,7 +517,6 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   ctx.metric('unreachable', counts.unreachable);
   ctx.metric('throughInstance', counts.throughInstance);
   ctx.metric('weakUnreflected', counts.weak);
-  ctx.metric('unusedHelpers', counts.unusedHelpers);
   ctx.metric('notCheckable', counts.notCheckable);
   ctx.metric('notCheckableInstances', counts.instancesOnly);
 }

@@ -36,7 +36,6 @@ export type DependencyStatus =
   | 'unreflected-unproved'
   | 'unreachable'
   | 'weak'
-  | 'unused-helper'
   | 'not-checkable'
   | 'unconfirmed';
 
@@ -63,6 +62,8 @@ export interface AuditorRun {
   auditorId: string;
   status: RunStatus;
   reason?: string;
+  /** For a skipped auditor: the command that would make it run, the same for every auditor it enables (the Lean-backed ones share one). */
+  enable?: string;
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
@@ -172,7 +173,8 @@ export interface AuditContext {
   /** Records how a dependency between entities fared, for the dependency graph of the reports. */
   dependency(check: DependencyCheck): void;
   /** Ends the auditor's run as skipped with this reason. */
-  skip(reason: string): never;
+  /** Skips the auditor for `reason`; `enable` is the command that would make it run (reporters show each such command once). */
+  skip(reason: string, enable?: string): never;
   log(message: string): void;
 }
 
@@ -207,6 +209,8 @@ export interface ProjectMeta {
   bytes?: number;
   declarations?: number;
   skipped?: { path: string; reason: string }[];
+  /** The folder audited, relative to `root`, when the path given was a subfolder of this Lake project: only its files were read. */
+  scope?: string;
   /** Why the Lean project could not be read, when it could not. */
   error?: string;
 }

@@ -77,7 +77,6 @@ function edgeTitle(edge: GraphEdge): string {
     'unreflected-unproved': 'not reflected, the proof is not written yet',
     unreachable: 'the Lean code cannot reflect it (declared later, or not imported)',
     weak: 'a citation by analogy or for terminology only, not followed',
-    'unused-helper': 'a helper written for it that its Lean never uses',
     'not-checkable': 'cannot be checked (a side has no Lean declaration, or only instances)',
     unconfirmed: 'a guessed dependency the edge filter did not confirm',
     unchecked: 'not checked (crossfile-reuse did not run)',

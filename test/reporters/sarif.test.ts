@@ -3,7 +3,7 @@ import type { Report } from '../../src/core/types.js';
 import { sarifReporter } from '../../src/reporters/sarif.js';
 import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 interface SarifLog {
   version: string;
@@ -53,8 +53,8 @@ describe('sarif reporter', () => {
     ]);
     expect(run!.tool.driver.rules[0]).toMatchObject({
       name: 'SorryInProof',
-      shortDescription: { text: 'Sorry in proof (proof-gaps)' },
-      fullDescription: { text: 'sorry, admit, axioms and escape hatches: sorry in the proof of ‹name›' },
+      shortDescription: { text: TEST_RULE_DOCS.what },
+      fullDescription: { text: `${TEST_RULE_DOCS.what} ${TEST_RULE_DOCS.why}` },
       helpUri: 'https://github.com/leanaudit/leanaudit/blob/main/docs/auditors/proof-gaps.md#sorry-in-proof',
       defaultConfiguration: { level: 'error' },
     });
@@ -66,10 +66,10 @@ describe('sarif reporter', () => {
       fullDescription: { text: string };
       help: { text: string; markdown: string };
     };
-    expect(rule.fullDescription.text).toBe(TEST_RULE_DOCS.what);
+    expect(rule.fullDescription.text).toBe(`${TEST_RULE_DOCS.what} ${TEST_RULE_DOCS.why}`);
     expect(rule.help).toEqual({
       text: `${TEST_RULE_DOCS.what}\n\nWhy it matters: ${TEST_RULE_DOCS.why}`,
-      markdown: `**What it checks.** ${TEST_RULE_DOCS.what}\n\n**Why it matters.** ${TEST_RULE_DOCS.why}`,
+      markdown: `${TEST_RULE_DOCS.what}\n\n**Why it matters:** ${TEST_RULE_DOCS.why}`,
     });
   });
 
@@ -94,6 +94,12 @@ describe('sarif reporter', () => {
       ['note', 'direct-judge skipped: needs llm: no endpoint configured'],
       ['error', 'crossfile-reuse error: graph too large'],
       ['note', 'lemma Foo.aux is never used'],
+    ]);
+    const withoutLean = (JSON.parse(sarifReporter(reportWithoutLean())) as SarifLog).runs[0]!.invocations[0]!;
+    expect(withoutLean.toolExecutionNotifications.map((n) => n.message.text).filter((text) => text.includes('lake'))).toEqual([
+      'mathlib-overlap skipped: no `lake` on PATH',
+      'axiom-usage skipped: no `lake` on PATH',
+      `to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${ENABLE}`,
     ]);
     expect(invocation!.toolExecutionNotifications[2]).toMatchObject({ descriptor: { id: 'crossfile-reuse/unused' } });
   });
