@@ -30,7 +30,14 @@ export interface Excerpt {
 }
 
 /** How one dependency the informal source states fared in the Lean code. */
-export type DependencyStatus = 'reflected' | 'unreflected' | 'unreflected-unproved' | 'not-checkable' | 'unconfirmed';
+export type DependencyStatus =
+  | 'reflected'
+  | 'unreflected'
+  | 'unreflected-unproved'
+  | 'unreachable'
+  | 'weak'
+  | 'not-checkable'
+  | 'unconfirmed';
 
 /** One dependency between informal entities (`to` depends on `from`), as an auditor checked it. */
 export interface DependencyCheck {
@@ -266,7 +273,7 @@ export interface EntityView {
   selfConsistency?: boolean;
 }
 
-export const REPORT_SCHEMA_VERSION = 3;
+export const REPORT_SCHEMA_VERSION = 4;
 
 /** The one report every command produces; reporters are pure functions of it. */
 export interface Report {

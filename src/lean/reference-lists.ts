@@ -27,10 +27,9 @@ export function projectDeclarations(list: LeanDecl[]): ProjectDeclarations {
   return { list, names: list.map((decl) => decl.fullName), hasMembers: list.map((decl) => (decl.members?.length ?? 0) > 0) };
 }
 
-/** What a reference found holds under (as resolver.c gives it): always; the header or body of the constant `c` of `c.f` names the type; the declaration's own text does. */
+/** What a reference found holds under: always; the header or body of the constant `c` of `c.f` names the type. */
 export const ALWAYS = 0;
 export const IF_CONSTANT_NAMES = 1;
-export const IF_TYPED_HERE = 2;
 
 /**
  * Builds each declaration's `references` from the references found in it in order of use: each
@@ -41,8 +40,9 @@ export class ReferenceLists {
   private readonly listedBy: Int32Array;
   private mark = 0;
   private decl: LeanDecl | undefined;
-  /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration). */
+  /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration), and their numbers. */
   private readonly found: string[] = [];
+  private readonly foundNumbers: number[] = [];
   private count = 0;
 
   constructor(private readonly project: ProjectDeclarations) {
@@ -76,11 +76,33 @@ export class ReferenceLists {
     if (condition === IF_CONSTANT_NAMES) {
       const { header, body } = list[constant]!;
       if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
-    } else if (condition === IF_TYPED_HERE && !typedHere(decl, type)) return;
+    }
     this.listedBy[target] = this.mark;
+    this.foundNumbers[this.count] = target;
     this.found[this.count++] = names[target]!;
   }
+
+  /** Whether the type `word` is named where the declaration's locals may be typed: its own text, its namespace, or a definition its statement names. */
+  typed(word: string): boolean {
+    return typedHere(this.decl!, word) || this.typedByHeader(word);
+  }
+
+  /**
+   * Whether a proposition the declaration's statement names (`def B3 : Prop := IsEmpty FreyPackage`)
+   * mentions the type `word`: a local introduced from the statement (`intro P` of `B4 → B3`) is typed there.
+   */
+  typedByHeader(word: string): boolean {
+    const { list } = this.project;
+    for (let k = 0; k < this.decl!.headerReferences; k++) {
+      const named = list[this.foundNumbers[k]!]!;
+      if (isProposition(named) && mentions(named.body ?? '', word)) return true;
+    }
+    return false;
+  }
 }
+
+/** Whether a declaration defines a proposition (`def B3 : Prop := …`). */
+const isProposition = (decl: LeanDecl): boolean => (decl.kind === 'def' || decl.kind === 'abbrev') && /:\s*Prop\s*$/.test(decl.header);
 
 /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
 const typedHere = (decl: LeanDecl, word: string): boolean =>

@@ -31,7 +31,7 @@ describe('buildReport', () => {
       failedAuditors: [],
       suppressed: 0,
     });
-    expect(report.schemaVersion).toBe(3);
+    expect(report.schemaVersion).toBe(4);
     expect(report.tool.name).toBe('leanaudit');
   });
 
