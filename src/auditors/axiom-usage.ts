@@ -121,11 +121,35 @@ export async function run(ctx: AuditContext): Promise<void> {
   report(ctx, project, theorems, answers);
 }
 
+/** A process failure of one `#print axioms` command (crash, timeout, memory): the batch's fault, not Lean's answer. */
+class BatchDied extends Error {}
+
+/**
+ * `#print axioms` for `names`; when the process dies on the batch, the batch is split in halves and
+ * each half run again (the pool starts a fresh process), so a theorem that kills the REPL leaves only
+ * itself unchecked.
+ */
 async function printAxioms(session: WorkerSession, names: string[]): Promise<Map<string, Answer>> {
+  try {
+    return await printAxiomsOnce(session, names);
+  } catch (e) {
+    if (!(e instanceof BatchDied)) throw e;
+    if (names.length === 1) return new Map([[names[0]!, { error: e.message }]]);
+    const half = Math.ceil(names.length / 2);
+    const first = await printAxioms(session, names.slice(0, half));
+    const second = await printAxioms(session, names.slice(half));
+    return new Map([...first, ...second]);
+  }
+}
+
+async function printAxiomsOnce(session: WorkerSession, names: string[]): Promise<Map<string, Answer>> {
   const base = await session.base();
   if (!base.ok) throw new Error(base.reason);
   const outcome = await session.send({ cmd: printAxiomsQuery(names), env: base.env });
-  if (!outcome.ok) throw new Error(`${outcome.failure.cause}: ${outcome.failure.detail}`);
+  if (!outcome.ok) {
+    const message = `${outcome.failure.cause}: ${outcome.failure.detail}`;
+    throw outcome.failure.cause === 'aborted' ? new Error(message) : new BatchDied(message);
+  }
   if (!isCommandResponse(outcome.response)) throw new Error(`the REPL answered: ${(outcome.response as { message?: string }).message}`);
   const { axioms, errors } = readPrintAxioms(outcome.response.messages);
   const answers = new Map<string, Answer>();
