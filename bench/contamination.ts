@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { resolveSettings } from '../src/contamination/config.js';
+import { DEFAULT_SETTINGS, resolveSettings } from '../src/contamination/config.js';
 import { corpusTasks } from '../src/contamination/corpus.js';
 import type { BenchItem } from '../src/contamination/items.js';
 import { scanTasks } from '../src/contamination/pool.js';
@@ -171,9 +171,14 @@ async function ours(
 ): Promise<{ ms: number; lines: Set<string> }> {
   const started = performance.now();
   const lines = new Set<string>();
-  await scanTasks(index, corpusTasks([corpus]), { threads, allOccurrences: true }, (r) => {
-    for (const d of r.docs) for (let i = 1; i < d.hits.exact.length; i += 2) lines.add(`${d.ref.file}:${d.hits.exact[i]}`);
-  });
+  await scanTasks(
+    index,
+    corpusTasks([corpus], DEFAULT_SETTINGS.limits),
+    { threads, allOccurrences: true, limits: DEFAULT_SETTINGS.limits },
+    (r) => {
+      for (const d of r.docs) for (let i = 1; i < d.hits.exact.length; i += 2) lines.add(`${d.ref.file}:${d.hits.exact[i]}`);
+    },
+  );
   return { ms: performance.now() - started, lines };
 }
 
@@ -279,7 +284,12 @@ export async function run(argv: string[]): Promise<void> {
 
   const all = prepare(items, resolveSettings({}));
   const t0 = performance.now();
-  await scanTasks(all.index, corpusTasks([corpus]), { threads: 2 }, () => undefined);
+  await scanTasks(
+    all.index,
+    corpusTasks([corpus], DEFAULT_SETTINGS.limits),
+    { threads: 2, limits: DEFAULT_SETTINGS.limits },
+    () => undefined,
+  );
   const allMs = performance.now() - t0;
   process.stdout.write(
     `all channels (exact + word 13/8-grams + names), 2 threads: ${(allMs / 1e3).toFixed(2)} s, ${(bytes / 1e3 / allMs).toFixed(0)} MB/s\n`,

@@ -1,6 +1,7 @@
 /** The `contamination` configuration section: defaults, validation and the reproducibility hash. */
 import { createHash } from 'node:crypto';
 import { InputError } from '../core/errors.js';
+import type { ReadLimits } from './input.js';
 import { NORMALIZER_VERSION } from './normalize.js';
 import { NOTATION_VERSION } from './notation.js';
 
@@ -33,6 +34,8 @@ export interface ScanSettings {
   lean: { n: number; commonIn: number };
   nameMinLength: number;
   channels: ChannelId[];
+  /** Size limits of the reader, in bytes: what is over them is reported and skipped. */
+  limits: ReadLimits;
 }
 
 /** The whole section as the user writes it (all optional). */
@@ -49,7 +52,11 @@ export interface ContaminationConfig {
   channels?: ChannelId[];
   /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
   threads?: number;
+  /** Reader limits in MB (2^20 bytes): a JSONL line, JSON record or whole `.lean` benchmark file; what one gzip file may decompress to; a text chunk. */
+  limits?: { recordMb?: number; decompressedMb?: number; chunkMb?: number };
 }
+
+const MB = 2 ** 20;
 
 export const DEFAULT_SETTINGS: ScanSettings = {
   normalizerVersion: NORMALIZER_VERSION,
@@ -60,6 +67,7 @@ export const DEFAULT_SETTINGS: ScanSettings = {
   lean: { n: 8, commonIn: 3 },
   nameMinLength: 5,
   channels: [...CHANNELS],
+  limits: { recordBytes: 32 * MB, decompressedBytes: 4096 * MB, chunkBytes: 8 * MB },
 };
 
 function fail(what: string): never {
@@ -108,6 +116,11 @@ export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
     },
     nameMinLength: posInt(cfg.nameMinLength, 'nameMinLength', DEFAULT_SETTINGS.nameMinLength),
     channels: CHANNELS.filter((c) => channels.includes(c)),
+    limits: {
+      recordBytes: posInt(cfg.limits?.recordMb, 'limits.recordMb', DEFAULT_SETTINGS.limits.recordBytes / MB) * MB,
+      decompressedBytes: posInt(cfg.limits?.decompressedMb, 'limits.decompressedMb', DEFAULT_SETTINGS.limits.decompressedBytes / MB) * MB,
+      chunkBytes: posInt(cfg.limits?.chunkMb, 'limits.chunkMb', DEFAULT_SETTINGS.limits.chunkBytes / MB) * MB,
+    },
   };
 }
 

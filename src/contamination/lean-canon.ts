@@ -14,7 +14,7 @@ import { NameTable } from '../lean/names.js';
 import { isCloser, isOpener, parseLean } from '../lean/parser.js';
 import type { Token } from '../model/lean.js';
 import { type Binder, head, orderVariables, renderSegment, type Tok } from './binder-order.js';
-import { readTextFile } from './input.js';
+import { type ReadLimits, readTextUpTo } from './input.js';
 import { BIG_OPERATORS, canonicalNotation } from './notation.js';
 
 const COMMENTS = new Set<Token['kind']>(['lineComment', 'blockComment', 'docComment', 'moduleDoc']);
@@ -228,12 +228,13 @@ export function leanStatements(
  * that a corpus or benchmark folder such as compfiles, whose problems are `problem` declarations,
  * is read as Lean reads it. Only files with a `syntax`/`macro`/`elab` command line are parsed.
  */
-export function projectCommandsOf(paths: string[]): ProjectCommand[] {
+export function projectCommandsOf(paths: string[], limits: Pick<ReadLimits, 'chunkBytes'>): ProjectCommand[] {
   const names = new NameTable();
   for (const path of paths) {
     let text: string;
     try {
-      text = readTextFile(path);
+      // A file that defines commands is small: larger ones are not read twice.
+      text = readTextUpTo(path, limits.chunkBytes);
     } catch {
       continue;
     }
