@@ -7,7 +7,10 @@
  *
  * Args: `--dir <path>` (default /tmp/leanaudit-contam-bench; the corpus is cached there),
  * `--mb <n>` (100), `--items <n>` (10000), `--ac <path>` (e.g. /tmp/acbench/node_modules/aho-corasick) with
- * `--ac-files <n>` corpus files of 100 kB as its text (20); `--ac-only` stops after that comparison.
+ * `--ac-files <n>` corpus files of 100 kB as its text (20); `--ac-only` stops after that comparison;
+ * `--json-mb <n>` size of the JSON corpus the two JSON readers are compared on (150); `--memory` also
+ * measures peak memory on a 2 GB JSON corpus and a 10 GiB gzip bomb (see lib/bounded-input.ts),
+ * `--baseline-cli <path>` for another build's dist/src/cli.js too.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import type { BenchItem } from '../src/contamination/items.js';
 import { scanTasks } from '../src/contamination/pool.js';
 import { prepare } from '../src/contamination/prepare.js';
 import { Scanner } from '../src/contamination/scan.js';
+import { boundedInput } from './lib/bounded-input.js';
 
 interface Args {
   dir: string;
@@ -27,6 +31,9 @@ interface Args {
   ac?: string;
   acFiles: number;
   acOnly: boolean;
+  jsonMb: number;
+  memory: boolean;
+  baselineCli?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -41,6 +48,9 @@ function parseArgs(argv: string[]): Args {
     ...(get('ac') ? { ac: get('ac')! } : {}),
     acFiles: Number(get('ac-files') ?? 20),
     acOnly: argv.includes('--ac-only'),
+    jsonMb: Number(get('json-mb') ?? 150),
+    memory: argv.includes('--memory'),
+    ...(get('baseline-cli') ? { baselineCli: get('baseline-cli')! } : {}),
   };
 }
 
@@ -248,6 +258,19 @@ export async function run(argv: string[]): Promise<void> {
   process.stdout.write(
     `index: ${prep.exact.item.length} windows (${prep.index.windows.length} unique) built in ${indexMs.toFixed(0)} ms\n`,
   );
+
+  const rand = rng(20270101);
+  const vocab = vocabulary(rand);
+  await boundedInput({
+    dir: a.dir,
+    items,
+    rand,
+    sentence: (words) => sentence(rand, vocab, words),
+    index: prep.index,
+    jsonMb: a.jsonMb,
+    memory: a.memory,
+    ...(a.baselineCli ? { baselineCli: a.baselineCli } : {}),
+  });
 
   if (a.ac) {
     const files = readdirSync(corpus).filter((f) => f.endsWith('.txt'));

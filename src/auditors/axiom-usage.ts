@@ -12,7 +12,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditContext, AuditorMeta } from '../core/types.js';
+import { owns, sumMetrics } from '../core/shard.js';
+import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import { hasSorryToken } from '../lean/lexer.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
@@ -34,7 +35,11 @@ export const meta: AuditorMeta = {
     unchecked: { message: '{{name}} could not be checked: {{reason}}', severity: 'info' },
   },
   needs: ['lean-project'],
+  shard: 'file',
 };
+
+/** Every metric is a count: shards merge by summing (the REPL pool's counters then count the work of all shards). */
+export const merge: ShardMerge = { metrics: sumMetrics };
 
 const THEOREM_KINDS = new Set(['theorem', 'lemma']);
 const NATIVE = new Set(['Lean.ofReduceBool', 'Lean.trustCompiler']);
@@ -81,8 +86,9 @@ function importable(ctx: AuditContext, project: LeanProject): Set<string> {
 /** Runs `#print axioms` over the project's theorems and reports what Lean answers. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
-  const theorems = project.files.flatMap((f) => f.decls.filter((d) => THEOREM_KINDS.has(d.kind) && d.name !== ''));
-  if (theorems.length === 0) ctx.skip('the project has no theorem');
+  const isTheorem = (d: LeanDecl): boolean => THEOREM_KINDS.has(d.kind) && d.name !== '';
+  if (!project.files.some((f) => f.decls.some(isTheorem))) ctx.skip('the project has no theorem');
+  const theorems = project.files.filter((f) => owns(ctx.shard, f.path)).flatMap((f) => f.decls.filter(isTheorem));
   const repl = replForAudit(ctx);
   const built = importable(ctx, project);
   const moduleOf = new Map(project.files.flatMap((f) => f.decls.map((d) => [d, f.module] as const)));

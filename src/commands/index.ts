@@ -6,6 +6,7 @@ import { registerAuditorsCommand } from './auditors.js';
 import { registerCalibrateCommand } from './calibrate.js';
 import { registerContaminationCommand } from './contamination.js';
 import { registerExtractCommand } from './extract.js';
+import { registerMergeCommand } from './merge.js';
 import { registerProbeCommand } from './probe.js';
 import { registerSampleCommand } from './sample.js';
 import { registerScanCommand } from './scan.js';
@@ -14,6 +15,7 @@ export const COMMANDS: ((program: Command) => void)[] = [
   registerAuditorsCommand,
   registerContaminationCommand,
   registerAuditCommand,
+  registerMergeCommand,
   registerScanCommand,
   registerSampleCommand,
   registerAgreementCommand,

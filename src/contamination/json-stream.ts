@@ -17,6 +17,14 @@ const isOpen = (c: number): boolean => c === 123 || c === 91;
 const isClose = (c: number): boolean => c === 125 || c === 93;
 const isBlank = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
+/** Where the run of plain string bytes from `i` ends: at the next quote or backslash, or the chunk's end (found natively). */
+function stringRun(chunk: Buffer, i: number): number {
+  const quote = chunk.indexOf(QUOTE, i);
+  const end = quote < 0 ? chunk.length : quote;
+  const backslash = chunk.subarray(i, end).indexOf(BACKSLASH);
+  return backslash < 0 ? end : i + backslash;
+}
+
 /** How many arrays are values of the top-level object's properties (0 when the file holds no top-level object). */
 async function topLevelArrays(path: string, limits: ReadLimits): Promise<number> {
   let depth = 0;
@@ -30,6 +38,7 @@ async function topLevelArrays(path: string, limits: ReadLimits): Promise<number>
         if (escaped) escaped = false;
         else if (c === BACKSLASH) escaped = true;
         else if (c === QUOTE) inString = false;
+        else i = stringRun(chunk, i) - 1;
       } else if (c === QUOTE) inString = true;
       else if (isOpen(c)) {
         if (depth === 1 && c === 91) arrays++;
@@ -82,7 +91,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
       );
       return undefined;
     }
-    const text = Buffer.concat(parts, held).toString('utf8');
+    const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts, held)).toString('utf8');
     parts = [];
     held = 0;
     try {
@@ -99,7 +108,8 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
       held = 0;
       return;
     }
-    parts.push(Buffer.from(piece));
+    // Chunks are fresh buffers, never reused by the reader: a view of one stays valid.
+    parts.push(piece);
     held += piece.length;
   };
 
@@ -133,6 +143,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
         if (escaped) escaped = false;
         else if (c === BACKSLASH) escaped = true;
         else if (c === QUOTE) inString = false;
+        else i = stringRun(chunk, i) - 1;
         continue;
       }
       const atRecords = inRecords && depth === recordDepth;

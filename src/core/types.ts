@@ -3,6 +3,7 @@ import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import type { Config } from './config.js';
+import type { Shard } from './shard.js';
 
 /** One observation made by one auditor. */
 export interface Finding {
@@ -67,6 +68,8 @@ export interface AuditorMeta {
   /** messageId -> rule; the rule id is `${id}/${messageId}`. */
   rules: Record<string, Rule>;
   needs?: Need[];
+  /** How `audit --shard` splits the auditor's work: by file or by entity; absent, it runs whole in shard 1. */
+  shard?: 'file' | 'entity';
 }
 
 /** Services and sinks an auditor sees while it runs. */
@@ -84,11 +87,23 @@ export interface AuditContext {
   /** Ends the auditor's run as skipped with this reason. */
   skip(reason: string): never;
   log(message: string): void;
+  /** For an auditor that splits its work (meta.shard), this run's part: only the files or entities it owns (see shard.ts). */
+  shard?: Shard;
+}
+
+/** How the runs of an auditor's shards make the run one machine would have made (see commands/merge.ts). */
+export interface ShardMerge {
+  /** The one run's metrics from the shards' metrics: counts summed, rates recomputed from their parts. */
+  metrics(parts: Record<string, number>[]): Record<string, number>;
+  /** Rules whose findings sum up the whole run: the shards' ones are dropped and these made anew from the merged metrics. */
+  summaries?: { rules: string[]; findings(metrics: Record<string, number>): FindingInput[] };
 }
 
 export interface Auditor<O = unknown> {
   meta: AuditorMeta;
   run(ctx: AuditContext, options: O): Promise<void>;
+  /** Required of an auditor whose meta.shard is set. */
+  merge?: ShardMerge;
 }
 
 /** Metadata of the audited project, as the report records it. */
@@ -104,6 +119,8 @@ export interface ProjectMeta {
   skipped?: { path: string; reason: string }[];
   /** Why the Lean project could not be read, when it could not. */
   error?: string;
+  /** The git commit checked out, when the project is a git work tree. */
+  commit?: string;
 }
 
 /** One accepted finding in a baseline file (see baseline.ts). */
@@ -133,7 +150,7 @@ export interface BaselineSummary {
   absentFindings: BaselineEntry[];
 }
 
-export const REPORT_SCHEMA_VERSION = 2;
+export const REPORT_SCHEMA_VERSION = 3;
 
 /** The one report every command produces; reporters are pure functions of it. */
 export interface Report {
@@ -141,6 +158,10 @@ export interface Report {
   tool: { name: 'leanaudit'; version: string };
   generatedAt: string;
   project: ProjectMeta;
+  /** Hash of what decides the findings: tool version, configuration, auditors selected, ignore patterns (merge refuses reports that differ). */
+  configHash?: string;
+  /** Set on one shard's report (`audit --shard i/N`); absent on a whole run and on a merged one. */
+  shard?: Shard;
   runs: AuditorRun[];
   summary: {
     findings: Record<Severity, number>;

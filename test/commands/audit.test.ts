@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runAudit, selectAuditors } from '../../src/commands/audit.js';
+import { gitCommit, runAudit, selectAuditors } from '../../src/commands/audit.js';
 import { DEFAULT_SOURCES } from '../../src/commands/sources.js';
 import { InputError } from '../../src/core/errors.js';
 import type { Auditor } from '../../src/core/types.js';
@@ -74,7 +74,13 @@ describe('runAudit', () => {
   it('records a project that cannot be read and still runs the auditors', async () => {
     const sources = { loadProject: () => Promise.reject(new Error('permission denied')) };
     const report = await runAudit(SAMPLE, {}, sources, auditors);
-    expect(report.project).toEqual({ root: SAMPLE, name: 'algebra-basics', error: 'permission denied' });
+    // The sample lies in this repository's git work tree: its commit is recorded.
+    expect(report.project).toEqual({
+      root: SAMPLE,
+      name: 'algebra-basics',
+      error: 'permission denied',
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+    });
     expect(report.runs[0]).toMatchObject({ status: 'error', reason: 'permission denied' });
   });
 

@@ -28,7 +28,7 @@ describe('buildReport', () => {
       failOn: 'warning',
       failed: true,
     });
-    expect(report.schemaVersion).toBe(2);
+    expect(report.schemaVersion).toBe(3);
     expect(report.tool.name).toBe('leanaudit');
   });
 });
