@@ -43,7 +43,19 @@ export interface LlmConfig {
   contextChars?: number;
   /** model name -> price per million tokens. */
   prices?: Record<string, Price>;
+  /** Send the judges' requests through the provider's Batch API (see batch.ts); `true` takes the defaults. */
+  batch?: boolean | BatchConfig;
 }
+
+/** How requests are batched: time between polls, time a batch waits for more requests, most requests per batch. */
+export interface BatchConfig {
+  pollMs?: number;
+  gatherMs?: number;
+  maxRequests?: number;
+}
+
+/** Batch defaults: poll every 30 s, gather for 2 s, at most 50,000 requests (OpenAI's limit per batch). */
+export const BATCH_DEFAULTS: Required<BatchConfig> = { pollMs: 30_000, gatherMs: 2_000, maxRequests: 50_000 };
 
 export const LLM_DEFAULTS = {
   concurrency: 8,
@@ -55,7 +67,7 @@ export const LLM_DEFAULTS = {
 } as const;
 
 const ENDPOINT_KEYS = ['baseURL', 'apiKeyEnv', 'model', 'family', 'temperature', 'maxTokens', 'responseFormat'];
-const TOP_KEYS = ['default', 'roles', 'concurrency', 'timeoutMs', 'retries', 'cacheDir', 'skolemAware', 'contextChars', 'prices'];
+const TOP_KEYS = ['default', 'roles', 'concurrency', 'timeoutMs', 'retries', 'cacheDir', 'skolemAware', 'contextChars', 'prices', 'batch'];
 
 function fail(path: string, what: string): never {
   throw new InputError(`config llm${path}: ${what}`);
@@ -109,6 +121,14 @@ export function llmConfig(config: Config): LlmConfig {
     fail('.cacheDir', 'must be a path or false');
   }
   if (raw.skolemAware !== undefined && typeof raw.skolemAware !== 'boolean') fail('.skolemAware', 'must be true or false');
+  if (raw.batch !== undefined && typeof raw.batch !== 'boolean') {
+    if (!isObject(raw.batch)) fail('.batch', 'must be true, false or {"pollMs", "gatherMs", "maxRequests"}');
+    for (const key of Object.keys(raw.batch))
+      if (!['pollMs', 'gatherMs', 'maxRequests'].includes(key)) fail(`.batch.${key}`, 'unknown key');
+    positiveInt(raw.batch.pollMs, '.batch.pollMs', 1);
+    positiveInt(raw.batch.gatherMs, '.batch.gatherMs', 0);
+    positiveInt(raw.batch.maxRequests, '.batch.maxRequests', 1);
+  }
   if (raw.prices !== undefined) {
     if (!isObject(raw.prices)) fail('.prices', 'must be an object');
     for (const [model, p] of Object.entries(raw.prices)) {
