@@ -9,22 +9,24 @@
  * peak memory, with the targets (>= 40 MB/s per core, <= 10x grep's time, <= 1.5 GB); then, to show where the time goes, each phase of the scan run on its
  * own (warm, same process): reading and decoding, lexing, parsing, linking references, proof gaps, and
  * the proof-gaps auditor's pass for sorry macros, which the full scan leaves out;
- * and, when the native scanner is built, lexing and parsing with it against the TypeScript code,
- * and the whole scan with it against the TypeScript code (LEANAUDIT_NATIVE=0), a process each;
- * and what V8's optimizing compiler spent on one scan (a quarter of its CPU time when first measured).
+ * and what V8's optimizing compiler spent on one scan.
+ *
+ *   npm run bench -- scan <tree> --against <checkout> [--against-flags '<node flags>']
+ *
+ * also times another built leanaudit checkout's full scan (its `bench scan --once`, under
+ * LEANAUDIT_NATIVE=0 and the Node flags given) in the same rounds, to compare two versions side by side.
  * The headline also tells what first-touched memory costs on this machine now, and so how much of the
  * scan's CPU its page faults took.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS } from '../src/core/launch.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { macroSorriesOf, proofGapsOf } from '../src/lean/gaps.js';
 import { ImportGraph } from '../src/lean/imports.js';
 import { lexTable, TokenTable } from '../src/lean/lexer.js';
 import { NameTable } from '../src/lean/names.js';
-import { nativeScanner, scannerInUse } from '../src/lean/native.js';
 import { parseLean } from '../src/lean/parser.js';
 import { loadProject, readLeanSource } from '../src/lean/project.js';
 import { linkReferences } from '../src/lean/references.js';
@@ -68,33 +70,21 @@ export async function run(args: string[]): Promise<void> {
     return;
   }
   const root = args[0];
-  if (!root || !existsSync(root)) {
-    process.stderr.write('usage: npm run bench -- scan <tree of Lean projects, >= 100 MB>\n');
+  const against = option(args, '--against');
+  if (!root || !existsSync(root) || (against !== undefined && !existsSync(join(against, 'dist', 'bench', 'run.js')))) {
+    process.stderr.write(
+      "usage: npm run bench -- scan <tree of Lean projects, >= 100 MB> [--against <built leanaudit checkout> [--against-flags '<node flags>']]\n",
+    );
     process.exitCode = 2;
     return;
   }
+  const other =
+    against === undefined ? undefined : { checkout: against, flags: (option(args, '--against-flags') ?? '').split(/\s+/).filter(Boolean) };
   // The headline run's project is unreachable once it returns, so the phases run on an empty heap.
-  const mb = await headline(root);
+  const mb = await headline(root, other);
   process.stdout.write('\nphases, each run on its own (warm, same process; CPU seconds, MB/s per core):\n');
   for (const [phase, cpu] of phases(root))
     process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
-  if (nativeScanner === undefined) return;
-  process.stdout.write('\nnative scanner against the TypeScript code, alternating in one process (best CPU seconds of 3 rounds each):\n');
-  for (const [phase, native, portable] of lexers(root)) {
-    process.stdout.write(
-      `  ${phase.padEnd(26)} ${native.toFixed(2)} s against ${portable.toFixed(2)} s: ${(portable / native).toFixed(2)}x\n`,
-    );
-  }
-  process.stdout.write(
-    '\nfull scan with the native parts (file reading, lexer, command splitter, declaration reader, gap walk, name resolution) against LEANAUDIT_NATIVE=0, a process each, alternating (best of 3):\n',
-  );
-  const [native, portable] = sides(root);
-  const line = (what: string, a: number, b: number): string =>
-    `  ${what.padEnd(26)} ${a.toFixed(2)} s against ${b.toFixed(2)} s: ${(b / a).toFixed(2)}x\n`;
-  process.stdout.write(line('CPU', native.cpu, portable.cpu) + line('wall', native.wall, portable.wall));
-  process.stdout.write(
-    `  ${'throughput per core'.padEnd(26)} ${(mb / native.cpu).toFixed(1)} MB/s against ${(mb / portable.cpu).toFixed(1)} MB/s\n`,
-  );
   const { compilations, seconds, deoptimizations } = jit(root);
   process.stdout.write(
     `\nV8's optimizing compiler during one full scan (--trace-opt): ${compilations} compilations, ${seconds.toFixed(2)} s, after ${deoptimizations} deoptimizations\n`,
@@ -113,27 +103,33 @@ function jit(root: string): { compilations: number; seconds: number; deoptimizat
   return { compilations, seconds: ms / 1000, deoptimizations: trace.match(/bailout \(kind: deopt/g)?.length ?? 0 };
 }
 
-/** The output of one full scan (`scan --once`) in a child process started as the CLI starts its own (src/core/launch.ts), with these V8 flags besides and LEANAUDIT_NATIVE. */
-function scanOnce(root: string, flags: string[], native = true): string {
-  const script = fileURLToPath(new URL('run.js', import.meta.url));
-  const env = { ...process.env, LEANAUDIT_NATIVE: native ? '1' : '0' };
-  return execFileSync(process.execPath, [...NODE_FLAGS, ...flags, script, 'scan', '--once', root], {
+/** The value after `name` in `args`, if given. */
+const option = (args: string[], name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+};
+
+/** Another built leanaudit checkout to time beside this one, and the Node flags to start its scans with. */
+interface Other {
+  checkout: string;
+  flags: string[];
+}
+
+/** The output of one full scan (`scan --once`) in a child process, as the CLI runs, with these V8 flags; `other`: that checkout's scan instead. */
+function scanOnce(root: string, flags: string[], other?: Other): string {
+  const script = other ? join(other.checkout, 'dist', 'bench', 'run.js') : fileURLToPath(new URL('run.js', import.meta.url));
+  // LEANAUDIT_NATIVE=0 holds an older checkout to its TypeScript scanner, the one this checkout has.
+  const env = { ...process.env, LEANAUDIT_NATIVE: '0' };
+  return execFileSync(process.execPath, [...(other?.flags ?? []), ...flags, script, 'scan', '--once', root], {
     env,
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   });
 }
 
-/** The full scan in a child process with the native parts and without, alternately: the best of 3 rounds each. */
-function sides(root: string): [Timed, Timed] {
-  const once = (native: boolean): Timed => JSON.parse(scanOnce(root, [], native).trim().split('\n').pop()!) as Timed;
-  const bests: [Timed, Timed] = [
-    { wall: Infinity, cpu: Infinity },
-    { wall: Infinity, cpu: Infinity },
-  ];
-  for (let round = 0; round < 3; round++) [once(true), once(false)].forEach((t, k) => (bests[k] = best(bests[k]!, t)));
-  return bests;
-}
+/** One full scan in a child process: its times, peak memory and page faults. */
+const scanTimed = (root: string, other?: Other): Timed & { rss: number; faults: number } =>
+  JSON.parse(scanOnce(root, [], other).trim().split('\n').pop()!) as Timed & { rss: number; faults: number };
 
 /** One full scan: parse + references (loadProject), then the proof gaps of every file. */
 async function fullScan(root: string): Promise<{ project: LeanProject; full: Timed; sorry: number; axiom: number; hatches: number }> {
@@ -179,37 +175,43 @@ const best = (a: Timed, b: Timed): Timed => ({ wall: Math.min(a.wall, b.wall), c
 
 /**
  * Rounds of the headline. The CPU time of the same scan drifts by up to 15% from minute to minute
- * on a shared virtual machine (other tenants' load; alternating runs of one build gave 2.9 to 3.9 s
- * within an hour): the best of several rounds is the estimate least spoiled by that load, and the
- * median is printed beside it. 3 rounds until session 19; 5 since.
+ * on a shared virtual machine: the best of several rounds is the estimate least spoiled by other
+ * load, and the median is printed beside it.
  */
 const HEADLINE_ROUNDS = 5;
 
 /**
- * The full scan against grep, with the targets; returns the tree's size in MB. One scan in this
- * process gives the counts; the times are the best of HEADLINE_ROUNDS rounds alternating grep and a
- * full scan in a process of its own, started with the CLI's Node flags; the peak memory is the
- * largest of those scans'. Each contender first runs once untimed, as benchmark tools warm up: this
- * machine pages out memory idle for a minute (a DAMON `pageout` scheme), so the first run after a
- * pause reads the tree and parts of its own program from disk again (session 25: the first of a
- * row of scans took 4.16 and 4.41 s of CPU, those after it 2.9-3.0 s; the first timed round was the
- * slowest of five in five bench runs of six before the warm-up).
+ * The full scan against grep (and `other`'s scan), with the targets; returns the tree's size in MB.
+ * One scan in this process gives the counts; the times are the best of HEADLINE_ROUNDS rounds
+ * alternating grep and full scans, each in a process of its own; the peak memory is the largest of
+ * those scans'. Each contender first runs once untimed, as benchmark tools warm up: a machine that
+ * pages out idle memory makes the first run after a pause read the tree and its program again.
  */
-async function headline(root: string): Promise<number> {
+async function headline(root: string, other?: Other): Promise<number> {
   grepPipeline(root);
-  const warmUp = JSON.parse(scanOnce(root, []).trim().split('\n').pop()!) as Timed;
+  const warmUp = scanTimed(root);
+  if (other) scanTimed(root, other);
   let grep = grepPipeline(root);
   let full: Timed = { wall: Infinity, cpu: Infinity };
+  let otherFull: Timed = { wall: Infinity, cpu: Infinity };
   let peakMB = 0;
+  let otherPeakMB = 0;
   let faults = 0;
   const cpus: number[] = [];
+  const otherCpus: number[] = [];
   for (let round = 0; round < HEADLINE_ROUNDS; round++) {
     if (round > 0) grep = { ...grep, ...best(grep, grepPipeline(root)) };
-    const scan = JSON.parse(scanOnce(root, []).trim().split('\n').pop()!) as Timed & { rss: number; faults: number };
+    const scan = scanTimed(root);
     cpus.push(scan.cpu);
     if (scan.cpu < full.cpu) faults = scan.faults;
     full = best(full, scan);
     peakMB = Math.max(peakMB, scan.rss);
+    if (other) {
+      const theirs = scanTimed(root, other);
+      otherCpus.push(theirs.cpu);
+      otherFull = best(otherFull, theirs);
+      otherPeakMB = Math.max(otherPeakMB, theirs.rss);
+    }
   }
   const perPage = freshPageSeconds();
   // The counts come from a scan in this process, made after the timed ones, so that none of this process's own
@@ -225,21 +227,21 @@ async function headline(root: string): Promise<number> {
   const mb = bytes / 1e6;
   const perCore = mb / full.cpu;
   const inOrder = cpus.map((cpu) => cpu.toFixed(2)).join(' ');
-  const medianCpu = cpus.sort((a, b) => a - b)[Math.floor(cpus.length / 2)]!;
+  const medianOf = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const medianCpu = medianOf(cpus);
   const ratioWall = full.wall / grep.wall;
   const ratioCpu = full.cpu / grep.cpu;
   const f = (x: number, digits = 2): string => x.toFixed(digits);
   const mark = (ok: boolean): string => (ok ? 'meets' : 'MISSES');
   const rows: [string, string][] = [
     ['tree', `${root}: ${project.files.length} files, ${f(mb, 1)} MB, ${decls} declarations, ${refs} references, ${edges} graph edges`],
-    ['scanner', scannerInUse()],
     [
       'grep pipeline',
       `${f(grep.wall)} s wall, ${f(grep.cpu)} s CPU (best of ${HEADLINE_ROUNDS}); counts ${grep.sorry} sorry lines, ${grep.axiom} axiom lines`,
     ],
     [
       'leanaudit full scan',
-      `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of ${HEADLINE_ROUNDS}, a process each, Node flags ${NODE_FLAGS.join(' ')}; median ${f(medianCpu)} s CPU; in the order run: ${inOrder}, after an untimed warm-up scan of ${f(warmUp.cpu)} s); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`,
+      `${f(full.wall)} s wall, ${f(full.cpu)} s CPU (best of ${HEADLINE_ROUNDS}, a process each; median ${f(medianCpu)} s CPU; in the order run: ${inOrder}, after an untimed warm-up scan of ${f(warmUp.cpu)} s); counts ${sorry} sorry/admit tokens, ${axiom} axioms, ${hatches} escape hatches`,
     ],
     ['reference graph (lazy)', `${f(graphWall)} s wall to build on first use`],
     [
@@ -253,6 +255,13 @@ async function headline(root: string): Promise<number> {
       `${f(perPage * 25_600 * 1000, 0)} ms of CPU per 100 MB touched for the first time on this machine now (${FRESH_MB} MB in a process of its own, best of 3); the fastest scan's ${faults} page faults at that rate: ${f(faults * perPage)} s, ${f((100 * faults * perPage) / full.cpu, 0)}% of its CPU`,
     ],
   ];
+  if (other) {
+    const otherMedian = medianOf(otherCpus);
+    rows.push([
+      `against ${other.checkout}`,
+      `${f(otherFull.wall)} s wall, ${f(otherFull.cpu)} s CPU (best of ${HEADLINE_ROUNDS}; median ${f(otherMedian)} s; in the order run: ${otherCpus.map((c) => c.toFixed(2)).join(' ')}; Node flags: ${other.flags.join(' ') || 'none'}), peak ${f(otherPeakMB, 0)} MB; this scan's CPU / theirs: ${f(full.cpu / otherFull.cpu, 3)} (best), ${f(medianCpu / otherMedian, 3)} (median)`,
+    ]);
+  }
   for (const [k, v] of rows) process.stdout.write(`${k.padEnd(28)} ${v}\n`);
   return mb;
 }
@@ -267,30 +276,6 @@ const readTree = (root: string): { paths: string[]; texts: string[] } => {
   const { files: paths } = discoverLeanFiles(root);
   return { paths, texts: paths.map((path) => readSource(root, path).text ?? '') };
 };
-
-/** Lexing, and parsing (lexing included), with the native scanner and with the TypeScript code in turn: [phase, native CPU seconds, TypeScript CPU seconds], best of 3 rounds. */
-function lexers(root: string): [string, number, number][] {
-  const { paths, texts } = readTree(root);
-  const table = new TokenTable('');
-  const lexAll = (native: boolean): number =>
-    timed(() => {
-      const names = new NameTable({ native });
-      for (const text of texts) lexTable(text, 'bench', table, names);
-    })[1];
-  const parseAll = (native: boolean): number =>
-    timed(() => {
-      const names = new NameTable({ native });
-      texts.forEach((text, k) => parseLean(text, paths[k]!, { names }));
-    })[1];
-  const best: number[] = [Infinity, Infinity, Infinity, Infinity];
-  for (let round = 0; round < 3; round++) {
-    [lexAll(true), lexAll(false), parseAll(true), parseAll(false)].forEach((cpu, k) => (best[k] = Math.min(best[k]!, cpu)));
-  }
-  return [
-    ['lex (+ intern names)', best[0]!, best[1]!],
-    ['parse (lex included)', best[2]!, best[3]!],
-  ];
-}
 
 /** CPU seconds of each phase of the scan, run one after the other over every `.lean` file of the tree. */
 function phases(root: string): [string, number][] {

@@ -21,11 +21,11 @@
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { prefixes } from '../src/lean/references.js';
+import { additiveNames } from '../src/lean/to-additive.js';
 import type { Entity } from '../src/model/entity.js';
 import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
 import { normalizeKind } from './text.js';
-import { additiveNames } from './to-additive.js';
 
 /** One blueprint node of the Lean source. */
 export interface ArchitectNode {

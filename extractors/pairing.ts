@@ -2,102 +2,19 @@
  * Pairing: resolves the Lean names an informal entity claims against the declarations of the
  * source model (exact full name, else — outside blueprints — an unambiguous suffix, else the
  * candidates), attaching each declaration's header with the proof discarded, the section
- * `variable`s it uses and its docstring.
+ * `variable`s in scope and its docstring.
  */
 
-import { hasSorryToken, lex, typeHead } from '../src/lean/lexer.js';
+import { findInDependencies } from '../src/lean/dependency-names.js';
+import { hasSorryToken } from '../src/lean/lexer.js';
+import { nameLookup } from '../src/lean/name-lookup.js';
 import { readLeanSource } from '../src/lean/project.js';
-import type { Entity, PairedDecl, PairedEntity } from '../src/model/entity.js';
+import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject } from '../src/model/lean.js';
-import { additiveNames } from './to-additive.js';
-
-/** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
-export interface Resolution {
-  decl?: LeanDecl;
-  /** The name resolved to a declaration `@[to_additive]` generates from `decl`. */
-  generated?: boolean;
-  candidates: string[];
-}
-
-/** Looks Lean names up in one project (and the names its `@[to_additive]` generate); built once per project. */
-export class NameIndex {
-  /** Generated name → the full name of the declaration it is generated from. */
-  private readonly generated = new Map<string, string>();
-  private readonly bySuffix = new Map<string, string[]>();
-  /** Namespace → the instances declared there without a name (Lean names them when it elaborates them). */
-  private readonly anonymous = new Map<string, LeanDecl[]>();
-  /** The class each anonymous instance is of (the head of its type), read once. */
-  private readonly heads = new Map<LeanDecl, string | undefined>();
-
-  constructor(private readonly project: LeanProject) {
-    for (const decl of project.decls.values()) {
-      if (decl.kind !== 'instance' || decl.name !== '') continue;
-      const list = this.anonymous.get(decl.namespace);
-      if (list) list.push(decl);
-      else this.anonymous.set(decl.namespace, [decl]);
-    }
-    for (const decl of project.decls.values()) {
-      for (const name of additiveNames(decl)) if (!project.decls.has(name)) this.generated.set(name, decl.fullName);
-    }
-    for (const fullName of [...project.decls.keys(), ...this.generated.keys()]) {
-      const parts = fullName.split('.');
-      for (let i = 1; i < parts.length; i++) {
-        const suffix = parts.slice(i).join('.');
-        const list = this.bySuffix.get(suffix);
-        if (list) list.push(fullName);
-        else this.bySuffix.set(suffix, [fullName]);
-      }
-    }
-  }
-
-  /**
-   * The anonymous instances a name such as `NS.instIsModuleTopologyFoo` may be Lean's name for:
-   * those declared in namespace `NS` whose class (the head of their type) the name spells after
-   * `inst` (last component or full name). Without elaborating them that is all that can be said.
-   */
-  anonymousInstances(name: string): LeanDecl[] {
-    const clean = name.replace(/^_root_\./, '');
-    const dot = clean.lastIndexOf('.');
-    const last = clean.slice(dot + 1);
-    if (!/^inst[A-Z]/.test(last)) return [];
-    return (this.anonymous.get(dot < 0 ? '' : clean.slice(0, dot)) ?? []).filter((decl) => {
-      if (!this.heads.has(decl)) this.heads.set(decl, typeHead(decl.header));
-      const head = this.heads.get(decl);
-      return (
-        head !== undefined &&
-        [head.replace(/\./g, ''), head.slice(head.lastIndexOf('.') + 1)].some((spelled) => last.startsWith(`inst${spelled}`))
-      );
-    });
-  }
-
-  /**
-   * Exact fully qualified name, else (unless `fullNamesOnly`) the one declaration whose name ends
-   * with `.name`; unresolved, the declarations whose names end with it are the candidates.
-   */
-  resolve(name: string, fullNamesOnly = false): Resolution {
-    const clean = name.replace(/^_root_\./, '');
-    const exact = this.project.decls.has(clean) || this.generated.has(clean);
-    const candidates = exact ? [clean] : (this.bySuffix.get(clean) ?? []);
-    if (candidates.length !== 1 || (fullNamesOnly && !exact)) return { candidates: [...candidates].sort() };
-    const source = this.generated.get(candidates[0]!);
-    return source
-      ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] }
-      : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
-  }
-}
-
-const indexes = new WeakMap<LeanProject, NameIndex>();
-
-/** The name index of a project, built on first use. */
-export function nameIndex(project: LeanProject): NameIndex {
-  let index = indexes.get(project);
-  if (!index) indexes.set(project, (index = new NameIndex(project)));
-  return index;
-}
 
 /** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
 export function pairEntities(entities: Entity[], project: LeanProject | undefined): PairedEntity[] {
-  const index = project ? nameIndex(project) : undefined;
+  const index = project ? nameLookup(project) : undefined;
   const fileOf = new Map(project?.files.flatMap((f) => f.decls.map((d) => [d, f.path] as const)));
   const sources = new Map<string, string | undefined>();
   const source = (decl: LeanDecl) => {
@@ -141,7 +58,7 @@ export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string):
     fullName: decl.fullName,
     kind: decl.kind,
     header,
-    variables: usedVariables(decl, header),
+    variables: scopeVariables(decl),
     ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
     location: decl.location,
     hasSorry: hasSorry(decl),
@@ -153,57 +70,22 @@ export function hasSorry(decl: LeanDecl): boolean {
   return hasSorryToken(decl.body);
 }
 
-/** One binder of a `variable` command: its text, the names it binds, the identifiers it mentions. */
-interface Binder {
-  text: string;
-  names: string[];
-  idents: string[];
-  instance: boolean;
+/**
+ * Every binder of the `variable` commands in scope, instance binders included: which of them Lean
+ * adds to the statement depends on what it mentions, also through notations (`open scoped
+ * ShortVariables` in carleson makes `Q` stand for a field of the `[ProofData …]` instance), which a
+ * reading of the source cannot decide; a binder the statement does not use is not part of it.
+ */
+export function scopeVariables(decl: LeanDecl): string[] {
+  return decl.variables.flatMap(bindersOf);
 }
 
 const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '⦄', '{{': '}}' };
 
-/**
- * The `variable` binders a declaration's statement uses, as Lean includes them: binders whose
- * names the statement mentions, the binders their types mention, and instance binders all of whose
- * variables are included.
- */
-export function usedVariables(decl: LeanDecl, statement = decl.header): string[] {
-  const binders = decl.variables.flatMap(bindersOf);
-  if (binders.length === 0) return [];
-  const mentioned = new Set(identsOf(statement));
-  const included = new Set<Binder>();
-  const names = new Set<string>();
-  const include = (b: Binder) => {
-    if (included.has(b)) return false;
-    included.add(b);
-    for (const n of b.names) names.add(n);
-    return true;
-  };
-  for (const b of binders) if (!b.instance && b.names.some((n) => mentioned.has(n))) include(b);
-  const variableNames = new Set(binders.flatMap((b) => b.names));
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const b of [...included]) {
-      for (const ident of b.idents) {
-        if (!variableNames.has(ident) || names.has(ident)) continue;
-        const owner = binders.find((o) => o.names.includes(ident));
-        if (owner) changed = include(owner) || changed;
-      }
-    }
-    for (const b of binders) {
-      if (!b.instance || included.has(b)) continue;
-      const vars = b.idents.filter((i) => variableNames.has(i));
-      if (vars.length > 0 && vars.every((v) => names.has(v))) changed = include(b) || changed;
-    }
-  }
-  return binders.filter((b) => included.has(b)).map((b) => b.text);
-}
-
-/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders. */
-function bindersOf(command: string): Binder[] {
+/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders, as written. */
+function bindersOf(command: string): string[] {
   const text = command.replace(/^\s*variable\b/, '');
-  const binders: Binder[] = [];
+  const binders: string[] = [];
   let i = 0;
   while (i < text.length) {
     const open = text.startsWith('{{', i) ? '{{' : text[i]!;
@@ -221,35 +103,10 @@ function bindersOf(command: string): Binder[] {
         if (depth === 0) break;
       }
     }
-    const inner = text.slice(i + open.length, j);
-    const instance = open === '[';
-    const colon = topLevelColon(inner);
-    const names = colon === -1 ? (instance ? [] : identsOf(inner)) : identsOf(inner.slice(0, colon));
-    binders.push({
-      text: text.slice(i, j + close.length),
-      names,
-      idents: identsOf(colon === -1 ? inner : inner.slice(colon + 1)),
-      instance,
-    });
+    binders.push(text.slice(i, j + close.length));
     i = j + close.length;
   }
   return binders;
-}
-
-function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if ('([{⦃⟨'.includes(c)) depth++;
-    else if (')]}⦄⟩'.includes(c)) depth--;
-    else if (c === ':' && depth === 0 && text[i + 1] !== '=') return i;
-  }
-  return -1;
-}
-
-/** Identifiers of a Lean fragment, dotted names split into their first component and whole. */
-function identsOf(text: string): string[] {
-  return lex(text).tokens.flatMap((t) => (t.kind === 'ident' ? [t.text, t.text.split('.')[0]!] : []));
 }
 
 /** Coverage of the informal source by the Lean code. */
@@ -302,4 +159,21 @@ export function sharedDecls(paired: PairedEntity[]): Map<string, PairedEntity[]>
     for (const fullName of new Set(e.decls.map((d) => d.fullName))) claims.set(fullName, [...(claims.get(fullName) ?? []), e]);
   }
   return new Map([...claims].filter(([, list]) => list.length > 1));
+}
+
+/**
+ * Entities whose unresolved names carry `declaredIn` where a dependency declares them: names with
+ * no project candidate, and blueprint names (full names, as checkdecls reads them: a name that only
+ * ends a project declaration's may well be Mathlib's own).
+ */
+export function locateInDependencies(entities: PairedEntity[], root: string): PairedEntity[] {
+  const looked = (entity: PairedEntity, u: UnresolvedName): boolean => u.candidates.length === 0 || entity.origin === 'blueprint';
+  const wanted = entities.flatMap((e) => e.unresolved.filter((u) => looked(e, u)).map((u) => u.leanName));
+  const found = findInDependencies(root, wanted);
+  if (found.size === 0) return entities;
+  return entities.map((entity) => {
+    const where = (u: UnresolvedName) => (looked(entity, u) ? found.get(u.leanName.replace(/^_root_\./, '')) : undefined);
+    if (!entity.unresolved.some(where)) return entity;
+    return { ...entity, unresolved: entity.unresolved.map((u) => ({ ...u, ...(where(u) ? { declaredIn: where(u)! } : {}) })) };
+  });
 }

@@ -17,10 +17,10 @@
  * → `leanok-sorry` on the lemma.
  */
 
-import { LEAN_CORE, sourceRoots } from '../../extractors/dependency-names.js';
 import { extractAndPair } from '../../extractors/index.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
+import { LEAN_CORE, sourceRoots } from '../lean/dependency-names.js';
 import { lakePackages } from '../lean/packages.js';
 import type { PairedEntity, UnresolvedName } from '../model/entity.js';
 

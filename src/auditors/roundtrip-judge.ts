@@ -13,7 +13,17 @@
  * number n at most 7, …"; against "for every n" the judge answers Q1 = false: Different.
  */
 import type { Auditor, FindingInput, ShardMerge } from '../core/types.js';
+import type { Role } from '../llm/config.js';
+import type { ResolvedEndpoint } from '../llm/endpoint.js';
 import { agreementMetrics, directPairs, JUDGE_MERGE, JUDGE_RULES, mergeAgreementMetrics, runJudgeAudit } from '../llm/judge-run.js';
+
+const ROLE_NAMES: Record<Role, string> = {
+  'direct-judge': 'direct judge',
+  'back-translator': 'back-translator',
+  'roundtrip-judge': 'round-trip judge',
+  leanscorer: 'LeanScorer',
+  'edge-filter': 'edge filter',
+};
 
 export const meta: Auditor['meta'] = {
   id: 'roundtrip-judge',
@@ -22,8 +32,13 @@ export const meta: Auditor['meta'] = {
     ...JUDGE_RULES,
     'same-family': {
       message:
-        'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
+        'the {{first}} ({{firstModel}}) and the {{second}} ({{secondModel}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
       severity: 'warning',
+      docs: {
+        what: 'Two roles whose answers should be independent run on one model family: the back-translator and the round-trip judge, or the round-trip judge and the direct judge.',
+        why: "A judge reading its own family's translation, or a second protocol on the same family, repeats the same mistakes, so agreement says little.",
+        example: '{"llm": {"roles": {"back-translator": {"model": "deepseek-chat"}, "roundtrip-judge": {"model": "qwen2.5:72b"}}}}',
+      },
     },
     agreement: {
       message:
@@ -61,23 +76,39 @@ export const merge: ShardMerge = {
     return m;
   },
   summaries: {
-    rules: ['summary', 'agreement', 'no-agreement', 'same-family'],
+    rules: ['summary', 'agreement', 'no-agreement'],
     findings: (m) => [...JUDGE_MERGE.summaries!.findings(m), ...agreementFindings(m)],
   },
+  once: ['same-family'],
 };
 
 /** Judges every paired entity through the round trip, then compares with the direct judge's cached verdicts. */
 export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
   const judged = await runJudgeAudit(ctx, 'roundtrip');
-  const roundtrip = judged.engine.endpoint('roundtrip-judge')!;
-  const direct = judged.engine.endpoint('direct-judge');
-  const metrics: Record<string, number> = {};
-  if (direct) {
-    const same = roundtrip.family === direct.family;
-    metrics.sameModelFamily = same ? 1 : 0;
-    if (same) ctx.report({ messageId: 'same-family', data: { roundtrip: roundtrip.model, direct: direct.model, family: direct.family } });
-    Object.assign(metrics, agreementMetrics(await directPairs(judged, ctx.signal)));
+  const { engine } = judged;
+  const roundtrip = engine.endpoint('roundtrip-judge')!;
+  const direct = engine.endpoint('direct-judge');
+  const pairs: [ResolvedEndpoint, ResolvedEndpoint | undefined][] = [
+    [engine.endpoint('back-translator')!, roundtrip],
+    [roundtrip, direct],
+  ];
+  let same = 0;
+  for (const [first, second] of pairs) {
+    if (!second || first.family !== second.family) continue;
+    same = 1;
+    ctx.report({
+      messageId: 'same-family',
+      data: {
+        first: ROLE_NAMES[first.role],
+        firstModel: first.model,
+        second: ROLE_NAMES[second.role],
+        secondModel: second.model,
+        family: first.family,
+      },
+    });
   }
+  const metrics: Record<string, number> = { sameModelFamily: same };
+  if (direct) Object.assign(metrics, agreementMetrics(await directPairs(judged, ctx.signal)));
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
   for (const finding of agreementFindings(metrics)) ctx.report(finding);
 }

@@ -2,7 +2,8 @@
  * statement-compiles — What it checks: elaborates every formal statement of a benchmark (a folder of
  * `.lean` files, or the `formal_statement`s of a JSONL/JSON release) with its proof replaced by
  * `sorry`, in the environment of its imports, and reports the ones Lean rejects with Lean's own
- * messages and positions; pass rates per category.
+ * messages and positions; pass rates per category. Without a benchmark it reports the compile status
+ * of the project's paired entities, the run's shared result that the judges read too.
  *
  * Why it matters: a benchmark statement that does not elaborate cannot be proved, and scores computed
  * over it are wrong; the judges read the result as `compile_pass`.
@@ -25,6 +26,24 @@ export const meta: AuditorMeta = {
     'does-not-compile': { message: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}', severity: 'error' },
     unchecked: { message: '{{id}} could not be checked: {{reason}}', severity: 'warning' },
     'bad-input': { message: '{{message}}', severity: 'warning' },
+    'entity-does-not-compile': {
+      message: '{{id}}: {{declaration}} does not elaborate: {{line}}:{{column}}: {{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A Lean declaration paired with an informal entity is rejected by Lean in its own file (a theorem with its proof replaced by sorry, a definition as written).',
+        why: 'The judges treat such a statement as Different without asking a model; the error says what to fix.',
+        example: 'theorem main (m : ℕ) : Bound m := by sorry  -- unknown identifier Bound',
+      },
+    },
+    'entity-unchecked': {
+      message: '{{id}} could not be checked: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'The compile status of a paired entity is unknown: no Lean REPL runs here, or the REPL failed on its file.',
+        why: 'The judges are told the status is unknown; install Lean (or set repl.command) to check it.',
+        example: '{"repl": {"command": "lake env repl"}}',
+      },
+    },
   },
   needs: ['lean-project'],
 };
@@ -54,7 +73,7 @@ function inputsOf(ctx: AuditContext, options: StatementCompilesOptions): Stateme
 /** Checks the statements and reports failures and pass rates. */
 export async function run(ctx: AuditContext, options: StatementCompilesOptions = {}): Promise<void> {
   const inputs = inputsOf(ctx, options);
-  if (inputs.length === 0) ctx.skip('no formal statements to check: set auditors.statement-compiles.options.inputs or contamination.bench');
+  if (inputs.length === 0) return checkEntities(ctx);
   const problems: InputProblem[] = [];
   const statements: FormalStatement[] = [];
   for (const input of inputs) statements.push(...(await readStatements(input, problems)));
@@ -86,6 +105,45 @@ export async function run(ctx: AuditContext, options: StatementCompilesOptions =
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** The compile status of the paired entities, as the run computed it once for this auditor and the judges. */
+async function checkEntities(ctx: AuditContext): Promise<void> {
+  const entities = await ctx
+    .entities()
+    .catch(() => ctx.skip('no formal statements to check: no benchmark configured and no paired entities'));
+  const statuses = await ctx.compileStatus();
+  const checked = entities.filter((e) => statuses.has(e.id));
+  if (checked.length === 0) ctx.skip('no formal statements to check: no benchmark configured and no paired entity was checked');
+  const reasons = new Set(checked.map((e) => statuses.get(e.id)!).map((s) => (s.state === 'unknown' ? s.reason : '')));
+  if (!reasons.has('') && reasons.size === 1) ctx.skip(`the paired entities could not be checked: ${[...reasons][0]}`);
+  const totals = { statements: checked.length, compiled: 0, failed: 0, unchecked: 0 };
+  for (const entity of checked) {
+    const status = statuses.get(entity.id)!;
+    if (status.state === 'compiles') totals.compiled += 1;
+    else if (status.state === 'unknown') {
+      totals.unchecked += 1;
+      ctx.report({
+        messageId: 'entity-unchecked',
+        entityId: entity.id,
+        location: entity.location,
+        data: { id: entity.id, reason: status.reason },
+      });
+    } else {
+      totals.failed += 1;
+      const first = status.messages[0]!;
+      const decl = entity.decls.find((d) => d.fullName === first.declaration);
+      ctx.report({
+        messageId: 'entity-does-not-compile',
+        entityId: entity.id,
+        location: decl ? { file: decl.location.file, line: first.line, column: first.column } : entity.location,
+        evidence: { compile_pass: false, messages: status.messages },
+        data: { id: entity.id, declaration: first.declaration, line: first.line, column: first.column, message: first.message },
+      });
+    }
+  }
+  for (const [name, value] of Object.entries(totals)) ctx.metric(name, value);
+  ctx.metric('compileRate', totals.compiled + totals.failed ? round(totals.compiled / (totals.compiled + totals.failed)) : 0);
+}
 
 function record(
   ctx: AuditContext,

@@ -6,6 +6,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { type Baseline, baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
+import { colorFor } from '../core/color.js';
 import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { toolVersion } from '../core/paths.js';
@@ -189,11 +190,9 @@ function collectIds(value: string, previous: string[] = []): string[] {
   ];
 }
 
-/** Colors only for a terminal report written to a TTY, and never under NO_COLOR. */
-function wantsColor(format: Format, output: string | undefined): boolean {
-  if (format !== 'terminal' || output !== undefined || 'NO_COLOR' in process.env) return false;
-  return 'FORCE_COLOR' in process.env || process.stdout.isTTY === true;
-}
+/** Colors only for a terminal report written to standard output, as colorFor decides. */
+const wantsColor = (format: Format, output: string | undefined): boolean =>
+  format === 'terminal' && output === undefined && colorFor(process.stdout);
 
 /** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
 function workspacePrefix(root: string): string {

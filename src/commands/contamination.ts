@@ -1,4 +1,5 @@
 /** `leanaudit contamination --bench … --corpus …`: scans corpora for benchmark items, prints the unified report. */
+
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
@@ -8,6 +9,7 @@ import { resolveSettings } from '../contamination/config.js';
 import { itemResultsJsonl, reportOutcome } from '../contamination/findings.js';
 import { defaultThreads } from '../contamination/pool.js';
 import { runScan } from '../contamination/run.js';
+import { colorFor } from '../core/color.js';
 import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
@@ -127,7 +129,9 @@ export function registerContaminationCommand(program: Command): void {
         [runRecord],
         opts.failOn as Severity,
       );
-      const text = REPORTERS[opts.format as Format](report, { color: opts.output === undefined && process.stdout.isTTY === true });
+      const text = REPORTERS[opts.format as Format](report, {
+        color: opts.format === 'terminal' && opts.output === undefined && colorFor(process.stdout),
+      });
       if (opts.output) writeFileSync(opts.output, text);
       else process.stdout.write(text);
       if (opts.jsonl) writeFileSync(opts.jsonl, itemResultsJsonl(outcome));

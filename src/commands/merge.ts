@@ -81,11 +81,14 @@ function mergeRun(auditor: Auditor | undefined, runs: AuditorRun[]): AuditorRun 
   const reason =
     status === 'error' ? [...new Set(errors.map((r) => r.reason))].join('; ') : status === 'skipped' ? first.reason : undefined;
   const summaries = new Set(auditor.merge.summaries?.rules ?? []);
+  const once = new Set(auditor.merge.once ?? []);
+  const alike = runs.find((r) => r.findings.some((f) => once.has(f.messageId)))?.findings.filter((f) => once.has(f.messageId)) ?? [];
   const findings = runs
     .flatMap((r) => r.findings)
-    .filter((f) => !summaries.has(f.messageId))
+    .filter((f) => !summaries.has(f.messageId) && !once.has(f.messageId))
     .map(fresh)
     .sort(byPlace);
+  findings.push(...alike.map(fresh));
   const metrics = status === 'ok' ? auditor.merge.metrics(ok.map((r) => r.metrics)) : {};
   if (status === 'ok' && auditor.merge.summaries) {
     const severityOf = (rule: string): Severity =>

@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
 import type { Shard } from './shard.js';
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
+import type { AuditContext, Auditor, AuditorRun, CompileStatus, Finding, FindingInput, GroundedConstant, Need } from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
 export interface RunServices {
@@ -17,6 +17,10 @@ export interface RunServices {
   entities(): Promise<PairedEntity[]>;
   /** This run's part of a sharded audit (`audit --shard i/N`). */
   shard?: Shard;
+  /** Compile status by entity id; absent: every status is unknown. */
+  compileStatus?(): Promise<Map<string, CompileStatus>>;
+  /** Library constants' signatures; absent: none can be looked up. */
+  groundConstants?(names: string[]): Promise<Map<string, GroundedConstant>>;
   /** Why `need` cannot be met in this run, or undefined when it can; absent means every need is met. */
   unavailable?(need: Need): Promise<string | undefined>;
   log?(message: string): void;
@@ -40,6 +44,8 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     signal: services.signal,
     project: services.project,
     entities: services.entities,
+    compileStatus: services.compileStatus ?? (async () => new Map()),
+    groundConstants: services.groundConstants ?? (async () => new Map()),
     report(input: FindingInput) {
       const { data, message, ...rest } = input;
       const rule = meta.rules[input.messageId];

@@ -72,6 +72,32 @@ export interface AuditorMeta {
   shard?: 'file' | 'entity';
 }
 
+/** One error Lean reported on a statement. */
+export interface CompileMessage {
+  /** The declaration it belongs to. */
+  declaration: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * Whether Lean accepts an entity's formal statement (each paired declaration, proof replaced by
+ * `sorry`, in its file's environment): computed once per run, read by statement-compiles and the judges.
+ */
+export type CompileStatus = { state: 'compiles' } | { state: 'fails'; messages: CompileMessage[] } | { state: 'unknown'; reason: string };
+
+/** A constant a statement uses, as the judges are shown it: its signature, its docstring, where it was read. */
+export interface GroundedConstant {
+  name: string;
+  kind?: string;
+  /** Binders and type as declared (`(n : ℕ) : Type`), or what `#check` prints. */
+  signature: string;
+  doc?: string;
+  /** `project`, the Lake package that declares it, or `Lean REPL`. */
+  source: string;
+}
+
 /** Services and sinks an auditor sees while it runs. */
 export interface AuditContext {
   /** Absolute path of the audited repository. */
@@ -82,6 +108,10 @@ export interface AuditContext {
   project(): Promise<LeanProject>;
   /** Informal entities paired with their declarations, computed once and shared. */
   entities(): Promise<PairedEntity[]>;
+  /** The compile status of every paired entity, by entity id, computed once (through the Lean REPL when one is available) and shared. */
+  compileStatus(): Promise<Map<string, CompileStatus>>;
+  /** Signatures and docstrings of constants outside the project's source model (library constants), each looked up once per run. */
+  groundConstants(names: string[]): Promise<Map<string, GroundedConstant>>;
   report(finding: FindingInput): void;
   metric(name: string, value: number): void;
   /** Ends the auditor's run as skipped with this reason. */
@@ -97,6 +127,8 @@ export interface ShardMerge {
   metrics(parts: Record<string, number>[]): Record<string, number>;
   /** Rules whose findings sum up the whole run: the shards' ones are dropped and these made anew from the merged metrics. */
   summaries?: { rules: string[]; findings(metrics: Record<string, number>): FindingInput[] };
+  /** Rules whose findings every shard reports alike (about the configuration, not the work): kept from one shard. */
+  once?: string[];
 }
 
 export interface Auditor<O = unknown> {

@@ -1,14 +1,10 @@
 /**
  * Project discovery: every `.lean` file under a repository's root, without dependencies, build
- * outputs and hidden folders, and what was left out and why. The folders are walked by the native
- * scanner when it is built (tree.c: no per-folder sort and no object per entry, as Node's
- * `readdirSync` makes) and by `readdirSync` otherwise; both give the same lists
- * (test/lean/discovery.test.ts).
+ * outputs and hidden folders, and what was left out and why.
  */
 import { type Dirent, readdirSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isInside } from '../core/paths.js';
-import { nativeScanner } from './native.js';
 
 /** Folder names never scanned, with the reason recorded in `skipped`. */
 const SKIP_DIRS: Record<string, string> = {
@@ -19,11 +15,6 @@ const SKIP_DIRS: Record<string, string> = {
 };
 
 const HIDDEN = 'hidden folder (scratch, editor or VCS data)';
-
-/** The names of SKIP_DIRS as the native walk takes them: each ended by NUL. */
-const SKIP_NAMES = Object.keys(SKIP_DIRS)
-  .map((name) => `${name}\0`)
-  .join('');
 
 export interface Discovery {
   files: string[];
@@ -51,10 +42,10 @@ function placeLink(realRoot: string, rel: string, found: Discovery): void {
   else if (rel.endsWith('.lean')) found.files.push(rel);
 }
 
-/** The walk through Node's readdirSync. */
-function walkPortably(realRoot: string): Discovery {
+/** The folders under realRoot walked with readdirSync. */
+function walk(realRoot: string): Discovery {
   const found: Discovery = { files: [], skipped: [] };
-  const walk = (dir: string): void => {
+  const visit = (dir: string): void => {
     let entries: Dirent[];
     try {
       entries = readdirSync(join(realRoot, dir), { withFileTypes: true });
@@ -68,47 +59,18 @@ function walkPortably(realRoot: string): Discovery {
       else if (entry.isDirectory()) {
         const reason = skipReason(entry.name);
         if (reason) found.skipped.push({ path: rel, reason });
-        else walk(rel);
+        else visit(rel);
       } else if (entry.isFile() && entry.name.endsWith('.lean')) found.files.push(rel);
     }
   };
-  walk('');
+  visit('');
   return found;
 }
 
-/** The walk through the native scanner (see tree_walk in scanner.h for its records), or undefined when it cannot walk. */
-function walkNatively(realRoot: string): Discovery | undefined {
-  const records = nativeScanner?.walkTree(realRoot, SKIP_NAMES);
-  if (records === undefined) return undefined;
-  const found: Discovery = { files: [], skipped: [] };
-  const parts = records.split('\0');
-  for (let k = 0; k < parts.length - 1; k++) {
-    const part = parts[k]!;
-    const rel = part.slice(1);
-    switch (part[0]) {
-      case 'f':
-        found.files.push(rel);
-        break;
-      case 'l':
-        placeLink(realRoot, rel, found);
-        break;
-      case 's':
-        found.skipped.push({ path: rel, reason: skipReason(rel.slice(rel.lastIndexOf('/') + 1))! });
-        break;
-      default:
-        found.skipped.push({ path: rel || '.', reason: unreadable(`${parts[++k]}, scandir '${join(realRoot, rel)}'`) });
-    }
-  }
-  return found;
-}
-
-/**
- * Every `.lean` file under root (relative paths, sorted), and what was left out. `native: false`
- * walks with readdirSync even when the native scanner is built (tests compare both).
- */
-export function discoverLeanFiles(root: string, { native = true }: { native?: boolean } = {}): Discovery {
+/** Every `.lean` file under root (relative paths, sorted), and what was left out. */
+export function discoverLeanFiles(root: string): Discovery {
   const realRoot = realpathSync(root);
-  const found = (native ? walkNatively(realRoot) : undefined) ?? walkPortably(realRoot);
+  const found = walk(realRoot);
   // The default order is by UTF-16 code units, as `<`, and takes a third less time than a comparison function for the bench tree's 12,882 paths.
   found.files.sort();
   found.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

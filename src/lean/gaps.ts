@@ -17,7 +17,6 @@ import {
   type TokenTable,
 } from './lexer.js';
 import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
-import { NativeOut, nativeScanner } from './native.js';
 
 export type GapKind =
   | 'sorry-in-proof'
@@ -65,7 +64,6 @@ const K_SORRY = KEYWORD_LIST.indexOf('sorry');
 const K_ADMIT = KEYWORD_LIST.indexOf('admit');
 const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
 const BACKTICK = 96;
-nativeScanner?.configureGaps(Int32Array.of(K_BY, K_DECREASING_BY, K_SORRY, K_ADMIT, K_SET_OPTION, ASSIGN, GAP_WORD, SORRY_WORD));
 const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 
@@ -388,7 +386,7 @@ export function macroSorriesOf(file: LeanFile, text: string, macros: ReadonlyMap
   }
   if (ids.size === 0) return [];
   const gaps: ProofGap[] = [];
-  scanPortable(file, table, gaps, ids);
+  scanTokens(file, table, gaps, ids);
   return gaps.filter((gap) => gap.kind === 'sorry-macro');
 }
 
@@ -410,59 +408,12 @@ function macroSorryGap(
   return { ...sorryGap(table, i, prev, decl, inTactics), kind: 'sorry-macro', text: table.textOf(i), standsFor };
 }
 
-/** Sorry/admit and escape hatches on a file's tokens: walked by the native scanner for a natively lexed table (the same gaps: test/lean/native.test.ts). */
-function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
-  if (table.names.nativeHandle !== undefined && nativeScanner !== undefined) scanNatively(file, table, gaps);
-  else scanPortable(file, table, gaps);
-}
-
-/** What the native walk returns, read before the next walk. */
-const gapsFound = new NativeOut();
-
-/** The native walk (src/native/gaps.c) finds the tokens that may be gaps; each is made a gap here, as scanPortable makes it. */
-function scanNatively(file: LeanFile, table: TokenTable, gaps: ProofGap[]): void {
-  const { decls } = file;
-  const ranges = new Int32Array(2 * decls.length);
-  decls.forEach((decl, k) => {
-    ranges[2 * k] = decl.range.start;
-    ranges[2 * k + 1] = decl.range.end;
-  });
-  const found = gapsFound.fill((out) =>
-    nativeScanner!.scanGaps(
-      table.names.flags,
-      table.count,
-      ranges,
-      table.exitToken,
-      out,
-      table.kind,
-      table.start,
-      table.end,
-      table.line,
-      table.column,
-      table.code,
-    ),
-  );
-  for (let at = 0; at < found.length; at += 6) {
-    const [what, i, prev, prev2, d, inTactics] = found.subarray(at, at + 6) as unknown as [number, number, number, number, number, number];
-    const decl = d >= 0 ? decls[d] : undefined;
-    const gap =
-      what === 0
-        ? table.kind[i] === KIND.ident
-          ? sorryWordGap(table, i, prev, decl, inTactics === 1)
-          : sorryGap(table, i, prev, decl, inTactics === 1)
-        : what === 1
-          ? optionGap(table, i, decl)
-          : wordGap(table, i, prev, prev2, decl);
-    if (gap) gaps.push(gap);
-  }
-}
-
 /**
- * Sorry/admit and escape hatches on a file's tokens, in TypeScript (and the uses of `macros`, ids → what each stands for). The loop is kept small and the rare cases in
+ * Sorry/admit and escape hatches on a file's tokens (and the uses of `macros`, ids → what each stands for). The loop is kept small and the rare cases in
  * functions of their own: V8 otherwise recompiled it at every rare branch first taken (16 times,
  * 0.7 s of compiling on the benchmark's tree).
  */
-function scanPortable(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros = NO_MACROS): void {
+function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros = NO_MACROS): void {
   const flags = table.names.flags;
   const decls = file.decls;
   const { kind: kinds, code: codes, start: starts } = table;

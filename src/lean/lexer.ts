@@ -11,8 +11,6 @@
 
 import type { SourceProblem, Token, TokenKind } from '../model/lean.js';
 import { BINDER_START, GAP_WORD, hashStep, KEYWORD_LIST, NameTable } from './names.js';
-import { NativeOut, nativeScanner } from './native.js';
-import { isLastNativeRead } from './source.js';
 
 export { KEYWORD_LIST };
 
@@ -106,9 +104,6 @@ export class TokenTable {
   exitToken = 0;
   /** Indices of the tokens after which local names may bind (binder keywords, tactics and notations, `|` of a match arm, `{` of a set-builder), in order. */
   starters: ArrayLike<number> = [];
-  /** Where the native lexer writes its results (`comments` and `starters` are views of it) and the native splitter its commands, for this table's text. */
-  readonly nativeResults = new NativeOut();
-  readonly nativeCommands = new NativeOut();
 
   constructor(
     public text: string,
@@ -300,7 +295,7 @@ let unitBuffer = new Uint16Array(1 << 16);
 
 /**
  * The UTF-16 code units of `text` (followed by PADDING zeros) in a buffer reused from call to call:
- * typed-array reads are much cheaper than `charCodeAt` on strings. One native copy per text.
+ * typed-array reads are much cheaper than `charCodeAt` on strings. One copy per text.
  */
 function codeUnits(text: string): Uint16Array {
   const n = text.length;
@@ -352,16 +347,13 @@ export function lexTable(
 ): { table: TokenTable; problems: SourceProblem[] } {
   const table = reuse ? reuse.reset(text, names) : new TokenTable(text, names);
   const problems: SourceProblem[] = [];
-  // The native lexer measures the lines as it goes: the text is searched for long lines only when it saw one.
-  const longest =
-    table.names.nativeHandle !== undefined
-      ? lexNative(table, table.names.nativeHandle, file, problems)
-      : lexPortable(table, file, problems);
-  if (longest > LONG_LINE) reportLongLines(text, file, problems);
+  lexInto(table, file, problems);
+  // A text no longer than the limit cannot hold a long line; only longer ones are searched.
+  if (text.length > LONG_LINE) reportLongLines(text, file, problems);
   return { table, problems };
 }
 
-/** Problems the lexer reports, by the codes the native lexer uses: message id and message. */
+/** Problems the lexer reports, by code: message id and message. */
 const LEX_PROBLEMS: readonly [string, string][] = [
   ['unterminated-name', 'unterminated «quoted name»'],
   ['unterminated-comment', 'unterminated block comment: the rest of the file is commented out'],
@@ -377,49 +369,8 @@ const problemAt = (code: number, file: string, line: number, column: number): So
   location: { file, line, column },
 });
 
-nativeScanner?.configure(BMP_CLASS, MULTI_SYMBOLS, BINDER_SYMBOL_LIST, KEYWORD_COUNT, GAP_WORD, BINDER_START);
-
-/** Lexes table.text with the native lexer (see native.ts): the same table as lexPortable's. Returns at least the length of the text's longest line. */
-function lexNative(table: TokenTable, handle: object, file: string, problems: SourceProblem[]): number {
-  const native = nativeScanner!;
-  const { names, text } = table;
-  let status = native.lex(
-    handle,
-    text,
-    names.size,
-    names.flags,
-    table.kind,
-    table.start,
-    table.end,
-    table.line,
-    table.column,
-    table.code,
-    isLastNativeRead(text),
-  );
-  while (status === 1) {
-    table.grow();
-    status = native.resume(table.kind, table.start, table.end, table.line, table.column, table.code);
-  }
-  const r = table.nativeResults.fill((out) => native.results(out));
-  table.count = r[0]!;
-  table.gapWords = r[1] === 1;
-  table.exitToken = r[6]! < 0 ? table.count : r[6]!;
-  let at = 8;
-  const list = (length: number): Int32Array => r.subarray(at, (at += length));
-  table.comments = list(r[2]!);
-  table.starters = list(r[3]!);
-  const fresh = list(r[4]!);
-  for (let k = 0; k < fresh.length; k += 2) {
-    const id = names.record(text.slice(fresh[k], fresh[k + 1]));
-    if ((names.flags[id]! & GAP_WORD) !== 0) table.gapWords = true;
-  }
-  const found = list(r[5]!);
-  for (let k = 0; k < found.length; k += 3) problems.push(problemAt(found[k]!, file, found[k + 1]!, found[k + 2]!));
-  return r[7]!;
-}
-
-/** The TypeScript lexer: fills `table` from table.text, interning identifiers in table.names. Returns the text's length (it does not measure lines). */
-function lexPortable(table: TokenTable, file: string, problems: SourceProblem[]): number {
+/** Fills `table` from table.text, interning identifiers in table.names. */
+function lexInto(table: TokenTable, file: string, problems: SourceProblem[]): void {
   const { text, names: interned } = table;
   const n = text.length;
   const u = codeUnits(text);
@@ -562,7 +513,6 @@ function lexPortable(table: TokenTable, file: string, problems: SourceProblem[])
   table.count = count;
   table.gapWords = gapWords;
   table.exitToken = exitToken < 0 ? count : exitToken;
-  return n;
 }
 
 /** Hash of the characters and the offset of an unterminated `«` (or -1), from the latest `identEnd()`. */

@@ -1,7 +1,6 @@
 /**
- * The TypeScript lexer's identifier index (names.ts): (code units, hash) -> id through an
- * open-addressing table, ids given in order of first interning. The native lexer has the same
- * index in C (src/native/names.c).
+ * The lexer's identifier index (names.ts): (code units, hash) -> id through an open-addressing
+ * table, ids given in order of first interning.
  */
 
 /** 2^32 / φ, odd: multiplying by it spreads the lexer's weak low hash bits over the high ones. */

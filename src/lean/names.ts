@@ -7,7 +7,6 @@
 
 import type { DeclKind } from '../model/lean.js';
 import { NameIndex } from './name-index.js';
-import { nativeScanner } from './native.js';
 
 /** Words Lean (with Batteries/Mathlib) reads as keywords rather than identifiers; the index is the keyword id. */
 export const KEYWORD_LIST: readonly string[] = [
@@ -166,27 +165,18 @@ export const DECLARATION_COMMAND = 16;
  */
 export const SORRY_WORD = 32;
 
-/**
- * Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing
- * table, or through the native lexer's table (`nativeHandle`) when the native lexer is in use.
- */
+/** Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing table. */
 export class NameTable {
   readonly names: string[] = [];
-  /** The native lexer's table of these names; the TypeScript lexer and table are used when absent. */
-  readonly nativeHandle: object | undefined;
   /** Words the project's own `syntax`/`macro`/`elab` commands made commands of (`problem`, `snip` in compfiles) and LIBRARY_COMMANDS, by id, with the declaration kind a declaration command stands for. */
   readonly projectCommands = new Map<number, DeclKind | undefined>();
   /** How many times `projectCommands` changed (a word added, or the kind of one learned). */
   commandChanges = 0;
   /** Per id: GAP_WORD, DOTTED, BINDER_START, PROJECT_COMMAND and DECLARATION_COMMAND flag bits. */
   flags = new Uint8Array(256);
-  /** The TypeScript lexer's index of the names (absent when the native lexer's is used). */
-  private readonly index: NameIndex | undefined;
+  private readonly index = new NameIndex();
 
-  /** `native: false` keeps the table (and the lexing with it) in TypeScript even when the native lexer is built. */
-  constructor(options: { native?: boolean } = {}) {
-    this.nativeHandle = options.native === false ? undefined : nativeScanner?.createNames();
-    this.index = this.nativeHandle === undefined ? new NameIndex() : undefined;
+  constructor() {
     for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
     for (const word of [...BINDER_KEYWORDS, ...BINDER_WORDS]) this.flags[this.idOf(word)]! |= BINDER_START;
     for (const word of LIBRARY_COMMANDS) this.addProjectCommand(word, undefined);
@@ -219,23 +209,18 @@ export class NameTable {
    * hash is `hash`), interning it if new. Compares code units, never builds a string for a known name.
    */
   intern(units: Uint16Array, start: number, end: number, hash: number, text: string): number {
-    const id = this.index!.intern(units, start, end, hash);
+    const id = this.index.intern(units, start, end, hash);
     return id === this.names.length ? this.record(text.slice(start, end)) : id;
   }
 
   /** The id of an identifier, interning it if new. */
   internName(name: string): number {
-    if (this.nativeHandle !== undefined) {
-      const id = nativeScanner!.internName(this.nativeHandle, name);
-      return id === this.names.length ? this.record(name) : id;
-    }
     return this.intern(unitsOf(name), 0, name.length, hashName(name), name);
   }
 
   /** The id of `name` if it was interned, else -1. */
   idOf(name: string): number {
-    if (this.nativeHandle !== undefined) return nativeScanner!.idOf(this.nativeHandle, name);
-    return this.index!.find(unitsOf(name), 0, name.length, hashName(name));
+    return this.index.find(unitsOf(name), 0, name.length, hashName(name));
   }
 
   /** Appends the text and flags of a name new to the table; returns its id. */

@@ -6,12 +6,11 @@
  */
 
 import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from '../model/lean.js';
-import { bindersOf, KEYWORD_ROLE } from './binders.js';
+import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { recordParsed } from './gaps.js';
 import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { BINDER_WORD_IDS, DECLARATION_COMMAND, DOTTED, MODIFIER_IDS, NameTable, PROJECT_COMMAND, USING } from './names.js';
-import { NativeOut, nativeScanner } from './native.js';
+import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
 import { leanBlocksOnly } from './verso.js';
 
 const DECL = 1;
@@ -91,44 +90,6 @@ const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
 const BAR = 124;
 const [PUBLIC, META] = MODIFIER_IDS as [number, number];
 const COMMA = 44;
-
-nativeScanner?.configureSplitter(
-  KEYWORD_FLAGS,
-  Int32Array.of(
-    K_CLASS,
-    K_DERIVING,
-    K_END,
-    K_INSTANCE,
-    K_IN,
-    PUBLIC,
-    META,
-    DECL,
-    STRONG,
-    WEAK,
-    MODIFIER,
-    DEFINES,
-    PROJECT_COMMAND,
-    DECLARATION_COMMAND,
-  ),
-);
-nativeScanner?.configureDeclarations(
-  KEYWORD_ROLE,
-  Int32Array.of(
-    K_LET,
-    K_HAVE,
-    K_WHERE,
-    K_DERIVING,
-    KW('with'),
-    USING,
-    BINDER_WORD_IDS[0]!,
-    BINDER_WORD_IDS[BINDER_WORD_IDS.length - 1]!,
-    ASSIGN,
-    ARROW,
-    DOTTED,
-  ),
-);
-/** What declarations.c needs to know of a declaration's kind: where its header may end. */
-const kindClass = (kind: DeclKind): number => (kind === 'inductive' ? 2 : kind === 'structure' || kind === 'class' ? 1 : 0);
 
 const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
 const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
@@ -218,15 +179,6 @@ function kept(values: ArrayLike<number>): Int32Array {
   view.set(values);
   return view;
 }
-/** What the native declaration reader returns besides the lists (see FileParser.readNatively). */
-const readHead = new Int32Array(6);
-/** What the native reader of a `variable` command's binders returns, copied out at once. */
-const variableLocalsOut = new NativeOut();
-/**
- * The parser whose token table the native declaration reader has bound: bound once per file, not
- * passed with each declaration; any other parser (a file parsed meanwhile) binds its own again.
- */
-let boundParser: FileParser | undefined;
 
 /** The parsed files with a `notation`, `notation3`, `infix…`, `prefix`, `postfix`, `macro`, `macro_rules` or `syntax` command. */
 const notationFiles = new WeakSet<LeanFile>();
@@ -302,22 +254,6 @@ const exactly = (list: string[]): string[] => (list.length > 0 ? list.slice() : 
 const NO_STRINGS: string[] = objectList();
 /** The empty scope lists of a command no `… in` came before (see FileParser.parse). */
 const NO_LOCALS: number[][] = objectList();
-const NO_IDS = new Int32Array(0);
-
-/** The local names of some `variable`s (one list each) as one array, the declaration reader's input. */
-function localIds(variableLocals: number[][]): Int32Array<ArrayBuffer> {
-  let count = 0;
-  for (const locals of variableLocals) count += locals.length;
-  // Most scopes bind no local names (10.6k of the bench tree's 16.8k): one shared empty array for those.
-  if (count === 0) return NO_IDS;
-  const ids = new Int32Array(count);
-  let at = 0;
-  for (const locals of variableLocals) {
-    ids.set(locals, at);
-    at += locals.length;
-  }
-  return ids;
-}
 
 class FileParser {
   readonly imports: string[] = [];
@@ -337,9 +273,6 @@ class FileParser {
   private variables: string[] = objectList();
   /** The local names each of `variables` binds. */
   private variableLocals: number[][] = objectList();
-  /** `variableLocals` as one array, and the `variableLocals` it was made of (see variableIds). */
-  private variableIdsList = new Int32Array(0);
-  private variableIdsOf: number[][] | undefined;
   /** The pattern names of the declaration being read (see `locals`). */
   private readonly pendingPatterns: number[] = [];
   private readonly keepPattern = (id: number): void => {
@@ -357,7 +290,6 @@ class FileParser {
   private pendingOpens = NO_STRINGS;
   private pendingVariables = NO_STRINGS;
   private pendingVariableLocals = NO_LOCALS;
-  private pendingVariableIds = NO_IDS;
   private readonly n: number;
 
   constructor(
@@ -449,12 +381,10 @@ class FileParser {
       const opens = this.pendingOpens;
       const variables = this.pendingVariables;
       const variableLocals = this.pendingVariableLocals;
-      const variableIds = this.pendingVariableIds;
       // Reset for every command, not only after an `… in`: code V8 compiled before a tree's first `… in` is not discarded by it.
       this.pendingOpens = NO_STRINGS;
       this.pendingVariables = NO_STRINGS;
       this.pendingVariableLocals = NO_LOCALS;
-      this.pendingVariableIds = NO_IDS;
       // `#exit`, or a Verso document's `#doc (…) "…" =>` (the lexer's exit token): the rest is no Lean commands.
       if (cmd.keyword === this.table.exitToken || this.is(cmd.keyword, '#exit')) break;
       if (
@@ -462,34 +392,16 @@ class FileParser {
         this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) ||
         this.declarationKind(cmd.keyword) !== undefined
       ) {
-        this.declaration(cmd, opens, variables, variableLocals, variableIds);
+        this.declaration(cmd, opens, variables, variableLocals);
       } else this.scopeCommand(cmd);
     }
-  }
-
-  /** The file's commands as [start, keyword, end] triples, split by the native splitter when the table was lexed natively (the same commands: test/lean/native.test.ts). */
-  private commands(): ArrayLike<number> {
-    return this.table.names.nativeHandle !== undefined && nativeScanner !== undefined ? this.commandsNative() : this.commandsPortable();
-  }
-
-  /** The native splitter (src/native/splitter.c): it stops where `commandsPortable` learns a command, for `learnCommand` to run here. */
-  private commandsNative(): Int32Array {
-    const { names, kind, start, end, line, column, code, nativeCommands } = this.table;
-    const out = nativeCommands.room(3 * this.n + 4);
-    const split = (resume: boolean): number => nativeScanner!.split(resume, names.flags, this.n, out, kind, start, end, line, column, code);
-    let length = split(false);
-    while (out[0] === 1) {
-      this.learnCommand({ start: out[1]!, keyword: out[2]!, end: out[3]! }, out[3]!);
-      length = split(true);
-    }
-    return out.subarray(1, length);
   }
 
   /**
    * Splits the token stream into commands, as [start, keyword, end] triples. Inside a syntax quotation (`` `(theorem $n …) `` in a
    * macro) only a token at column 0 may start one: a declaration keyword there is quoted syntax.
    */
-  private commandsPortable(): number[] {
+  private commands(): number[] {
     const out: number[] = [];
     let depth = 0;
     /** The bracket depth outside the outermost open quotation, or -1 outside quotations. */
@@ -662,7 +574,6 @@ class FileParser {
         if (isIn) {
           this.pendingVariables = [...this.variables, binders];
           this.pendingVariableLocals = [...this.variableLocals, locals];
-          this.pendingVariableIds = localIds(this.pendingVariableLocals);
         } else {
           this.variables = [...this.variables, binders];
           this.variableLocals = [...this.variableLocals, locals];
@@ -675,16 +586,8 @@ class FileParser {
     }
   }
 
-  /** The names the binders of a `variable` command on tokens [from, to) bind (by the native declaration reader for a natively lexed table). */
+  /** The names the binders of a `variable` command on tokens [from, to) bind. */
   private variableLocalsOf(from: number, to: number): number[] {
-    const { names, kind, start, end, line, column, code } = this.table;
-    if (names.nativeHandle !== undefined && nativeScanner !== undefined) {
-      return Array.from(
-        variableLocalsOut.fill((out) =>
-          nativeScanner!.readVariable(names.flags, this.n, from, to, out, kind, start, end, line, column, code),
-        ),
-      );
-    }
     const locals: number[] = [];
     bindersOf(this.table, from, to, true, (id) => locals.push(id));
     return locals;
@@ -771,16 +674,10 @@ class FileParser {
   }
 
   /**
-   * Builds the LeanDecl of a declaration command; `inOpens`, `inVariables`, their locals and the locals' ids are the scope lists
+   * Builds the LeanDecl of a declaration command; `inOpens`, `inVariables` and their locals are the scope lists
    * of an `… in` before it, for it alone, when not empty.
    */
-  private declaration(
-    cmd: Command,
-    inOpens: string[],
-    inVariables: string[],
-    inVariableLocals: number[][],
-    inVariableIds: Int32Array,
-  ): void {
+  private declaration(cmd: Command, inOpens: string[], inVariables: string[], inVariableLocals: number[][]): void {
     // The rare forms (a project's declaration command, `class inductive`, `instance (priority := …)`) are read by operations every
     // declaration runs, chosen between afterwards: an operation first run after V8 compiled this function would discard the compiled code.
     const keywordText = this.textOf(cmd.keyword);
@@ -820,8 +717,7 @@ class FileParser {
       name = this.textOf(cursor);
       cursor++;
     }
-    const read = this.readNatively(kind, cursor, cmd.end, inVariableIds);
-    const { sep, bodyStart } = read !== undefined ? { sep: read[0]!, bodyStart: read[1]! } : this.headerEnd(kind, cursor, cmd.end);
+    const { sep, bodyStart } = this.headerEnd(kind, cursor, cmd.end);
     const last = cmd.end - 1;
     const lastEnd = this.end(last);
     // One object literal (each is an allocation site whose pretenuring V8 decides apart, discarding this function's code each time).
@@ -878,73 +774,16 @@ class FileParser {
       headerReferences: 0,
       members: members !== undefined && members.length > 0 ? exactly(members) : undefined,
     };
-    if (read !== undefined) this.keepIdents(read);
-    else {
-      this.identBounds.push(this.identCount);
-      this.idents(cursor, sep);
-      this.identBounds.push(this.identCount);
-      if (hasBody) this.idents(bodyStart, cmd.end);
-      this.identBounds.push(this.identCount);
-      this.locals(
-        cursor,
-        sep,
-        hasBody ? bodyStart : cmd.end,
-        cmd.end,
-        inVariableLocals.length > 0 ? inVariableLocals : this.variableLocals,
-      );
-      this.identBounds.push(this.identCount);
-      this.patterns();
-    }
+    this.identBounds.push(this.identCount);
+    this.idents(cursor, sep);
+    this.identBounds.push(this.identCount);
+    if (hasBody) this.idents(bodyStart, cmd.end);
+    this.identBounds.push(this.identCount);
+    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, inVariableLocals.length > 0 ? inVariableLocals : this.variableLocals);
+    this.identBounds.push(this.identCount);
+    this.patterns();
     this.identBounds.push(this.identCount);
     this.decls.push(decl);
-  }
-
-  /**
-   * With the native scanner (for a natively lexed table): the token work of the declaration on
-   * tokens [from, end), from after its name, done by src/native/declaration.c as headerEnd, idents,
-   * locals and patterns do it. Returns [sep, bodyStart, the four list lengths]; the lists are left in
-   * identScratch from identCount, for `keepIdents`.
-   */
-  private readNatively(kind: DeclKind, from: number, end: number, inVariableIds: Int32Array): Int32Array | undefined {
-    const { names, starters } = this.table;
-    if (names.nativeHandle === undefined || nativeScanner === undefined || !(starters instanceof Int32Array)) return undefined;
-    if (boundParser !== this) {
-      const { kind: kinds, start, end: ends, line, column, code } = this.table;
-      nativeScanner.bindDeclarationTable(this.n, starters, kinds, start, ends, line, column, code);
-      boundParser = this;
-    }
-    const variables = inVariableIds.length > 0 ? inVariableIds : this.variableIds();
-    for (;;) {
-      const total = nativeScanner.readDeclaration(
-        names.flags,
-        kindClass(kind),
-        from,
-        end,
-        variables,
-        readHead,
-        identScratch,
-        this.identCount,
-      );
-      if (this.identCount + total <= identScratch.length) return readHead;
-      growIdentScratch(this.identCount + total, this.identCount);
-    }
-  }
-
-  /** The local names the `variable`s in scope bind, as one array (made again only when they change). */
-  private variableIds(): Int32Array {
-    if (this.variableIdsOf !== this.variableLocals) {
-      this.variableIdsOf = this.variableLocals;
-      this.variableIdsList = localIds(this.variableLocals);
-    }
-    return this.variableIdsList;
-  }
-
-  /** Takes the four lists `readNatively` left in identScratch, with their bounds but the last. */
-  private keepIdents(head: Int32Array): void {
-    for (let part = 2; part < 6; part++) {
-      this.identBounds.push(this.identCount);
-      this.identCount += head[part]!;
-    }
   }
 
   /** The items of `@[a, b c]` between tokens from and close, as source text. */

@@ -17,7 +17,7 @@ import { NameTable } from './names.js';
 import { mathlibRevision } from './packages.js';
 import { moduleName, parseLean } from './parser.js';
 import { linkReferences, referenceGraph } from './references.js';
-import { decodeLeanSource, readAhead, readSource, unreadFile } from './source.js';
+import { decodeLeanSource, readSource, unreadFile } from './source.js';
 
 /** The problem of a file the parser failed on (see loadFile). */
 const PARSE_FAILED = 'parse-failed';
@@ -137,18 +137,10 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const names = new NameTable();
   const learning = new CommandLearning(names);
   const { toRead, outside } = placeFiles(paths, libs, skipped);
-  readAhead(
-    realRoot,
-    toRead.map((f) => f.path),
-  );
-  try {
-    for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
-      options.signal?.throwIfAborted();
-      parseFiles(realRoot, toRead.slice(from, from + FILES_PER_TURN), names, files, learning);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  } finally {
-    readAhead(realRoot, []);
+  for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
+    options.signal?.throwIfAborted();
+    parseFiles(realRoot, toRead.slice(from, from + FILES_PER_TURN), names, files, learning);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
   const libNames = libs.map((l) => l.name).join(', ');
   for (const [path, count] of outside) {
@@ -309,7 +301,7 @@ function loadFile(root: string, path: string, module: string, names: NameTable):
   try {
     file = parseLean(read.text, path, { module, bytes: read.bytes, names });
   } catch (error) {
-    // The parser reads any text; should it fail all the same (a bug, or the native scanner out of memory), the file is reported and the run goes on.
+    // The parser reads any text; should it fail all the same (a bug), the file is reported and the run goes on.
     const message = `leanaudit could not parse the file: ${(error as Error).message}`;
     return unreadFile(path, module, {
       ...read,

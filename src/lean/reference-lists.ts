@@ -1,6 +1,6 @@
 /**
- * Reference lists: each declaration's `references` built from the references a resolver (in
- * TypeScript or C) found in it, in order of use, some of them conditional on the declaration's text.
+ * Reference lists: each declaration's `references` built from the references the resolver found
+ * in it, in order of use, some of them conditional on the declaration's text.
  */
 import type { LeanDecl, LeanFile } from '../model/lean.js';
 
@@ -11,10 +11,7 @@ export interface ProjectDeclarations {
   hasMembers: boolean[];
 }
 
-/**
- * The declarations of the files, in order: gathered by a function of its own, as a loop over them
- * in collectNatively made V8 compile that while it ran and again for the code after the loop.
- */
+/** The declarations of the files, in order. */
 export function allDeclarations(files: LeanFile[]): LeanDecl[] {
   const all: LeanDecl[] = [];
   for (const file of files) for (const decl of file.decls) all.push(decl);

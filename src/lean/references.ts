@@ -13,13 +13,11 @@
  * itself (a binder, a `variable`, a name a tactic introduces: see binders.ts) is a local, not a reference;
  * a bare name in a match-arm pattern is one too, unless it resolves to a declaration with constructors
  * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
- * The same rules run in C (native-references.ts, src/native/resolver.c) when the native scanner is built; this is the reference.
  */
 import { DirectedGraph } from 'graphology';
 import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
 import { ImportGraph } from './imports.js';
 import { DOTTED, type NameTable } from './names.js';
-import { collectNatively, resolvesNatively } from './native-references.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import {
   allDeclarations,
@@ -291,21 +289,8 @@ export class NameResolver {
   }
 }
 
-/**
- * Fills each declaration's `references`; returns the declarations by full name (with the native
- * resolver, that map is made on first use, as a scan needs none) and the duplicate declarations.
- */
+/** Fills each declaration's `references`; returns the declarations by full name and the duplicate declarations. */
 export function linkReferences(files: LeanFile[]): ReferenceModel {
-  if (resolvesNatively(files)) {
-    const { all, firstOf } = collectNatively(files);
-    let decls: Map<string, LeanDecl> | undefined;
-    return {
-      problems: duplicatesOf(files, all, firstOf),
-      get decls() {
-        return (decls ??= firstByName(all, firstOf));
-      },
-    };
-  }
   const all = allDeclarations(files);
   const numbers = new Map<string, number>();
   const firstOf = Int32Array.from(all, (decl, k) => {
@@ -332,36 +317,35 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
 function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int32Array): SourceProblem[] {
   const problems: SourceProblem[] = [];
   const imports = new ImportGraph(files);
-  // What a repeat's test reads of the earlier declarations, kept by number as the declarations go by: read from the
-  // earlier declarations themselves, scattered over the heap, it cost cache misses (a third of the time on the bench tree's copies).
-  const isPrivate = new Uint8Array(all.length);
-  const fileOf = new Int32Array(all.length);
-  // The declarations of a full name as a chain, each to the one before it (-1 at the first), from the last seen per first;
-  // a repeat's message is made once per earlier declaration it names.
-  const before = new Int32Array(all.length);
-  const last = new Int32Array(all.length);
+  // Whether a declaration clashes with an earlier public one depends only on the earlier one's file, so each name keeps,
+  // per file in order, its first public declaration there; a repeat looks through files, never through every earlier
+  // declaration (160k declarations of one name would be quadratic), and what it found for its file is kept for the next.
+  const publicByFile = new Map<number, { files: number[]; firstIn: Map<number, number> }>();
+  const searched = new Map<string, { cursor: number; clash: number }>();
   const messages = new Map<number, string>();
-  const clashes = (own: number, other: number): boolean =>
-    isPrivate[other] === 0 &&
-    files[fileOf[other]!]!.library === files[fileOf[own]!]!.library &&
-    imports.together(fileOf[other]!, fileOf[own]!);
   let k = 0;
   files.forEach((file, f) => {
     for (const decl of file.decls) {
       const own = k++;
       const first = firstOf[own]!;
-      isPrivate[own] = decl.modifiers.includes('private') ? 1 : 0;
-      fileOf[own] = f;
-      if (first === own) {
-        before[own] = -1;
-        last[own] = own;
-        continue;
-      }
-      before[own] = last[first]!;
-      last[first] = own;
-      // The earliest declaration of the name it clashes with.
+      const isPublic = !decl.modifiers.includes('private');
+      let seen = publicByFile.get(first);
+      if (seen === undefined) publicByFile.set(first, (seen = { files: [], firstIn: new Map() }));
       let clash = -1;
-      if (isPrivate[own] === 0) for (let other = before[own]!; other >= 0; other = before[other]!) if (clashes(own, other)) clash = other;
+      if (own !== first && isPublic) {
+        const key = `${first}:${f}`;
+        let search = searched.get(key);
+        if (search === undefined) searched.set(key, (search = { cursor: 0, clash: -1 }));
+        for (; search.clash < 0 && search.cursor < seen.files.length; search.cursor++) {
+          const other = seen.files[search.cursor]!;
+          if (files[other]!.library === file.library && imports.together(other, f)) search.clash = seen.firstIn.get(other)!;
+        }
+        clash = search.clash;
+      }
+      if (isPublic && !seen.firstIn.has(f)) {
+        seen.firstIn.set(f, own);
+        seen.files.push(f);
+      }
       if (clash < 0) continue;
       let message = messages.get(clash);
       if (message === undefined) {

@@ -7,7 +7,6 @@ import { isUtf8 } from 'node:buffer';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { LeanFile, SourceProblem } from '../model/lean.js';
-import { nativeScanner } from './native.js';
 
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -82,33 +81,10 @@ export interface SourceRead {
 /** The path of `path`, relative to `root` as discovery gives it: joined without `join`'s normalizing, which allocates a few strings for each of thousands of files. */
 const under = (root: string, path: string): string => (root === '' || root.endsWith(sep) ? root + path : root + sep + path);
 
-/**
- * Starts reading `paths` (relative to `root`) ahead, on a background thread of the native scanner,
- * in the order `readSource` will be asked for them; `readSource` of any other file reads it on the
- * spot. An empty list stops the reading. Without the native scanner it does nothing.
- */
-export function readAhead(root: string, paths: readonly string[]): void {
-  nativeScanner?.readAhead(
-    paths.map((path) => under(root, path)),
-    MAX_FILE_BYTES,
-  );
-}
-
-/** The text the native reader gave last: the native lexer reads it in place (see `isLastNativeRead`). */
-let lastNativeRead: string | undefined;
-
-/** Whether `text` is the one the native reader gave last, whose code units the native lexer can read without a copy. */
-export const isLastNativeRead = (text: string): boolean => text === lastNativeRead;
-
 /** Reads and decodes one `.lean` file of the project; never throws. */
 export function readSource(root: string, path: string): SourceRead {
   try {
     const full = under(root, path);
-    const plain = nativeScanner?.readSource(full, MAX_FILE_BYTES);
-    if (plain !== undefined) {
-      lastNativeRead = plain[0];
-      return { text: plain[0], bytes: plain[1] };
-    }
     const bytes = readReused(full);
     if (bytes.length > MAX_FILE_BYTES) {
       const size = statSync(full).size;

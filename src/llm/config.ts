@@ -3,7 +3,7 @@
 import type { Config } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 
-export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'edge-filter'] as const;
+export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'leanscorer', 'edge-filter'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** How to ask for JSON: `json` sends `response_format: json_object`, `prompt` relies on the instructions. */
@@ -39,8 +39,14 @@ export interface LlmConfig {
   cacheDir?: string | false;
   /** Use the Skolemization-aware variant of the judges' rubrics. */
   skolemAware?: boolean;
-  /** Characters of surrounding context shown to a judge before it is cut and marked. */
+  /** Characters of surrounding context (before and after the statement together) shown to a judge. */
   contextChars?: number;
+  /** Characters of project definitions the statement reaches shown to a judge. */
+  auxiliaryChars?: number;
+  /** Characters of library constants' signatures and docstrings shown to a judge. */
+  groundingChars?: number;
+  /** LeanScorer's pass threshold: a statement passes when no item is Major and its Sugeno score is at least this. */
+  leanscorerAlpha?: number;
   /** model name -> price per million tokens. */
   prices?: Record<string, Price>;
   /** Send the judges' requests through the provider's Batch API (see batch.ts); `true` takes the defaults. */
@@ -64,10 +70,27 @@ export const LLM_DEFAULTS = {
   cacheDir: '.leanaudit-cache',
   skolemAware: true,
   contextChars: 2000,
+  auxiliaryChars: 4000,
+  groundingChars: 3000,
+  leanscorerAlpha: 0.6,
 } as const;
 
 const ENDPOINT_KEYS = ['baseURL', 'apiKeyEnv', 'model', 'family', 'temperature', 'maxTokens', 'responseFormat'];
-const TOP_KEYS = ['default', 'roles', 'concurrency', 'timeoutMs', 'retries', 'cacheDir', 'skolemAware', 'contextChars', 'prices', 'batch'];
+const TOP_KEYS = [
+  'default',
+  'roles',
+  'concurrency',
+  'timeoutMs',
+  'retries',
+  'cacheDir',
+  'skolemAware',
+  'contextChars',
+  'auxiliaryChars',
+  'groundingChars',
+  'leanscorerAlpha',
+  'prices',
+  'batch',
+];
 
 function fail(path: string, what: string): never {
   throw new InputError(`config llm${path}: ${what}`);
@@ -117,6 +140,11 @@ export function llmConfig(config: Config): LlmConfig {
   positiveInt(raw.timeoutMs, '.timeoutMs', 1);
   positiveInt(raw.retries, '.retries', 0);
   positiveInt(raw.contextChars, '.contextChars', 0);
+  positiveInt(raw.auxiliaryChars, '.auxiliaryChars', 0);
+  positiveInt(raw.groundingChars, '.groundingChars', 0);
+  const alpha = raw.leanscorerAlpha;
+  if (alpha !== undefined && (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)))
+    fail('.leanscorerAlpha', 'must be a number from 0 to 1');
   if (raw.cacheDir !== undefined && raw.cacheDir !== false && typeof raw.cacheDir !== 'string') {
     fail('.cacheDir', 'must be a path or false');
   }

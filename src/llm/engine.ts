@@ -110,9 +110,17 @@ export class LlmEngine {
   async ask(rubric: Rubric, inputs: Record<string, TemplateValue>, signal: AbortSignal, cacheOnly = false): Promise<AskResult> {
     const client = this.clients.get(rubric.role);
     if (!client) throw new Error(`no endpoint resolved for role ${rubric.role}`);
-    const { model } = client.endpoint;
+    const { model, baseURL, temperature } = client.endpoint;
     const { system, user } = renderRubric(rubric, inputs);
-    const key = cacheKey({ rubric: rubric.id, version: rubric.version, bodyHash: rubric.bodyHash, model, input: [system, user] });
+    const key = cacheKey({
+      rubric: rubric.id,
+      version: rubric.version,
+      bodyHash: rubric.bodyHash,
+      model,
+      baseURL,
+      temperature,
+      input: [system, user],
+    });
     const hit = await this.cache.get(key);
     if (hit) {
       this.accounting.cacheHits += 1;

@@ -1,6 +1,13 @@
 /** The informal side of the model: entities read from a textbook or blueprint, and their pairing with Lean declarations. */
 import type { Location } from './location.js';
 
+/** A macro the informal source defines for itself (`\newcommand{\fP}{\mathfrak P}`): its name without backslash, its argument count, its definition. */
+export interface LatexMacro {
+  name: string;
+  args: number;
+  definition: string;
+}
+
 /** One informal unit: definition, theorem, lemma, ... */
 export interface Entity {
   id: string;
@@ -8,7 +15,12 @@ export interface Entity {
   title?: string;
   statement: string;
   proof?: string;
+  /** The prose before the statement (nearest last). */
   context?: string;
+  /** The prose after the statement (nearest first), when the extractor reads it. */
+  contextAfter?: string;
+  /** The source's own macros that the statement or its context use, with their definitions. */
+  macros?: LatexMacro[];
   leanNames: string[];
   uses: string[];
   flags: Record<string, boolean>;
@@ -40,7 +52,7 @@ export interface PairedDecl {
    * value of a definition, structure or instance (`:= …`, `where …`) is kept as part of the statement.
    */
   header: string;
-  /** `variable` binders in scope that the header uses. */
+  /** Every binder of the `variable` commands in scope (Lean includes those the statement uses, also through notations). */
   variables: string[];
   doc?: string;
   location: Location;

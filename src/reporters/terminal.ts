@@ -1,4 +1,5 @@
 /** Terminal reporter: a summary table per auditor, then findings grouped by file. */
+import { createColors } from 'picocolors';
 import type { AuditorRun, Report } from '../core/types.js';
 import type { Severity } from '../model/location.js';
 import {
@@ -16,12 +17,11 @@ import {
 } from './common.js';
 import type { ReporterOptions } from './types.js';
 
-type Paint = (style: keyof typeof STYLES, text: string) => string;
+type Style = 'red' | 'yellow' | 'blue' | 'green' | 'dim' | 'bold' | 'underline';
+type Paint = (style: Style, text: string) => string;
 
-const STYLES = { red: 31, yellow: 33, blue: 34, green: 32, dim: 2, bold: 1, underline: 4 } as const;
-
-const SEVERITY_STYLE: Record<Severity, keyof typeof STYLES> = { error: 'red', warning: 'yellow', info: 'blue' };
-const STATUS_STYLE: Record<AuditorRun['status'], keyof typeof STYLES> = { ok: 'green', skipped: 'yellow', error: 'red' };
+const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
+const STATUS_STYLE: Record<AuditorRun['status'], Style> = { ok: 'green', skipped: 'yellow', error: 'red' };
 
 /** Pads every column of `rows` to its widest cell, painting cells after padding. */
 function table(rows: string[][], paintCell: (row: number, col: number, padded: string) => string): string[] {
@@ -77,7 +77,8 @@ function findingLines(report: Report, paint: Paint): string[] {
 
 /** Renders the report for a terminal; ANSI colors only when `options.color` is set. */
 export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
-  const paint: Paint = options.color ? (style, text) => `\u001b[${STYLES[style]}m${text}\u001b[0m` : (_s, text) => text;
+  const colors = createColors(options.color === true);
+  const paint: Paint = (style, text) => colors[style](text);
   const { project, tool, summary } = report;
   const lines = [`${paint('bold', `leanaudit ${tool.version}: ${project.name}`)}  ${paint('dim', project.root)}`];
   const facts = projectFacts(report);

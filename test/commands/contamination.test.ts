@@ -12,7 +12,17 @@ const out = mkdtempSync(join(tmpdir(), 'contam-cmd-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  return spawnSync(process.execPath, [join(root, 'bin', 'leanaudit.js'), 'contamination', ...args], { cwd: root, encoding: 'utf8' });
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: NodeJS.ProcessEnv, ...args: string[]) {
+  const base = { ...process.env };
+  for (const k of ['NO_COLOR', 'FORCE_COLOR', 'TERM']) delete base[k];
+  return spawnSync(process.execPath, [join(root, 'bin', 'leanaudit.js'), 'contamination', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...base, ...env },
+  });
 }
 
 describe('leanaudit contamination', () => {
@@ -85,5 +95,14 @@ describe('leanaudit contamination', () => {
     const res = cli('--bench', 'samples/contamination/bench.jsonl', '--corpus', 'no/such/dir');
     expect(res.status).toBe(2);
     expect(res.stderr).toMatch(/corpus not found: no\/such\/dir/);
+  });
+
+  it('colors its terminal report as every command does: under FORCE_COLOR, never under NO_COLOR or TERM=dumb', () => {
+    const scan = ['--bench', 'samples/contamination/bench.jsonl', '--corpus', 'samples/contamination/corpus'];
+    const escapes = (env: NodeJS.ProcessEnv): boolean => cliWith(env, ...scan).stdout.includes('\u001b[');
+    expect(escapes({ FORCE_COLOR: '1' })).toBe(true);
+    expect(escapes({ FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(false);
+    expect(escapes({ TERM: 'dumb' })).toBe(false);
+    expect(escapes({})).toBe(false);
   });
 });

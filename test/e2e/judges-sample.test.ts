@@ -87,7 +87,7 @@ beforeAll(async () => {
     JSON.stringify({
       llm: {
         cacheDir: join(tmp, 'cache'),
-        roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'deepseek-chat' } },
+        roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'qwen2.5-72b-instruct' } },
       },
     }),
   );

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverLeanFiles } from '../../src/lean/discovery.js';
-import { nativeScanner } from '../../src/lean/native.js';
-import { random } from '../helpers/lean-texts.js';
 
 let root: string;
 let outside: string;
@@ -52,11 +50,10 @@ afterAll(() => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-describe.skipIf(!nativeScanner)('the native walk', () => {
-  it('finds the same files, and skips the same folders and links for the same reasons, as readdirSync', () => {
-    const native = discoverLeanFiles(root);
-    expect(native).toEqual(discoverLeanFiles(root, { native: false }));
-    expect(native.files).toEqual([
+describe('discoverLeanFiles', () => {
+  it('finds the .lean files, and skips dependency, build and hidden folders and links with the reason', () => {
+    const found = discoverLeanFiles(root);
+    expect(found.files).toEqual([
       'A.lean',
       'A/.hidden.lean',
       'A/B.lean',
@@ -65,7 +62,7 @@ describe.skipIf(!nativeScanner)('the native walk', () => {
       'Linked.lean',
       'Ünïcödé/Ñame with spaces.lean',
     ]);
-    expect(native.skipped.map((s) => s.path)).toEqual([
+    expect(found.skipped.map((s) => s.path)).toEqual([
       '.git',
       '.lake',
       'A/B/.scratch',
@@ -78,40 +75,18 @@ describe.skipIf(!nativeScanner)('the native walk', () => {
       'lake-packages',
       'node_modules',
     ]);
-    expect(native.skipped.find((s) => s.path === 'Nested/build')?.reason).toBe('build outputs');
+    expect(found.skipped.find((s) => s.path === 'Nested/build')?.reason).toBe('build outputs');
   });
 
-  it('agrees with readdirSync on random trees', () => {
-    const next = random(7);
-    const names = ['a', 'b.lean', 'C', 'build', '.h', 'x y', 'é.lean', 'lean', 'node_modules', 'Z.lean'];
-    for (let round = 0; round < 20; round++) {
-      rmSync(root, { recursive: true, force: true });
-      mkdirSync(root);
-      for (let k = 0; k < 30; k++) {
-        const depth = 1 + Math.floor(next() * 4);
-        const parts = Array.from({ length: depth }, () => names[Math.floor(next() * names.length)]!);
-        const path = parts.join('/');
-        try {
-          if (next() < 0.8) write(path);
-          else mkdirSync(join(root, path), { recursive: true });
-        } catch {
-          // A file where the path needs a folder, or the reverse: the tree keeps what it had.
-        }
-      }
-      expect(discoverLeanFiles(root)).toEqual(discoverLeanFiles(root, { native: false }));
-    }
-  });
-
-  it.skipIf(process.getuid?.() === 0)('reports an unreadable folder as readdirSync words it, and goes on', () => {
+  it.skipIf(process.getuid?.() === 0)("reports an unreadable folder with the system's message, and goes on", () => {
     rmSync(root, { recursive: true, force: true });
     write('Open/Yes.lean');
     write('Closed/No.lean');
     chmodSync(join(root, 'Closed'), 0o000);
     try {
-      const native = discoverLeanFiles(root);
-      expect(native).toEqual(discoverLeanFiles(root, { native: false }));
-      expect(native.files).toEqual(['Open/Yes.lean']);
-      expect(native.skipped).toEqual([
+      const found = discoverLeanFiles(root);
+      expect(found.files).toEqual(['Open/Yes.lean']);
+      expect(found.skipped).toEqual([
         { path: 'Closed', reason: expect.stringMatching(/^unreadable folder: EACCES: permission denied, scandir '.*Closed'$/) },
       ]);
     } finally {

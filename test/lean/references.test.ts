@@ -3,6 +3,7 @@ import { NameTable } from '../../src/lean/names.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { projectDeclarations } from '../../src/lean/reference-lists.js';
 import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
+import { growthRatio, LOOSELY_LINEAR } from '../helpers/growth.js';
 
 const link = (...sources: string[]) => {
   const files = sources.map((src, i) => parseLean(src, `F${i}.lean`));
@@ -104,5 +105,15 @@ describe('linkReferences', () => {
     expect(resolved('b', { namespace: 'A', opens: [], fullName: 'A.c' })).toBe('A.b');
     expect(resolved('Nat.succ', { namespace: 'A', opens: [], fullName: 'A.c' })).toBeUndefined();
     expect(resolved('b', { namespace: '', opens: ['A'], fullName: 'c' })).toBe('A.b');
+  });
+});
+
+describe('duplicate declarations at scale', () => {
+  it('finds the repeats of one name in time that grows with their number, not its square', () => {
+    const files = (n: number) => [
+      parseLean(Array.from({ length: n }, () => 'theorem foo : True := trivial').join('\n'), 'Main.lean', { module: 'Main' }),
+    ];
+    expect(linkReferences(files(5)).problems).toHaveLength(4);
+    expect(growthRatio(files, (f) => linkReferences(f), 5000)).toBeLessThan(LOOSELY_LINEAR);
   });
 });

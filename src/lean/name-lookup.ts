@@ -1,0 +1,92 @@
+/**
+ * Lean names an informal source claims (a blueprint's `\lean{…}`, a docstring's heading), looked up
+ * among the project's declarations: exact full name, else an unambiguous suffix, else the candidates;
+ * names `@[to_additive]` generates, and the names Lean gives anonymous instances, included.
+ */
+import type { LeanDecl, LeanProject } from '../model/lean.js';
+import { typeHead } from './lexer.js';
+import { additiveNames } from './to-additive.js';
+
+/** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
+export interface Resolution {
+  decl?: LeanDecl;
+  /** The name resolved to a declaration `@[to_additive]` generates from `decl`. */
+  generated?: boolean;
+  candidates: string[];
+}
+
+/** Looks Lean names up in one project (and the names its `@[to_additive]` generate); built once per project. */
+export class NameLookup {
+  /** Generated name → the full name of the declaration it is generated from. */
+  private readonly generated = new Map<string, string>();
+  private readonly bySuffix = new Map<string, string[]>();
+  /** Namespace → the instances declared there without a name (Lean names them when it elaborates them). */
+  private readonly anonymous = new Map<string, LeanDecl[]>();
+  /** The class each anonymous instance is of (the head of its type), read once. */
+  private readonly heads = new Map<LeanDecl, string | undefined>();
+
+  constructor(private readonly project: LeanProject) {
+    for (const decl of project.decls.values()) {
+      if (decl.kind !== 'instance' || decl.name !== '') continue;
+      const list = this.anonymous.get(decl.namespace);
+      if (list) list.push(decl);
+      else this.anonymous.set(decl.namespace, [decl]);
+    }
+    for (const decl of project.decls.values()) {
+      for (const name of additiveNames(decl)) if (!project.decls.has(name)) this.generated.set(name, decl.fullName);
+    }
+    for (const fullName of [...project.decls.keys(), ...this.generated.keys()]) {
+      const parts = fullName.split('.');
+      for (let i = 1; i < parts.length; i++) {
+        const suffix = parts.slice(i).join('.');
+        const list = this.bySuffix.get(suffix);
+        if (list) list.push(fullName);
+        else this.bySuffix.set(suffix, [fullName]);
+      }
+    }
+  }
+
+  /**
+   * The anonymous instances a name such as `NS.instIsModuleTopologyFoo` may be Lean's name for:
+   * those declared in namespace `NS` whose class (the head of their type) the name spells after
+   * `inst` (last component or full name). Without elaborating them that is all that can be said.
+   */
+  anonymousInstances(name: string): LeanDecl[] {
+    const clean = name.replace(/^_root_\./, '');
+    const dot = clean.lastIndexOf('.');
+    const last = clean.slice(dot + 1);
+    if (!/^inst[A-Z]/.test(last)) return [];
+    return (this.anonymous.get(dot < 0 ? '' : clean.slice(0, dot)) ?? []).filter((decl) => {
+      if (!this.heads.has(decl)) this.heads.set(decl, typeHead(decl.header));
+      const head = this.heads.get(decl);
+      return (
+        head !== undefined &&
+        [head.replace(/\./g, ''), head.slice(head.lastIndexOf('.') + 1)].some((spelled) => last.startsWith(`inst${spelled}`))
+      );
+    });
+  }
+
+  /**
+   * Exact fully qualified name, else (unless `fullNamesOnly`) the one declaration whose name ends
+   * with `.name`; unresolved, the declarations whose names end with it are the candidates.
+   */
+  resolve(name: string, fullNamesOnly = false): Resolution {
+    const clean = name.replace(/^_root_\./, '');
+    const exact = this.project.decls.has(clean) || this.generated.has(clean);
+    const candidates = exact ? [clean] : (this.bySuffix.get(clean) ?? []);
+    if (candidates.length !== 1 || (fullNamesOnly && !exact)) return { candidates: [...candidates].sort() };
+    const source = this.generated.get(candidates[0]!);
+    return source
+      ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] }
+      : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
+  }
+}
+
+const lookups = new WeakMap<LeanProject, NameLookup>();
+
+/** The name lookup of a project, built on first use. */
+export function nameLookup(project: LeanProject): NameLookup {
+  let lookup = lookups.get(project);
+  if (!lookup) lookups.set(project, (lookup = new NameLookup(project)));
+  return lookup;
+}
