@@ -16,6 +16,7 @@ import type { prepare } from '../../src/contamination/prepare.js';
 import { Scanner } from '../../src/contamination/scan.js';
 import { recordText, runTask } from '../../src/contamination/task.js';
 import { packageRoot } from '../../src/core/paths.js';
+import type { Report } from '../../src/core/types.js';
 
 type Index = ReturnType<typeof prepare>['index'];
 
@@ -120,8 +121,10 @@ async function compareReaders(a: BoundedInputArgs): Promise<void> {
   );
 }
 
-/** Peak RSS (MB), wall time and exit of `node <cli> contamination` on one corpus, under /usr/bin/time. */
-function peak(cli: string, bench: string, corpus: string): string {
+/** Peak RSS (MB), wall time and exit of `node <cli> contamination` on one corpus (under /usr/bin/time), and what its report says. */
+function peak(cli: string, bench: string, corpus: string, dir: string): string {
+  const out = join(dir, 'memory-report.json');
+  rmSync(out, { force: true });
   const r = spawnSync(
     '/usr/bin/time',
     [
@@ -137,18 +140,25 @@ function peak(cli: string, bench: string, corpus: string): string {
       '--format',
       'json',
       '-o',
-      '/dev/null',
+      out,
     ],
     { encoding: 'utf8', maxBuffer: 1 << 26 },
   );
   const line = r.stderr.split('\n').find((l) => l.startsWith('leanaudit-bench '));
-  const signal = /Command terminated by signal (\d+)/.exec(r.stderr)?.[1];
   if (!line) return `no measurement (${r.error?.message ?? r.stderr.slice(-200)})`;
   const [, kb, secs, code] = line.split(' ');
-  const problem = /skipped input: [^\n"]*/.exec(r.stdout + r.stderr)?.[0];
+  const signal = /Command terminated by signal (\d+)/.exec(r.stderr)?.[1];
+  const fatal = /FATAL ERROR[^\n]*/.exec(r.stderr)?.[0];
+  let found = '';
+  if (existsSync(out)) {
+    const findings = (JSON.parse(readFileSync(out, 'utf8')) as Report).runs.flatMap((run) => run.findings);
+    const count = (id: string): number => findings.filter((f) => f.messageId === id).length;
+    const skipped = findings.filter((f) => f.messageId === 'input-problem').map((f) => f.message.slice(0, 160));
+    found = `; ${count('dirty')} dirty, ${count('suspicious')} suspicious items${skipped.length ? `; ${skipped.join(' | ')}` : ''}`;
+    rmSync(out, { force: true });
+  }
   const end = signal !== undefined ? `killed by signal ${signal}` : `exit ${code}`;
-  const fatal = /FATAL ERROR[^\n]*|RangeError[^\n]*/.exec(r.stderr)?.[0];
-  return `peak RSS ${(Number(kb) / 1024).toFixed(0)} MB, ${secs} s, ${end}${fatal ? ` (${fatal.trim()})` : ''}${problem ? ` (${problem})` : ''}`;
+  return `peak RSS ${(Number(kb) / 1024).toFixed(0)} MB, ${secs} s, ${end}${fatal ? ` (${fatal.trim()})` : ''}${found}`;
 }
 
 async function measureMemory(a: BoundedInputArgs): Promise<void> {
@@ -169,8 +179,8 @@ async function measureMemory(a: BoundedInputArgs): Promise<void> {
     const builds: [string, string][] = [['this build', join(packageRoot(), 'dist', 'src', 'cli.js')]];
     if (a.baselineCli) builds.push([`baseline ${a.baselineCli}`, a.baselineCli]);
     for (const [name, cli] of builds) {
-      process.stdout.write(`${name}: 2 GB JSON corpus: ${peak(cli, bench, json)}\n`);
-      process.stdout.write(`${name}: 10 GiB gzip bomb: ${peak(cli, bench, bomb)}\n`);
+      process.stdout.write(`${name}: 2 GB JSON corpus: ${peak(cli, bench, json, a.dir)}\n`);
+      process.stdout.write(`${name}: 10 GiB gzip bomb: ${peak(cli, bench, bomb, a.dir)}\n`);
     }
   } finally {
     rmSync(json, { force: true });
