@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDITORS } from '../../src/auditors/index.js';
 import { runAudit } from '../../src/commands/audit.js';
 import { mergeReports } from '../../src/commands/merge.js';
 import { InputError } from '../../src/core/errors.js';
@@ -77,6 +78,12 @@ const metrics = (r: Report) =>
   r.runs.map((run) => [run.auditorId, run.status, Object.fromEntries(Object.entries(run.metrics).filter(([k]) => !k.startsWith('repl')))]);
 
 describe('shards', () => {
+  it('asks every auditor that splits its work for its merge', () => {
+    const split = AUDITORS.filter((a) => a.meta.shard);
+    expect(split.map((a) => a.meta.id).sort()).toEqual(['axiom-usage', 'direct-judge', 'mathlib-overlap', 'roundtrip-judge']);
+    for (const a of split) expect(a.merge, a.meta.id).toBeDefined();
+  });
+
   it('parses i/N and splits keys stably', () => {
     expect(parseShard('2/4')).toEqual({ index: 2, count: 4 });
     for (const bad of ['0/2', '3/2', '1', 'a/b']) expect(() => parseShard(bad)).toThrow(InputError);
