@@ -5,18 +5,17 @@
  * and `\proves` markers. `\inputleanmodule{M}` and `\inputleannode{label}` bring in the nodes that
  * LeanArchitect's `@[blueprint]` attributes declare in the Lean source (see lean-architect.ts).
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type * as Ast from '@unified-latex/unified-latex-types';
 import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
+import { locateInside, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
 import type { Entity, LatexMacro } from '../src/model/entity.js';
 import type { LeanProject, SourceProblem } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
 import { collectMacros, macrosUsed } from './latex-macros.js';
 import { parseLatex } from './latex-parse.js';
 import { type ArchitectIndex, type ArchitectItem, type ArchitectNode, architectEntity, architectNodes } from './lean-architect.js';
-import { locateInside, repoRelative } from './safe-path.js';
 import { contextAfterOf, contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -155,7 +154,7 @@ class BlueprintReader {
     }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readRepoText(this.root, path, READ_LIMITS.document);
       if (text.includes('\u0000')) throw new Error('not a text file (NUL bytes); not read');
     } catch (e) {
       this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
@@ -178,7 +177,7 @@ class BlueprintReader {
           if (!('file' in located) || this.packages.has(located.file)) continue;
           this.packages.add(located.file);
           try {
-            collectMacros(readFileSync(located.file, 'utf8'), this.macros);
+            collectMacros(readRepoText(this.root, located.file, READ_LIMITS.document), this.macros);
           } catch {
             // an unreadable package only costs its macros' expansions
           }

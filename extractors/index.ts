@@ -1,6 +1,4 @@
 /** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Config } from '../src/core/config.js';
 import { InputError, SkipAuditor } from '../src/core/errors.js';
 import type { EntityEnv } from '../src/core/services.js';
@@ -8,10 +6,10 @@ import type { PairedEntity } from '../src/model/entity.js';
 import type { LeanProject } from '../src/model/lean.js';
 import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
 import { extractDocstrings } from './lean-docstring.js';
-import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
+import { extractMarkdown, listMarkdown, looksLikeTextbook, readDocument } from './markdown.js';
 import { type Coverage, coverage, locateInDependencies, pairEntities } from './pairing.js';
 import { extractStatusJson, findStatusJson } from './status-json.js';
-import { type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
+import { EXTRACT_CONFIG_SCHEMA, type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
 import { extractVerso, findVersoBlueprint } from './verso-blueprint.js';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
@@ -28,7 +26,7 @@ export function detectSource(root: string, options: ExtractOptions): SourceKind 
   if (findVersoBlueprint(root, options.verso).length > 0) return 'verso';
   if (findStatusJson(root, options.json)) return 'json';
   if (options.markdown) return 'markdown';
-  const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
+  const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readDocument(root, f, []) ?? ''));
   return textbook ? 'markdown' : 'docstring';
 }
 
@@ -37,6 +35,8 @@ export function extract(input: ExtractInput, source: SourceKind | 'auto' = input
   const kind = source === 'auto' ? detectSource(input.root, input.options) : source;
   return EXTRACTORS[kind](input);
 }
+
+const EXTRACT_KEYS = Object.keys(EXTRACT_CONFIG_SCHEMA.properties as object);
 
 /** Reads and validates the `extract` section of the configuration. */
 export function extractOptions(config: Config): ExtractOptions {
@@ -48,7 +48,7 @@ export function extractOptions(config: Config): ExtractOptions {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
   const options = section as Record<string, unknown>;
   for (const key of Object.keys(options)) {
-    if (!['source', 'blueprint', 'verso', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
+    if (!EXTRACT_KEYS.includes(key)) bad(`.${key} is not a known option`);
   }
   if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
     bad(`.source must be one of auto, ${SOURCE_KINDS.join(', ')}`);

@@ -4,16 +4,16 @@
  * "Proof." or the next entity, the proof until the next entity (or heading, or ∎). Lean names come
  * from a mapping file, else from Lean docstrings with the same heading (`/-- Theorem 142C … -/`).
  */
-import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { jsonErrorLine, lineAt, lineIndex } from '../src/core/json.js';
+import { locateInside, READ_LIMITS, RefusedFile, readRepoText, repoRelative } from '../src/core/repo-file.js';
 import type { Entity } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
 import { documentedDecls, ENTITY_NUMBER } from './lean-docstring.js';
-import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -51,9 +51,23 @@ export function extractMarkdown(input: ExtractInput): Extraction {
   const problems: SourceProblem[] = [];
   const files = markdownFiles(input.root, input.options.markdown, problems);
   const entities: Entity[] = [];
-  for (const file of files) entities.push(...entitiesOfFile(file, readFileSync(join(input.root, file), 'utf8')));
+  for (const file of files) {
+    const text = readDocument(input.root, file, problems);
+    if (text !== undefined) entities.push(...entitiesOfFile(file, text));
+  }
   attachLeanNames(input, entities, problems);
   return { source: 'markdown', entities, files, problems };
+}
+
+/** A file's text, or undefined with the reason it was not read (outside the repository, too large) among the problems. */
+export function readDocument(root: string, file: string, problems: SourceProblem[]): string | undefined {
+  try {
+    return readRepoText(root, file, READ_LIMITS.document);
+  } catch (e) {
+    if (!(e instanceof RefusedFile)) throw e;
+    problems.push({ messageId: 'unreadable', message: e.message, location: { file, line: 1 } });
+    return undefined;
+  }
 }
 
 /** True when `text` has at least one entity lead-in (used by `auto` detection). */
@@ -183,7 +197,7 @@ function markdownFiles(root: string, configured: string[] | undefined, problems:
       return [];
     });
   }
-  return listMarkdown(root, '', 4).filter((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
+  return listMarkdown(root, '', 4).filter((f) => looksLikeTextbook(readDocument(root, f, problems) ?? ''));
 }
 
 /** `.md` files under `dir` (relative), skipping dot-folders, build folders, symlinks and README-like files. */
@@ -237,7 +251,8 @@ function readMapping(root: string, configured: string | undefined, problems: Sou
     }
     return mapping;
   }
-  const text = readFileSync(located.file, 'utf8');
+  const text = readDocument(root, file, problems);
+  if (text === undefined) return mapping;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

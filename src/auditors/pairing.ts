@@ -28,37 +28,126 @@ export const meta: AuditorMeta = {
   id: 'pairing',
   description: 'pairs informal entities (LaTeX or Verso blueprint, Markdown, docstrings, status JSON) with Lean declarations',
   rules: {
-    'not-found': { message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}', severity: 'warning' },
-    ambiguous: { message: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}', severity: 'warning' },
+    'not-found': {
+      message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
+      severity: 'warning',
+      docs: {
+        what: 'A Lean name the informal source gives (`\\lean{…}`, a status record, a docstring) matches no declaration of the project, nor of the checked-out dependencies.',
+        why: 'A dangling name pairs the entity with nothing: its progress mark and every judgement of it are wrong until the name is fixed.',
+        example: '\\begin{lemma}\\lean{Foo.bar_le}\\leanok …  % no Foo.bar_le in the sources',
+      },
+    },
+    ambiguous: {
+      message: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}',
+      severity: 'warning',
+      docs: {
+        what: 'A Lean name that matches several declarations (a trailing name several namespaces share).',
+        why: 'The entity cannot be paired with one declaration; judges would read the wrong one.',
+        example: '\\lean{add_le}  % Foo.add_le and Bar.add_le',
+      },
+    },
     'not-full-name': {
       message:
         "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}",
       severity: 'warning',
+      docs: {
+        what: "A blueprint or Verso name that only ends a declaration's full name: `\\lean{}` and `(lean := …)` take full names, as `checkdecls` does.",
+        why: "leanblueprint's own check fails on it, and the blueprint's dependency graph shows the entity as not formalized.",
+        example: '\\lean{countableInfClosure}  % the declaration is IsCompactSystem.countableInfClosure',
+      },
     },
-    'leanok-sorry': { message: '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry', severity: 'error' },
-    'no-lean-name': { message: '{{entity}} ({{kind}}) names no Lean declaration', severity: 'info' },
-    'shared-decl': { message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}', severity: 'warning' },
-    'unknown-use': { message: '{{entity}} uses `{{label}}`, which labels no entity', severity: 'warning' },
-    'unknown-marker': { message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted', severity: 'info' },
-    'source-problem': { message: '{{message}}', severity: 'warning' },
+    'leanok-sorry': {
+      message: '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry',
+      severity: 'error',
+      docs: {
+        what: 'An entity marked as proved in Lean (`\\leanok` on its proof, or status `proved`) whose Lean declaration contains `sorry`.',
+        why: "The blueprint's progress is overstated: a green node over an unfinished proof.",
+        example: '\\begin{proof}\\leanok … \\end{proof}  % theorem Foo.bar … := sorry',
+      },
+    },
+    'no-lean-name': {
+      message: '{{entity}} ({{kind}}) names no Lean declaration',
+      severity: 'info',
+      docs: {
+        what: 'An entity of the informal source that names no Lean declaration.',
+        why: 'It cannot be checked or judged; often a statement not yet formalized, which is information, not a fault.',
+        example: '\\begin{definition}\\label{def:group} … \\end{definition}  % no \\lean',
+      },
+    },
+    'shared-decl': {
+      message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}',
+      severity: 'warning',
+      docs: {
+        what: 'One Lean declaration claimed by several entities.',
+        why: 'Usually a copied `\\lean{}`: one of the entities is paired with the wrong declaration, and its judgement compares the wrong statements.',
+        example: '\\lean{Foo.main} under both thm:a and thm:b',
+      },
+    },
+    'unknown-use': {
+      message: '{{entity}} uses `{{label}}`, which labels no entity',
+      severity: 'warning',
+      docs: {
+        what: "A `\\uses{…}` (or a status record's `uses`) naming a label no entity has.",
+        why: 'The dependency graph has a dangling edge, and cross-file reuse cannot check that dependency.',
+        example: '\\uses{lem:typo}',
+      },
+    },
+    'unknown-marker': {
+      message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted',
+      severity: 'info',
+      docs: {
+        what: "A `\\lean…` macro that is not one of leanblueprint's; it is kept, not interpreted.",
+        why: 'A misspelt marker (`\\leanOk`) silently means nothing to leanblueprint.',
+        example: '\\leanOk',
+      },
+    },
+    'source-problem': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A problem the extractor met in the informal source (a LaTeX or Markdown construct it could not read, a malformed status record, an `\\input` that leads outside the repository), with file:line.',
+        why: 'Entities there may be missing or wrong; the rest are still read.',
+        example: '\\input{../../secret}',
+      },
+    },
     'in-dependency': {
       message: '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}',
       severity: 'info',
+      docs: {
+        what: 'A Lean name found not in the project but in a checked-out dependency (Mathlib, Batteries, ...).',
+        why: "The result was probably upstreamed: marking the entity `\\mathlibok` says so, and keeps it out of the project's own counts.",
+        example: '\\lean{Nat.succ_le_iff}  % declared in Mathlib',
+      },
     },
     'mathlibok-not-found': {
       message:
         '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?',
       severity: 'warning',
+      docs: {
+        what: 'An entity marked `\\mathlibok` whose name no declaration of the checked-out Mathlib sources makes.',
+        why: 'The name was renamed or deprecated upstream, or has a typo: the claim that Mathlib has it is unchecked.',
+        example: '\\lean{Nat.old_name}\\mathlibok',
+      },
     },
     'anonymous-instance': {
       message:
         '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here',
       severity: 'info',
+      docs: {
+        what: 'A name that reads like one Lean gives an anonymous instance (`instFooBar`); the project declares such instances there, named only when Lean elaborates them, so it is not checked.',
+        why: 'Without elaborating Lean the name cannot be confirmed or refuted; the finding says why it is not counted as not found.',
+        example: '\\lean{Foo.instAddFoo}  % instance : Add Foo := …',
+      },
     },
     'dependencies-absent': {
       message:
         '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
       severity: 'info',
+      docs: {
+        what: 'Lean names found nowhere in the project were not looked up in the dependencies `lake-manifest.json` pins, because their sources are not checked out.',
+        why: 'They may be declared there; `lake exe cache get` or `lake update` fetches the sources, after which they are checked.',
+        example: 'lake-manifest.json pins mathlib, .lake/packages/mathlib is absent',
+      },
     },
   },
   needs: ['entities'],

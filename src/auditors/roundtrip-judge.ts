@@ -44,8 +44,21 @@ export const meta: Auditor['meta'] = {
       message:
         "round-trip vs direct: agreement {{rate}}% and Cohen's κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)",
       severity: 'info',
+      docs: {
+        what: "The agreement rate and Cohen's κ between the round-trip and the direct verdicts, over the entities both judged (Faithful and Stronger grouped).",
+        why: 'Low agreement means the verdicts depend on the protocol: read the Different ones of both before trusting either.',
+        example: "round-trip vs direct: agreement 87.5% and Cohen's κ 0.612 over 200 entities",
+      },
     },
-    'no-agreement': { message: 'no agreement with the direct judge computed: {{cause}}', severity: 'info' },
+    'no-agreement': {
+      message: 'no agreement with the direct judge computed: {{cause}}',
+      severity: 'info',
+      docs: {
+        what: 'No agreement with the direct judge could be computed: no endpoint for the direct judge, or no direct verdict cached for these entities.',
+        why: "The agreement is computed from the direct judge's cached verdicts; run direct-judge first, with the cache on.",
+        example: 'leanaudit audit . --only direct-judge,roundtrip-judge',
+      },
+    },
   },
   needs: ['entities', 'llm'],
   shard: 'entity',

@@ -12,6 +12,7 @@
  * "unknown identifier 'ℝ'".
  */
 import { resolve } from 'node:path';
+import { BENCH_INPUT_SCHEMA } from '../contamination/config.js';
 import type { InputProblem } from '../contamination/input.js';
 import { InputError } from '../core/errors.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
@@ -23,9 +24,33 @@ export const meta: AuditorMeta = {
   id: 'statement-compiles',
   description: 'each benchmark statement, proof replaced by sorry, elaborated in the environment of its imports',
   rules: {
-    'does-not-compile': { message: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}', severity: 'error' },
-    unchecked: { message: '{{id}} could not be checked: {{reason}}', severity: 'warning' },
-    'bad-input': { message: '{{message}}', severity: 'warning' },
+    'does-not-compile': {
+      message: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}',
+      severity: 'error',
+      docs: {
+        what: "A benchmark's formal statement, its proof replaced by `sorry`, that Lean rejects in the environment of its imports; Lean's first error is given.",
+        why: 'A statement that does not elaborate cannot be proved, and scores computed over it are wrong.',
+        example: "theorem t (x : ℝ) : x ^ 2 ≥ 0 := by  -- under a header without import Mathlib: unknown identifier 'ℝ'",
+      },
+    },
+    unchecked: {
+      message: '{{id}} could not be checked: {{reason}}',
+      severity: 'warning',
+      docs: {
+        what: 'A statement that could not be checked: the REPL failed or timed out on it.',
+        why: 'Not a verdict: its compile status is unknown.',
+        example: 'the import of the header timed out',
+      },
+    },
+    'bad-input': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A benchmark input that could not be read as statements: a malformed JSON line, a record without `formal_statement`.',
+        why: 'The pass rates are over the statements read; skipped input is said, never silently dropped.',
+        example: 'minif2f.jsonl:12: no formal_statement field',
+      },
+    },
     'entity-does-not-compile': {
       message: '{{id}}: {{declaration}} does not elaborate: {{line}}:{{column}}: {{message}}',
       severity: 'error',
@@ -46,6 +71,18 @@ export const meta: AuditorMeta = {
     },
   },
   needs: ['lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      inputs: {
+        type: 'array',
+        items: BENCH_INPUT_SCHEMA,
+        description: 'benchmarks to check (a folder of .lean files, or a JSONL/JSON release); default: contamination.bench',
+      },
+      header: { type: 'string', description: 'header (imports, options, opens) for JSONL/JSON statements' },
+    },
+  },
 };
 
 export interface StatementCompilesOptions {

@@ -1,7 +1,6 @@
 /** `leanaudit calibrate --gold samples/gold`: measures the configured judges on hand-labelled pairs. */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
@@ -9,6 +8,7 @@ import { type GoldPair, goldInput, loadGold } from '../llm/gold.js';
 import { judgeLeanScorer, loadLeanScorerRubrics } from '../llm/leanscorer.js';
 import { type JudgeInput, type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
 import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS, type Verdict } from '../llm/verdict.js';
+import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 export type CalibrationProtocol = 'direct' | 'roundtrip' | 'leanscorer';
 
@@ -187,6 +187,7 @@ interface CalibrateOptions {
   gold: string;
   protocol: CalibrationProtocol | 'both';
   config?: string;
+  trustRepoConfig?: boolean;
   json?: boolean;
 }
 
@@ -199,13 +200,14 @@ export function registerCalibrateCommand(program: Command): void {
     )
     .requiredOption('--gold <dir>', 'folder of gold pairs (*.json), e.g. samples/gold')
     .option('--protocol <which>', 'direct, roundtrip, both (direct and roundtrip) or leanscorer', 'both')
-    .option('--config <file>', 'configuration file with the llm section (default: ./leanaudit.config.json)')
+    .option('--config <file>', `${CONFIG_HELP}, for its llm section`)
+    .option('--trust-repo-config', TRUST_HELP)
     .option('--json', 'print the figures as JSON')
     .action(async (opts: CalibrateOptions) => {
       if (!['direct', 'roundtrip', 'both', 'leanscorer'].includes(opts.protocol))
         throw new InputError(`--protocol must be direct, roundtrip, both or leanscorer`);
       const root = process.cwd();
-      const config = loadConfig(root, opts.config);
+      const config = loadRunConfig(root, opts);
       const settings = llmConfig(config);
       const pairs = loadGold(resolve(opts.gold));
       const protocols: CalibrationProtocol[] = opts.protocol === 'both' ? ['direct', 'roundtrip'] : [opts.protocol];

@@ -35,6 +35,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./merge.js')).registerMergeCommand,
   },
   {
+    name: 'report',
+    summary: 'render a JSON report (audit --format json) in another format; exits 1 when the report failed, as the audit did',
+    load: async () => (await import('./report.js')).registerReportCommand,
+  },
+  {
     name: 'scan',
     summary: 'dump the declaration model of a Lean project as JSON Lines (one declaration per line)',
     load: async () => (await import('./scan.js')).registerScanCommand,

@@ -15,11 +15,14 @@ import { jsonErrorLine } from '../core/json.js';
 import { buildReport } from '../core/report.js';
 import { reportSchemaErrors } from '../core/report-schema.js';
 import { formatMessage } from '../core/runner.js';
-import type { Auditor, AuditorRun, Finding, Report } from '../core/types.js';
+import { sumMetrics } from '../core/shard.js';
+import { SUPPRESSION_META } from '../core/suppressions.js';
+import type { Auditor, AuditorRun, Finding, Report, ShardMerge } from '../core/types.js';
 import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { FORMATS, type Format } from '../reporters/index.js';
-import { emitReport } from './audit.js';
+import { exitCodeOf } from './audit.js';
+import { DOCS_URL_OPTION, emitReport } from './output.js';
 
 /** Reads and validates one shard's JSON report. */
 export function readShardReport(file: string): Report {
@@ -47,7 +50,7 @@ function checkParts(parts: { file: string; report: Report }[]): Report[] {
       if (a !== b) throw new InputError(`${file} and ${first.file} are parts of different audits: ${what} ${String(b)} vs ${String(a)}`);
     };
     differs('project', first.report.project.name, report.project.name);
-    differs('commit', first.report.project.commit, report.project.commit);
+    differs('commit', first.report.project.repository?.commit, report.project.repository?.commit);
     differs('leanaudit version', first.report.tool.version, report.tool.version);
     differs('configuration', first.report.configHash, report.configHash);
     differs('shard count', first.report.shard?.count, report.shard.count);
@@ -70,6 +73,20 @@ const fresh = ({ fingerprint: _f, baselineState: _b, ...f }: Finding): Finding =
 
 const byPlace = (a: Finding, b: Finding): number =>
   (a.location?.file ?? '').localeCompare(b.location?.file ?? '') || (a.location?.line ?? 0) - (b.location?.line ?? 0);
+
+/**
+ * The core's `suppressions` run merges as a split auditor's: each shard suppressed the findings it
+ * held; unused directives are only called so where the auditor ran whole (shard 1), and unreadable
+ * ones are the same in every shard.
+ */
+const SUPPRESSIONS: Auditor = {
+  meta: { ...SUPPRESSION_META, shard: 'file' },
+  run: async () => undefined,
+  merge: {
+    metrics: (parts) => ({ ...sumMetrics(parts), directives: Math.max(...parts.map((p) => p.directives ?? 0)) }),
+    once: ['invalid-directive', 'unused-directive'],
+  } satisfies ShardMerge,
+};
 
 /** One auditor's run from its shards' runs. */
 function mergeRun(auditor: Auditor | undefined, runs: AuditorRun[]): AuditorRun {
@@ -111,6 +128,8 @@ function mergeRun(auditor: Auditor | undefined, runs: AuditorRun[]): AuditorRun 
     metrics,
     durationMs: runs.reduce((n, r) => n + r.durationMs, 0),
     ...(first.meta ? { meta: first.meta } : {}),
+    ...(runs.some((r) => r.suppressed) ? { suppressed: runs.reduce((n, r) => n + (r.suppressed ?? 0), 0) } : {}),
+    ...(errors.some((r) => r.failureAllowed) ? { failureAllowed: true as const } : {}),
   };
 }
 
@@ -127,7 +146,7 @@ export function mergeReports(files: string[], options: MergeOptions = {}): Repor
   if (files.length === 0) throw new InputError('merge needs the JSON reports of every shard');
   const parts = checkParts(files.map((file) => ({ file, report: readShardReport(file) })));
   const [first] = parts as [Report];
-  const registry = options.auditors ?? AUDITORS;
+  const registry = [...(options.auditors ?? AUDITORS), SUPPRESSIONS];
   const runs = first.runs.map((run) => {
     const all = parts.map((p) => p.runs.find((r) => r.auditorId === run.auditorId));
     if (all.some((r) => r === undefined)) throw new InputError(`auditor ${run.auditorId} is missing from a shard's report`);
@@ -137,7 +156,11 @@ export function mergeReports(files: string[], options: MergeOptions = {}): Repor
     );
   });
   const failOn = options.failOn ?? first.summary.failOn;
-  const configHash = first.configHash !== undefined ? { configHash: first.configHash } : {};
+  // Every shard reads every entity: the first one's views are the run's.
+  const configHash = {
+    ...(first.configHash !== undefined ? { configHash: first.configHash } : {}),
+    ...(first.entities ? { entities: first.entities } : {}),
+  };
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
     throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
   }
@@ -157,6 +180,7 @@ export function mergeReports(files: string[], options: MergeOptions = {}): Repor
 interface CliOptions {
   format: Format;
   output?: string;
+  docsUrl?: string;
   failOn?: Severity;
   baseline?: string;
   writeBaseline?: string;
@@ -175,9 +199,10 @@ export function registerMergeCommand(program: Command): void {
     )
     .option('--baseline <file>', 'fail only on findings this baseline does not list (default: the baseline the shards were given)')
     .option('--write-baseline <file>', 'write the merged findings as the baseline to accept')
+    .option(...DOCS_URL_OPTION)
     .action((reports: string[], opts: CliOptions) => {
       const report = mergeReports(reports, opts);
-      emitReport(report, opts.format, opts.output);
-      process.exitCode = report.summary.failed ? 1 : 0;
+      emitReport(report, { format: opts.format, output: opts.output, stepSummary: process.env.GITHUB_STEP_SUMMARY, docsUrl: opts.docsUrl });
+      process.exitCode = exitCodeOf(report, false);
     });
 }

@@ -31,6 +31,11 @@ export interface ReadLimits {
   chunkBytes: number;
 }
 
+const MB = 2 ** 20;
+
+/** The reader's limits unless the configuration says otherwise: 32 MiB records, 4 GiB decompressed, 8 MiB chunks. */
+export const DEFAULT_READ_LIMITS: ReadLimits = { recordBytes: 32 * MB, decompressedBytes: 4096 * MB, chunkBytes: 8 * MB };
+
 /** True when the file name ends in `.gz`. */
 export function isGzipPath(path: string): boolean {
   return path.toLowerCase().endsWith('.gz');

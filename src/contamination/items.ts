@@ -8,9 +8,8 @@ import { InputError } from '../core/errors.js';
 import type { PairedEntity } from '../model/entity.js';
 import type { Location } from '../model/location.js';
 import type { BenchSpec, FieldMapping } from './config.js';
-import { DEFAULT_SETTINGS } from './config.js';
 import type { InputProblem, ReadLimits } from './input.js';
-import { boundedLines, innerName, parseRecordLine, readTextUpTo, requireRegularFile } from './input.js';
+import { boundedLines, DEFAULT_READ_LIMITS, innerName, parseRecordLine, readTextUpTo, requireRegularFile } from './input.js';
 import { jsonRecords } from './json-stream.js';
 import { leanStatements, projectCommandsOf } from './lean-canon.js';
 
@@ -79,7 +78,7 @@ function itemOf(record: Record<string, unknown>, mapping: FieldMapping, benchmar
 export async function readItemsFile(
   spec: BenchSpec,
   problems: InputProblem[],
-  limits: ReadLimits = DEFAULT_SETTINGS.limits,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): Promise<BenchItem[]> {
   const file = spec.path;
   const benchmark = basename(innerName(file)).replace(/\.(jsonl|ndjson|json)$/, '');
@@ -128,13 +127,13 @@ function leanFiles(dir: string): string[] {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...leanFiles(path));
-    else if (entry.name.endsWith('.lean')) out.push(path);
+    else if (entry.isFile() && entry.name.endsWith('.lean')) out.push(path);
   }
   return out;
 }
 
 /** One item per `theorem`/`lemma` of the `.lean` files under `dir`: statement without proof, docstring as informal. */
-export function readItemsLeanDir(dir: string, problems: InputProblem[], limits: ReadLimits = DEFAULT_SETTINGS.limits): BenchItem[] {
+export function readItemsLeanDir(dir: string, problems: InputProblem[], limits: ReadLimits = DEFAULT_READ_LIMITS): BenchItem[] {
   const benchmark = basename(dir);
   const items: BenchItem[] = [];
   const files = leanFiles(dir);
@@ -168,7 +167,7 @@ export function readItemsLeanDir(dir: string, problems: InputProblem[], limits: 
 export async function readBenchmark(
   spec: BenchSpec,
   problems: InputProblem[],
-  limits: ReadLimits = DEFAULT_SETTINGS.limits,
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
 ): Promise<BenchItem[]> {
   let isDir: boolean;
   try {

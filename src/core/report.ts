@@ -6,7 +6,7 @@ import { type Baseline, compareWithBaseline, type StatementOf } from './baseline
 import { fingerprints } from './fingerprint.js';
 import { toolVersion } from './paths.js';
 import type { Shard } from './shard.js';
-import type { AuditorRun, ProjectMeta, Report, RunStatus } from './types.js';
+import type { AuditorRun, EntityView, ProjectMeta, Report, RunStatus } from './types.js';
 import { REPORT_SCHEMA_VERSION } from './types.js';
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -26,11 +26,14 @@ export interface BuildOptions {
   configHash?: string;
   /** This report's shard of a sharded audit. */
   shard?: Shard;
+  /** The informal entities the audit read. */
+  entities?: EntityView[];
 }
 
 /**
  * Assembles the report and gives every finding its fingerprint; `failed` is true when a finding
- * is at or above `failOn` (with a baseline: a finding the baseline does not list).
+ * is at or above `failOn` (with a baseline: a finding the baseline does not list), and
+ * `failedAuditors` lists the runs that failed without `allowFailure`.
  */
 export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Severity, options: BuildOptions = {}): Report {
   const all = runs.flatMap((run) => run.findings);
@@ -46,6 +49,8 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
   for (const run of runs) auditors[run.status] += 1;
   for (const f of all) findings[f.severity] += 1;
   const failed = all.some((f) => f.baselineState !== 'unchanged' && atLeast(f.severity, failOn));
+  const failedAuditors = runs.filter((run) => run.status === 'error' && !run.failureAllowed).map((run) => run.auditorId);
+  const suppressed = runs.reduce((sum, run) => sum + (run.suppressed ?? 0), 0);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'leanaudit', version: toolVersion() },
@@ -54,6 +59,7 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     ...(options.configHash !== undefined ? { configHash: options.configHash } : {}),
     ...(options.shard ? { shard: options.shard } : {}),
     runs,
-    summary: { findings, auditors, failOn, failed, ...(baseline ? { baseline } : {}) },
+    ...(options.entities ? { entities: options.entities } : {}),
+    summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, ...(baseline ? { baseline } : {}) },
   };
 }

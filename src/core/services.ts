@@ -5,10 +5,13 @@ import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
 import { SkipAuditor } from './errors.js';
 import type { RunServices } from './runner.js';
-import type { CompileStatus, GroundedConstant, Need } from './types.js';
+import type { CompileStatus, GroundedConstant, Need, RunEvent } from './types.js';
 
 /** Parses the Lean project at `root`. */
-export type ProjectLoader = (root: string, options: { signal: AbortSignal; ignore?: readonly string[] }) => Promise<LeanProject>;
+export type ProjectLoader = (
+  root: string,
+  options: { signal: AbortSignal; ignore?: readonly string[]; onProgress?: (done: number, total: number) => void },
+) => Promise<LeanProject>;
 
 /** What an entity source sees: the repository, its configuration and the parsed project. */
 export interface EntityEnv {
@@ -55,8 +58,12 @@ export function createServices(
   signal: AbortSignal,
   sources: ServiceSources,
   log?: (message: string) => void,
+  onEvent?: (event: RunEvent) => void,
 ): RunServices {
-  const project = once(() => sources.loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}) }));
+  const onProgress = onEvent ? (done: number, total: number) => onEvent({ kind: 'scan', done, total }) : undefined;
+  const project = once(() =>
+    sources.loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}), ...(onProgress ? { onProgress } : {}) }),
+  );
   const env: EntityEnv = { root, config, signal, project };
   const { loadEntities } = sources;
   const entities = loadEntities ? once(() => loadEntities(env)) : () => Promise.reject(new SkipAuditor(NO_EXTRACTOR));
@@ -92,6 +99,7 @@ export function createServices(
     ...(groundConstants ? { groundConstants } : {}),
     unavailable,
     ...(log ? { log } : {}),
+    ...(onEvent ? { onEvent } : {}),
   };
 }
 

@@ -20,6 +20,26 @@ export interface Finding {
   fingerprint?: string;
   /** Against the baseline the audit was given: already in it, or not. */
   baselineState?: 'new' | 'unchanged';
+  /** The source lines around the location (see excerpts.ts), set by the audit for reports to show. */
+  excerpt?: Excerpt;
+}
+
+/** Consecutive source lines of a file, the first one numbered `startLine`. */
+export interface Excerpt {
+  startLine: number;
+  lines: string[];
+}
+
+/** How one dependency the informal source states fared in the Lean code. */
+export type DependencyStatus = 'reflected' | 'unreflected' | 'unreflected-unproved' | 'not-checkable' | 'unconfirmed';
+
+/** One dependency between informal entities (`to` depends on `from`), as an auditor checked it. */
+export interface DependencyCheck {
+  from: string;
+  to: string;
+  /** How the source states it: `\uses`, a citation, a helper, a defined term. */
+  source: 'uses' | 'citation' | 'helper' | 'term';
+  status: DependencyStatus;
 }
 
 /** What an auditor hands to the runner; the runner stamps auditorId and the rule's severity. */
@@ -39,9 +59,32 @@ export interface AuditorRun {
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
+  /** The run failed, but `auditors.<id>.allowFailure` keeps its failure from the exit status. */
+  failureAllowed?: true;
+  /** Findings an inline directive suppressed (see suppressions.ts); absent when none. */
+  suppressed?: number;
   /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
   meta?: AuditorMeta;
+  /** The dependencies between entities the auditor checked, for the reports' dependency graph. */
+  dependencies?: DependencyCheck[];
 }
+
+/** How far an auditor has come: `done` of `total` units, and the calls it is waiting on. */
+export interface ProgressUpdate {
+  done: number;
+  total: number;
+  /** What is counted: `entities`, `theorems`, `files`. */
+  unit: string;
+  /** LLM or REPL calls under way. */
+  inFlight?: number;
+}
+
+/** What the runner tells of a run as it goes: an auditor starts, progresses, ends. */
+export type RunEvent =
+  | { kind: 'start'; auditorId: string }
+  | ({ kind: 'progress'; auditorId: string } & ProgressUpdate)
+  | { kind: 'end'; auditorId: string; status: RunStatus; durationMs: number }
+  | { kind: 'scan'; done: number; total: number };
 
 /** A resource an auditor cannot run without. */
 export type Need = 'lean-project' | 'entities' | 'llm' | 'repl' | 'benchmark';
@@ -59,8 +102,11 @@ export interface Rule {
   message: string;
   /** Its default severity. */
   severity: Severity;
-  docs?: RuleDocs;
+  docs: RuleDocs;
 }
+
+/** A JSON Schema (2020-12) as a plain object. */
+export type JsonSchema = { [keyword: string]: unknown };
 
 export interface AuditorMeta {
   id: string;
@@ -70,6 +116,8 @@ export interface AuditorMeta {
   needs?: Need[];
   /** How `audit --shard` splits the auditor's work: by file or by entity; absent, it runs whole in shard 1. */
   shard?: 'file' | 'entity';
+  /** The JSON Schema of `auditors.<id>.options`; absent: the auditor takes no options. */
+  options?: JsonSchema;
 }
 
 /** One error Lean reported on a statement. */
@@ -114,6 +162,10 @@ export interface AuditContext {
   groundConstants(names: string[]): Promise<Map<string, GroundedConstant>>;
   report(finding: FindingInput): void;
   metric(name: string, value: number): void;
+  /** Says how far the auditor has come (entities judged, theorems probed), for the progress line. */
+  progress(update: ProgressUpdate): void;
+  /** Records how a dependency between entities fared, for the dependency graph of the reports. */
+  dependency(check: DependencyCheck): void;
   /** Ends the auditor's run as skipped with this reason. */
   skip(reason: string): never;
   log(message: string): void;
@@ -138,10 +190,25 @@ export interface Auditor<O = unknown> {
   merge?: ShardMerge;
 }
 
+/** The git repository the audited project lies in. */
+export interface RepositoryMeta {
+  /** Absolute path of the repository's top folder. */
+  root: string;
+  /** The project's folder relative to it, `''` at the top, with `/` separators. */
+  path: string;
+  /** The commit checked out. */
+  commit?: string;
+  /** Web address of the `origin` remote, credentials removed. */
+  url?: string;
+}
+
 /** Metadata of the audited project, as the report records it. */
 export interface ProjectMeta {
   root: string;
   name: string;
+  repository?: RepositoryMeta;
+  /** Address of a source line: a template with `{path}` (from the repository root) and `{line}`. */
+  sourceUrl?: string;
   leanToolchain?: string;
   mathlibRev?: string;
   libraries?: string[];
@@ -151,8 +218,6 @@ export interface ProjectMeta {
   skipped?: { path: string; reason: string }[];
   /** Why the Lean project could not be read, when it could not. */
   error?: string;
-  /** The git commit checked out, when the project is a git work tree. */
-  commit?: string;
 }
 
 /** One accepted finding in a baseline file (see baseline.ts). */
@@ -182,7 +247,38 @@ export interface BaselineSummary {
   absentFindings: BaselineEntry[];
 }
 
-export const REPORT_SCHEMA_VERSION = 3;
+/** A Lean declaration paired with an entity, as the reports show it. */
+export interface EntityDeclView {
+  fullName: string;
+  kind: string;
+  /** The statement: binders and type (a definition's value too), cut at ENTITY_TEXT_CHARS. */
+  header: string;
+  location?: Location;
+  hasSorry: boolean;
+}
+
+/** An informal entity as the reports show it: its text, its Lean declarations and what it uses. */
+export interface EntityView {
+  id: string;
+  kind: string;
+  title?: string;
+  /** The informal statement as the source writes it, cut at ENTITY_TEXT_CHARS. */
+  statement: string;
+  location?: Location;
+  /** Which extractor read it. */
+  origin: string;
+  /** Progress as a curated source records it. */
+  status?: string;
+  leanNames: string[];
+  decls: EntityDeclView[];
+  /** Lean names given that resolved to no declaration, or to several. */
+  unresolved: string[];
+  /** Entities this one depends on (statement and proof). */
+  uses: string[];
+  selfConsistency?: boolean;
+}
+
+export const REPORT_SCHEMA_VERSION = 4;
 
 /** The one report every command produces; reporters are pure functions of it. */
 export interface Report {
@@ -195,12 +291,18 @@ export interface Report {
   /** Set on one shard's report (`audit --shard i/N`); absent on a whole run and on a merged one. */
   shard?: Shard;
   runs: AuditorRun[];
+  /** The informal entities the audit read, when an auditor needed them. */
+  entities?: EntityView[];
   summary: {
     findings: Record<Severity, number>;
     auditors: Record<RunStatus, number>;
     failOn: Severity;
     /** A finding (with a baseline: a new finding) is at or above failOn. */
     failed: boolean;
+    /** The auditors that failed (threw, timed out) and whose failure is not allowed: the run is incomplete, the CLI exits with 3. */
+    failedAuditors: string[];
+    /** Findings inline directives suppressed, over every run. */
+    suppressed: number;
     baseline?: BaselineSummary;
   };
 }

@@ -9,12 +9,13 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
+import { READ_LIMITS, readRepoTextIfPresent } from '../core/repo-file.js';
 import type { LeanFile, LeanProject, SourceProblem } from '../model/lean.js';
 import { type Discovery, discoverLeanFiles } from './discovery.js';
 import { parsedSource } from './gaps.js';
 import { type Lakefile, type LeanLib, parseLakefileLean, parseLakefileToml } from './lakefile.js';
 import { NameTable } from './names.js';
-import { mathlibRevision } from './packages.js';
+import { mathlibRevision, readManifest, readToolchain } from './packages.js';
 import { moduleName, parseLean } from './parser.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readSource, unreadFile } from './source.js';
@@ -26,6 +27,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** Path patterns (the configuration's `ignore`, see core/glob.ts) whose `.lean` files are left out, and said so in `skipped`. */
   ignore?: readonly string[];
+  /** Hears how many of the files to read have been read, between batches. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
@@ -57,13 +60,12 @@ export function lakefileIfReadable(root: string): Lakefile | undefined {
   }
 }
 
-/** Reads the lakefile (toml preferred, as Lake does), if any. */
+/** Reads the lakefile (toml preferred, as Lake does), if any; one leading outside the repository or too large throws. */
 export function readLakefile(root: string): Lakefile | undefined {
-  const toml = join(root, 'lakefile.toml');
-  if (existsSync(toml)) return parseLakefileToml(readFileSync(toml, 'utf8'));
-  const lean = join(root, 'lakefile.lean');
-  if (existsSync(lean)) return parseLakefileLean(readFileSync(lean, 'utf8'));
-  return undefined;
+  const toml = readRepoTextIfPresent(root, 'lakefile.toml', READ_LIMITS.lake);
+  if (toml !== undefined) return parseLakefileToml(toml);
+  const lean = readRepoTextIfPresent(root, 'lakefile.lean', READ_LIMITS.lake);
+  return lean === undefined ? undefined : parseLakefileLean(lean);
 }
 
 /** The discovered files but those an `ignore` pattern matches, which `skipped` lists by pattern, with their number. */
@@ -139,6 +141,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const { toRead, outside } = placeFiles(paths, libs, skipped);
   for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
     options.signal?.throwIfAborted();
+    options.onProgress?.(from, toRead.length);
     parseFiles(realRoot, toRead.slice(from, from + FILES_PER_TURN), names, files, learning);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -151,8 +154,11 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   }
   reparseForCommands(realRoot, files, names, learning);
   const model = linkReferences(files);
-  const toolchainFile = join(realRoot, 'lean-toolchain');
-  const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
+  const toolchain = readToolchain(realRoot);
+  const leanToolchain = toolchain.value;
+  if (toolchain.problem) problems.push(metadataProblem('lean-toolchain', toolchain.problem));
+  const manifestProblem = readManifest(realRoot)?.problem;
+  if (manifestProblem) problems.push(metadataProblem('lake-manifest.json', manifestProblem));
   const mathlibRev = mathlibRevision(realRoot);
   const project: Omit<LeanProject, 'decls' | 'graph'> = {
     root: realRoot,
@@ -171,6 +177,13 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     graph: { enumerable: true, get: () => (graph ??= referenceGraph(files, model.decls)) },
   }) as LeanProject;
 }
+
+/** A metadata file at the project's root that could not be read or does not hold what it should. */
+const metadataProblem = (file: string, message: string): SourceProblem => ({
+  messageId: 'unreadable-metadata',
+  message,
+  location: { file, line: 1 },
+});
 
 /** A file to parse, with its module and library. */
 interface FileToRead {

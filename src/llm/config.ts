@@ -1,7 +1,9 @@
 /** The `llm` section of the configuration: roles mapped to endpoints and models, plus engine options. */
 
 import type { Config } from '../core/config.js';
+import { REPO_PATH } from '../core/config-schema.js';
 import { InputError } from '../core/errors.js';
+import type { JsonSchema } from '../core/types.js';
 
 export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'leanscorer', 'edge-filter'] as const;
 export type Role = (typeof ROLES)[number];
@@ -75,22 +77,99 @@ export const LLM_DEFAULTS = {
   leanscorerAlpha: 0.6,
 } as const;
 
-const ENDPOINT_KEYS = ['baseURL', 'apiKeyEnv', 'model', 'family', 'temperature', 'maxTokens', 'responseFormat'];
-const TOP_KEYS = [
-  'default',
-  'roles',
-  'concurrency',
-  'timeoutMs',
-  'retries',
-  'cacheDir',
-  'skolemAware',
-  'contextChars',
-  'auxiliaryChars',
-  'groundingChars',
-  'leanscorerAlpha',
-  'prices',
-  'batch',
-];
+const WHERE_REQUESTS_GO = 'chooses where requests and the API key go';
+
+/** The schema of one role's endpoint (and of `llm.default`). */
+const ENDPOINT_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    baseURL: { type: 'string', userOnly: WHERE_REQUESTS_GO, description: 'OpenAI-compatible endpoint, e.g. https://api.openai.com/v1' },
+    apiKeyEnv: {
+      type: 'string',
+      userOnly: WHERE_REQUESTS_GO,
+      description: 'name of the environment variable holding the API key (never the key itself)',
+    },
+    model: { type: 'string' },
+    family: { type: 'string', description: 'overrides the model family guessed from the model name (gpt, deepseek, qwen, ...)' },
+    temperature: { type: 'number' },
+    maxTokens: { type: 'number' },
+    responseFormat: { enum: ['auto', 'json', 'prompt'] },
+  },
+};
+
+/** The schema of the `llm` section (schemas/config.schema.json); `llmConfig` checks what it cannot say. */
+export const LLM_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'LLM roles mapped to endpoints and models, and engine options (docs/judges.md)',
+  properties: {
+    default: { ...ENDPOINT_SCHEMA, description: 'applies to every role that does not say otherwise' },
+    roles: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(ROLES.map((role) => [role, ENDPOINT_SCHEMA])),
+    },
+    concurrency: { type: 'integer', minimum: 1 },
+    timeoutMs: { type: 'integer', minimum: 1 },
+    retries: { type: 'integer', minimum: 0 },
+    cacheDir: {
+      anyOf: [{ ...REPO_PATH }, { const: false }],
+      description:
+        'cache folder, relative to the audited repository (an absolute path only in your own configuration); false turns the cache off',
+    },
+    skolemAware: { type: 'boolean' },
+    contextChars: { type: 'integer', minimum: 0, description: 'characters of surrounding context shown to a judge' },
+    auxiliaryChars: {
+      type: 'integer',
+      minimum: 0,
+      description: 'characters of project definitions the statement reaches shown to a judge',
+    },
+    groundingChars: {
+      type: 'integer',
+      minimum: 0,
+      description: "characters of library constants' signatures and docstrings shown to a judge",
+    },
+    leanscorerAlpha: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: "LeanScorer's pass threshold: a statement passes when no item is Major and its Sugeno score is at least this",
+    },
+    batch: {
+      anyOf: [
+        { type: 'boolean' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            pollMs: { type: 'integer', minimum: 1, description: 'between two polls of a batch (30000)' },
+            gatherMs: {
+              type: 'integer',
+              minimum: 0,
+              description: 'requests wait this long for others before their batch is submitted (2000)',
+            },
+            maxRequests: { type: 'integer', minimum: 1, description: 'most requests in one batch (50000)' },
+          },
+        },
+      ],
+      description: "send the judges' requests through the provider's Batch API (docs/judges.md)",
+    },
+    prices: {
+      type: 'object',
+      description: 'model name -> price per million tokens',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['prompt', 'completion'],
+        properties: { prompt: { type: 'number' }, completion: { type: 'number' } },
+      },
+    },
+  },
+};
+
+const ENDPOINT_KEYS = Object.keys(ENDPOINT_SCHEMA.properties as object);
+const TOP_KEYS = Object.keys(LLM_CONFIG_SCHEMA.properties as object);
 
 function fail(path: string, what: string): never {
   throw new InputError(`config llm${path}: ${what}`);

@@ -184,9 +184,16 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
     `${entities.length} entities, ${ROLES[protocol].map((r) => `${r}: ${engine.endpoint(r)!.model}`).join(', ')}, skolem-aware ${skolem}`,
   );
   const prepared = await prepareEntities(ctx, entities, inputBudgets(settings));
+  let finished = 0;
+  const tick = (): void => ctx.progress({ done: finished, total: prepared.length, unit: 'entities', inFlight: engine.inFlight() });
+  const ticker = setInterval(tick, 250);
+  tick();
   const outcomes = await Promise.all(
     prepared.map(async (p): Promise<Outcome> => {
-      if (p.kind !== 'ready') return p;
+      if (p.kind !== 'ready') {
+        finished += 1;
+        return p;
+      }
       try {
         return { ...p, judgment: await judge(engine, rubrics, p.input, skolem, ctx.signal) };
       } catch (e) {
@@ -200,9 +207,12 @@ export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Prom
           rubric,
         };
         return { ...p, judgment: failure };
+      } finally {
+        finished += 1;
       }
     }),
-  );
+  ).finally(() => clearInterval(ticker));
+  tick();
   for (const outcome of outcomes) reportOutcome(ctx, outcome, protocol);
   reportMetrics(ctx, outcomes, engine);
   return { engine, rubrics, outcomes, skolem };

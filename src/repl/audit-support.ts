@@ -24,10 +24,27 @@ export function replForAudit(ctx: AuditContext): ReplForAudit {
 
 /** Runs the jobs on a pool sized by the settings; records the pool's counters as metrics; always closes it. */
 export async function runOnPool<R>(
-  ctx: Pick<AuditContext, 'signal' | 'metric'>,
+  ctx: Pick<AuditContext, 'signal' | 'metric'> & Partial<Pick<AuditContext, 'progress'>>,
   { settings, spec }: ReplForAudit,
   jobs: FileJob<R>[],
 ): Promise<JobResult<R>[]> {
+  let done = 0;
+  let running = 0;
+  const tell = (): void => ctx.progress?.({ done, total: jobs.length, unit: 'files', inFlight: running });
+  const counted = jobs.map((job) => ({
+    ...job,
+    run: async (session: Parameters<FileJob<R>['run']>[0]): Promise<R> => {
+      running += 1;
+      tell();
+      try {
+        return await job.run(session);
+      } finally {
+        running -= 1;
+        done += 1;
+        tell();
+      }
+    },
+  }));
   const pickleDir = settings.pickle ? mkdtempSync(join(tmpdir(), 'leanaudit-pickle-')) : undefined;
   const pool = new ReplPool(spec, {
     workers: Math.min(settings.workers, Math.max(1, jobs.length)),
@@ -38,7 +55,8 @@ export async function runOnPool<R>(
     ...(pickleDir ? { pickleDir } : {}),
   });
   try {
-    return await pool.run(jobs);
+    tell();
+    return await pool.run(counted);
   } finally {
     pool.close();
     const stats = pool.stats();

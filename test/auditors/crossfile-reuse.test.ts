@@ -180,6 +180,29 @@ describe('crossfile-reuse options', () => {
     rmSync(root, { recursive: true, force: true });
     expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([['unreflected', 'thm:far']]);
     expect(run.metrics).toMatchObject({ checked: 2, unreflected: 2, unreflectedCrossFile: 1 });
+    // The graph still shows the dependency the option left unreported.
+    expect(run.dependencies).toEqual([
+      { from: 'lem:base', to: 'thm:far', source: 'uses', status: 'unreflected' },
+      { from: 'lem:base', to: 'thm:near', source: 'uses', status: 'unreflected' },
+    ]);
+  });
+
+  it('records how each dependency fared for the dependency graph', async () => {
+    const testCase = {
+      code: CODE,
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('thm:uses', 'theorem', 'Uses.', [['uses_base', 3]], { uses: ['lem:base'] }),
+        paired('thm:open', 'theorem', 'Open.', [], { uses: ['lem:base'] }),
+      ],
+    };
+    const root = writeCaseProject(testCase);
+    const run = await runCase(crossfileReuse, root, testCase);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.dependencies).toEqual([
+      { from: 'lem:base', to: 'thm:uses', source: 'uses', status: 'reflected' },
+      { from: 'lem:base', to: 'thm:open', source: 'uses', status: 'not-checkable' },
+    ]);
   });
 });
 
@@ -219,5 +242,10 @@ describe('crossfile-reuse with the edge filter', () => {
     );
     expect(run.findings[0]!.provenance).toMatchObject({ rubric: 'edge-filter', model: 'gpt-4o-mini' });
     expect(run.metrics).toMatchObject({ edges: 3, termEdges: 3, termEdgesConfirmed: 1, termEdgesRejected: 1, checked: 1, unreflected: 1 });
+    expect(run.dependencies!.map((d) => [d.to, d.source, d.status]).sort()).toEqual([
+      ['thm:alone', 'term', 'unreflected'],
+      ['thm:broken', 'term', 'unconfirmed'],
+      ['thm:other', 'term', 'unconfirmed'],
+    ]);
   });
 });

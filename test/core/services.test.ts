@@ -4,13 +4,14 @@ import { createServices, NO_EXTRACTOR, once, type ServiceSources } from '../../s
 import type { Auditor, Need } from '../../src/core/types.js';
 import type { PairedEntity } from '../../src/model/entity.js';
 import type { LeanProject } from '../../src/model/lean.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const signal = new AbortController().signal;
 
 /** An auditor that records which services it reached and what they returned. */
 function probe(id: string, needs: Need[], use: 'project' | 'entities' | 'none'): Auditor {
   return {
-    meta: { id, description: id, rules: { seen: { message: 'saw {{n}}', severity: 'info' } }, needs },
+    meta: { id, description: id, rules: { seen: { message: 'saw {{n}}', severity: 'info', docs: TEST_RULE_DOCS } }, needs },
     async run(ctx) {
       if (use === 'project') ctx.report({ messageId: 'seen', data: { n: (await ctx.project()).files.length } });
       if (use === 'entities') ctx.report({ messageId: 'seen', data: { n: (await ctx.entities()).length } });

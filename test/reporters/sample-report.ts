@@ -1,20 +1,21 @@
 /** A fixed report exercising every reporter branch: ok/skipped/error runs, located and loose findings. */
 import { buildReport } from '../../src/core/report.js';
 import type { AuditorMeta, AuditorRun, Report } from '../../src/core/types.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const gapsMeta: AuditorMeta = {
   id: 'proof-gaps',
   description: 'sorry, admit, axioms and escape hatches',
   rules: {
-    'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error' },
-    axiom: { message: 'axiom {{name}}', severity: 'error' },
+    'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error', docs: TEST_RULE_DOCS },
+    axiom: { message: 'axiom {{name}}', severity: 'error', docs: TEST_RULE_DOCS },
   },
 };
 
 const judgeMeta: AuditorMeta = {
   id: 'direct-judge',
   description: 'LLM judgment of statement fidelity',
-  rules: { different: { message: '{{name}} differs from its informal statement', severity: 'warning' } },
+  rules: { different: { message: '{{name}} differs from its informal statement', severity: 'warning', docs: TEST_RULE_DOCS } },
   needs: ['llm', 'entities'],
 };
 
