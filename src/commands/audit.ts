@@ -1,7 +1,7 @@
 /** `leanaudit audit <repo>`: runs the auditors over a repository (or one shard of it) and renders one report. */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { type Baseline, baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
@@ -20,6 +20,7 @@ import { detectSourceUrl } from '../core/source-url.js';
 import { applySuppressions, type DirectiveScan, SUPPRESSION_META } from '../core/suppressions.js';
 import type { Auditor, BaselineEntry, ProjectMeta, Report } from '../core/types.js';
 import { projectDirectives } from '../lean/directives.js';
+import { enclosingLakeProject } from '../lean/project.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
@@ -150,9 +151,13 @@ export async function runAudit(
   sources: ServiceSources = DEFAULT_SOURCES,
   auditors: readonly Auditor[] = AUDITORS,
 ): Promise<Report> {
-  const root = resolve(repo);
-  if (!existsSync(root)) throw new InputError(`no such repository: ${repo}`);
-  if (!statSync(root).isDirectory()) throw new InputError(`not a directory: ${repo}`);
+  const given = resolve(repo);
+  if (!existsSync(given)) throw new InputError(`no such repository: ${repo}`);
+  if (!statSync(given).isDirectory()) throw new InputError(`not a directory: ${repo}`);
+  // A subfolder of a Lake project is audited as that project (its lakefile, toolchain and module names), reading the subfolder's files only.
+  const outer = enclosingLakeProject(given);
+  const root = outer ?? given;
+  const scope = outer === undefined ? undefined : relative(outer, given).split(sep).join('/');
   const loaded = loadRunConfig(root, options, auditors === AUDITORS ? undefined : auditors);
   const flagged = ruleFlags(options.rule ?? [], auditors);
   const config = ignoring(Object.keys(flagged).length ? { ...loaded, rules: { ...loaded.rules, ...flagged } } : loaded, options.ignore);
@@ -175,7 +180,9 @@ export async function runAudit(
   }
   const signal = options.signal ?? new AbortController().signal;
   const progress = options.progress;
-  const created = createServices(root, config, signal, sources, options.log, progress ? (e) => progress.event(e) : undefined);
+  const scoped: ServiceSources =
+    scope === undefined ? sources : { ...sources, loadProject: (at, load) => sources.loadProject(at, { ...load, within: scope }) };
+  const created = createServices(root, config, signal, scoped, options.log, progress ? (e) => progress.event(e) : undefined);
   let entitiesAsked = false;
   const services = {
     ...created,
@@ -193,7 +200,7 @@ export async function runAudit(
   try {
     model = await services.project();
     progress?.phase('read the Lean project', performance.now() - scanStarted, `${model.files.length} files`);
-    project = projectMeta(root, model);
+    project = { ...projectMeta(root, model), ...(scope === undefined ? {} : { scope }) };
     statementOf = statementsOf(model);
     directives = projectDirectives(model);
   } catch (e) {

@@ -5,6 +5,7 @@ import { colorFor } from '../core/color.js';
 import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
 import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
+import { inert } from '../reporters/escape.js';
 import { type Format, REPORTERS } from '../reporters/index.js';
 import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
 
@@ -52,7 +53,7 @@ export function emitReport(report: Report, options: EmitOptions): void {
   });
   if (output !== undefined) {
     writeUserFile(output, text);
-    process.stderr.write(`leanaudit: ${format} report written to ${output} (${verdict(report)})\n`);
+    process.stderr.write(`leanaudit: ${format} report written to ${output} (${inert(verdict(report))})\n`);
   } else {
     process.stdout.write(text);
   }

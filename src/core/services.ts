@@ -10,7 +10,7 @@ import type { CompileStatus, GroundedConstant, Need, RunEvent } from './types.js
 /** Parses the Lean project at `root`. */
 export type ProjectLoader = (
   root: string,
-  options: { signal: AbortSignal; ignore?: readonly string[]; onProgress?: (done: number, total: number) => void },
+  options: { signal: AbortSignal; ignore?: readonly string[]; onProgress?: (done: number, total: number) => void; within?: string },
 ) => Promise<LeanProject>;
 
 /** What an entity source sees: the repository, its configuration and the parsed project. */

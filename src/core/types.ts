@@ -216,6 +216,8 @@ export interface ProjectMeta {
   bytes?: number;
   declarations?: number;
   skipped?: { path: string; reason: string }[];
+  /** The folder audited, relative to `root`, when the path given was a subfolder of this Lake project: only its files were read. */
+  scope?: string;
   /** Why the Lean project could not be read, when it could not. */
   error?: string;
 }

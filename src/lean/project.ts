@@ -6,7 +6,7 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
 import { READ_LIMITS, readRepoTextIfPresent } from '../core/repo-file.js';
@@ -29,6 +29,8 @@ export interface LoadOptions {
   ignore?: readonly string[];
   /** Hears how many of the files to read have been read, between batches. */
   onProgress?: (done: number, total: number) => void;
+  /** A folder of the project (relative, `/`-separated): only its `.lean` files are read, the others said so in `skipped`. */
+  within?: string;
 }
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
@@ -66,6 +68,35 @@ export function readLakefile(root: string): Lakefile | undefined {
   if (toml !== undefined) return parseLakefileToml(toml);
   const lean = readRepoTextIfPresent(root, 'lakefile.lean', READ_LIMITS.lake);
   return lean === undefined ? undefined : parseLakefileLean(lean);
+}
+
+/** The folders a Lake project is told by: one holding a lakefile. */
+const LAKEFILES = ['lakefile.toml', 'lakefile.lean'];
+
+/**
+ * The Lake project `dir` is a subfolder of: the nearest folder above it holding a lakefile, looked for
+ * no higher than the git repository `dir` is in; undefined when `dir` holds a lakefile itself or none is found.
+ */
+export function enclosingLakeProject(dir: string): string | undefined {
+  if (LAKEFILES.some((name) => existsSync(join(dir, name)))) return undefined;
+  for (let at = dir; ; ) {
+    if (existsSync(join(at, '.git'))) return undefined;
+    const parent = dirname(at);
+    if (parent === at) return undefined;
+    at = parent;
+    if (LAKEFILES.some((name) => existsSync(join(at, name)))) return at;
+  }
+}
+
+/** The discovered files under `within` alone; the rest is counted in `skipped`. */
+function withinFolder(found: Discovery, within: string | undefined): Discovery {
+  if (within === undefined || within === '') return found;
+  const prefix = `${within.replace(/\/+$/, '')}/`;
+  const files = found.files.filter((path) => path.startsWith(prefix));
+  const left = found.files.length - files.length;
+  const skipped = found.skipped.filter((s) => `${s.path}/`.startsWith(prefix) || s.path.startsWith(prefix));
+  if (left > 0) skipped.push({ path: '.', reason: `${left} .lean file${left === 1 ? '' : 's'} outside ${within}, the folder audited` });
+  return { files, skipped };
 }
 
 /** The discovered files but those an `ignore` pattern matches, which `skipped` lists by pattern, with their number. */
@@ -133,7 +164,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     problems.push({ messageId: 'unreadable-lakefile', message: (e as Error).message, location: { file: 'lakefile', line: 1 } });
   }
   const libs = lakefile?.libs ?? [];
-  const { files: paths, skipped } = withoutIgnored(discoverLeanFiles(realRoot), options.ignore ?? []);
+  const { files: paths, skipped } = withoutIgnored(withinFolder(discoverLeanFiles(realRoot), options.within), options.ignore ?? []);
   if (lakefile === undefined) problems.push(...nestedPackages(realRoot, paths));
   const files: LeanFile[] = [];
   const names = new NameTable();

@@ -120,6 +120,7 @@ export function formatBytes(bytes: number): string {
 export function projectFacts(report: Report): string[] {
   const p = report.project;
   const facts: string[] = [];
+  if (p.scope) facts.push(`${p.scope}/ of the Lake project`);
   if (p.leanToolchain) facts.push(`Lean ${p.leanToolchain}`);
   if (p.mathlibRev) facts.push(`Mathlib ${p.mathlibRev.slice(0, 12)}`);
   if (p.files !== undefined) facts.push(`${p.files} files`);

@@ -4,6 +4,7 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  gateFailed,
   groupByFile,
   listed,
   listedTotals,
@@ -36,9 +37,9 @@ function messageCell(f: Finding): string {
 
 /** The lines before the findings: verdict, baseline, project facts, skipped paths and the auditors' table. */
 function head(report: Report, options: ReporterOptions): string[] {
-  const { project, summary } = report;
+  const { project } = report;
   const out: string[] = [`## leanaudit report: ${markdownText(project.name)}`, ''];
-  out.push(`${summary.failed ? '❌' : '✅'} **${verdict(report)}** · ${listedTotals(report)}`, '');
+  out.push(`${gateFailed(report) ? '❌' : '✅'} **${markdownText(verdict(report))}** · ${listedTotals(report)}`, '');
   const note = baselineNote(report);
   if (note !== undefined) {
     out.push(markdownText(note), '');

@@ -99,7 +99,7 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
     lines.push(paint('dim', inert(note)));
     for (const line of absentLines(report)) lines.push(paint('dim', `  no longer found: ${inert(line)}`));
   }
-  const status = gateFailed(report) ? paint('red', verdict(report)) : paint('green', verdict(report));
+  const status = paint(gateFailed(report) ? 'red' : 'green', inert(verdict(report)));
   lines.push(`${listedTotals(report)} · ${status}`);
   return `${lines.join('\n')}\n`;
 }

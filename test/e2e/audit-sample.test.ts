@@ -172,6 +172,25 @@ describe('exit code 2: usage and input errors', () => {
     }
   });
 
+  it('a subfolder of a Lake project: audited as that project, its own files alone, and said so', () => {
+    const whole = JSON.parse(leanaudit('audit', SAMPLE, '--only', 'proof-gaps', '--format', 'json').stdout) as Report;
+    const run = leanaudit('audit', join(SAMPLE, 'AlgebraBasics'), '--only', 'proof-gaps', '--format', 'json');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(report.project).toMatchObject({
+      scope: 'AlgebraBasics',
+      leanToolchain: whole.project.leanToolchain,
+      mathlibRev: whole.project.mathlibRev,
+    });
+    expect(report.project.skipped).toContainEqual({
+      path: '.',
+      reason: expect.stringMatching(/^\d+ \.lean files? outside AlgebraBasics, the folder audited$/),
+    });
+    const places = (r: Report) => r.runs[0]!.findings.map((f) => `${f.messageId} ${f.location?.file}:${f.location?.line}`);
+    expect(places(report)).toEqual(places(whole).filter((p) => p.includes(' AlgebraBasics/')));
+    expect(places(report).length).toBeGreaterThan(0);
+  });
+
   it('a folder with nothing to audit: empty, without .lean files, or every file ignored', () => {
     const empty = join(tmp, 'empty');
     const prose = join(tmp, 'prose');

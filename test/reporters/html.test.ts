@@ -20,7 +20,9 @@ describe('html reporter', () => {
     );
     expect(html).toContain('<code>leanprover/lean4:v4.28.0</code>');
     expect(html).toContain('<code>8f9d9cff6bd728b17a24e163c9402775d9e6a365</code>');
-    expect(html).toContain('<p id="verdict" class="failed">FAILED: findings at or above error');
+    expect(html).toContain(
+      '<p id="verdict" class="failed">FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error',
+    );
   });
 
   it('links each place to the source line, from the repository root', () => {

@@ -53,8 +53,8 @@ describe('sarif reporter', () => {
     ]);
     expect(run!.tool.driver.rules[0]).toMatchObject({
       name: 'SorryInProof',
-      shortDescription: { text: 'Sorry in proof (proof-gaps)' },
-      fullDescription: { text: 'sorry, admit, axioms and escape hatches: sorry in the proof of ‹name›' },
+      shortDescription: { text: TEST_RULE_DOCS.what },
+      fullDescription: { text: `${TEST_RULE_DOCS.what} ${TEST_RULE_DOCS.why}` },
       helpUri: 'https://github.com/leanaudit/leanaudit/blob/main/docs/auditors/proof-gaps.md#sorry-in-proof',
       defaultConfiguration: { level: 'error' },
     });
@@ -66,10 +66,10 @@ describe('sarif reporter', () => {
       fullDescription: { text: string };
       help: { text: string; markdown: string };
     };
-    expect(rule.fullDescription.text).toBe(TEST_RULE_DOCS.what);
+    expect(rule.fullDescription.text).toBe(`${TEST_RULE_DOCS.what} ${TEST_RULE_DOCS.why}`);
     expect(rule.help).toEqual({
       text: `${TEST_RULE_DOCS.what}\n\nWhy it matters: ${TEST_RULE_DOCS.why}`,
-      markdown: `**What it checks.** ${TEST_RULE_DOCS.what}\n\n**Why it matters.** ${TEST_RULE_DOCS.why}`,
+      markdown: `${TEST_RULE_DOCS.what}\n\n**Why it matters:** ${TEST_RULE_DOCS.why}`,
     });
   });
 
