@@ -237,8 +237,8 @@ export async function runAudit(
     configHash: auditConfigHash(config, selected, failOn),
     ...(options.shard ? { shard: options.shard } : {}),
   };
-  const scoped = baseline && { ...baseline, baseline: shardBaseline(baseline.baseline, options.shard, selected) };
-  const report = buildReport(project, runs, failOn, { ...(scoped ? { baseline: scoped } : {}), ...statements });
+  const shardOwn = baseline && { ...baseline, baseline: shardBaseline(baseline.baseline, options.shard, selected) };
+  const report = buildReport(project, runs, failOn, { ...(shardOwn ? { baseline: shardOwn } : {}), ...statements });
   progress?.phase('built the report', performance.now() - reportStarted);
   if (options.writeBaseline === undefined) return report;
   const written = baselineOf(report, statementOf);
