@@ -11,6 +11,7 @@ import { nameLookup } from '../src/lean/name-lookup.js';
 import { readLeanSource } from '../src/lean/project.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject } from '../src/model/lean.js';
+import type { Location } from '../src/model/location.js';
 
 /** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
 export function pairEntities(entities: Entity[], project: LeanProject | undefined): PairedEntity[] {
@@ -22,6 +23,13 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
     if (file !== undefined && !sources.has(file)) sources.set(file, readLeanSource(project!, file));
     return file === undefined ? undefined : sources.get(file);
   };
+  // A part names the declaration it was read from: two books of one repository may each declare a
+  // `MetricAxioms` in modules never imported together, and each docstring means its own.
+  const placedDecls = new Map(
+    project?.files.flatMap((f) => f.decls.flatMap((d) => (d.location ? [[`${f.path}:${d.location.line}:${d.fullName}`, d] as const] : []))),
+  );
+  const declAt = (name: string, at: Location | undefined): LeanDecl | undefined =>
+    at ? placedDecls.get(`${at.file}:${at.line}:${name}`) : undefined;
   return entities.map((entity) => {
     const decls: PairedDecl[] = [];
     const unresolved: PairedEntity['unresolved'] = [];
@@ -29,9 +37,17 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
     // VersoBlueprint's `(lean := …)` does: a suffix may well be a Mathlib declaration's name, or another declaration of the project's.
     const fullNamesOnly = entity.origin === 'blueprint' || entity.origin === 'verso';
     for (const leanName of entity.leanNames) {
-      const { decl, generated, candidates } = index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] };
+      const part = entity.parts?.find((p) => p.leanName === leanName);
+      const placed = part && declAt(part.leanName, part.location);
+      const { decl, generated, candidates } = placed
+        ? { decl: placed, candidates: [] }
+        : (index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] });
       if (decl) {
-        decls.push({ ...pairedDecl(leanName, decl, source(decl)), ...(generated ? { generatedBy: 'to_additive' } : {}) });
+        decls.push({
+          ...pairedDecl(leanName, decl, source(decl)),
+          ...(generated ? { generatedBy: 'to_additive' } : {}),
+          ...(part ? { role: part.role } : {}),
+        });
         continue;
       }
       const instances = candidates.length === 0 ? (index?.anonymousInstances(leanName) ?? []) : [];

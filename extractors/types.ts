@@ -9,6 +9,18 @@ export type SourceKind = 'blueprint' | 'verso' | 'markdown' | 'docstring' | 'jso
 
 export const SOURCE_KINDS: readonly SourceKind[] = ['blueprint', 'verso', 'markdown', 'docstring', 'json'];
 
+/** One informal source found in the repository, and what `auto` made of it. */
+export interface SourceCandidate {
+  source: SourceKind;
+  files: string[];
+  entities: number;
+  /** Distinct project declarations its entities pair with. */
+  pairedDecls: number;
+  outcome: 'chosen' | 'combined' | 'rejected';
+  /** Why it was combined or left out. */
+  reason?: string;
+}
+
 /** The entities one extractor found, the files it read and what it could not parse. */
 export interface Extraction {
   source: SourceKind;
@@ -16,6 +28,8 @@ export interface Extraction {
   /** Files read, relative to the repository root. */
   files: string[];
   problems: SourceProblem[];
+  /** With `auto`: every source found, the one chosen first, and what became of the others. */
+  candidates?: SourceCandidate[];
 }
 
 /** Inputs shared by the extractors; `project` is needed only where Lean code carries the informal text. */

@@ -2,7 +2,7 @@
  * crossfile-reuse — does the Lean code reuse the project's own results where the textbook does?
  *
  * What it checks: every dependency the informal source states — a blueprint `\uses{…}`, a citation
- * (`\cref{lem:x}`, "by Theorem 1.2"), a docstring helper and its theorem — and every dependency
+ * (`\cref{lem:x}`, "by Theorem 1.2", a docstring's "Lemma 142C") — and every dependency
  * guessed from a term a definition introduces and another entity mentions, once the `edge-filter`
  * LLM confirms it, is looked for in the Lean code: some declaration of the dependent entity must
  * refer to a declaration of the entity it depends on, directly or through other project
@@ -17,7 +17,7 @@
  * Example: `thm:lagrange` `\uses{lem:order-dvd}`, but `theorem lagrange` never mentions
  * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both. When
  * every declaration of the dependent entity has a `sorry` in its proof, the dependency cannot show
- * until the proof is written (an exercise left to the reader, with its helper beside it): that is
+ * until the proof is written (an exercise left to the reader): that is
  * `unreflected-unproved`, information, and the missing proof is proof-gaps' finding.
  */
 import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
@@ -32,7 +32,7 @@ import type { LeanProject } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
   id: 'crossfile-reuse',
-  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, helpers, defined terms)",
+  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, defined terms)",
   rules: {
     unreflected: {
       message:
@@ -94,8 +94,6 @@ function how(edge: DependencyEdge, reason?: string): string {
       return edge.part === 'proof' ? '\\uses in its proof' : '\\uses';
     case 'citation':
       return `cites it in its ${edge.part}: ${edge.cue}`;
-    case 'helper':
-      return 'a helper written for it';
     case 'term':
       return `uses the term “${edge.cue}” it defines; edge filter: ${reason ?? ''}`;
   }
@@ -300,8 +298,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     });
   }
   ctx.metric('edges', edges.length);
-  for (const source of ['uses', 'citation', 'helper', 'term'] as const)
-    ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
+  for (const source of ['uses', 'citation', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
   ctx.metric('checked', reflected + unreflected + unproved);
   ctx.metric('reflected', reflected);
   ctx.metric('unreflected', unreflected);

@@ -32,7 +32,7 @@ export const meta: AuditorMeta = {
       message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
       severity: 'warning',
       docs: {
-        what: 'A Lean name the informal source gives (`\\lean{…}`, a status record, a docstring) matches no declaration of the project, nor of the checked-out dependencies.',
+        what: 'A Lean name the informal source gives (`\\lean{…}`, a status record, a docstring) matches no declaration of the project, nor of the checked-out dependencies. While a package the manifest pins is not checked out, only names under the project’s own root namespaces are reported so (the others are one `dependencies-absent` for the run).',
         why: 'A dangling name pairs the entity with nothing: its progress mark and every judgement of it are wrong until the name is fixed.',
         example: '\\begin{lemma}\\lean{Foo.bar_le}\\leanok …  % no Foo.bar_le in the sources',
       },
@@ -76,11 +76,11 @@ export const meta: AuditorMeta = {
     },
     'shared-decl': {
       message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}',
-      severity: 'warning',
+      severity: 'info',
       docs: {
-        what: 'One Lean declaration claimed by several entities.',
-        why: 'Usually a copied `\\lean{}`: one of the entities is paired with the wrong declaration, and its judgement compares the wrong statements.',
-        example: '\\lean{Foo.main} under both thm:a and thm:b',
+        what: 'One Lean declaration claimed by several entities with different labels.',
+        why: 'Worth a look (a `\\lean{}` copied onto the wrong entity), but mostly intended: a theorem gathering its parts and each part stated alone, a restatement, a definition with the fact that it is well defined; the judges decide whether each statement is formalized.',
+        example: '`thm.deriv.rules` and `lem.deriv.rules.a` both `\\lean{derivative_add}`',
       },
     },
     'unknown-use': {
@@ -108,6 +108,15 @@ export const meta: AuditorMeta = {
         what: 'A problem the extractor met in the informal source (a LaTeX or Markdown construct it could not read, a malformed status record, an `\\input` that leads outside the repository), with file:line.',
         why: 'Entities there may be missing or wrong; the rest are still read.',
         example: '\\input{../../secret}',
+      },
+    },
+    'source-candidate': {
+      message: '{{source}} ({{files}}; {{entities}} entities pairing {{decls}} declarations): {{outcome}}: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'An informal source `auto` found beside the one it read: combined with it (a Markdown textbook and the Lean docstrings, which number items alike) or left out, with the reason.',
+        why: 'A repository may hold a blueprint, Markdown notes and docstrings at once; reading the wrong one (an agent’s design notes instead of the docstrings) silently changes every audit that rests on the entities.',
+        example: '`design.md` with a "Problem 1" and no pairing → left out: its entities pair with no Lean declaration',
       },
     },
     'in-dependency': {
@@ -141,12 +150,12 @@ export const meta: AuditorMeta = {
     },
     'dependencies-absent': {
       message:
-        '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
+        '{{count}} Lean name(s) found nowhere in the project (e.g. {{examples}}) were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
       severity: 'info',
       docs: {
-        what: 'Lean names found nowhere in the project were not looked up in the dependencies `lake-manifest.json` pins, because their sources are not checked out.',
-        why: 'They may be declared there; `lake exe cache get` or `lake update` fetches the sources, after which they are checked.',
-        example: 'lake-manifest.json pins mathlib, .lake/packages/mathlib is absent',
+        what: 'Lean names of the informal source that no project declaration makes, outside the project’s own namespaces, when a package lake-manifest.json pins is not checked out: one finding for the run, with every name and entity in its evidence and related places.',
+        why: 'A fresh CI checkout has no `.lake/packages`: the names may well be Mathlib’s, so a warning each would be wrong; the names under the project’s own namespaces are still `not-found` warnings.',
+        example: '`\\lean{Metric.dense_iff_iUnion_ball}` with no `.lake/packages/mathlib` → one `dependencies-absent` naming it',
       },
     },
   },
@@ -172,26 +181,38 @@ function claim(entity: PairedEntity): string | undefined {
 interface Lookup {
   searched: string;
   mathlibDir: string | undefined;
+  /** Some package lake-manifest.json pins is not checked out: a name found nowhere may be its. */
+  dependenciesAbsent: boolean;
+  /** The project's own root namespaces (its libraries and top-level modules): no dependency declares under them. */
+  ownRoots: Set<string>;
+}
+
+/** A name that could not be checked because the dependencies that may declare it are not checked out. */
+interface Unverifiable {
+  entity: PairedEntity;
+  name: string;
 }
 
 /**
- * Reports one name that resolved to no project declaration (or to several); returns true when no
- * source read declares it, so that a dependency not checked out still may.
+ * Reports one name that resolved to no project declaration (or to several); returns it when no
+ * source read declares it and a dependency not checked out still may, so that the run reports such
+ * names once, not a warning each.
  */
 function reportUnresolved(
   ctx: AuditContext,
   entity: PairedEntity,
   { leanName, candidates, declaredIn, anonymousInstances }: UnresolvedName,
   lookup: Lookup,
-): boolean {
+): Unverifiable | undefined {
+  const unverifiable = { entity, name: leanName };
   const base = { entityId: entity.id, ...(entity.location ? { location: entity.location } : {}) };
   const blueprint = entity.origin === 'blueprint';
   if (entity.flags.mathlibok && blueprint) {
-    if (declaredIn || candidates.length > 0) return false;
-    if (!lookup.mathlibDir) return true;
+    if (declaredIn || candidates.length > 0) return undefined;
+    if (!lookup.mathlibDir) return unverifiable;
     if (!looksGenerated(leanName))
       ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: lookup.mathlibDir } });
-    return false;
+    return undefined;
   }
   if (declaredIn) {
     const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
@@ -224,16 +245,27 @@ function reportUnresolved(
       evidence: { candidates },
     });
   } else if (!entity.flags.mathlibok) {
+    const root = leanName.replace(/^_root_\./, '').split('.')[0]!;
+    if (lookup.dependenciesAbsent && !lookup.ownRoots.has(root)) return unverifiable;
     ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName, searched: lookup.searched } });
-    return true;
   }
-  return false;
+  return undefined;
+}
+
+/** The project's root namespaces: its libraries and the first component of its modules. */
+async function ownRoots(ctx: AuditContext): Promise<Set<string>> {
+  try {
+    const project = await ctx.project();
+    return new Set([...project.libraries, ...project.files.map((f) => f.module.split('.')[0]!)]);
+  } catch {
+    return new Set();
+  }
 }
 
 /** Reports the pairing findings and the coverage metrics. */
 export async function run(ctx: AuditContext): Promise<void> {
   const entities = await ctx.entities();
-  const { problems } = await extractAndPair(ctx);
+  const { problems, candidates = [] } = await extractAndPair(ctx);
   const packages = lakePackages(ctx.root);
   const absent = packages.filter((p) => !p.present);
   const searchedToo = sourceRoots(ctx.root).map((r) =>
@@ -243,14 +275,39 @@ export async function run(ctx: AuditContext): Promise<void> {
     searched:
       searchedToo.length > 0 ? `the project sources or the checked-out sources of ${searchedToo.join(', ')}` : 'the project sources',
     mathlibDir: packages.find((p) => p.present && p.name === 'mathlib')?.dir,
+    dependenciesAbsent: absent.length > 0,
+    ownRoots: await ownRoots(ctx),
   };
-  let foundNowhere = 0;
+  const unverifiable: Unverifiable[] = [];
   for (const problem of problems) {
     ctx.report({
       messageId: 'source-problem',
       data: { message: problem.message },
       location: problem.location,
       evidence: { problem: problem.messageId },
+    });
+  }
+  const chosen = candidates.find((c) => c.outcome === 'chosen');
+  for (const candidate of candidates.filter((c) => c.outcome !== 'chosen')) {
+    const files =
+      candidate.files.length > 3
+        ? `${candidate.files.slice(0, 3).join(', ')} and ${candidate.files.length - 3} more`
+        : candidate.files.join(', ');
+    ctx.report({
+      messageId: 'source-candidate',
+      data: {
+        source: candidate.source,
+        files,
+        entities: candidate.entities,
+        decls: candidate.pairedDecls,
+        outcome: candidate.outcome === 'combined' ? `combined with the ${chosen?.source}` : `not read (the ${chosen?.source} is)`,
+        reason: candidate.reason ?? '',
+      },
+      // What the finding is about is the source: one file, or (docstrings, a blueprint's chapters) the source as a whole,
+      // so that moving a Lean file keeps it known to a baseline.
+      entityId: candidate.files.length === 1 ? `${candidate.source} ${candidate.files[0]}` : candidate.source,
+      ...(candidate.files.length === 1 ? { location: { file: candidate.files[0]!, line: 1 } } : {}),
+      evidence: { ...candidate },
     });
   }
   const labels = new Set(entities.map((e) => e.id));
@@ -260,7 +317,10 @@ export async function run(ctx: AuditContext): Promise<void> {
     if (entity.leanNames.length === 0) {
       ctx.report({ ...base, messageId: 'no-lean-name', data: { entity: entity.id, kind: entity.kind } });
     }
-    for (const name of entity.unresolved) if (reportUnresolved(ctx, entity, name, lookup)) foundNowhere++;
+    for (const name of entity.unresolved) {
+      const unchecked = reportUnresolved(ctx, entity, name, lookup);
+      if (unchecked) unverifiable.push(unchecked);
+    }
     const claimed = claim(entity);
     for (const decl of claimed ? entity.decls.filter((d) => d.hasSorry) : []) {
       ctx.report({
@@ -284,6 +344,8 @@ export async function run(ctx: AuditContext): Promise<void> {
     }
   }
   for (const [decl, claimants] of sharedDecls(entities)) {
+    // One label written twice claims its declarations twice: that is the duplicate label source-problem reports.
+    if (new Set(claimants.map((c) => c.id)).size < 2) continue;
     ctx.report({
       messageId: 'shared-decl',
       entityId: claimants[0]!.id,
@@ -292,17 +354,30 @@ export async function run(ctx: AuditContext): Promise<void> {
       related: claimants.slice(1).flatMap((c) => (c.location ? [{ location: c.location, message: `also claimed by ${c.id}` }] : [])),
     });
   }
-  if (foundNowhere > 0 && absent.length > 0) {
+  if (unverifiable.length > 0 && absent.length > 0) {
     const listed = absent
       .slice(0, 3)
       .map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name))
       .join(', ');
     const names = absent.length > 3 ? `${listed} and ${absent.length - 3} more` : listed;
     const where = [...new Set(absent.map((p) => p.dir.slice(0, Math.max(0, p.dir.lastIndexOf('/'))) || p.dir))].join(', ');
+    const examples = [...new Set(unverifiable.map((u) => u.name))];
     ctx.report({
       messageId: 'dependencies-absent',
-      data: { count: foundNowhere, packages: names, where: `looked for under ${where}` },
+      data: {
+        count: unverifiable.length,
+        packages: names,
+        where: `looked for under ${where}`,
+        examples: examples
+          .slice(0, 3)
+          .map((n) => `\`${n}\``)
+          .join(', '),
+      },
       location: { file: 'lake-manifest.json', line: 1 },
+      evidence: { names: unverifiable.map((u) => ({ entity: u.entity.id, name: u.name })) },
+      related: unverifiable.flatMap((u) =>
+        u.entity.location ? [{ location: u.entity.location, message: `${u.entity.id}: \`${u.name}\`` }] : [],
+      ),
     });
   }
   for (const [name, value] of Object.entries(coverage(entities))) ctx.metric(name, value);

@@ -16,7 +16,7 @@ import { BENCH_INPUT_SCHEMA } from '../contamination/config.js';
 import type { InputProblem } from '../contamination/input.js';
 import { InputError } from '../core/errors.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { replForAudit, runOnPool } from '../repl/audit-support.js';
+import { replEnableCommand, replForAudit, runOnPool } from '../repl/audit-support.js';
 import type { FileJob } from '../repl/pool.js';
 import { checkStatements, type FormalStatement, readStatements, type StatementInput, type StatementResult } from '../repl/statements.js';
 
@@ -152,7 +152,8 @@ async function checkEntities(ctx: AuditContext): Promise<void> {
   const checked = entities.filter((e) => statuses.has(e.id));
   if (checked.length === 0) ctx.skip('no formal statements to check: no benchmark configured and no paired entity was checked');
   const reasons = new Set(checked.map((e) => statuses.get(e.id)!).map((s) => (s.state === 'unknown' ? s.reason : '')));
-  if (!reasons.has('') && reasons.size === 1) ctx.skip(`the paired entities could not be checked: ${[...reasons][0]}`);
+  if (!reasons.has('') && reasons.size === 1)
+    ctx.skip(`the paired entities could not be checked: ${[...reasons][0]}`, replEnableCommand(ctx));
   const totals = { statements: checked.length, compiled: 0, failed: 0, unchecked: 0 };
   for (const entity of checked) {
     const status = statuses.get(entity.id)!;

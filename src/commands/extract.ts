@@ -36,6 +36,10 @@ export function extractSummary(x: PairedExtraction): string {
     `  with Lean names ${c.withLeanNames}, all names found ${c.found} (${rate}), proof-complete ${c.proofComplete}`,
     `  Lean names ${c.leanNames}, found ${c.leanNamesFound}, declared in dependencies ${c.leanNamesInDependencies}; problems ${x.problems.length}`,
   ];
+  for (const c of x.candidates ?? []) {
+    const what = `${c.source} (${c.files.length} file(s), ${c.entities} entities, ${c.pairedDecls} declarations paired)`;
+    lines.push(c.outcome === 'chosen' ? `  source chosen: ${what}` : `  ${c.outcome}: ${what}: ${c.reason ?? ''}`);
+  }
   if (x.projectError) lines.push(`  Lean project not read: ${x.projectError}`);
   return `${lines.join('\n')}\n`;
 }

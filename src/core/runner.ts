@@ -94,8 +94,8 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     dependency(check) {
       dependencies.push(check);
     },
-    skip(reason: string): never {
-      throw new SkipAuditor(reason);
+    skip(reason: string, enable?: string): never {
+      throw new SkipAuditor(reason, enable);
     },
     log(message) {
       services.log?.(`[${meta.id}] ${message}`);
@@ -103,12 +103,13 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     ...(meta.shard && services.shard ? { shard: services.shard } : {}),
   };
   services.onEvent?.({ kind: 'start', auditorId: meta.id });
-  const done = (status: AuditorRun['status'], reason?: string): AuditorRun => {
+  const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => {
     ended = true;
     const run: AuditorRun = {
       auditorId: meta.id,
       status,
       ...(reason !== undefined ? { reason } : {}),
+      ...(enable !== undefined ? { enable } : {}),
       ...(status === 'error' && cfg.allowFailure === true ? { failureAllowed: true } : {}),
       findings,
       metrics,
@@ -136,7 +137,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     }
     return done('ok');
   } catch (e) {
-    if (e instanceof SkipAuditor) return done('skipped', e.message);
+    if (e instanceof SkipAuditor) return done('skipped', e.message, e.enable);
     return done('error', e instanceof Error ? e.message : String(e));
   } finally {
     clearTimeout(timer);

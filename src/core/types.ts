@@ -56,6 +56,8 @@ export interface AuditorRun {
   auditorId: string;
   status: RunStatus;
   reason?: string;
+  /** For a skipped auditor: the command that would make it run, the same for every auditor it enables (the Lean-backed ones share one). */
+  enable?: string;
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
@@ -167,7 +169,8 @@ export interface AuditContext {
   /** Records how a dependency between entities fared, for the dependency graph of the reports. */
   dependency(check: DependencyCheck): void;
   /** Ends the auditor's run as skipped with this reason. */
-  skip(reason: string): never;
+  /** Skips the auditor for `reason`; `enable` is the command that would make it run (reporters show each such command once). */
+  skip(reason: string, enable?: string): never;
   log(message: string): void;
   /** For an auditor that splits its work (meta.shard), this run's part: only the files or entities it owns (see shard.ts). */
   shard?: Shard;

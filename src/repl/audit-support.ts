@@ -13,13 +13,19 @@ export interface ReplForAudit {
   spec: ReplCommandSpec;
 }
 
-/** The settings and start command, or skips the auditor with the reason and the command that enables it. */
+/** The settings and start command, or skips the auditor with the reason and the command that enables it (shown once for all the Lean-backed auditors). */
 export function replForAudit(ctx: AuditContext): ReplForAudit {
   const settings = replSettings(ctx.config);
   const launch = resolveLaunch(ctx.root, settings);
-  if (!launch.ok) ctx.skip(`${launch.reason}. To enable: ${launch.enable}`);
+  if (!launch.ok) ctx.skip(launch.reason, launch.enable);
   ctx.log(`REPL: ${launch.describe}, ${settings.workers} worker(s)`);
   return { settings, spec: launch.spec };
+}
+
+/** The command that would let the REPL start here, or undefined when it can: for an auditor skipped for want of it (see `AuditContext.skip`). */
+export function replEnableCommand(ctx: Pick<AuditContext, 'root' | 'config'>): string | undefined {
+  const launch = resolveLaunch(ctx.root, replSettings(ctx.config));
+  return launch.ok ? undefined : launch.enable;
 }
 
 /** Runs the jobs on a pool sized by the settings; records the pool's counters as metrics; always closes it. */

@@ -109,6 +109,22 @@ export function runNote(run: AuditorRun): string {
   return run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
 }
 
+/** The commands that would enable skipped auditors, each once with the auditors it enables and why they were skipped. */
+export function enableNotes(report: Report): { auditors: string[]; reason: string; command: string }[] {
+  const notes = new Map<string, { auditors: string[]; reason: string; command: string }>();
+  for (const run of report.runs) {
+    if (run.status !== 'skipped' || run.enable === undefined) continue;
+    const note = notes.get(run.enable) ?? { auditors: [], reason: run.reason ?? '', command: run.enable };
+    note.auditors.push(run.auditorId);
+    notes.set(run.enable, note);
+  }
+  return [...notes.values()];
+}
+
+/** "to enable a, b (why): command". */
+export const enableText = (note: { auditors: string[]; reason: string; command: string }): string =>
+  `to enable ${note.auditors.join(', ')} (${note.reason}): ${note.command}`;
+
 /** A byte count in B, kB or MB. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;

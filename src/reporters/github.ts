@@ -11,6 +11,8 @@ import type { Severity } from '../model/location.js';
 import {
   allFindings,
   baselineNote,
+  enableNotes,
+  enableText,
   GITHUB_ANNOTATION_LIMIT,
   groupByFile,
   listed,
@@ -66,6 +68,8 @@ export function githubReporter(report: Report, options: ReporterOptions = {}): s
     const level = run.status === 'error' ? (run.failureAllowed ? 'warning' : 'error') : 'notice';
     lines.push(`::${level} title=${escapeProperty(`leanaudit ${run.auditorId} ${run.status}`)}::${escapeData(run.reason ?? '')}`);
   }
+  for (const note of enableNotes(report))
+    lines.push(`::notice title=${escapeProperty('leanaudit to enable')}::${escapeData(enableText(note))}`);
   const lost = unannotated(report, GITHUB_ANNOTATION_LIMIT);
   if (lost.length)
     lines.push(

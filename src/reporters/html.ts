@@ -14,6 +14,8 @@ import {
   allFindings,
   baselineNote,
   countBySeverity,
+  enableNotes,
+  enableText,
   gateFailed,
   listed,
   listedTotals,
@@ -119,6 +121,7 @@ function auditors(report: Report): string[] {
       '</details>',
     );
   }
+  for (const note of enableNotes(report)) out.push(`<p>${esc(enableText(note))}</p>`);
   out.push('</section>');
   return out;
 }

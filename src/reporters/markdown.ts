@@ -4,6 +4,7 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  enableNotes,
   gateFailed,
   groupByFile,
   listed,
@@ -16,7 +17,7 @@ import {
   unannotated,
   verdict,
 } from './common.js';
-import { markdownCode, markdownInline, markdownText } from './escape.js';
+import { inert, markdownCode, markdownInline, markdownText } from './escape.js';
 import type { ReporterOptions } from './types.js';
 
 /** The longest report, in characters: a GitHub comment holds 65,536; the rest is left for the closing lines. */
@@ -33,6 +34,13 @@ function messageCell(f: Finding): string {
     .map((r) => `↳ ${markdownCode(`${r.location.file}:${position(r.location)}`)} ${markdownInline(r.message)}`);
   if (related.length > RELATED_SHOWN) shown.push(`↳ … ${related.length - RELATED_SHOWN} more`);
   return [markdownInline(f.message), ...shown].join('<br>');
+}
+
+/** A shell command as a fenced code block: one line, controls made visible, the fence longer than any run of backticks in it. */
+function fenced(command: string): string[] {
+  const body = inert(command.replace(/\r\n?|\n|\u2028|\u2029/g, ' '));
+  const fence = '`'.repeat(Math.max(3, ...[...body.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return [`${fence}sh`, body, fence];
 }
 
 /** The lines before the findings: verdict, baseline, project facts, skipped paths and the auditors' table. */
@@ -67,6 +75,9 @@ function head(report: Report, options: ReporterOptions): string[] {
     out.push(
       `| ${markdownCode(run.auditorId)} | ${statusText(run)} | ${c.error} | ${c.warning} | ${c.info} | ${markdownInline(runNote(run))} |`,
     );
+  }
+  for (const note of enableNotes(report)) {
+    out.push('', `To enable ${note.auditors.map(markdownCode).join(', ')} (${markdownInline(note.reason)}):`, '', ...fenced(note.command));
   }
   return out;
 }

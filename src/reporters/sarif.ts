@@ -9,7 +9,7 @@ import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
 import { repositoryPath } from '../core/source-url.js';
 import type { Excerpt, Finding, ProjectMeta, Report } from '../core/types.js';
 import type { Location } from '../model/location.js';
-import { ruleId } from './common.js';
+import { enableNotes, enableText, ruleId } from './common.js';
 import { inertJson } from './escape.js';
 import { SARIF_LEVEL, sarifRules } from './sarif-rules.js';
 import type { ReporterOptions } from './types.js';
@@ -75,6 +75,8 @@ export function sarifReporter(report: Report, options: ReporterOptions = {}): st
       message: { text: `${run.auditorId} ${run.status}: ${run.reason ?? ''}`.trim() },
       descriptor: { id: run.auditorId },
     }));
+  for (const note of enableNotes(report))
+    notifications.push({ level: 'note', message: { text: enableText(note) }, descriptor: { id: note.auditors[0]! } });
   const findings = report.runs.flatMap((run) => run.findings);
   // Code scanning rejects a result without a file; a finding about the project as a whole is told as a notification.
   for (const f of findings.filter((f) => !f.location)) {

@@ -6,6 +6,8 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  enableNotes,
+  enableText,
   gateFailed,
   groupByFile,
   listed,
@@ -93,6 +95,7 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
   for (const run of report.runs.filter((r) => r.status !== 'ok' && (r.reason ?? '').length > REASON_WIDTH)) {
     lines.push('', `${paint(STATUS_STYLE[run.status], `${inert(run.auditorId)} ${run.status}:`)} ${inert(run.reason ?? '')}`);
   }
+  for (const note of enableNotes(report)) lines.push('', paint('yellow', inert(enableText(note))));
   lines.push(...findingLines(report, paint), '');
   const note = baselineNote(report);
   if (note !== undefined) {

@@ -153,3 +153,29 @@ describe('names Lean gives anonymous instances', () => {
     ]);
   });
 });
+
+describe('pairing the parts of a docstring entity', () => {
+  it('pairs each part with the declaration it was read from, even when another module declares the same name, and gives it its role', () => {
+    const tao = parseLean('/-- Definition 1.3 (Metric space). -/\nstructure MetricAxioms : Prop where\n  nonneg : True', 'Tao/Ch1.lean');
+    const lebl = parseLean(
+      '/-- Definition 7.1.1: A metric. -/\nstructure MetricAxioms (X : Type) : Prop where\n  symm : True',
+      'Lebl/Ch7.lean',
+    );
+    const project = {
+      decls: new Map([...lebl.decls, ...tao.decls].map((d) => [d.fullName, d])),
+      files: [tao, lebl],
+      root: '.',
+    } as unknown as LeanProject;
+    const docEntity = (id: string, file: string): Entity => ({
+      ...entity(id, ['MetricAxioms']),
+      origin: 'docstring',
+      parts: [{ leanName: 'MetricAxioms', role: 'statement', location: { file, line: 2 } }],
+    });
+    const paired = pairEntities([docEntity('Definition 1.3', 'Tao/Ch1.lean'), docEntity('Definition 7.1.1', 'Lebl/Ch7.lean')], project);
+    expect(paired.map((e) => [e.decls[0]?.location.file, e.decls[0]?.role])).toEqual([
+      ['Tao/Ch1.lean', 'statement'],
+      ['Lebl/Ch7.lean', 'statement'],
+    ]);
+    expect(paired.map((e) => e.decls[0]?.header)).toEqual([': Prop', '(X : Type) : Prop']);
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
 import { githubReporter } from '../../src/reporters/github.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('github reporter', () => {
   it('writes one workflow command per finding, errors first, then the auditors that did not run and the verdict', () => {
@@ -41,6 +41,15 @@ describe('github reporter', () => {
       '::error file=Foo/B.lean,line=4,col=5,title=proof-gaps/sorry-in-proof::sorry in the proof of Foo.baz',
     ]);
     expect(lines).toContain('baseline leanaudit-baseline.json: 3 known findings not listed, 1 new');
+  });
+
+  it('gives the command that enables the Lean-backed auditors in one notice', () => {
+    const notices = githubReporter(reportWithoutLean())
+      .split('\n')
+      .filter((line) => line.includes(ENABLE));
+    expect(notices).toEqual([
+      `::notice title=leanaudit to enable::to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${ENABLE}`,
+    ]);
   });
 });
 

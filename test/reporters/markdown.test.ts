@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/types.js';
 import { MARKDOWN_SIZE_LIMIT, markdownReporter } from '../../src/reporters/markdown.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 /** The HTML GitHub would render, raw HTML passed through as GitHub passes its safe subset. */
 const render = (markdown: string): string =>
@@ -85,5 +85,14 @@ describe('hostile names', () => {
     expect(new Set(rows)).toEqual(new Set([6, 4]));
     // Two findings tables (a file and no location): their headers and four findings.
     expect(rows.filter((n) => n === 4)).toHaveLength(2 + 4);
+  });
+
+  it('gives the command that enables the Lean-backed auditors once', () => {
+    const text = markdownReporter(reportWithoutLean());
+    expect(text).toContain(`To enable \`mathlib-overlap\`, \`axiom-usage\` (no \`lake\` on PATH):\n\n\`\`\`sh\n${ENABLE}\n\`\`\``);
+    expect(text.split(ENABLE).length - 1).toBe(1);
+    const odd = reportWithoutLean();
+    for (const run of odd.runs) if (run.enable) run.enable = 'cd /tmp/```x && lake build';
+    expect(markdownReporter(odd)).toContain('\n````sh\ncd /tmp/```x && lake build\n````');
   });
 });

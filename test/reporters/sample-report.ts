@@ -99,3 +99,14 @@ export function sampleReport(failOn: 'error' | 'warning' | 'info' = 'error'): Re
   );
   return { ...report, tool: { ...report.tool, version: '0.0.0-test' } };
 }
+
+/** The command that enables the Lean-backed auditors, as a run without Lean gives it. */
+export const ENABLE = 'curl https://elan.lean-lang.org/elan-init.sh -sSf | sh && git clone https://github.com/leanprover-community/repl';
+
+/** The sample report with two Lean-backed auditors skipped for want of Lean, sharing the command that enables them. */
+export function reportWithoutLean(): Report {
+  const report = sampleReport();
+  const skipped = { findings: [], metrics: {}, durationMs: 0, status: 'skipped' as const, reason: 'no `lake` on PATH', enable: ENABLE };
+  report.runs.push({ ...skipped, auditorId: 'mathlib-overlap' }, { ...skipped, auditorId: 'axiom-usage' });
+  return report;
+}

@@ -3,7 +3,7 @@ import type { Report } from '../../src/core/types.js';
 import { sarifReporter } from '../../src/reporters/sarif.js';
 import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 interface SarifLog {
   version: string;
@@ -94,6 +94,12 @@ describe('sarif reporter', () => {
       ['note', 'direct-judge skipped: needs llm: no endpoint configured'],
       ['error', 'crossfile-reuse error: graph too large'],
       ['note', 'lemma Foo.aux is never used'],
+    ]);
+    const withoutLean = (JSON.parse(sarifReporter(reportWithoutLean())) as SarifLog).runs[0]!.invocations[0]!;
+    expect(withoutLean.toolExecutionNotifications.map((n) => n.message.text).filter((text) => text.includes('lake'))).toEqual([
+      'mathlib-overlap skipped: no `lake` on PATH',
+      'axiom-usage skipped: no `lake` on PATH',
+      `to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${ENABLE}`,
     ]);
     expect(invocation!.toolExecutionNotifications[2]).toMatchObject({ descriptor: { id: 'crossfile-reuse/unused' } });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { terminalReporter } from '../../src/reporters/terminal.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
-import { sampleReport } from './sample-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('terminal reporter', () => {
   it('prints the summary table and the findings grouped by file', () => {
@@ -27,6 +27,16 @@ describe('terminal reporter', () => {
     expect(text).toMatch(/crossfile-reuse\s+error.*graph too large/);
     expect(text).toContain('FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error');
     expect(terminalReporter(sampleReport()).endsWith('\n')).toBe(true);
+  });
+});
+
+describe('the command that enables skipped auditors', () => {
+  it('is printed once for all the auditors it enables', () => {
+    const enable = ENABLE;
+    const text = terminalReporter(reportWithoutLean());
+    expect(text).toMatch(/mathlib-overlap\s+skipped.*no `lake` on PATH\n/);
+    expect(text.split(enable).length - 1).toBe(1);
+    expect(text).toContain(`to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${enable}`);
   });
 });
 
