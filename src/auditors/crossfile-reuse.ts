@@ -28,7 +28,7 @@
  * for a notation only ("F as defined in Lemma 2") is `weak-unreflected` (information), unless the
  * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used.
  */
-import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
+import { type DependencyEdge, dependencyEdges, type WeakCitation } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { Environment, type OutOfReach } from '../lean/environment.js';
@@ -91,8 +91,8 @@ export const meta: AuditorMeta = {
         '{{to}} cites {{from}} {{weak}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, which such a citation does not ask for',
       severity: 'info',
       docs: {
-        what: 'A citation by analogy ("analogous to", "symmetric to", "similarly to") or for a definition or notation only ("as defined in") that the Lean does not follow; with an edge-filter model, one the model says is a real use is checked as any other.',
-        why: 'Such a citation says the argument is imitated or where a notation comes from, not that the result is used: a warning there would be wrong most of the time.',
+        what: 'A citation by analogy ("analogous to", "the same method as", "Lemma 2, generalized"), for a definition or notation only ("as defined in"), in a remark ("Theorem 2 is the particular case …"), or stated by only some of the item\'s proofs, that the Lean does not follow; a citation an edge-filter model says is a use is checked as any other.',
+        why: 'Such a citation says an argument is imitated, where a notation comes from or how results relate; a result one of two proofs avoids is not one the statement needs: a warning would mostly be wrong.',
         example: 'Proof. Analogous to Lemma 2.1. -- the Lean proof need not use lemma_2_1',
       },
     },
@@ -137,6 +137,14 @@ export const meta: AuditorMeta = {
       },
     },
   },
+};
+
+/** How a weak citation cites, as the finding and the citation filter say it. */
+const WEAK_WORDS: Record<WeakCitation, string> = {
+  analogy: 'by analogy',
+  terminology: 'for a definition or notation only',
+  remark: 'in a remark, not as a step of its proof',
+  'other-proof': 'in only some of its proofs (another does without it)',
 };
 
 /** How the dependency is known, as the finding says it. */
@@ -293,10 +301,7 @@ async function confirmEdges(
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
     const common = { fromKind: from.kind, fromId: from.id, fromText: from.statement, toKind: to.kind, toId: to.id, toText: text(to) };
-    const inputs =
-      rubricId === 'edge-filter'
-        ? { ...common, term: edge.cue }
-        : { ...common, cue: edge.cue, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation' };
+    const inputs = rubricId === 'edge-filter' ? { ...common, term: edge.cue } : { ...common, cue: edge.cue, weak: WEAK_WORDS[edge.weak!] };
     const answer = await engine.ask(rubric, inputs, ctx.signal);
     if (!answer.ok) {
       ctx.report({
@@ -483,7 +488,11 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const project = await ctx.project();
   const byId = new Map(entities.map((e) => [e.id, e]));
   const edges = dependencyEdges(entities);
-  const asked = { terms: edges.filter((e) => e.source === 'term'), weak: edges.filter((e) => e.weak !== undefined) };
+  // Which of several proofs the Lean follows is not a question for the model: such an edge stays weak.
+  const asked = {
+    terms: edges.filter((e) => e.source === 'term'),
+    weak: edges.filter((e) => e.weak !== undefined && e.weak !== 'other-proof'),
+  };
   const { confirmed, dropped } = await confirmEdges(ctx, asked, byId);
   const checked = edges.filter((e) => (e.source !== 'term' || confirmed.has(e)) && !dropped.has(e));
   for (const e of asked.terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
@@ -602,7 +611,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
       ctx.report({
         messageId: 'weak-unreflected',
         ...finding,
-        data: { ...data, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation only' },
+        data: { ...data, weak: WEAK_WORDS[edge.weak] },
       });
       ctx.dependency({ ...check, status: 'weak' });
       continue;
@@ -618,7 +627,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   }
   ctx.metric('edges', edges.length);
   for (const source of ['uses', 'citation', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
-  ctx.metric('weakCitations', asked.weak.length);
+  ctx.metric('weakCitations', edges.filter((e) => e.weak !== undefined).length);
   ctx.metric('checked', counts.reflected + counts.unreflected + counts.unproved);
   ctx.metric('reflected', counts.reflected);
   ctx.metric('unreflected', counts.unreflected);

@@ -307,13 +307,20 @@ testAuditor(crossfileReuse, {
       metrics: { restated: 0, unreflected: 3 },
     },
     {
-      name: 'a citation by analogy or for a notation only, not followed, is information without an edge-filter model',
+      name: 'a citation by analogy or for a notation only, or a dependency only one of two proofs states, not followed, is information without an edge-filter model',
       code: CODE,
       entities: [
         paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
         paired('def:size', 'definition', 'The size.', [['size', 5]]),
         paired('thm:like', 'theorem', 'Fine.', [['Pair.first', 11]], {
           proof: 'Analogous to Lemma~\\ref{lem:base}, with $s$ as defined in \\cref{def:size}.',
+        }),
+        paired('thm:twice', 'theorem', 'Twice.', [['alone', 4]], {
+          proof: 'Directly.\n\nBy Lemma~\\ref{lem:base}.',
+          proofs: [
+            { text: 'Directly.', uses: [] },
+            { text: 'By Lemma~\\ref{lem:base}.', uses: [] },
+          ],
         }),
       ],
       findings: [
@@ -330,8 +337,14 @@ testAuditor(crossfileReuse, {
           entityId: 'thm:like',
           message: /^thm:like cites def:size for a definition or notation only/,
         },
+        {
+          messageId: 'weak-unreflected',
+          severity: 'info',
+          entityId: 'thm:twice',
+          message: /^thm:twice cites lem:base in only some of its proofs \(another does without it\) \(cites it in its proof/,
+        },
       ],
-      metrics: { weakCitations: 2, weakUnreflected: 2, unreflected: 0 },
+      metrics: { weakCitations: 3, weakUnreflected: 3, unreflected: 0 },
     },
     {
       name: 'without an edge-filter model, dependencies guessed from defined terms are counted, not checked',
