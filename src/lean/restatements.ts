@@ -224,7 +224,7 @@ export interface Restatement {
 /**
  * Finds, among the declarations a dependent reaches, one stating what a depended-on declaration
  * states: the constant the latter's one-step proof applies (`delegateOf`; a Mathlib one counts when
- * the dependent writes its name), a declaration whose conclusion is the same (`statementForms`), or
+ * one of the dependent's own declarations writes its name), a declaration whose conclusion is the same (`statementForms`), or
  * one whose docstring names the depended-on entity as what it states (`headingLabel`). Each
  * declaration's forms are computed once.
  */
@@ -242,7 +242,7 @@ export class RestatementFinder {
   /** A declaration among `reach` (names of project declarations, from the dependent's own `starts`) that restates one of `targets`, the declarations of entity `targetId`. */
   find(reach: ReadonlySet<string>, starts: readonly string[], targets: LeanDecl[], targetId: string): Restatement | undefined {
     for (const target of targets) {
-      const found = this.byDelegate(reach, target) ?? this.byStatement(reach, starts, target);
+      const found = this.byDelegate(reach, starts, target) ?? this.byStatement(reach, starts, target);
       if (found) return found;
     }
     for (const name of reach) {
@@ -259,13 +259,15 @@ export class RestatementFinder {
     return this.delegates.get(decl.fullName);
   }
 
-  private byDelegate(reach: ReadonlySet<string>, target: LeanDecl): Restatement | undefined {
+  private byDelegate(reach: ReadonlySet<string>, starts: readonly string[], target: LeanDecl): Restatement | undefined {
     const written = this.delegate(target);
     if (written === undefined) return undefined;
     // The project declaration the name resolved to, when it is one: the proof's only reference.
     const resolved = target.references.slice(target.headerReferences).find((name) => sameWrittenName(written, name));
     if (resolved !== undefined) return reach.has(resolved) ? { used: resolved, of: target.fullName, kind: 'delegate' } : undefined;
-    for (const name of reach) {
+    // A constant from outside the project is known by name only: the dependent's own declarations must write it
+    // (anything they reach may write `add_comm` for another purpose).
+    for (const name of starts) {
       const decl = this.project.decls.get(name);
       if (decl === undefined || decl === target) continue;
       let names = this.written.get(name);
