@@ -104,6 +104,8 @@ export class NameResolver {
   /** Declaration or member full name -> the declaration's number. */
   private readonly owner = new Map<string, number>();
   private readonly protectedNames = new Set<string>();
+  /** Every namespace a project name stands in, its prefixes included: the only ones an `open` can usefully compose. */
+  private readonly namespaces = new Set<string>();
   /** Last name component -> the number of its list in candidateLists. */
   private readonly listNumber = new Map<string, number>();
   /** Per last name component, every declaration or member name ending in it, with its namespace (identifier ids point to them through candidateSlot). */
@@ -197,6 +199,7 @@ export class NameResolver {
     this.owner.set(name, owner);
     const dot = name.lastIndexOf('.');
     const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
+    for (let at = name.indexOf('.'); at >= 0; at = name.indexOf('.', at + 1)) this.namespaces.add(name.slice(0, at));
     const last = name.slice(dot + 1);
     const list = this.byLast(last);
     if (list) list.push(candidate);
@@ -239,11 +242,15 @@ export class NameResolver {
       enclosing.forEach(put);
       put(this.tracker.own);
       // `open A B` opens `B` or `A.B` (each namespace of an `open` is resolved with the ones opened before it), as does `open A` then `open B`.
+      // A composed namespace no project name stands in can prefix no candidate, and composing them all would double the list at every `open`.
       const opened: string[] = [];
       for (const open of scope.opens) {
         const at = opened.length;
         for (const ns of enclosing) opened.push(ns ? `${ns}.${open}` : open);
-        for (let k = 0; k < at; k++) opened.push(`${opened[k]!}.${open}`);
+        for (let k = 0; k < at; k++) {
+          const composed = `${opened[k]!}.${open}`;
+          if (this.namespaces.has(composed)) opened.push(composed);
+        }
       }
       opened.forEach(put);
       entry = { ranks, memo: new Map(), prefixMemo: new Map() };
