@@ -1,7 +1,8 @@
 /** The `contamination` configuration section: defaults, validation and the reproducibility hash. */
-import { createHash } from 'node:crypto';
+
 import { REPO_PATH } from '../core/config-schema.js';
 import { InputError } from '../core/errors.js';
+import { contentHash } from '../core/json.js';
 import type { JsonSchema } from '../core/types.js';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './input.js';
 import { PRESETS } from './items.js';
@@ -33,8 +34,11 @@ export interface ScanSettings {
   window: number;
   thresholds: { suspicious: number; dirty: number };
   ngram: { hit: number; coverage: number };
-  /** Token n-gram length, and in how many benchmark items an n-gram must appear to count as boilerplate. */
-  lean: { n: number; commonIn: number };
+  /**
+   * Token n-gram length; in how many benchmark items an n-gram must appear to count as boilerplate;
+   * how many tokens of an item's hypotheses a match below the dirty threshold that shares no conclusion must cover to count (0: every match counts).
+   */
+  lean: { n: number; commonIn: number; hypothesisTokens: number };
   nameMinLength: number;
   channels: ChannelId[];
   /** Size limits of the reader, in bytes: what is over them is reported and skipped. */
@@ -50,7 +54,7 @@ export interface ContaminationConfig {
   window?: number;
   thresholds?: { suspicious?: number; dirty?: number };
   ngram?: { hit?: number; coverage?: number };
-  lean?: { n?: number; commonIn?: number };
+  lean?: { n?: number; commonIn?: number; hypothesisTokens?: number };
   nameMinLength?: number;
   channels?: ChannelId[];
   /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
@@ -100,7 +104,16 @@ export const CONTAMINATION_CONFIG_SCHEMA: JsonSchema = {
     lean: {
       type: 'object',
       additionalProperties: false,
-      properties: { n: { type: 'integer', minimum: 1 }, commonIn: { type: 'integer', minimum: 1 } },
+      properties: {
+        n: { type: 'integer', minimum: 1 },
+        commonIn: { type: 'integer', minimum: 1 },
+        hypothesisTokens: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            "tokens of an item's hypotheses a Lean match below the dirty threshold that shares no conclusion must cover to count (16; 0: every match counts)",
+        },
+      },
     },
     nameMinLength: { type: 'integer', minimum: 1 },
     channels: { type: 'array', items: { enum: [...CHANNELS] } },
@@ -124,7 +137,7 @@ export const DEFAULT_SETTINGS: ScanSettings = {
   window: 50,
   thresholds: { suspicious: 0.2, dirty: 0.8 },
   ngram: { hit: 13, coverage: 8 },
-  lean: { n: 8, commonIn: 3 },
+  lean: { n: 8, commonIn: 3, hypothesisTokens: 16 },
   nameMinLength: 5,
   channels: [...CHANNELS],
   limits: DEFAULT_READ_LIMITS,
@@ -137,6 +150,12 @@ function fail(what: string): never {
 function posInt(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(`${name} must be a positive integer`);
+  return v;
+}
+
+function count(v: unknown, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(`${name} must be a non-negative integer`);
   return v;
 }
 
@@ -173,6 +192,7 @@ export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
     lean: {
       n: posInt(cfg.lean?.n, 'lean.n', DEFAULT_SETTINGS.lean.n),
       commonIn: posInt(cfg.lean?.commonIn, 'lean.commonIn', DEFAULT_SETTINGS.lean.commonIn),
+      hypothesisTokens: count(cfg.lean?.hypothesisTokens, 'lean.hypothesisTokens', DEFAULT_SETTINGS.lean.hypothesisTokens),
     },
     nameMinLength: posInt(cfg.nameMinLength, 'nameMinLength', DEFAULT_SETTINGS.nameMinLength),
     channels: CHANNELS.filter((c) => channels.includes(c)),
@@ -193,18 +213,5 @@ export function verdictOf(score: number, t: ScanSettings['thresholds']): Verdict
 
 /** sha256 (first 16 hex digits) of the settings in canonical key order. */
 export function settingsHash(s: ScanSettings): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : typeof v === 'object' && v !== null
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(s)))
-    .digest('hex')
-    .slice(0, 16);
+  return contentHash(s);
 }

@@ -6,31 +6,89 @@
  * hypotheses of the body first, then the declaration's own binders, then its `variable`s. Only a type
  * written with a constant at its head is read (`IdentDistrib …`, `@IdentDistrib …`, `Foo.Bar …`).
  */
-import { escapeRegExp } from '../core/regexp.js';
 import type { LeanDecl } from '../model/lean.js';
 
-const NAME_CHARS = String.raw`[\p{L}\p{N}_'!?\u2080-\u209c]`;
+const NAME_CHAR = /[\p{L}\p{N}_'!?\u2080-\u209c]/u;
+const HEAD_START = /[\p{L}_]/u;
+const SPACE = /\s/;
 
-/** The last component of the head constant of the type `local` is given in `text`, if a binder there names it. */
-function typeIn(text: string, local: string): string | undefined {
-  const pattern = new RegExp(
-    String.raw`(?<!${NAME_CHARS}|\.)${escapeRegExp(local)}(?:\s+${NAME_CHARS}+)*\s*:(?!=)\s*@?([\p{L}_]${NAME_CHARS}*(?:\.[\p{L}_]${NAME_CHARS}*)*)`,
-    'gu',
-  );
-  let found: string | undefined;
-  for (const m of text.matchAll(pattern)) {
-    const head = m[1]!;
-    // The innermost binder wins in Lean; read top-down, the last one before the use is closest, and a body's binder comes after the header's.
-    found = head.slice(head.lastIndexOf('.') + 1);
-  }
-  return found;
+/** The character (code point) starting at `at`, or '' past the end. */
+const charAt = (text: string, at: number): string => (at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : '');
+
+/** The character (code point) ending just before `at`, or '' at the start. */
+function charBefore(text: string, at: number): string {
+  if (at <= 0) return '';
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.slice(at - 2, at) : text[at - 1]!;
 }
+
+/**
+ * Every local a binder in `text` names, with the last component of its type's head: a run of names
+ * followed by `:` (not `:=` or `::`) and a type with a constant at its head. A later binder of the same
+ * name wins: in Lean the innermost binder does, and read top-down the last one before a use is the
+ * closest. Found from each colon of the text, looking back for the names and on for the head, in one
+ * pass whatever the number of locals asked about.
+ */
+function bindersIn(text: string): Map<string, string> {
+  const types = new Map<string, string>();
+  // Where the last binder's head ended: the names of the next binder start after it.
+  let floor = 0;
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (text[colon + 1] === '=' || text[colon + 1] === ':' || text[colon - 1] === ':') continue;
+    let at = colon + 1;
+    while (at < text.length && SPACE.test(text[at]!)) at++;
+    if (text[at] === '@') at++;
+    const headStart = at;
+    if (!HEAD_START.test(charAt(text, at))) continue;
+    for (;;) {
+      const c = charAt(text, at);
+      if (NAME_CHAR.test(c)) at += c.length;
+      else if (c === '.' && HEAD_START.test(charAt(text, at + 1))) at++;
+      else break;
+    }
+    const names = namesBefore(text, colon, floor);
+    if (names.length === 0) continue;
+    const head = text.slice(headStart, at);
+    const type = head.slice(head.lastIndexOf('.') + 1);
+    for (const local of names) types.set(local, type);
+    floor = at;
+  }
+  return types;
+}
+
+/** The run of names (separated by blanks) that ends just before `colon` (blanks between), none reaching back before `floor`; a name after a `.` is a field, not a binder. */
+function namesBefore(text: string, colon: number, floor: number): string[] {
+  const names: string[] = [];
+  let at = colon;
+  while (at > floor && SPACE.test(text[at - 1]!)) at--;
+  for (;;) {
+    const end = at;
+    for (let c = charBefore(text, at); at > floor && c !== '' && NAME_CHAR.test(c); c = charBefore(text, at)) at -= c.length;
+    if (at === end) break;
+    if (at > floor && text[at - 1] === '.') break;
+    if (at === floor && floor > 0 && (NAME_CHAR.test(charBefore(text, at)) || text[at - 1] === '.')) break;
+    names.unshift(text.slice(at, end));
+    const beforeBlank = at;
+    while (at > floor && SPACE.test(text[at - 1]!)) at--;
+    if (at === beforeBlank) break;
+  }
+  return names;
+}
+
+/** The binders of a declaration's texts, read once per declaration (and once per list of `variable`s, which a scope's declarations share). */
+const ofDecl = new WeakMap<object, { body: Map<string, string>; header: Map<string, string> }>();
+const ofVariables = new WeakMap<readonly string[], Map<string, string>>();
 
 /** The last component of the head constant of the type of `local` in `decl` (`IdentDistrib` for `hX : IdentDistrib X Y μ μ'`), if written. */
 export function receiverType(decl: Pick<LeanDecl, 'header' | 'body' | 'variables'>, local: string): string | undefined {
-  return (
-    (decl.body === undefined ? undefined : typeIn(decl.body, local)) ??
-    typeIn(decl.header, local) ??
-    [...decl.variables].reverse().reduce<string | undefined>((found, v) => found ?? typeIn(v, local), undefined)
-  );
+  let own = ofDecl.get(decl);
+  if (own === undefined) ofDecl.set(decl, (own = { body: bindersIn(decl.body ?? ''), header: bindersIn(decl.header) }));
+  let variables = ofVariables.get(decl.variables);
+  if (variables === undefined) {
+    variables = new Map();
+    // The last `variable` command naming the local wins, as the binder closest to the declaration.
+    for (const command of decl.variables) for (const [name, type] of bindersIn(command)) variables.set(name, type);
+    ofVariables.set(decl.variables, variables);
+  }
+  return own.body.get(local) ?? own.header.get(local) ?? variables.get(local);
 }
