@@ -146,7 +146,7 @@ testAuditor(crossfileReuse, {
           : entity,
       ),
       findings: [
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:half' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:half' },
         {
           messageId: 'unreflected-unproved',
           severity: 'info',
@@ -209,7 +209,7 @@ testAuditor(crossfileReuse, {
           message:
             /^thm:main depends on lem:good \(\\uses\); its Lean \(main_result\) uses good_lemma through the instance .+ of Good, which Lean supplies/,
         },
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:plain' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:plain' },
       ],
       metrics: { throughInstance: 1, unreflected: 1 },
     },
@@ -300,9 +300,9 @@ testAuditor(crossfileReuse, {
         paired('thm:general', 'theorem', 'By \\cref{lem:gen}.', [['gen_general', 9]]),
       ],
       findings: [
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:uses-zero' },
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:uses-step' },
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:general' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:uses-zero' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:uses-step' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:general' },
       ],
       metrics: { restated: 0, unreflected: 3 },
     },
@@ -435,7 +435,7 @@ describe('crossfile-reuse with the edge filter', () => {
     expect(run.status).toBe('ok');
     expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([
       ['filter-failed', 'thm:broken', 'error'],
-      ['unreflected', 'thm:alone', 'warning'],
+      ['unreflected', 'thm:alone', 'info'],
     ]);
     expect(run.findings[1]!.message).toBe(
       'thm:alone depends on def:size (uses the term “size” it defines; edge filter: it bounds the size), but its Lean (Pair.first) never refers to size, directly or through other project declarations',
@@ -469,7 +469,7 @@ describe('crossfile-reuse with the edge filter', () => {
     const root = writeCaseProject(testCase);
     const run = await runCase(crossfileReuse, root, testCase);
     rmSync(root, { recursive: true, force: true });
-    expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([['unreflected', 'thm:uses', 'warning']]);
+    expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([['unreflected', 'thm:uses', 'info']]);
     expect(run.findings[0]!.message).toContain('citation filter: it applies the lemma');
     expect(asked).toHaveLength(2);
     expect(asked.find((t) => t.includes('(theorem thm:like)'))).toContain('which cites it (by analogy: “\\ref{lem:base}”)');
