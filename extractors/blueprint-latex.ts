@@ -371,6 +371,11 @@ class BlueprintReader {
       return;
     }
     const text = bodyText(meta.body);
+    // A second proof (`\proves` of a detailed one) is kept apart too: a result only one of them cites is not one the item needs.
+    if (target.proof !== undefined) {
+      target.proofs ??= [{ text: target.proof, uses: [...(target.proofUses ?? [])] }];
+      target.proofs.push({ text, uses: [...meta.uses] });
+    }
     target.proof = target.proof ? `${target.proof}\n\n${text}` : text;
     target.proofLocation ??= location;
     target.proofUses = [...new Set([...(target.proofUses ?? []), ...meta.uses])];

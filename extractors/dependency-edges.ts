@@ -23,11 +23,15 @@ export interface DependencyEdge {
   part: 'statement' | 'proof';
   /** The citation as written, or the term. */
   cue?: string;
-  /** A citation by analogy ("analogous to Lemma 2.1") or for a term or notation only ("F as defined in Lemma 2.1"): no use of the result. */
+  /**
+   * A citation by analogy ("analogous to Lemma 2.1"), for a term or notation only ("F as defined in
+   * Lemma 2.1"), in a remark ("Lemma 2.1 is the particular case …"), or by only some of the item's
+   * proofs when it has several (`other-proof`): no use of the result the statement needs.
+   */
   weak?: WeakCitation;
 }
 
-export type WeakCitation = 'analogy' | 'terminology';
+export type WeakCitation = 'analogy' | 'terminology' | 'remark' | 'other-proof';
 
 /**
  * Words before a citation, in its clause, that cite by analogy: the result is not used, its proof is
@@ -40,6 +44,9 @@ const ANALOGY_WORDS = [
   '(?:repeat|repeating|follow|following|adapt|adapting|modify|modifying|imitate|imitating)s? the (?:proof|argument|strategy|method)s?',
   '(?:the )?same as (?:that|those|the proof)|along the lines|variant of|in place of|replac(?:e|es|ed|ing)',
   'as in(?= the (?:beginning|proof|end|case|setting|derivation|argument))',
+  '(?:same|similar|identical) (?:method|approach|technique|idea)s?',
+  // A step inside another result's proof ("Claim 1 in the proof of Proposition 2"): no declaration states it.
+  '(?:in|from) the proof of',
 ];
 const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b(?:[^.;:,]|\\.(?=\\d)){0,80}$`, 'i');
 /**
@@ -57,6 +64,17 @@ const TERMINOLOGY = new RegExp(
   ].join('|'),
   'i',
 );
+/**
+ * Words that make a citation a remark rather than a step: the same statement said again ("This is the
+ * exact same statement as Lemma 2") or how two other results relate ("Theorem 1 is the particular case of
+ * Theorem 2", not "This is a special case of Theorem 2"), before it; the cited result a special case of
+ * the citing one ("Theorem 2 is the particular case p = 1"), after it.
+ */
+const REMARK_BEFORE =
+  /(?:\b(?:the )?(?:exact )?same (?:statement|result|claim) as|(?:\\c?ref\{[^{}]*\}|\d+(?:\.\d+)*[A-Za-z]?) (?:is|are)(?:,? of course,)? (?:the|a) (?:particular|special) cases? of)\s*$/i;
+const REMARK_AFTER = /^\s*(?:is|are)(?:,? of course,)? (?:the|a) (?:particular|special) cases?\b/i;
+/** A generalization of the cited result is what is used: "(Lemma 2, generalized)". */
+const GENERALIZED_AFTER = /^\s*,?\s*(?:suitably |appropriately )?generali[sz]ed\b/i;
 /** How far before a citation its sentence is read for the words above. */
 const CONTEXT = 160;
 
@@ -77,11 +95,17 @@ function citedForUse(text: string, index: number, cue: string): boolean {
   return USE_BEFORE.test(spaced(text.slice(Math.max(0, index - CONTEXT), index))) || USE_AFTER.test(spaced(text.slice(index + cue.length)));
 }
 
-/** Whether the citation at `index` of `text` is by analogy or for terminology only, from the words before it in its sentence. */
-export function weakCitation(text: string, index: number): WeakCitation | undefined {
+/**
+ * Whether the citation `cue` at `index` of `text` is by analogy, for terminology only or in a remark,
+ * from the words before it in its sentence and those right after it.
+ */
+export function weakCitation(text: string, index: number, cue = ''): WeakCitation | undefined {
   const before = text.slice(Math.max(0, index - CONTEXT), index);
   const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1).replace(/[~\s]+/g, ' ');
-  if (ANALOGY.test(sentence)) return 'analogy';
+  const after = text.slice(index + cue.length, index + cue.length + CONTEXT).replace(/[~\s]+/g, ' ');
+  if (REMARK_BEFORE.test(sentence.replace(/\b(?:Theorem|Lemma|Proposition|Corollary|Definition)\s*$/i, '')) || REMARK_AFTER.test(after))
+    return 'remark';
+  if (ANALOGY.test(sentence) || GENERALIZED_AFTER.test(after)) return 'analogy';
   if (TERMINOLOGY.test(sentence.replace(/\b(?:Theorem|Lemma|Proposition|Corollary|Definition)\s*$/i, ''))) return 'terminology';
   return undefined;
 }
@@ -166,7 +190,7 @@ function citations(
   const found: { id: string; cue: string; weak?: WeakCitation }[] = [];
   const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
   const push = (id: string, cue: string, index: number): void => {
-    const weak = weakCitation(text, index) ?? (part === 'statement' && !citedForUse(text, index, cue) ? 'terminology' : undefined);
+    const weak = weakCitation(text, index, cue) ?? (part === 'statement' && !citedForUse(text, index, cue) ? 'terminology' : undefined);
     found.push({ id, cue, ...(weak ? { weak } : {}) });
   };
   for (const m of text.matchAll(LATEX_REF)) {
@@ -201,6 +225,26 @@ function letteredNumbers(entities: Entity[]): Map<string, string> {
     if (number) owners.set(`${scope}${number}`, [...(owners.get(`${scope}${number}`) ?? []), e.id]);
   }
   return new Map([...owners].filter(([, ids]) => ids.length === 1).map(([number, [id]]) => [number, id!]));
+}
+
+/**
+ * For an entity the source proves more than once, makes weak (`other-proof`) each dependency of its
+ * proofs that some of them do without: the statement does not need a result another proof avoids,
+ * and its Lean may follow that proof.
+ */
+function markOtherProofs(entity: Entity, edges: DependencyEdge[], ids: Map<string, string>, lettered: Map<string, string>): void {
+  const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
+  const cited = (entity.proofs ?? []).map(
+    (proof) =>
+      new Set([
+        ...proof.uses.flatMap((label) => ids.get(norm(label)) ?? []),
+        ...citations(proof.text, ids, lettered, scope, 'proof').map((c) => c.id),
+      ]),
+  );
+  for (const edge of edges) {
+    if (edge.to !== entity.id || edge.part !== 'proof' || edge.weak !== undefined) continue;
+    if (cited.some((ids) => !ids.has(edge.from))) edge.weak = 'other-proof';
+  }
 }
 
 /** The terms a definition introduces: its short title and the words it sets in emphasis. */
@@ -271,6 +315,7 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
         add({ from: id, to: entity.id, source: 'citation', part, cue, ...(kind ? { weak: kind } : {}) });
       }
   }
+  for (const entity of entities) if (entity.proofs && entity.proofs.length > 1) markOtherProofs(entity, edges, ids, lettered);
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {
       const pattern = termPattern(term);

@@ -28,13 +28,14 @@
  * for a notation only ("F as defined in Lemma 2") is `weak-unreflected` (information), unless the
  * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used.
  */
-import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
+import { type DependencyEdge, dependencyEdges, type WeakCitation } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { Environment, type OutOfReach } from '../lean/environment.js';
 import { typeHead } from '../lean/lexer.js';
 import { notationReferences, projectNotations } from '../lean/notations.js';
 import { sourceByPath } from '../lean/project.js';
+import { type Restatement, RestatementFinder } from '../lean/restatements.js';
 import { LlmEngine } from '../llm/engine.js';
 import { loadRubric } from '../llm/rubric.js';
 import type { PairedEntity } from '../model/entity.js';
@@ -47,7 +48,9 @@ export const meta: AuditorMeta = {
     unreflected: {
       message:
         '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
-      severity: 'warning',
+      // Information by default: on labelled projects about one in five is the cited step taken under another
+      // (often Mathlib's) name, which no static reading tells from another route (docs/crossfile-reuse.md).
+      severity: 'info',
       docs: {
         what: 'The informal source says an entity depends on another, the Lean of the dependent could use the Lean of the other (declared earlier in its file or in a file it imports), and never does, directly or through other project declarations.',
         why: 'The formalization re-proves the result inline or takes another route than the book: the project no longer mirrors the book, and results stated twice can drift apart.',
@@ -74,13 +77,24 @@ export const meta: AuditorMeta = {
         example: 'instance : CompatibleFunctions ℝ ℝ 16 where cdist_mono := frequency_monotone -- rcarleson needs CompatibleFunctions',
       },
     },
+    restated: {
+      message:
+        '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but uses {{used}}, {{relation}}',
+      severity: 'info',
+      docs: {
+        what: 'The Lean of the dependent does not refer to the declarations of the entity it depends on, but uses a declaration that states the same: the constant a one-step proof of theirs applies (`:= foo h`), one with the same conclusion, one whose docstring names the entity, or one the blueprint calls its Lean formalization.',
+        why: "The dependency is followed under another name (Mathlib's, or a second statement of the result): not an ignored result, though two statements of one result may be worth merging.",
+        example:
+          'theorem pie_size_version … := Finset.inclusion_exclusion_card_inf_compl s A  -- numSurj_formula rewrites with the Mathlib lemma itself',
+      },
+    },
     'weak-unreflected': {
       message:
         '{{to}} cites {{from}} {{weak}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, which such a citation does not ask for',
       severity: 'info',
       docs: {
-        what: 'A citation by analogy ("analogous to", "symmetric to", "similarly to") or for a definition or notation only ("as defined in") that the Lean does not follow; with an edge-filter model, one the model says is a real use is checked as any other.',
-        why: 'Such a citation says the argument is imitated or where a notation comes from, not that the result is used: a warning there would be wrong most of the time.',
+        what: 'A citation by analogy ("analogous to", "the same method as", "Lemma 2, generalized"), for a definition or notation only ("as defined in"), in a remark ("Theorem 2 is the particular case …"), or stated by only some of the item\'s proofs, that the Lean does not follow; a citation an edge-filter model says is a use is checked as any other.',
+        why: 'Such a citation says an argument is imitated, where a notation comes from or how results relate; a result one of two proofs avoids is not one the statement needs: a warning would mostly be wrong.',
         example: 'Proof. Analogous to Lemma 2.1. -- the Lean proof need not use lemma_2_1',
       },
     },
@@ -125,6 +139,14 @@ export const meta: AuditorMeta = {
       },
     },
   },
+};
+
+/** How a weak citation cites, as the finding and the citation filter say it. */
+const WEAK_WORDS: Record<WeakCitation, string> = {
+  analogy: 'by analogy',
+  terminology: 'for a definition or notation only',
+  remark: 'in a remark, not as a step of its proof',
+  'other-proof': 'in only some of its proofs (another does without it)',
 };
 
 /** How the dependency is known, as the finding says it. */
@@ -281,10 +303,7 @@ async function confirmEdges(
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
     const common = { fromKind: from.kind, fromId: from.id, fromText: from.statement, toKind: to.kind, toId: to.id, toText: text(to) };
-    const inputs =
-      rubricId === 'edge-filter'
-        ? { ...common, term: edge.cue }
-        : { ...common, cue: edge.cue, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation' };
+    const inputs = rubricId === 'edge-filter' ? { ...common, term: edge.cue } : { ...common, cue: edge.cue, weak: WEAK_WORDS[edge.weak!] };
     const answer = await engine.ask(rubric, inputs, ctx.signal);
     if (!answer.ok) {
       ctx.report({
@@ -382,6 +401,84 @@ function throughInstance(
   );
 }
 
+/** Every project declaration `starts` reach, themselves included, through references and notations. */
+function reachableFrom(project: LeanProject, notations: Map<string, Set<string>>, starts: string[]): Set<string> {
+  const seen = new Set(starts);
+  const queue = [...seen];
+  const visit = (next: string): void => {
+    if (!seen.has(next)) {
+      seen.add(next);
+      queue.push(next);
+    }
+  };
+  for (let i = 0; i < queue.length; i++) {
+    const node = queue[i]!;
+    if (project.graph.hasNode(node)) project.graph.forEachOutNeighbor(node, visit);
+    notations.get(node)?.forEach(visit);
+  }
+  return seen;
+}
+
+/** A blueprint label (`thm.pars.main-gf`, `lem:order-dvd`): no spaces, and a separator a prose id (`Theorem 1.2`) does not have. */
+const LABEL = /^[\w.:=+\-()]+$/;
+
+/**
+ * The entity label a declaration's docstring names first (`**Theorem \ref{thm.pars.main-gf}**: …`,
+ * `(Proposition prop.fps.xk)`), among `entities`' blueprint labels: the entity it says it states.
+ */
+function headingLabels(entities: PairedEntity[]): (decl: LeanDecl) => string | undefined {
+  const labels = entities.map((e) => e.id).filter((id) => LABEL.test(id) && /[.:-]/.test(id));
+  if (labels.length === 0) return () => undefined;
+  const alternatives = labels.sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(`(?<![\\w.:=+\\-])(?:${alternatives.join('|')})(?![\\w=+\\-]|[.:]\\w)`);
+  const cache = new Map<string, string | undefined>();
+  const heading = (doc: string): string | undefined => {
+    const m = pattern.exec(doc);
+    if (!m) return undefined;
+    const before = doc.slice(0, m.index);
+    // "This is part of the proof of Proposition 7.8.3 (prop.fps.exp-log-der)": a step towards it, not it.
+    return STEP_OF.test(before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1)) ? undefined : m[0];
+  };
+  return (decl) => {
+    if (!cache.has(decl.fullName)) cache.set(decl.fullName, decl.doc ? heading(decl.doc) : undefined);
+    return cache.get(decl.fullName);
+  };
+}
+/** Words before a label that make a declaration a step towards the labelled result rather than its statement. */
+const STEP_OF =
+  /\b(?:proof of|used (?:in|for|by)|helper|step (?:in|of|for|towards)|part of|needed (?:in|for)|towards|key (?:lemma|step) for)\b/i;
+
+/**
+ * Per entity, the declarations of the entities whose statement calls them its Lean formalization
+ * ("This is the Lean formalization of Proposition~\ref{A}"): A's result under another entity's name.
+ */
+function formalizations(entities: PairedEntity[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const entity of entities) {
+    for (const m of entity.statement.matchAll(FORMALIZATION_OF)) {
+      for (const label of m[1]!.split(',').map((l) => l.trim())) {
+        out.set(label, [...(out.get(label) ?? []), ...entity.decls.map((d) => d.fullName)]);
+      }
+    }
+  }
+  return out;
+}
+const FORMALIZATION_OF = /\b(?:Lean )?formali[sz]ation of\s+(?:\w+[~\s]*)?\\c?ref\{([^{}]+)\}/gi;
+
+/** The words of a restatement, as the finding says how the used declaration states the depended-on one. */
+function relationWords(found: Restatement | { used: string; of: string; kind: 'formalization' }, fromId: string): string {
+  switch (found.kind) {
+    case 'delegate':
+      return `which ${found.of} restates (its proof is one application of ${found.used})`;
+    case 'statement':
+      return `whose statement is that of ${found.of}`;
+    case 'docstring':
+      return `whose docstring names ${fromId} as what it states`;
+    case 'formalization':
+      return `which the blueprint calls the Lean formalization of ${fromId}`;
+  }
+}
+
 export interface CrossfileReuseOptions {
   /** Report only dependencies between entities of different files, or of unknown files (all are still checked and counted). */
   crossFileOnly?: boolean;
@@ -393,7 +490,11 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const project = await ctx.project();
   const byId = new Map(entities.map((e) => [e.id, e]));
   const edges = dependencyEdges(entities);
-  const asked = { terms: edges.filter((e) => e.source === 'term'), weak: edges.filter((e) => e.weak !== undefined) };
+  // Which of several proofs the Lean follows is not a question for the model: such an edge stays weak.
+  const asked = {
+    terms: edges.filter((e) => e.source === 'term'),
+    weak: edges.filter((e) => e.weak !== undefined && e.weak !== 'other-proof'),
+  };
   const { confirmed, dropped } = await confirmEdges(ctx, asked, byId);
   const checked = edges.filter((e) => (e.source !== 'term' || confirmed.has(e)) && !dropped.has(e));
   for (const e of asked.terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
@@ -401,6 +502,8 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
   const fieldUses = new FieldUses(project, namespaceComponents(project));
   const environment = new Environment(project.files);
+  const restatements = new RestatementFinder(project, headingLabels(entities));
+  const formalizedBy = formalizations(entities);
   const declsOf = (entity: PairedEntity): LeanDecl[] => entity.decls.flatMap((d) => project.decls.get(d.fullName) ?? []);
   const counts = {
     reflected: 0,
@@ -411,6 +514,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     instancesOnly: 0,
     unreachable: 0,
     throughInstance: 0,
+    restated: 0,
     weak: 0,
   };
   for (const edge of checked) {
@@ -475,6 +579,23 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
       continue;
     }
     const depended = declsOf(from);
+    const reach = reachableFrom(project, notations, starts);
+    const claimed = (formalizedBy.get(from.id) ?? []).find((name) => reach.has(name) && !starts.includes(name));
+    const restatement =
+      claimed !== undefined
+        ? { used: claimed, of: [...fromNames][0]!, kind: 'formalization' as const }
+        : restatements.find(reach, starts, depended, from.id);
+    if (restatement !== undefined) {
+      counts.restated++;
+      ctx.report({
+        messageId: 'restated',
+        ...finding,
+        data: { ...data, used: restatement.used, relation: relationWords(restatement, from.id) },
+        evidence: { ...finding.evidence, used: restatement.used, restates: restatement.of, relation: restatement.kind },
+      });
+      ctx.dependency({ ...check, status: 'reflected' });
+      continue;
+    }
     const why = outOfReach(environment, users, depended);
     if (why !== undefined) {
       counts.unreachable++;
@@ -492,7 +613,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
       ctx.report({
         messageId: 'weak-unreflected',
         ...finding,
-        data: { ...data, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation only' },
+        data: { ...data, weak: WEAK_WORDS[edge.weak] },
       });
       ctx.dependency({ ...check, status: 'weak' });
       continue;
@@ -508,7 +629,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   }
   ctx.metric('edges', edges.length);
   for (const source of ['uses', 'citation', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
-  ctx.metric('weakCitations', asked.weak.length);
+  ctx.metric('weakCitations', edges.filter((e) => e.weak !== undefined).length);
   ctx.metric('checked', counts.reflected + counts.unreflected + counts.unproved);
   ctx.metric('reflected', counts.reflected);
   ctx.metric('unreflected', counts.unreflected);
@@ -516,6 +637,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   ctx.metric('unreflectedCrossFile', counts.crossFile);
   ctx.metric('unreachable', counts.unreachable);
   ctx.metric('throughInstance', counts.throughInstance);
+  ctx.metric('restated', counts.restated);
   ctx.metric('weakUnreflected', counts.weak);
   ctx.metric('notCheckable', counts.notCheckable);
   ctx.metric('notCheckableInstances', counts.instancesOnly);

@@ -59,6 +59,11 @@ export interface Entity {
   section?: string;
   /** Labels the proof uses (blueprint `\uses` inside the proof); `uses` holds the statement's. */
   proofUses?: string[];
+  /**
+   * Each proof apart, with the labels its `\uses` names, when the source gives the item more than one
+   * (a blueprint's detailed proof elsewhere, `\proves{label}`); `proof` and `proofUses` join them.
+   */
+  proofs?: { text: string; uses: string[] }[];
   proofLocation?: Location;
   /** Markers the extractor does not interpret (e.g. `\leanhelper`), kept so reports can show them. */
   markers?: { name: string; argument?: string; location: Location }[];

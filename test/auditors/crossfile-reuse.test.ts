@@ -146,7 +146,7 @@ testAuditor(crossfileReuse, {
           : entity,
       ),
       findings: [
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:half' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:half' },
         {
           messageId: 'unreflected-unproved',
           severity: 'info',
@@ -209,18 +209,118 @@ testAuditor(crossfileReuse, {
           message:
             /^thm:main depends on lem:good \(\\uses\); its Lean \(main_result\) uses good_lemma through the instance .+ of Good, which Lean supplies/,
         },
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:plain' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:plain' },
       ],
       metrics: { throughInstance: 1, unreflected: 1 },
     },
     {
-      name: 'a citation by analogy or for a notation only, not followed, is information without an edge-filter model',
+      name: 'a dependency followed under another name is information naming the declaration used: the constant a one-step proof of the dependency applies, one with its statement, one whose docstring or entity says it states it',
+      code: [
+        'theorem count_formula (s : Nat) : s + 0 = s := Nat.add_zero s',
+        'theorem uses_formula (t : Nat) : t + 0 + 0 = t := by rw [Nat.add_zero, Nat.add_zero]',
+        'theorem core_fact (n : Nat) : n + 0 = n := rfl',
+        'theorem wrapper (n : Nat) : n + 0 = n := core_fact n',
+        'theorem uses_core (m : Nat) : m + 0 = m := core_fact m',
+        'theorem swap_sum (a b : Nat) : a + b + 0 = b + a := by omega',
+        'theorem sum_swapped (x y : Nat) : y + x = x + y + 0 := by omega',
+        'theorem uses_swap (p q : Nat) : p + q + 0 = q + p := (sum_swapped p q).symm',
+        'theorem gen_fn : True := trivial',
+        '/-- **Lemma \\ref{lem:gen}**: the generating function, again. -/',
+        'theorem gen_again : True := trivial',
+        'theorem uses_gen : True := gen_again',
+        'theorem sw_inv : True := trivial',
+        'theorem sw_general : True := trivial',
+        'theorem uses_sw : True := sw_general',
+        '',
+      ].join('\n'),
+      entities: [
+        paired('thm:count', 'theorem', 'Count.', [['count_formula', 1]]),
+        paired('thm:uses-count', 'theorem', 'By \\cref{thm:count}.', [['uses_formula', 2]]),
+        paired('lem:core', 'lemma', 'Core.', [['wrapper', 4]]),
+        paired('thm:uses-core', 'theorem', 'By \\cref{lem:core}.', [['uses_core', 5]]),
+        paired('lem:swap', 'lemma', 'Swap.', [['swap_sum', 6]]),
+        paired('thm:uses-swap', 'theorem', 'By \\cref{lem:swap}.', [['uses_swap', 8]]),
+        paired('lem:gen', 'lemma', 'Generating function.', [['gen_fn', 9]]),
+        paired('thm:uses-gen', 'theorem', 'By \\cref{lem:gen}.', [['uses_gen', 12]]),
+        paired('prop:sw', 'proposition', 'SW.', [['sw_inv', 13]]),
+        paired('thm:sw-lean', 'theorem', 'This is the Lean formalization of Proposition~\\ref{prop:sw}.', [['sw_general', 14]]),
+        paired('thm:uses-sw', 'theorem', 'By \\cref{prop:sw}.', [['uses_sw', 15]]),
+      ],
+      findings: [
+        {
+          messageId: 'restated',
+          severity: 'info',
+          entityId: 'thm:uses-count',
+          message:
+            'thm:uses-count depends on thm:count (cites it in its statement: \\cref{thm:count}); its Lean (uses_formula) does not refer to count_formula, but uses Nat.add_zero, which count_formula restates (its proof is one application of Nat.add_zero)',
+        },
+        { messageId: 'restated', severity: 'info', entityId: 'thm:uses-core', message: /but uses core_fact, which wrapper restates/ },
+        {
+          messageId: 'restated',
+          severity: 'info',
+          entityId: 'thm:uses-swap',
+          message: /but uses sum_swapped, whose statement is that of swap_sum$/,
+        },
+        {
+          messageId: 'restated',
+          severity: 'info',
+          entityId: 'thm:uses-gen',
+          message: /but uses gen_again, whose docstring names lem:gen as what it states$/,
+        },
+        // The entity that calls itself the formalization cites the proposition for that only.
+        { messageId: 'weak-unreflected', severity: 'info', entityId: 'thm:sw-lean' },
+        {
+          messageId: 'restated',
+          severity: 'info',
+          entityId: 'thm:uses-sw',
+          message: /but uses sw_general, which the blueprint calls the Lean formalization of prop:sw$/,
+        },
+      ],
+      metrics: { restated: 5, weakUnreflected: 1, unreflected: 0 },
+    },
+    {
+      name: 'a proof that specializes the lemma it applies, a docstring that calls a declaration a step towards the result, and the dependent’s own docstring do not make a restatement',
+      code: [
+        'theorem zero_sum : (0 : Nat) + 0 = 0 := Nat.add_zero 0',
+        'theorem spec_sum (s : Nat) : s + 0 = s := Nat.add_zero s',
+        'theorem uses_zero : (0 : Nat) + 0 + 0 = 0 := by rw [Nat.add_zero]; exact zero_sum',
+        'theorem gen_fn : True := trivial',
+        '/-- A step: this is part of the proof of Lemma lem:gen. -/',
+        'theorem gen_step : True := trivial',
+        'theorem uses_step : True := gen_step',
+        '/-- **Lemma lem:gen**, more generally. -/',
+        'theorem gen_general : True := trivial',
+        '',
+      ].join('\n'),
+      entities: [
+        paired('thm:zero', 'theorem', 'Zero.', [['zero_sum', 1]]),
+        paired('thm:uses-zero', 'theorem', 'By \\cref{thm:zero}.', [['spec_sum', 2]]),
+        paired('lem:gen', 'lemma', 'Generating function.', [['gen_fn', 4]]),
+        paired('thm:uses-step', 'theorem', 'By \\cref{lem:gen}.', [['uses_step', 7]]),
+        paired('thm:general', 'theorem', 'By \\cref{lem:gen}.', [['gen_general', 9]]),
+      ],
+      findings: [
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:uses-zero' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:uses-step' },
+        { messageId: 'unreflected', severity: 'info', entityId: 'thm:general' },
+      ],
+      metrics: { restated: 0, unreflected: 3 },
+    },
+    {
+      name: 'a citation by analogy or for a notation only, or a dependency only one of two proofs states, not followed, is information without an edge-filter model',
       code: CODE,
       entities: [
         paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
         paired('def:size', 'definition', 'The size.', [['size', 5]]),
         paired('thm:like', 'theorem', 'Fine.', [['Pair.first', 11]], {
           proof: 'Analogous to Lemma~\\ref{lem:base}, with $s$ as defined in \\cref{def:size}.',
+        }),
+        paired('thm:twice', 'theorem', 'Twice.', [['alone', 4]], {
+          proof: 'Directly.\n\nBy Lemma~\\ref{lem:base}.',
+          proofs: [
+            { text: 'Directly.', uses: [] },
+            { text: 'By Lemma~\\ref{lem:base}.', uses: [] },
+          ],
         }),
       ],
       findings: [
@@ -237,8 +337,14 @@ testAuditor(crossfileReuse, {
           entityId: 'thm:like',
           message: /^thm:like cites def:size for a definition or notation only/,
         },
+        {
+          messageId: 'weak-unreflected',
+          severity: 'info',
+          entityId: 'thm:twice',
+          message: /^thm:twice cites lem:base in only some of its proofs \(another does without it\) \(cites it in its proof/,
+        },
       ],
-      metrics: { weakCitations: 2, weakUnreflected: 2, unreflected: 0 },
+      metrics: { weakCitations: 3, weakUnreflected: 3, unreflected: 0 },
     },
     {
       name: 'without an edge-filter model, dependencies guessed from defined terms are counted, not checked',
@@ -329,7 +435,7 @@ describe('crossfile-reuse with the edge filter', () => {
     expect(run.status).toBe('ok');
     expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([
       ['filter-failed', 'thm:broken', 'error'],
-      ['unreflected', 'thm:alone', 'warning'],
+      ['unreflected', 'thm:alone', 'info'],
     ]);
     expect(run.findings[1]!.message).toBe(
       'thm:alone depends on def:size (uses the term “size” it defines; edge filter: it bounds the size), but its Lean (Pair.first) never refers to size, directly or through other project declarations',
@@ -363,7 +469,7 @@ describe('crossfile-reuse with the edge filter', () => {
     const root = writeCaseProject(testCase);
     const run = await runCase(crossfileReuse, root, testCase);
     rmSync(root, { recursive: true, force: true });
-    expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([['unreflected', 'thm:uses', 'warning']]);
+    expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([['unreflected', 'thm:uses', 'info']]);
     expect(run.findings[0]!.message).toContain('citation filter: it applies the lemma');
     expect(asked).toHaveLength(2);
     expect(asked.find((t) => t.includes('(theorem thm:like)'))).toContain('which cites it (by analogy: “\\ref{lem:base}”)');

@@ -115,6 +115,34 @@ describe('blueprint-latex on a small blueprint', () => {
   });
 });
 
+describe('blueprint-latex with a second proof', () => {
+  const root = mkdtempSync(join(tmpdir(), 'leanaudit-bp-proofs-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('keeps each proof of an item apart, with its own \\uses, when a detailed proof elsewhere \\proves it too', () => {
+    mkdirSync(join(root, 'blueprint/src'), { recursive: true });
+    writeFileSync(
+      join(root, 'blueprint/src/web.tex'),
+      String.raw`\begin{lemma}\label{lem:a} A. \end{lemma}
+\begin{proposition}\label{prop:b} B. \end{proposition}
+\begin{proof}\uses{lem:a} Short, by Lemma~\ref{lem:a}. \end{proof}
+\begin{theorem}\label{thm:c} C. \end{theorem}
+\begin{proof} One proof. \end{proof}
+\section{Details}
+\begin{proof}[Detailed proof]\proves{prop:b} At length. \end{proof}
+`,
+    );
+    const { entities } = extractBlueprint({ root, options: {} });
+    const b = entities.find((e) => e.id === 'prop:b')!;
+    expect(b.proof).toBe('Short, by Lemma~\\ref{lem:a}.\n\nAt length.');
+    expect(b.proofs).toEqual([
+      { text: 'Short, by Lemma~\\ref{lem:a}.', uses: ['lem:a'] },
+      { text: 'At length.', uses: [] },
+    ]);
+    expect(entities.find((e) => e.id === 'thm:c')!.proofs).toBeUndefined();
+  });
+});
+
 describe('blueprint-latex path safety', () => {
   const root = mkdtempSync(join(tmpdir(), 'leanaudit-bp-'));
   const outside = mkdtempSync(join(tmpdir(), 'leanaudit-outside-'));

@@ -159,6 +159,42 @@ describe('weakCitation', () => {
     expect(at('The claim follows from Lemma 2.1.', 'Lemma 2.1')).toBeUndefined();
   });
 
+  it('reads a citation by the same method, of a step inside another proof, or of a generalization as one by analogy, and one that relates results as a remark', () => {
+    const full = (text: string, cue: string) => weakCitation(text, text.indexOf(cue), cue);
+    expect(at('Same method as for Proposition~\\ref{prop.fin-fin}, but now using', 'Proposition~')).toBe('analogy');
+    expect(at('As outlined in Claim~1 in the proof of Proposition~\\ref{prop.nhs}.', 'Proposition~')).toBe('analogy');
+    expect(full('Adjugate identity (Lemma~\\ref{lem.adj-corners}, generalized): the determinant', '\\ref{lem.adj-corners}')).toBe(
+      'analogy',
+    );
+    expect(full('Theorem~\\ref{thm.dj-1} is the particular case $p = 1$.', '\\ref{thm.dj-1}')).toBe('remark');
+    expect(
+      full('Theorem~\\ref{thm.dj-1} is, of course, the particular case of Theorem~\\ref{thm.dj-2} for p = 1.', '\\ref{thm.dj-2}'),
+    ).toBe('remark');
+    expect(at('This is the exact same statement as Lemma~\\ref{lem.k}, applied to g.', 'Lemma~')).toBe('remark');
+    // The citing item a special case of the cited one: the cited result is used.
+    expect(full('This is a special case of Proposition~\\ref{prop.wd2}.', '\\ref{prop.wd2}')).toBeUndefined();
+    expect(full('By Lemma~\\ref{lem.x}, generally, it holds.', '\\ref{lem.x}')).toBeUndefined();
+  });
+
+  it('makes weak a dependency only some of an item’s proofs state: the statement does not need it', () => {
+    const edges = dependencyEdges([
+      entity('lem:a', 'lemma', 'A.'),
+      entity('lem:b', 'lemma', 'B.'),
+      entity('thm:c', 'theorem', 'C.', {
+        proof: 'By Lemma~\\ref{lem:a}.\n\nBy Lemmas~\\ref{lem:a} and \\ref{lem:b}.',
+        proofUses: ['lem:a', 'lem:b'],
+        proofs: [
+          { text: 'By Lemma~\\ref{lem:a}.', uses: ['lem:a'] },
+          { text: 'By Lemmas~\\ref{lem:a} and \\ref{lem:b}.', uses: ['lem:b'] },
+        ],
+      }),
+    ]);
+    expect(edges.map((e) => [e.from, e.weak])).toEqual([
+      ['lem:a', undefined],
+      ['lem:b', 'other-proof'],
+    ]);
+  });
+
   it('makes a citation in a statement weak unless its words say the result is used', () => {
     const edgesOf = (statement: string) => dependencyEdges([entity('thm:a', 'theorem', 'A.'), entity('thm:b', 'theorem', statement)]);
     expect(edgesOf('In the setting of \\cref{thm:a}, the bound holds.')[0]!.weak).toBe('terminology');
