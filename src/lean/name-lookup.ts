@@ -81,7 +81,7 @@ const reversedComponents = (name: string): string => name.split('.').reverse().j
  * Full names by their proper suffixes of whole components (`C` and `B.C` for `A.B.C`): the names with
  * their components reversed, sorted, so that the names ending with `.S` are the run starting with the
  * reverse of `S` and a dot. Each name costs its length, where a map keyed by every suffix made a name
- * of k components cost k² (a hostile file of 20,000 nested namespaces took seconds and gigabytes).
+ * of k components cost k².
  */
 class SuffixIndex {
   private readonly reversed: string[];

@@ -122,7 +122,7 @@ const SEPARATOR = /\n[ \t]*\n/g;
 /**
  * Splits a stream of text into blocks separated by blank lines. Each piece of text is searched once:
  * the text of an unfinished block is kept in the pieces it came in and joined when the block ends,
- * where a string grown piece by piece and searched whole made 32 MB without a blank line quadratic.
+ * where a string grown piece by piece and searched whole made output without a blank line quadratic.
  */
 export class BlockFramer {
   private pieces: string[] = [];

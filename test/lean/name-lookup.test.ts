@@ -32,7 +32,8 @@ describe('NameLookup', () => {
       growthRatio(
         (n) => projectOf(text(n)),
         (project) => new NameLookup(project).resolve('a1.a2'),
-        4000,
+        2000,
+        15,
       ),
     ).toBeLessThan(LOOSELY_LINEAR);
   });
