@@ -9,6 +9,7 @@ import { findInDependencies } from '../src/lean/dependency-names.js';
 import { hasSorryToken, lex } from '../src/lean/lexer.js';
 import { nameLookup } from '../src/lean/name-lookup.js';
 import { readLeanSource } from '../src/lean/project.js';
+import { itemsOf } from '../src/lean/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject } from '../src/model/lean.js';
 
@@ -86,7 +87,7 @@ const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '
  * variables are included.
  */
 export function usedVariables(decl: LeanDecl, statement = decl.header): string[] {
-  const binders = decl.variables.flatMap(bindersOf);
+  const binders = itemsOf(decl.variables).flatMap(bindersOf);
   if (binders.length === 0) return [];
   const mentioned = new Set(identsOf(statement));
   const included = new Set<Binder>();

@@ -7,7 +7,7 @@
 
 import { loadPairedEntities } from '../../extractors/index.js';
 import { runAudit } from '../../src/commands/audit.js';
-import { scanRecord } from '../../src/commands/scan.js';
+import { ScopeRecords, scanRecords } from '../../src/commands/scan.js';
 import type { ServiceSources } from '../../src/core/services.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
 import { lex } from '../../src/lean/lexer.js';
@@ -136,11 +136,12 @@ export async function auditPath(dir: string, checks: PathChecks = { invariants: 
   const project = await loadProject(dir);
   let declarations = 0;
   let outputChars = 0;
+  const scopes = new ScopeRecords();
   for (const file of project.files) {
     declarations += file.decls.length;
     const text = checks.invariants ? readLeanSource(project, file) : undefined;
     if (text !== undefined) violations.push(...fileViolations(file, text, checks.alone?.includes(file.path) ?? false));
-    for (const decl of file.decls) outputChars += JSON.stringify(scanRecord(file, decl)).length + 1;
+    for (const decl of file.decls) for (const record of scanRecords(file, decl, scopes)) outputChars += JSON.stringify(record).length + 1;
   }
   const report = await runAudit(dir, { only: SOURCE_AUDITORS }, SOURCES);
   for (const run of report.runs) if (run.status === 'error') violations.push(`auditor ${run.auditorId} failed: ${run.reason}`);

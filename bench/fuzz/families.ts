@@ -25,7 +25,7 @@ export const FAMILIES: readonly Family[] = [
     id: 'sorry-line',
     what: '`sorry; ` n times on one line of one proof: one finding each',
     base: 16_000,
-    make: (n) => project(`theorem t : True := by\n  ${'sorry; '.repeat(n)}\n`),
+    make: (n) => project(`theorem t : 0 = 0 := by\n  ${'sorry; '.repeat(n)}\n`),
   },
   {
     id: 'same-name',
@@ -43,7 +43,7 @@ export const FAMILIES: readonly Family[] = [
     id: 'nested-by-exact',
     what: '`by exact (` nested n deep',
     base: 20_000,
-    make: (n) => project(`theorem t : True := ${'by exact ('.repeat(n)}trivial${')'.repeat(n)}\n`),
+    make: (n) => project(`theorem t : 0 = 0 := ${'by exact ('.repeat(n)}rfl${')'.repeat(n)}\n`),
   },
   {
     id: 'variable-open',
@@ -55,7 +55,7 @@ export const FAMILIES: readonly Family[] = [
     id: 'sections-variables',
     what: 'n sections left open, each with a `variable` and a theorem',
     base: 1_000,
-    make: (n) => project(lines(n, (i) => `section\nvariable (y${i} : Nat)\ntheorem t${i} : True := trivial\n`)),
+    make: (n) => project(lines(n, (i) => `section\nvariable (y${i} : Nat)\ntheorem t${i} : 0 = 0 := rfl\n`)),
   },
   {
     id: 'opened-namespaces',
@@ -63,33 +63,39 @@ export const FAMILIES: readonly Family[] = [
     base: 1_000,
     make: (n) =>
       project(
-        lines(n, (i) => `namespace N${i}\ntheorem l : True := trivial\nend N${i}\n`) +
-          lines(n, (i) => `open N${i}\ntheorem u${i} : True := l\n`),
+        lines(n, (i) => `namespace N${i}\ntheorem l : 0 = 0 := rfl\nend N${i}\n`) +
+          lines(n, (i) => `open N${i}\ntheorem u${i} : 0 = 0 := l\n`),
       ),
   },
   {
     id: 'nested-namespaces',
     what: 'n namespaces nested, a theorem in the innermost',
     base: 5_000,
-    make: (n) => project(`${lines(n, (i) => `namespace N${i}\n`)}theorem t : True := trivial\n${'end\n'.repeat(n)}`),
+    make: (n) => project(`${lines(n, (i) => `namespace N${i}\n`)}theorem t : 0 = 0 := rfl\n${'end\n'.repeat(n)}`),
+  },
+  {
+    id: 'namespace-staircase',
+    what: 'n namespaces nested, a theorem in each: full names as long as the nesting (reading stops at 256 deep)',
+    base: 2_000,
+    make: (n) => project(lines(n, (i) => `namespace N${i}\ntheorem t${i} : 0 = 0 := rfl\n`)),
   },
   {
     id: 'nested-comments',
     what: 'block comments nested n deep',
     base: 50_000,
-    make: (n) => project(`${'/-'.repeat(n)}${'-/'.repeat(n)}\ntheorem t : True := trivial\n`),
+    make: (n) => project(`${'/-'.repeat(n)}${'-/'.repeat(n)}\ntheorem t : 0 = 0 := rfl\n`),
   },
   {
     id: 'nested-brackets',
     what: 'brackets nested n deep in a proof term',
     base: 50_000,
-    make: (n) => project(`theorem t : True := by exact ${'('.repeat(n)}trivial${')'.repeat(n)}\n`),
+    make: (n) => project(`theorem t : 0 = 0 := by exact ${'('.repeat(n)}rfl${')'.repeat(n)}\n`),
   },
   {
     id: 'long-line',
     what: 'one line of n identifiers added up',
     base: 50_000,
-    make: (n) => project(`def y := ${'a + '.repeat(n)}1\ntheorem t : True := trivial\n`),
+    make: (n) => project(`def y := ${'a + '.repeat(n)}1\ntheorem t : 0 = 0 := rfl\n`),
   },
   {
     id: 'dotted-name',
@@ -101,10 +107,32 @@ export const FAMILIES: readonly Family[] = [
     },
   },
   {
+    id: 'unknown-dotted-name',
+    what: 'an identifier of n components naming nothing, each component a project name (field notation on each prefix)',
+    base: 20_000,
+    make: (n) => project(`def b := 1\ntheorem t : ${Array.from({ length: n }, () => 'b').join('.')} = 1 := rfl\n`),
+  },
+  {
     id: 'docstrings',
     what: 'n theorems with docstrings (Markdown with code, math and links) and sorry proofs: entities to pair',
     base: 2_000,
-    make: (n) => project(lines(n, (i) => `/-- **Theorem ${i}.** \`x\` $a_${i}$ [l](u) -/\ntheorem t${i} : True := sorry\n`)),
+    make: (n) => project(lines(n, (i) => `/-- **Theorem ${i}.** \`x\` $a_${i}$ [l](u) -/\ntheorem t${i} : 0 = 0 := sorry\n`)),
+  },
+  {
+    id: 'docstrings-variables',
+    what: 'n times a `variable` and a theorem with a docstring: entities whose statements the `variable`s in force may bind',
+    base: 1_000,
+    make: (n) => project(lines(n, (i) => `variable (x${i} : Nat)\n/-- Theorem ${i}. -/\ntheorem t${i} : x${i} = x${i} := rfl\n`)),
+  },
+  {
+    id: 'variables-field-notation',
+    what: 'n structures with a field each, n `variable`s of those types, then one theorem using every field through its variable',
+    base: 1_000,
+    make: (n) =>
+      project(
+        lines(n, (i) => `structure T${i} where\n  f${i} : Nat\nvariable (h${i} : T${i})\n`) +
+          `theorem t : ${lines(n, (i) => `h${i}.f${i} + `)}0 = 0 := rfl\n`,
+      ),
   },
   {
     id: 'unterminated-strings',

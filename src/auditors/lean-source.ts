@@ -4,7 +4,8 @@
  * What it checks: the problems met while reading the project's Lean source — unterminated
  * comments, strings and «names», invalid UTF-8, binary or oversized `.lean` files, very long
  * lines, `end` commands that close the wrong scope, duplicate declarations, a file the parser
- * failed on (`parse-failed`: a leanaudit bug, left out of every count) — each with file:line;
+ * failed on (`parse-failed`: a leanaudit bug, left out of every count), namespaces nested too deep
+ * to read and scopes with too many `open`s to resolve names in all — each with file:line;
  * and, when the root has no lakefile, the Lake packages below it (each should be audited on its own).
  *
  * Why it matters: every other auditor reads the same source model; where it could not read the
@@ -35,6 +36,24 @@ export const meta: AuditorMeta = {
     'unmatched-end': { message: '{{message}}', severity: 'warning' },
     'mismatched-end': { message: '{{message}}', severity: 'warning' },
     'duplicate-declaration': { message: '{{message}}', severity: 'warning' },
+    'namespace-too-deep': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'Namespaces nested more than 256 deep; the rest of the file is not read, as for an unreadable file.',
+        why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few.',
+        example: 'namespace N0 namespace N1 … namespace N256   -- reading stops here',
+      },
+    },
+    'too-many-opens': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: "More than 512 namespaces (enclosing ones, and opened ones that name some of the project's declarations) are in scope at a declaration; its names are resolved in the first 512.",
+        why: 'Resolving every name against thousands of `open`s would make each declaration cost as much as all of them; a real file has a few dozen. References past the cut may be missed, so its reuse findings are less sure.',
+        example: 'open N1\nopen N2\n-- … 600 more, each a namespace of the project\ntheorem t : x = x := rfl',
+      },
+    },
     'source-problem': { message: '{{message}}', severity: 'warning' },
   },
   needs: ['lean-project'],

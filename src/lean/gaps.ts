@@ -424,7 +424,9 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
   let prev2 = -1;
   // The bracket and tactic-block tracking only serves to classify sorries: files without one skip it.
   const tracking = macros.size > 0 || hasSorryOrAdmit(table);
-  for (let i = 0; i < table.count; i++) {
+  // The walk ends at the exit token: `#exit`, a Verso document's `#doc`, or where the parser stopped reading.
+  const exit = table.exitToken;
+  for (let i = 0; i < exit; i++) {
     const kind = kinds[i]!;
     if (isCommentKind(kind)) continue;
     const start = starts[i]!;
@@ -437,9 +439,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
     const fieldLine = tracking && blocks.follow(table, i, kind, prev);
     if (kind === KIND.keyword) {
       const id = codes[i]!; // keyword id, -1 for a `#command`
-      if (id < 0) {
-        if (i === table.exitToken) break;
-      } else if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
+      if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
       else if (id === K_SORRY || id === K_ADMIT) gaps.push(sorryGap(table, i, prev, current, blocks.open));
       else if (id === K_SET_OPTION && i + 2 < table.count) {
         const gap = optionGap(table, i, current);

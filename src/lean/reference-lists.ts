@@ -41,6 +41,8 @@ export class ReferenceLists {
   private readonly listedBy: Int32Array;
   private mark = 0;
   private decl: LeanDecl | undefined;
+  /** Whether the `variable`s in force for the declaration name a word. */
+  private variablesName: (word: string) => boolean = () => false;
   /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration). */
   private readonly found: string[] = [];
   private count = 0;
@@ -49,9 +51,11 @@ export class ReferenceLists {
     this.listedBy = new Int32Array(project.list.length);
   }
 
-  start(decl: LeanDecl): void {
+  /** Starts the references of `decl`, where `variablesName` tells whether the `variable`s in force name a word. */
+  start(decl: LeanDecl, variablesName: (word: string) => boolean): void {
     this.mark++;
     this.decl = decl;
+    this.variablesName = variablesName;
     this.count = 0;
     decl.headerReferences = 0;
   }
@@ -74,20 +78,39 @@ export class ReferenceLists {
     const decl = this.decl!;
     if (target < 0 || this.listedBy[target] === this.mark || names[target] === decl.fullName) return;
     if (condition === IF_CONSTANT_NAMES) {
-      const { header, body } = list[constant]!;
-      if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
-    } else if (condition === IF_TYPED_HERE && !typedHere(decl, type)) return;
+      const named = list[constant]!;
+      if (!textNames(named, 'header', type) && !(hasMembers[constant] && textNames(named, 'body', type))) return;
+    } else if (condition === IF_TYPED_HERE && !this.typedHere(decl, type)) return;
     this.listedBy[target] = this.mark;
     this.found[this.count++] = names[target]!;
   }
+
+  /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
+  private typedHere(decl: LeanDecl, word: string): boolean {
+    return mentions(decl.namespace, word) || textNames(decl, 'header', word) || this.variablesName(word) || textNames(decl, 'body', word);
+  }
 }
 
-/** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
-const typedHere = (decl: LeanDecl, word: string): boolean =>
-  mentions(decl.namespace, word) ||
-  mentions(decl.header, word) ||
-  decl.variables.some((v) => mentions(v, word)) ||
-  (decl.body !== undefined && mentions(decl.body, word));
+/** The words (maximal runs of ASCII letters, digits, `_` and `'`) of declarations' headers and bodies, read once each. */
+const wordSets = { header: new WeakMap<LeanDecl, ReadonlySet<string>>(), body: new WeakMap<LeanDecl, ReadonlySet<string>>() };
+
+/** The words of `text`: `mentions(text, word)` for a word of word characters is whether this set has it. */
+export function wordsOf(text: string): Set<string> {
+  return new Set(text.match(/[0-9A-Za-z_']+/g));
+}
+
+/**
+ * Whether a declaration's header or body names `word`: the text's words are gathered once, where a
+ * search per question made a statement naming n fields through n variables cost n².
+ */
+function textNames(decl: LeanDecl, part: 'header' | 'body', word: string): boolean {
+  const text = decl[part];
+  if (text === undefined) return false;
+  if (!/^[0-9A-Za-z_']+$/.test(word)) return mentions(text, word);
+  let words = wordSets[part].get(decl);
+  if (words === undefined) wordSets[part].set(decl, (words = wordsOf(text)));
+  return words.has(word);
+}
 
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
 

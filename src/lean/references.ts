@@ -15,7 +15,7 @@
  * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
  */
 import { DirectedGraph } from 'graphology';
-import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
+import type { LeanDecl, LeanFile, ScopeLink, SourceProblem } from '../model/lean.js';
 import { ImportGraph } from './imports.js';
 import { DOTTED, type NameTable } from './names.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
@@ -29,6 +29,7 @@ import {
   ReferenceLists,
 } from './reference-lists.js';
 import { type Scope, ScopeTracker } from './scopes.js';
+import { VariablesInForce } from './variables-in-force.js';
 
 /** The declarations of a project by full name, with their references filled in. */
 export interface ReferenceModel {
@@ -75,6 +76,13 @@ interface Field {
   type: string;
 }
 
+/**
+ * The most prefixes (enclosing and opened namespaces) a scope resolves names in; a hostile file's
+ * scope with more is cut there, and reported (a real file's has a few dozen).
+ */
+export const MAX_SCOPE_PREFIXES = 512;
+const NO_OPENS: readonly string[] = [];
+
 /** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
 const THIS_HEAD = -2;
 
@@ -101,6 +109,13 @@ export class NameResolver {
   private scopes = new Map<string, ScopeEntry>();
   private tracker = new ScopeTracker();
   private lastEntry: ScopeEntry | undefined;
+  /** The namespaces of the names added, and every component of them: an `open` whose last component is none of these completes no name. */
+  private readonly namespaces = new Set<string>();
+  private readonly namespaceWords = new Set<string>();
+  /** Per chain of `open`s: the namespaces it opens that may complete a name (see `opensThatMayMatter`). */
+  private readonly openLists = new WeakMap<ScopeLink, readonly string[]>();
+  /** How many scopes had more prefixes than MAX_SCOPE_PREFIXES (the rest left out). */
+  crowdedScopes = 0;
 
   constructor(project: ProjectDeclarations) {
     project.list.forEach((decl, index) => {
@@ -115,6 +130,10 @@ export class NameResolver {
     this.owner.set(name, owner);
     const dot = name.lastIndexOf('.');
     const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
+    if (!this.namespaces.has(candidate.namespace)) {
+      this.namespaces.add(candidate.namespace);
+      for (const word of candidate.namespace.split('.')) this.namespaceWords.add(word);
+    }
     const last = name.slice(dot + 1);
     const list = this.byLast(last);
     if (list) list.push(candidate);
@@ -151,17 +170,51 @@ export class NameResolver {
     if (!entry) {
       const ranks = new Map<string, number>();
       const enclosing = prefixes(scope.namespace);
+      // A hostile file (thousands of `open`s) would make each declaration's scope cost as much as all the `open`s before it: cut, and counted.
+      let crowded = false;
       const put = (prefix: string): void => {
-        if (!ranks.has(prefix)) ranks.set(prefix, ranks.size);
+        if (ranks.has(prefix)) return;
+        if (ranks.size < MAX_SCOPE_PREFIXES) ranks.set(prefix, ranks.size);
+        else crowded = true;
       };
       enclosing.forEach(put);
       put(this.tracker.own);
-      for (const open of scope.opens) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
+      for (const open of this.opensThatMayMatter(scope.opens)) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
+      if (crowded) this.crowdedScopes++;
       entry = { ranks, memo: new Map(), prefixMemo: new Map() };
       this.scopes.set(key!, entry);
     }
     this.lastEntry = entry;
     return entry;
+  }
+
+  /**
+   * The namespaces the chain of `open`s ending at `last` opens that may complete a project name (their
+   * last component is a component of some name's namespace), in order, at most MAX_SCOPE_PREFIXES:
+   * a link opening none of them shares its parent's list, so n `open`s of namespaces the project
+   * does not declare into cost n, not n².
+   */
+  private opensThatMayMatter(last: ScopeLink | undefined): readonly string[] {
+    if (last === undefined) return NO_OPENS;
+    const known = this.openLists.get(last);
+    if (known !== undefined) return known;
+    const pending: ScopeLink[] = [];
+    let list: readonly string[] = NO_OPENS;
+    for (let link: ScopeLink | undefined = last; link !== undefined; link = link.parent) {
+      const memo = this.openLists.get(link);
+      if (memo !== undefined) {
+        list = memo;
+        break;
+      }
+      pending.push(link);
+    }
+    for (let k = pending.length - 1; k >= 0; k--) {
+      const link = pending[k]!;
+      const added = link.items.filter((open) => this.namespaceWords.has(open.slice(open.lastIndexOf('.') + 1)));
+      if (added.length > 0 && list.length < MAX_SCOPE_PREFIXES) list = [...list, ...added].slice(0, MAX_SCOPE_PREFIXES);
+      this.openLists.set(link, list);
+    }
+    return list;
   }
 
   /**
@@ -302,7 +355,13 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = firstByName(all, firstOf);
   const problems = duplicatesOf(files, all, firstOf);
   const project = projectDeclarations([...decls.values()]);
-  collectPortably(files, project, new ReferenceLists(project));
+  for (const decl of collectPortably(files, project, new ReferenceLists(project))) {
+    problems.push({
+      messageId: 'too-many-opens',
+      message: `more than ${MAX_SCOPE_PREFIXES} namespaces (enclosing and opened) are in scope here: names are resolved in the first ${MAX_SCOPE_PREFIXES} only`,
+      location: decl.location,
+    });
+  }
   return { decls, problems };
 }
 
@@ -359,19 +418,23 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
   return problems;
 }
 
-/** The references of each declaration, with the TypeScript resolver. */
-function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): void {
+/** The references of each declaration, with the TypeScript resolver; returns the first declaration of each file whose scope was cut (MAX_SCOPE_PREFIXES). */
+function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): LeanDecl[] {
+  const crowded: LeanDecl[] = [];
   const resolver = new NameResolver(project);
   // Identifier id -> the last declaration that binds it as a local name, or as a name in a pattern (its table's ids).
   let localTo = new Int32Array(0);
   let patternTo = new Int32Array(0);
   let mark = 0;
-  const isLocal = (id: number): boolean => id === THIS_HEAD || (id >= 0 && (localTo[id] === mark || patternTo[id] === mark));
+  const variables = new VariablesInForce();
+  let countedNames: NameTable | undefined;
+  const isLocal = (id: number): boolean =>
+    id === THIS_HEAD || (id >= 0 && (localTo[id] === mark || patternTo[id] === mark || variables.binds(id)));
   let flags = new Uint8Array(0);
   const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number): void => {
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
-      if (localTo[id] === mark) continue;
+      if (localTo[id] === mark || variables.binds(id)) continue;
       const target = resolver.resolve(id, decl);
       if (target >= 0) {
         // A bare name in a pattern is a variable unless it names a constructor of a project type.
@@ -395,24 +458,36 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
     const recorded = identIdsOf(file);
     if (recorded === undefined) continue;
     const { names, ids, bounds } = recorded;
+    if (names !== countedNames) {
+      variables.reset();
+      countedNames = names;
+    }
     resolver.useNames(names);
     flags = names.flags;
     if (localTo.length < names.size) {
       localTo = new Int32Array(names.size);
       patternTo = new Int32Array(names.size);
     }
+    let fileCrowded = false;
     file.decls.forEach((decl, k) => {
+      const crowdedBefore = resolver.crowdedScopes;
       mark++;
       const at = IDENT_PARTS * k;
       for (let i = bounds[at + 2]!; i < bounds[at + 3]!; i++) localTo[ids[i]!] = mark;
       for (let i = bounds[at + 3]!; i < bounds[at + 4]!; i++) patternTo[ids[i]!] = mark;
-      lists.start(decl);
+      variables.moveTo(decl.variables);
+      lists.start(decl, variables.names);
       collect(decl, ids, bounds[at]!, bounds[at + 1]!);
       lists.headerDone();
       collect(decl, ids, bounds[at + 1]!, bounds[at + 2]!);
       lists.end();
+      if (!fileCrowded && resolver.crowdedScopes > crowdedBefore) {
+        crowded.push(decl);
+        fileCrowded = true;
+      }
     });
   }
+  return crowded;
 }
 
 /** The reference graph: a node per declaration full name, an edge a -> b when a references b. */
