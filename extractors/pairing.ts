@@ -6,12 +6,12 @@
  */
 
 import { findInDependencies } from '../src/lean/dependency-names.js';
-import { hasSorryToken, lex } from '../src/lean/lexer.js';
+import { hasSorryToken } from '../src/lean/lexer.js';
 import { nameLookup } from '../src/lean/name-lookup.js';
 import { readLeanSource } from '../src/lean/project.js';
-import { itemsOf } from '../src/lean/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject } from '../src/model/lean.js';
+import { usedVariables } from './used-variables.js';
 
 /** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
 export function pairEntities(entities: Entity[], project: LeanProject | undefined): PairedEntity[] {
@@ -69,105 +69,6 @@ export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string):
 /** True when the declaration's proof or value contains `sorry` or `admit` (as tokens, not in comments). */
 export function hasSorry(decl: LeanDecl): boolean {
   return hasSorryToken(decl.body);
-}
-
-/** One binder of a `variable` command: its text, the names it binds, the identifiers it mentions. */
-interface Binder {
-  text: string;
-  names: string[];
-  idents: string[];
-  instance: boolean;
-}
-
-const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '⦄', '{{': '}}' };
-
-/**
- * The `variable` binders a declaration's statement uses, as Lean includes them: binders whose
- * names the statement mentions, the binders their types mention, and instance binders all of whose
- * variables are included.
- */
-export function usedVariables(decl: LeanDecl, statement = decl.header): string[] {
-  const binders = itemsOf(decl.variables).flatMap(bindersOf);
-  if (binders.length === 0) return [];
-  const mentioned = new Set(identsOf(statement));
-  const included = new Set<Binder>();
-  const names = new Set<string>();
-  const include = (b: Binder) => {
-    if (included.has(b)) return false;
-    included.add(b);
-    for (const n of b.names) names.add(n);
-    return true;
-  };
-  for (const b of binders) if (!b.instance && b.names.some((n) => mentioned.has(n))) include(b);
-  const variableNames = new Set(binders.flatMap((b) => b.names));
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const b of [...included]) {
-      for (const ident of b.idents) {
-        if (!variableNames.has(ident) || names.has(ident)) continue;
-        const owner = binders.find((o) => o.names.includes(ident));
-        if (owner) changed = include(owner) || changed;
-      }
-    }
-    for (const b of binders) {
-      if (!b.instance || included.has(b)) continue;
-      const vars = b.idents.filter((i) => variableNames.has(i));
-      if (vars.length > 0 && vars.every((v) => names.has(v))) changed = include(b) || changed;
-    }
-  }
-  return binders.filter((b) => included.has(b)).map((b) => b.text);
-}
-
-/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders. */
-function bindersOf(command: string): Binder[] {
-  const text = command.replace(/^\s*variable\b/, '');
-  const binders: Binder[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const open = text.startsWith('{{', i) ? '{{' : text[i]!;
-    const close = CLOSING[open];
-    if (!close) {
-      i++;
-      continue;
-    }
-    let depth = 0;
-    let j = i;
-    for (; j < text.length; j++) {
-      if (text.startsWith(open, j) && (open !== '{' || !text.startsWith('{{', j))) depth++;
-      else if (text.startsWith(close, j)) {
-        depth--;
-        if (depth === 0) break;
-      }
-    }
-    const inner = text.slice(i + open.length, j);
-    const instance = open === '[';
-    const colon = topLevelColon(inner);
-    const names = colon === -1 ? (instance ? [] : identsOf(inner)) : identsOf(inner.slice(0, colon));
-    binders.push({
-      text: text.slice(i, j + close.length),
-      names,
-      idents: identsOf(colon === -1 ? inner : inner.slice(colon + 1)),
-      instance,
-    });
-    i = j + close.length;
-  }
-  return binders;
-}
-
-function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if ('([{⦃⟨'.includes(c)) depth++;
-    else if (')]}⦄⟩'.includes(c)) depth--;
-    else if (c === ':' && depth === 0 && text[i + 1] !== '=') return i;
-  }
-  return -1;
-}
-
-/** Identifiers of a Lean fragment, dotted names split into their first component and whole. */
-function identsOf(text: string): string[] {
-  return lex(text).tokens.flatMap((t) => (t.kind === 'ident' ? [t.text, t.text.split('.')[0]!] : []));
 }
 
 /** Coverage of the informal source by the Lean code. */
