@@ -38,11 +38,33 @@ if (excluded.length > 0) {
   );
 }
 
+/**
+ * Tests that load the machine (a browser, the SARIF multitool, a 2,500-file project): they run after
+ * the others, so the tests that time growth ratios do not share the CPU with them.
+ */
+const heavy = ['test/e2e/html-browser.test.ts', 'test/e2e/sarif-validation.test.ts', 'test/e2e/interrupt.test.ts'];
+
+const shared = {
+  exclude: ['**/node_modules/**', ...excluded],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // The developer's own ~/.config/leanaudit/config.json must not reach the tests (the CLI tests' children inherit this too).
+  env: { XDG_CONFIG_HOME: join(root, 'test', 'fixtures', 'no-user-config') },
+};
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...excluded],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'main',
+          include: ['test/**/*.test.ts'],
+          exclude: [...shared.exclude, ...heavy],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { test: { ...shared, name: 'heavy', include: heavy, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -5,18 +5,18 @@
  * and `\proves` markers. `\inputleanmodule{M}` and `\inputleannode{label}` bring in the nodes that
  * LeanArchitect's `@[blueprint]` attributes declare in the Lean source (see lean-architect.ts).
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type * as Ast from '@unified-latex/unified-latex-types';
 import { gobbleArguments } from '@unified-latex/unified-latex-util-arguments';
 import { printRaw } from '@unified-latex/unified-latex-util-print-raw';
-import type { Entity } from '../src/model/entity.js';
+import { locateInside, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
+import type { Entity, LatexMacro } from '../src/model/entity.js';
 import type { LeanProject, SourceProblem } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
+import { collectMacros, macrosUsed } from './latex-macros.js';
 import { parseLatex } from './latex-parse.js';
 import { type ArchitectIndex, type ArchitectItem, type ArchitectNode, architectEntity, architectNodes } from './lean-architect.js';
-import { locateInside, repoRelative } from './safe-path.js';
-import { contextOf, normalizeKind, splitNames } from './text.js';
+import { contextAfterOf, contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
 /** Entry files tried in order when the configuration names none (`src/…` when the root is the blueprint folder). */
@@ -95,7 +95,11 @@ export function extractBlueprint(input: ExtractInput): Extraction {
   } else {
     reader.readEntry(entry);
   }
-  return { source: 'blueprint', entities: reader.entities, files: reader.files, problems: reader.problems };
+  const entities = reader.entities.map((entity) => {
+    const macros = macrosUsed([entity.statement, entity.context ?? '', entity.contextAfter ?? ''], reader.macros);
+    return macros.length > 0 ? { ...entity, macros } : entity;
+  });
+  return { source: 'blueprint', entities, files: reader.files, problems: reader.problems };
 }
 
 /** Walks the LaTeX of one blueprint, file after file, in reading order. */
@@ -103,9 +107,12 @@ class BlueprintReader {
   readonly entities: Entity[] = [];
   readonly files: string[] = [];
   readonly problems: SourceProblem[] = [];
+  /** The macros the blueprint defines in the files it reads and in its own `.sty` packages. */
+  readonly macros = new Map<string, LatexMacro>();
   private readonly theoremEnvs = new Set(DEFAULT_THEOREM_ENVS);
   private readonly byLabel = new Map<string, Entity>();
   private readonly stack: string[] = [];
+  private readonly packages = new Set<string>();
   private mainDir = '';
   private chapter?: string;
   private section?: string;
@@ -147,16 +154,36 @@ class BlueprintReader {
     }
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readRepoText(this.root, path, READ_LIMITS.document);
       if (text.includes('\u0000')) throw new Error('not a text file (NUL bytes); not read');
     } catch (e) {
       this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
       return;
     }
     if (!this.files.includes(file)) this.files.push(file);
+    this.readPackages(text, dirname(path));
+    collectMacros(text, this.macros);
     this.stack.push(path);
     this.walk(parseLatex(text, MACROS).content, { text, file, dir: dirname(path), cursor: 0 });
     this.stack.pop();
+  }
+
+  /** The macros of the blueprint's own packages (`\usepackage{util}` with a `util.sty` beside the file or the entry). */
+  private readPackages(text: string, dir: string): void {
+    for (const m of text.matchAll(/\\usepackage\s*(?:\[[^\]]*\])?\s*\{([^}]*)\}/g)) {
+      for (const name of m[1]!.split(',').map((n) => n.trim())) {
+        for (const folder of new Set([dir, this.mainDir])) {
+          const located = locateInside(this.root, relative(this.root, join(folder, `${name}.sty`)));
+          if (!('file' in located) || this.packages.has(located.file)) continue;
+          this.packages.add(located.file);
+          try {
+            collectMacros(readRepoText(this.root, located.file, READ_LIMITS.document), this.macros);
+          } catch {
+            // an unreadable package only costs its macros' expansions
+          }
+        }
+      }
+    }
   }
 
   private walk(nodes: Ast.Node[], frame: Frame): void {
@@ -295,6 +322,7 @@ class BlueprintReader {
     const location = this.location(node, frame);
     const start = node.position?.start.offset ?? frame.cursor;
     const context = contextOf(stripComments(frame.text.slice(frame.cursor, start)));
+    const after = contextAfterOf(proseAfter(stripComments(frame.text.slice(node.position?.end.offset ?? frame.text.length))));
     frame.cursor = node.position?.end.offset ?? frame.cursor;
     const entity: Entity = {
       id: meta.label ?? `${kind}@${location.file}:${location.line}`,
@@ -302,6 +330,7 @@ class BlueprintReader {
       ...(title ? { title } : {}),
       statement: bodyText(meta.body),
       ...(context ? { context } : {}),
+      ...(after ? { contextAfter: after } : {}),
       leanNames: meta.leanNames,
       uses: meta.uses,
       flags: meta.flags,
@@ -466,6 +495,14 @@ function bodyText(nodes: Ast.Node[]): string {
 }
 
 /** Removes `%` comments (not `\%`) from LaTeX source. */
+/** The running prose after a statement: up to the next environment that is not prose (a proof, the next statement) or the next heading. */
+function proseAfter(text: string): string {
+  const stop = text.search(
+    /\\begin\s*\{(?!(?:equation|align|gather|multline|enumerate|itemize|description)\*?\})|\\(?:chapter|section|subsection)\b/,
+  );
+  return stop < 0 ? text : text.slice(0, stop);
+}
+
 function stripComments(text: string): string {
   return text.replace(/(^|[^\\])%.*$/gm, '$1');
 }

@@ -1,15 +1,17 @@
 /**
  * Dependency edges between informal entities, as the source gives them: a blueprint's `\uses{…}`,
- * explicit citations (`\ref{label}`, `\cref{a, b}`, "by Theorem 1.2", "Lemma 142C"), a docstring
- * helper and the theorem it serves ("Helper for Theorem 2.1"), and the terms a definition
+ * explicit citations (`\ref{label}`, `\cref{a, b}`, "by Theorem 1.2", "Lemma 142C", also in the
+ * docstrings of an entity's parts: a helper's citations are its proof's), and the terms a definition
  * introduces (its title, `\emph{…}`, `\textbf{…}`, `**…**`) mentioned by another entity. Each edge
- * reads "`to` depends on `from`". Citations, `\uses` and helpers are the author's own; term edges
- * are guesses for an LLM to confirm (see the crossfile-reuse auditor).
+ * reads "`to` depends on `from`". Citations and `\uses` are the author's own; term edges are
+ * guesses for an LLM to confirm (see the crossfile-reuse auditor).
  */
 import { escapeRegExp } from '../src/core/regexp.js';
 import type { Entity } from '../src/model/entity.js';
+import { STATING_ROLES } from './doc-heading.js';
+import { normalizeKind } from './text.js';
 
-export type EdgeSource = 'uses' | 'citation' | 'helper' | 'term';
+export type EdgeSource = 'uses' | 'citation' | 'term';
 
 export interface DependencyEdge {
   /** The entity depended on. */
@@ -30,11 +32,13 @@ const NUMBER = '\\d+[A-Za-z]?(?:\\.\\d+[A-Za-z]?)*';
  * a bare hyphen only after a plural ("Lemmas 4-6"), as "Proposition 3-14" may be one number.
  */
 const RANGE_MARK = '–|—|--|\\s-\\s|-|\\bto\\b|\\bthrough\\b';
-const LIST_SEPARATOR = `\\s*,\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
+const LIST_SEPARATOR = `\\s*,\\s*|\\s*/\\s*|\\s+and\\s+|\\s*,\\s*and\\s+|\\s*(?:${RANGE_MARK})\\s*`;
 const CITATION = new RegExp(
-  `\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise)(s?)\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`,
+  `\\b(Theorem|Lemma|Proposition|Corollary|Definition|Claim|Remark|Example|Exercise|Algorithm|Thm|Lem|Prop|Cor|Defn)(s?)\\.?\\s+(${NUMBER}(?:(?:${LIST_SEPARATOR})${NUMBER})*)`,
   'gi',
 );
+/** A number as a book prints its items, with a capital letter (`355D`, `1.12B`): cited bare ("a corollary of 355D") when one entity has it. */
+const LETTERED_NUMBER = /(?<![\w.])\d+(?:\.\d+)*[A-Z](?![\w])/g;
 const NUMBER_OR_RANGE = new RegExp(`${NUMBER}|${RANGE_MARK}`, 'g');
 /** The longest range read as every number in it; a longer one, or one whose ends differ before their last part, is read as its two ends. */
 const MAX_RANGE = 30;
@@ -91,7 +95,7 @@ function rangeAfter(from: string, short: string): string[] {
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
  * "Theorem 1.2" — in the citing entity's own book first when ids are scoped (`book#Theorem 1.2`).
  */
-function citations(text: string, ids: Map<string, string>, scope: string): { id: string; cue: string }[] {
+function citations(text: string, ids: Map<string, string>, lettered: Map<string, string>, scope: string): { id: string; cue: string }[] {
   const found: { id: string; cue: string }[] = [];
   const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
   for (const m of text.matchAll(LATEX_REF)) {
@@ -100,13 +104,32 @@ function citations(text: string, ids: Map<string, string>, scope: string): { id:
       if (id) found.push({ id, cue: m[0] });
     }
   }
+  const cited: [number, number][] = [];
   for (const m of text.matchAll(CITATION)) {
+    cited.push([m.index, m.index + m[0].length]);
+    const kind = normalizeKind(m[1]!);
     for (const number of citedNumbers(m[3]!, m[2] !== '')) {
-      const id = lookup(`${m[1]} ${number}`);
+      const id = lookup(`${kind} ${number}`);
       if (id) found.push({ id, cue: m[0] });
     }
   }
+  for (const m of text.matchAll(LETTERED_NUMBER)) {
+    if (cited.some(([start, end]) => m.index >= start && m.index < end)) continue;
+    const id = lettered.get(`${scope}${m[0]}`) ?? lettered.get(m[0]);
+    if (id) found.push({ id, cue: m[0] });
+  }
   return found;
+}
+
+/** Lettered item numbers (`355D`, scoped as `book#355D`) that exactly one entity has, to its id. */
+function letteredNumbers(entities: Entity[]): Map<string, string> {
+  const owners = new Map<string, string[]>();
+  for (const e of entities) {
+    const scope = e.id.includes('#') ? e.id.slice(0, e.id.indexOf('#') + 1) : '';
+    const number = /\s(\d+(?:\.\d+)*[A-Z])$/.exec(e.id)?.[1];
+    if (number) owners.set(`${scope}${number}`, [...(owners.get(`${scope}${number}`) ?? []), e.id]);
+  }
+  return new Map([...owners].filter(([, ids]) => ids.length === 1).map(([number, [id]]) => [number, id!]));
 }
 
 /** The terms a definition introduces: its short title and the words it sets in emphasis. */
@@ -129,14 +152,15 @@ function termPattern(term: string): RegExp {
 }
 
 /**
- * Every dependency edge among `entities`, one per pair: `\uses` (statement, then proof), helpers,
+ * Every dependency edge among `entities`, one per pair: `\uses` (statement, then proof),
  * citations, then term mentions — never for a term more than half of the entities mention.
  */
 export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   const ids = new Map<string, string>(entities.map((e) => [norm(e.id), e.id]));
+  const lettered = letteredNumbers(entities);
   const edges: DependencyEdge[] = [];
   const linked = new Set<string>();
-  /** One edge per pair: the first source that links it (`\uses`, helper, citation, then term). */
+  /** One edge per pair: the first source that links it (`\uses`, citation, then term). */
   const add = (edge: DependencyEdge): void => {
     const key = `${edge.from}\0${edge.to}`;
     if (edge.from === edge.to || linked.has(key)) return;
@@ -154,17 +178,16 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
         if (from) add({ from, to: entity.id, source: 'uses', part });
       }
     }
-    const target = entity.helperOf === undefined ? undefined : idOf(entity.helperOf);
-    if (target) add({ from: entity.id, to: target, source: 'helper', part: 'proof' });
   }
   for (const entity of entities) {
     const parts: ['statement' | 'proof', string][] = [
       ['statement', entity.statement],
       ['proof', entity.proof ?? ''],
+      ...(entity.parts ?? []).flatMap((p): ['proof', string][] => (p.text && !STATING_ROLES.has(p.role) ? [['proof', p.text]] : [])),
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
     for (const [part, text] of parts)
-      for (const { id, cue } of citations(text, ids, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
+      for (const { id, cue } of citations(text, ids, lettered, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

@@ -1,18 +1,17 @@
-/** Every informal-source extractor, the `extract` config section, and `auto` detection of the format. */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+/** Every informal-source extractor, the `extract` config section, and extraction with pairing (`auto`: see source-choice.ts). */
 import type { Config } from '../src/core/config.js';
 import { InputError, SkipAuditor } from '../src/core/errors.js';
 import type { EntityEnv } from '../src/core/services.js';
-import type { PairedEntity } from '../src/model/entity.js';
+import type { Entity, PairedEntity } from '../src/model/entity.js';
 import type { LeanProject } from '../src/model/lean.js';
-import { extractBlueprint, findBlueprintEntry } from './blueprint-latex.js';
+import { extractBlueprint } from './blueprint-latex.js';
 import { extractDocstrings } from './lean-docstring.js';
-import { extractMarkdown, listMarkdown, looksLikeTextbook } from './markdown.js';
+import { extractMarkdown } from './markdown.js';
 import { type Coverage, coverage, locateInDependencies, pairEntities } from './pairing.js';
-import { extractStatusJson, findStatusJson } from './status-json.js';
-import { type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
-import { extractVerso, findVersoBlueprint } from './verso-blueprint.js';
+import { chooseSources } from './source-choice.js';
+import { extractStatusJson } from './status-json.js';
+import { EXTRACT_CONFIG_SCHEMA, type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
+import { extractVerso } from './verso-blueprint.js';
 
 const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
   blueprint: extractBlueprint,
@@ -22,21 +21,23 @@ const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
   json: extractStatusJson,
 };
 
-/** The format `auto` picks: a blueprint (LaTeX, else Verso), else a status-json file, else Markdown textbooks, else Lean docstrings. */
-export function detectSource(root: string, options: ExtractOptions): SourceKind {
-  if (findBlueprintEntry(root, options.blueprint)) return 'blueprint';
-  if (findVersoBlueprint(root, options.verso).length > 0) return 'verso';
-  if (findStatusJson(root, options.json)) return 'json';
-  if (options.markdown) return 'markdown';
-  const textbook = listMarkdown(root, '', 4).some((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
-  return textbook ? 'markdown' : 'docstring';
+/**
+ * Runs the extractor for `source`, never throwing on bad input (problems are returned), and pairs
+ * its entities; `auto` extracts every source present and chooses (see source-choice.ts).
+ */
+function extractPaired(input: ExtractInput, source: SourceKind | 'auto'): { extraction: Extraction; paired: PairedEntity[] } {
+  const pair = (entities: Entity[]) => pairEntities(entities, input.project);
+  if (source === 'auto') return chooseSources(input, pair);
+  const extraction = EXTRACTORS[source](input);
+  return { extraction, paired: pair(extraction.entities) };
 }
 
-/** Runs the extractor for `source` (`auto`: detected), never throwing on bad input: problems are returned. */
+/** The entities of `source` (`auto`: the sources chosen), never throwing on bad input: problems are returned. */
 export function extract(input: ExtractInput, source: SourceKind | 'auto' = input.options.source ?? 'auto'): Extraction {
-  const kind = source === 'auto' ? detectSource(input.root, input.options) : source;
-  return EXTRACTORS[kind](input);
+  return extractPaired(input, source).extraction;
 }
+
+const EXTRACT_KEYS = Object.keys(EXTRACT_CONFIG_SCHEMA.properties as object);
 
 /** Reads and validates the `extract` section of the configuration. */
 export function extractOptions(config: Config): ExtractOptions {
@@ -48,7 +49,7 @@ export function extractOptions(config: Config): ExtractOptions {
   if (typeof section !== 'object' || section === null || Array.isArray(section)) bad(' must be an object');
   const options = section as Record<string, unknown>;
   for (const key of Object.keys(options)) {
-    if (!['source', 'blueprint', 'verso', 'markdown', 'mapping', 'json'].includes(key)) bad(`.${key} is not a known option`);
+    if (!EXTRACT_KEYS.includes(key)) bad(`.${key} is not a known option`);
   }
   if (options.source !== undefined && !['auto', ...SOURCE_KINDS].includes(options.source as string)) {
     bad(`.source must be one of auto, ${SOURCE_KINDS.join(', ')}`);
@@ -95,8 +96,7 @@ export function extractAndPair(
       } catch (e) {
         projectError = e instanceof Error ? e.message : String(e);
       }
-      const extraction = extract({ root: env.root, options, ...(project ? { project } : {}) }, kind);
-      const paired = pairEntities(extraction.entities, project);
+      const { extraction, paired } = extractPaired({ root: env.root, options, ...(project ? { project } : {}) }, kind);
       const entities = project ? locateInDependencies(paired, project.root) : paired;
       return { ...extraction, entities, coverage: coverage(entities), ...(projectError ? { projectError } : {}) };
     })();

@@ -1,89 +1,21 @@
 /**
  * lean-docstring: docstrings that carry the informal statement, such as
- * `/-- Theorem 2.1 (Title): text -/`, `/-- Definition 355A. text -/` or
- * `/-- Helper for Theorem 2.1: text -/`, become entities paired with the declaration they
- * document. The only informal text is the formalizer's own, so every entity is marked as a
+ * `/-- Theorem 2.1 (Title): text -/`, `/-- **Theorem 212A, Case L = 0**: text -/` or
+ * `/-- Helper for Theorem 2.1: text -/` (see doc-heading.ts for every form), make one entity per
+ * textbook item, whose parts are the declarations that state it, a case or a direction of it, or
+ * serve it. The only informal text is the formalizer's own, so every entity is marked as a
  * self-consistency check, not a check of fidelity to a source.
  */
 import { dirname } from 'node:path';
 import { type Lakefile, versoDocsOf } from '../src/lean/lakefile.js';
 import { lex } from '../src/lean/lexer.js';
 import { lakefileIfReadable, readLeanSource } from '../src/lean/project.js';
-import type { Entity } from '../src/model/entity.js';
+import type { Entity, EntityPart } from '../src/model/entity.js';
 import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/model/lean.js';
-import { contextOf, normalizeKind } from './text.js';
+import { type DocHeading, type DocItem, parseDocHeading, STATING_ROLES } from './doc-heading.js';
+import { contextOf } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 import { versoDocsAt, versoToMarkdown } from './verso-docstring.js';
-
-/** Words that open an entity heading (canonical kinds and the abbreviations or misspellings seen in the wild). */
-const KIND_WORDS = [
-  'Theorem',
-  'Lemma',
-  'Definition',
-  'Proposition',
-  'Corollary',
-  'Remark',
-  'Example',
-  'Exercise',
-  'Claim',
-  'Conjecture',
-  'Axiom',
-  'Fact',
-  'Problem',
-  'Notation',
-  'Assumption',
-  'Algorithm',
-  'Text',
-  'Observation',
-  'Defn',
-  'Def',
-  'Thm',
-  'Lem',
-  'Prop',
-  'Cor',
-  'Defintion',
-  'Definiton',
-  'Propositon',
-  'Crollary',
-];
-
-/** A number as books print them: `2.1`, `142C`, `3.4.5`, `A.1`, `1.2a`. */
-export const ENTITY_NUMBER = String.raw`(?:\d+[A-Za-z]?(?:[.\-]\d+[A-Za-z]?)*|[A-Z](?:\.\d+)+)`;
-
-const HEADING = new RegExp(
-  String.raw`^\s*(?<helper>Helper\s+(?:lemma\s+)?for\s+)?(?<kind>${KIND_WORDS.join('|')})\.?\s+(?<number>${ENTITY_NUMBER})(?![\w])` +
-    String.raw`\s*(?:\((?<title>[^()]*(?:\([^()]*\)[^()]*)*)\))?\s*[.:]?\s*(?<text>[\s\S]*)$`,
-);
-
-/** What the opening words of a docstring say it formalizes. */
-export interface DocHeading {
-  /** Canonical kind, e.g. `theorem`. */
-  kind: string;
-  number: string;
-  /** `Theorem 2.1`: the kind as a capitalised canonical word, then the number. */
-  label: string;
-  title?: string;
-  /** The docstring is a helper's: `Helper for Theorem 2.1`. */
-  helper: boolean;
-  /** The rest of the docstring: the informal statement. */
-  text: string;
-}
-
-/** Reads the heading of a docstring (`Theorem 2.1 (Title): …`), or undefined when it has none. */
-export function parseDocHeading(doc: string): DocHeading | undefined {
-  const match = HEADING.exec(doc);
-  if (!match?.groups) return undefined;
-  const { helper, kind, number, title, text } = match.groups;
-  const canonical = normalizeKind(kind!);
-  return {
-    kind: canonical,
-    number: number!,
-    label: `${canonical[0]!.toUpperCase()}${canonical.slice(1)} ${number}`,
-    ...(title?.trim() ? { title: title.trim() } : {}),
-    helper: helper !== undefined,
-    text: (text ?? '').trim(),
-  };
-}
 
 /** A declaration whose docstring has an entity heading, and the file it stands in. */
 export interface DocumentedDecl {
@@ -92,12 +24,33 @@ export interface DocumentedDecl {
   file: LeanFile;
 }
 
+const DEFINING_KINDS: ReadonlySet<string> = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'instance', 'opaque']);
+
+/**
+ * The heading as the declaration bears it out, or undefined when it only cites the item. A weak
+ * form (an equation named in the text, a `Reference:` line) on a definition serves a theorem
+ * rather than stating it; a `Reference:` line on a definition states a definition, on a theorem
+ * names a result it states or applies (`reference`), and on a theorem naming a definition is a
+ * citation.
+ */
+export function partHeading(heading: DocHeading, decl: Pick<LeanDecl, 'kind'>): DocHeading | undefined {
+  const defining = DEFINING_KINDS.has(decl.kind);
+  const definitionItem = heading.items.every((i) => i.kind === 'definition');
+  if (heading.form === 'reference' && heading.role === 'statement') {
+    if (defining) return definitionItem ? heading : { ...heading, role: 'helper' };
+    return definitionItem ? undefined : { ...heading, role: 'reference' };
+  }
+  if (heading.form === 'text' && defining && !definitionItem) return { ...heading, role: 'helper' };
+  return heading;
+}
+
 /** Declarations whose docstring has an entity heading, in file order, with the heading. */
 export function documentedDecls(project: LeanProject): DocumentedDecl[] {
   const found: DocumentedDecl[] = [];
   for (const file of project.files) {
     for (const decl of file.decls) {
-      const heading = decl.doc === undefined ? undefined : parseDocHeading(decl.doc);
+      const written = decl.doc === undefined ? undefined : parseDocHeading(decl.doc);
+      const heading = written && partHeading(written, decl);
       if (heading && decl.fullName) found.push({ decl, heading, file });
     }
   }
@@ -125,14 +78,16 @@ function fileDocs(project: LeanProject, file: LeanFile, lakefile: Lakefile | und
   return { moduleDocs, versoAt };
 }
 
-/** The heading with its title and statement as Markdown, when the docstring is Verso markup. */
-const asMarkdown = (heading: DocHeading): DocHeading => ({
-  ...heading,
-  ...(heading.title !== undefined ? { title: versoToMarkdown(heading.title) } : {}),
-  text: versoToMarkdown(heading.text),
-});
+/** One part of an item, read from one declaration's docstring. */
+interface ItemPart {
+  item: DocItem;
+  heading: DocHeading;
+  part: EntityPart;
+  context?: string;
+  dir: string;
+}
 
-/** Extracts one entity per documented statement (declarations sharing a heading are merged) and one per helper. */
+/** Extracts one entity per textbook item its docstrings name, with every declaration serving it as a part. */
 export function extractDocstrings(input: ExtractInput): Extraction {
   const problems: SourceProblem[] = [];
   if (!input.project) {
@@ -140,54 +95,60 @@ export function extractDocstrings(input: ExtractInput): Extraction {
     return { source: 'docstring', entities: [], files: [], problems };
   }
   const documented = documentedDecls(input.project);
-  const scoped = scopedIds(documented.filter((d) => !d.heading.helper).map((d) => ({ label: d.heading.label, dir: folder(d.file) })));
-  const entities: Entity[] = [];
-  const byId = new Map<string, Entity>();
   const docs = new Map<LeanFile, FileDocs>();
   const lakefile = lakefileIfReadable(input.project.root);
+  const parts: ItemPart[] = [];
   for (const { decl, heading: written, file } of documented) {
     if (!docs.has(file)) docs.set(file, fileDocs(input.project, file, lakefile));
     const { moduleDocs, versoAt } = docs.get(file)!;
-    const heading = versoAt(decl.range.start) ? asMarkdown(written) : written;
+    const verso = versoAt(decl.range.start) ? parseDocHeading(versoToMarkdown(decl.doc!)) : undefined;
+    const heading = (verso && partHeading(verso, decl)) ?? written;
     const before = moduleDocs.filter((d) => d.start < decl.range.start).pop();
     const context = before ? contextOf(before.text) : undefined;
-    const dir = folder(file);
-    const target = scoped(heading.label, dir);
-    if (heading.helper) {
-      entities.push(toEntity(decl.fullName, 'helper', heading, decl, { helperOf: target, ...(context ? { context } : {}) }));
-      continue;
-    }
-    const existing = byId.get(target);
-    if (existing) {
-      existing.leanNames.push(decl.fullName);
-      if (heading.text && !existing.statement.includes(heading.text)) existing.statement += `\n\n${heading.text}`;
-      continue;
-    }
-    const entity = toEntity(target, heading.kind, heading, decl, context ? { context } : {});
-    byId.set(target, entity);
-    entities.push(entity);
+    const part: EntityPart = {
+      leanName: decl.fullName,
+      role: heading.role,
+      ...(heading.qualifier ? { qualifier: heading.qualifier } : {}),
+      ...(heading.text ? { text: heading.text } : {}),
+      location: decl.location,
+    };
+    for (const item of heading.items) parts.push({ item, heading, part, ...(context ? { context } : {}), dir: dirname(file.path) });
   }
+  const scoped = scopedIds(parts.map((p) => ({ label: p.item.label, dir: p.dir })));
+  const byId = new Map<string, ItemPart[]>();
+  for (const p of parts) {
+    const id = scoped(p.item.label, p.dir);
+    byId.set(id, [...(byId.get(id) ?? []), p]);
+  }
+  const entities = [...byId].map(([id, itemParts]) => toEntity(id, itemParts));
   const files = [...new Set(documented.map((d) => d.file.path))];
   return { source: 'docstring', entities, files, problems };
 }
 
-function toEntity(id: string, kind: string, heading: DocHeading, decl: LeanDecl, extra: { helperOf?: string; context?: string }): Entity {
-  return {
-    id,
-    kind,
-    ...(heading.title ? { title: heading.title } : {}),
-    statement: heading.text || heading.title || '',
-    leanNames: [decl.fullName],
-    uses: [],
-    flags: {},
-    location: decl.location,
-    origin: 'docstring',
-    ...extra,
-  };
+/** The text one stating part contributes to its entity's statement: its own, after its qualifier when it is a part. */
+function statementOf({ part, heading }: ItemPart, parts: number): string {
+  const text = part.text || heading.title || '';
+  return part.qualifier && parts > 1 ? `(${part.qualifier}) ${text}`.trim() : text;
 }
 
-function folder(file: LeanFile): string {
-  return dirname(file.path);
+function toEntity(id: string, itemParts: ItemPart[]): Entity {
+  const stating = itemParts.filter((p) => STATING_ROLES.has(p.part.role));
+  const first = stating[0] ?? itemParts[0]!;
+  const statement = [...new Set(stating.map((p) => statementOf(p, stating.length)).filter((t) => t !== ''))].join('\n\n');
+  const title = itemParts.find((p) => p.heading.title !== undefined)?.heading.title;
+  return {
+    id,
+    kind: first.item.kind,
+    ...(title ? { title } : {}),
+    statement,
+    ...(first.context ? { context: first.context } : {}),
+    leanNames: [...new Set(stating.map((p) => p.part.leanName))],
+    uses: [],
+    flags: {},
+    location: first.part.location,
+    origin: 'docstring',
+    parts: itemParts.map((p) => p.part),
+  };
 }
 
 /**

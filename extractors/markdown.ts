@@ -4,16 +4,17 @@
  * "Proof." or the next entity, the proof until the next entity (or heading, or ∎). Lean names come
  * from a mapping file, else from Lean docstrings with the same heading (`/-- Theorem 142C … -/`).
  */
-import { type Dirent, readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { jsonErrorLine, lineAt, lineIndex } from '../src/core/json.js';
-import type { Entity } from '../src/model/entity.js';
+import { locateInside, READ_LIMITS, RefusedFile, readRepoText, repoRelative } from '../src/core/repo-file.js';
+import type { Entity, EntityPart } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
-import { documentedDecls, ENTITY_NUMBER } from './lean-docstring.js';
-import { locateInside, repoRelative } from './safe-path.js';
+import { ENTITY_NUMBER, STATING_ROLES } from './doc-heading.js';
+import { documentedDecls } from './lean-docstring.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -29,6 +30,7 @@ const LEAD = new RegExp(
     String.raw`(?:\((?<title>[^()]*(?:\([^()]*\)[^()]*)*)\))?\s*(?:${EMPH})?\s*(?<stop>[.:])?\s*(?:${EMPH})?[ \t]*`,
 );
 const PROOF_LEAD = new RegExp(String.raw`^(?:${EMPH})?\s*Proof\b(?:\s*\([^)]*\))?\s*(?:${EMPH})?\s*[.:]?\s*(?:${EMPH})?[ \t]*`);
+const PROOF_HEADING = /^(?:[*_]{1,3})?Proof\b[^\n]{0,80}$/;
 const PROOF_END = /(∎|□|■|\\qed|\\blacksquare|\\square|Q\.E\.D\.?)\s*\$*\s*$/;
 const SKIPPED_DIRS = new Set(['node_modules', '.lake', 'lake-packages', 'build', 'dist']);
 const NOT_TEXTBOOKS = /^(readme|changelog|contributing|code_of_conduct|license|security|history|authors)\b/i;
@@ -44,6 +46,8 @@ interface Draft {
   entity: Entity;
   phase: 'statement' | 'proof';
   start: number;
+  /** The depth of a `## Proof` heading: deeper headings (`### Step 1`) stand inside the proof. */
+  proofDepth?: number;
 }
 
 /** Extracts the entities of the configured Markdown files (or of every textbook-like `.md` found). */
@@ -51,9 +55,23 @@ export function extractMarkdown(input: ExtractInput): Extraction {
   const problems: SourceProblem[] = [];
   const files = markdownFiles(input.root, input.options.markdown, problems);
   const entities: Entity[] = [];
-  for (const file of files) entities.push(...entitiesOfFile(file, readFileSync(join(input.root, file), 'utf8')));
+  for (const file of files) {
+    const text = readDocument(input.root, file, problems);
+    if (text !== undefined) entities.push(...entitiesOfFile(file, text));
+  }
   attachLeanNames(input, entities, problems);
   return { source: 'markdown', entities, files, problems };
+}
+
+/** A file's text, or undefined with the reason it was not read (outside the repository, too large) among the problems. */
+export function readDocument(root: string, file: string, problems: SourceProblem[]): string | undefined {
+  try {
+    return readRepoText(root, file, READ_LIMITS.document);
+  } catch (e) {
+    if (!(e instanceof RefusedFile)) throw e;
+    problems.push({ messageId: 'unreadable', message: e.message, location: { file, line: 1 } });
+    return undefined;
+  }
 }
 
 /** True when `text` has at least one entity lead-in (used by `auto` detection). */
@@ -84,7 +102,10 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
   let section: string | undefined;
   const close = (end: number) => {
     if (!draft) return;
-    const body = text.slice(draft.start, end).trim();
+    const body = text
+      .slice(draft.start, end)
+      .trim()
+      .replace(/\n+(?:-{3,}|\*{3,}|_{3,})$/, '');
     if (draft.phase === 'statement') draft.entity.statement = body;
     else draft.entity.proof = body;
     entities.push(draft.entity);
@@ -95,6 +116,27 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
     const source = text.slice(block.start, block.end);
     const inner = block.type === 'heading' ? source.replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '') : source;
     const lead = block.type === 'heading' || block.type === 'paragraph' ? leadIn(inner, block.type === 'heading') : undefined;
+    if (draft?.phase === 'proof' && draft.proofDepth !== undefined && block.type === 'heading' && (block.depth ?? 1) > draft.proofDepth)
+      continue;
+    if (
+      lead &&
+      !lead.number &&
+      draft?.phase === 'statement' &&
+      draft.entity.kind === lead.kind &&
+      text.slice(draft.start, block.start).trim() === ''
+    ) {
+      // `## Theorem 212A (Title)` then `**Theorem.** …`: the heading names the item, the lead opens its statement.
+      draft.start = block.start + lead.length;
+      continue;
+    }
+    if (block.type === 'heading' && draft?.phase === 'statement' && PROOF_HEADING.test(inner)) {
+      draft.entity.statement = text.slice(draft.start, block.start).trim();
+      draft.entity.proofLocation = { file, line: lineOf(block.start) };
+      draft.phase = 'proof';
+      draft.start = block.end;
+      draft.proofDepth = block.depth ?? 1;
+      continue;
+    }
     if (lead) {
       close(block.start);
       const line = lineOf(block.start);
@@ -138,7 +180,15 @@ export function entitiesOfFile(file: string, text: string): Entity[] {
     if (draft?.phase === 'proof' && PROOF_END.test(source)) close(block.end);
   }
   close(text.length);
-  return entities;
+  return mergeRepeated(entities);
+}
+
+/** An item a file heads twice (its title, then the section stating it) is one entity: the fuller one, where it stands. */
+function mergeRepeated(entities: Entity[]): Entity[] {
+  const fullest = new Map<string, Entity>();
+  const size = (e: Entity) => e.statement.length + (e.proof?.length ?? 0);
+  for (const e of entities) if (size(e) >= size(fullest.get(e.id) ?? e)) fullest.set(e.id, e);
+  return entities.filter((e) => fullest.get(e.id) === e);
 }
 
 /**
@@ -183,7 +233,7 @@ function markdownFiles(root: string, configured: string[] | undefined, problems:
       return [];
     });
   }
-  return listMarkdown(root, '', 4).filter((f) => looksLikeTextbook(readFileSync(join(root, f), 'utf8')));
+  return listMarkdown(root, '', 4).filter((f) => looksLikeTextbook(readDocument(root, f, problems) ?? ''));
 }
 
 /** `.md` files under `dir` (relative), skipping dot-folders, build folders, symlinks and README-like files. */
@@ -206,19 +256,26 @@ export function listMarkdown(root: string, dir: string, depth: number): string[]
   return found;
 }
 
-/** Fills `leanNames` from the mapping file, then from Lean docstrings with the same heading. */
+/** Fills `leanNames` from the mapping file, else from Lean docstrings naming the same item (their declarations become the entity's parts). */
 function attachLeanNames(input: ExtractInput, entities: Entity[], problems: SourceProblem[]): void {
   const mapping = readMapping(input.root, input.options.mapping, problems);
-  const anchors = new Map<string, string[]>();
-  if (input.project) {
-    for (const { decl, heading } of documentedDecls(input.project)) {
-      if (!heading.helper) anchors.set(heading.label.toLowerCase(), [...(anchors.get(heading.label.toLowerCase()) ?? []), decl.fullName]);
-    }
+  const anchors = new Map<string, EntityPart[]>();
+  for (const { decl, heading } of input.project ? documentedDecls(input.project) : []) {
+    const part: EntityPart = {
+      leanName: decl.fullName,
+      role: heading.role,
+      ...(heading.qualifier ? { qualifier: heading.qualifier } : {}),
+      ...(heading.text ? { text: heading.text } : {}),
+      location: decl.location,
+    };
+    for (const item of heading.items) anchors.set(item.label.toLowerCase(), [...(anchors.get(item.label.toLowerCase()) ?? []), part]);
   }
   for (const entity of entities) {
     const number = entity.id.split(' ').slice(1).join(' ');
     const mapped = mapping.get(entity.id.toLowerCase()) ?? (number ? mapping.get(number.toLowerCase()) : undefined);
-    entity.leanNames = mapped ?? anchors.get(entity.id.toLowerCase()) ?? [];
+    const parts = mapped ? undefined : anchors.get(entity.id.toLowerCase());
+    entity.leanNames = mapped ?? [...new Set((parts ?? []).filter((p) => STATING_ROLES.has(p.role)).map((p) => p.leanName))];
+    if (parts) entity.parts = parts;
   }
 }
 
@@ -237,7 +294,8 @@ function readMapping(root: string, configured: string | undefined, problems: Sou
     }
     return mapping;
   }
-  const text = readFileSync(located.file, 'utf8');
+  const text = readDocument(root, file, problems);
+  if (text === undefined) return mapping;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -2,16 +2,18 @@
  * Pairing: resolves the Lean names an informal entity claims against the declarations of the
  * source model (exact full name, else — outside blueprints — an unambiguous suffix, else the
  * candidates), attaching each declaration's header with the proof discarded, the section
- * `variable`s it uses and its docstring.
+ * `variable`s in scope and its docstring.
  */
 
 import { findInDependencies } from '../src/lean/dependency-names.js';
-import { hasSorryToken } from '../src/lean/lexer.js';
+import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { nameLookup } from '../src/lean/name-lookup.js';
+import { NameTable } from '../src/lean/names.js';
 import { readLeanSource } from '../src/lean/project.js';
+import { lastLinks } from '../src/lean/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
-import type { LeanDecl, LeanProject } from '../src/model/lean.js';
-import { usedVariables } from './used-variables.js';
+import type { LeanDecl, LeanProject, ScopeLink } from '../src/model/lean.js';
+import type { Location } from '../src/model/location.js';
 
 /** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
 export function pairEntities(entities: Entity[], project: LeanProject | undefined): PairedEntity[] {
@@ -23,6 +25,13 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
     if (file !== undefined && !sources.has(file)) sources.set(file, readLeanSource(project!, file));
     return file === undefined ? undefined : sources.get(file);
   };
+  // A part names the declaration it was read from: two books of one repository may each declare a
+  // `MetricAxioms` in modules never imported together, and each docstring means its own.
+  const placedDecls = new Map(
+    project?.files.flatMap((f) => f.decls.flatMap((d) => (d.location ? [[`${f.path}:${d.location.line}:${d.fullName}`, d] as const] : []))),
+  );
+  const declAt = (name: string, at: Location | undefined): LeanDecl | undefined =>
+    at ? placedDecls.get(`${at.file}:${at.line}:${name}`) : undefined;
   return entities.map((entity) => {
     const decls: PairedDecl[] = [];
     const unresolved: PairedEntity['unresolved'] = [];
@@ -30,9 +39,17 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
     // VersoBlueprint's `(lean := …)` does: a suffix may well be a Mathlib declaration's name, or another declaration of the project's.
     const fullNamesOnly = entity.origin === 'blueprint' || entity.origin === 'verso';
     for (const leanName of entity.leanNames) {
-      const { decl, generated, candidates } = index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] };
+      const part = entity.parts?.find((p) => p.leanName === leanName);
+      const placed = part && declAt(part.leanName, part.location);
+      const { decl, generated, candidates } = placed
+        ? { decl: placed, candidates: [] }
+        : (index?.resolve(leanName, fullNamesOnly) ?? { candidates: [] });
       if (decl) {
-        decls.push({ ...pairedDecl(leanName, decl, source(decl)), ...(generated ? { generatedBy: 'to_additive' } : {}) });
+        decls.push({
+          ...pairedDecl(leanName, decl, source(decl)),
+          ...(generated ? { generatedBy: 'to_additive' } : {}),
+          ...(part ? { role: part.role } : {}),
+        });
         continue;
       }
       const instances = candidates.length === 0 ? (index?.anonymousInstances(leanName) ?? []) : [];
@@ -59,7 +76,7 @@ export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string):
     fullName: decl.fullName,
     kind: decl.kind,
     header,
-    variables: usedVariables(decl, header),
+    variables: scopeVariables(decl),
     ...(decl.doc !== undefined ? { doc: decl.doc } : {}),
     location: decl.location,
     hasSorry: hasSorry(decl),
@@ -69,6 +86,81 @@ export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string):
 /** True when the declaration's proof or value contains `sorry` or `admit` (as tokens, not in comments). */
 export function hasSorry(decl: LeanDecl): boolean {
   return hasSorryToken(decl.body);
+}
+
+/**
+ * Every binder of the `variable` commands in scope, instance binders included: which of them Lean
+ * adds to the statement depends on what it mentions, also through notations (`open scoped
+ * ShortVariables` in carleson makes `Q` stand for a field of the `[ProofData …]` instance), which a
+ * reading of the source cannot decide; a binder the statement does not use is not part of it.
+ */
+export function scopeVariables(decl: LeanDecl): string[] {
+  // Each link's binders are split once; a hostile file's thousands of `variable`s, each before a documented theorem, would
+  // otherwise give every entity all of them (n² in all): a judge is shown the last ones.
+  const binders = lastLinks(decl.variables, MAX_SCOPE_BINDERS).flatMap(bindersOfLink);
+  return binders.length > MAX_SCOPE_BINDERS ? binders.slice(binders.length - MAX_SCOPE_BINDERS) : binders;
+}
+
+/** The most `variable` binders a paired declaration carries (the ones written last); a real file has a few dozen in scope. */
+export const MAX_SCOPE_BINDERS = 256;
+
+const bindersByLink = new WeakMap<ScopeLink, string[]>();
+
+/** The binders of one `variable` command, split once however many declarations it is in force for. */
+function bindersOfLink(link: ScopeLink): string[] {
+  let binders = bindersByLink.get(link);
+  if (binders === undefined) bindersByLink.set(link, (binders = link.items.flatMap((item) => bindersOf(withoutComments(item)))));
+  return binders;
+}
+
+/** One name table and token table for the `variable` commands lexed here: a table made afresh interns every keyword. */
+const commandNames = new NameTable();
+let commandTable: TokenTable | undefined;
+
+/**
+ * `text` with its comments and doc comments blanked: no binder is read in them (pfr's `--[MeasurableSingletonClass S]`),
+ * and a `/-! … -/` that follows a `variable` command, part of its text, brings none.
+ */
+function withoutComments(text: string): string {
+  const { table } = lexTable(text, '<variable>', commandTable, commandNames);
+  commandTable = table;
+  const ranges: [number, number][] = [];
+  for (let k = 0; k < table.comments.length; k += 5) ranges.push([table.comments[k + 1]!, table.comments[k + 2]!]);
+  for (let i = 0; i < table.count; i++) {
+    if (table.kind[i] === KIND.docComment || table.kind[i] === KIND.moduleDoc) ranges.push([table.start[i]!, table.end[i]!]);
+  }
+  let out = text;
+  for (const [start, end] of ranges) out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+  return out;
+}
+
+const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '⦄', '{{': '}}' };
+
+/** Splits `variable {G : Type*} [Group G] (a b : G)` into its bracketed binders, as written. */
+function bindersOf(command: string): string[] {
+  const text = command.replace(/^\s*variable\b/, '');
+  const binders: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const open = text.startsWith('{{', i) ? '{{' : text[i]!;
+    const close = CLOSING[open];
+    if (!close) {
+      i++;
+      continue;
+    }
+    let depth = 0;
+    let j = i;
+    for (; j < text.length; j++) {
+      if (text.startsWith(open, j) && (open !== '{' || !text.startsWith('{{', j))) depth++;
+      else if (text.startsWith(close, j)) {
+        depth--;
+        if (depth === 0) break;
+      }
+    }
+    binders.push(text.slice(i, j + close.length));
+    i = j + close.length;
+  }
+  return binders;
 }
 
 /** Coverage of the informal source by the Lean code. */

@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { jsonErrorLine } from '../src/core/json.js';
 import { packageRoot } from '../src/core/paths.js';
+import { locateInside, READ_LIMITS, RefusedFile, readRepoText } from '../src/core/repo-file.js';
 import type { Entity } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
-import { locateInside } from './safe-path.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -66,8 +66,14 @@ export function extractStatusJson(input: ExtractInput): Extraction {
     });
     return { source: 'json', entities: [], files: [], problems };
   }
-  const located = locateInside(input.root, file);
-  const text = 'file' in located ? readFileSync(located.file, 'utf8') : '';
+  let text: string;
+  try {
+    text = readRepoText(input.root, file, READ_LIMITS.document);
+  } catch (e) {
+    if (!(e instanceof RefusedFile)) throw e;
+    problems.push({ messageId: 'unreadable', message: e.message, location: { file, line: 1 } });
+    return { source: 'json', entities: [], files: [], problems };
+  }
   const raw = /\.jsonl$/i.test(file) ? jsonLines(text, file, problems) : jsonDocument(text, file, problems);
   const entities: Entity[] = [];
   const seen = new Set<string>();

@@ -17,6 +17,20 @@ export function contextOf(prose: string): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
+/** The first `CONTEXT_LIMIT` characters of the prose after a statement, cut at a word boundary; undefined when empty. */
+export function contextAfterOf(prose: string): string | undefined {
+  let text = prose
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (text.length > CONTEXT_LIMIT) {
+    text = text.slice(0, CONTEXT_LIMIT);
+    const space = text.search(/\s\S*$/);
+    if (space > CONTEXT_LIMIT - 80) text = text.slice(0, space);
+  }
+  return text.length > 0 ? text : undefined;
+}
+
 const KIND_ALIASES: Record<string, string> = {
   defn: 'definition',
   def: 'definition',

@@ -22,8 +22,9 @@
  * its own (statement from its docstring). No flag claims a status: VersoBlueprint computes it from Lean.
  * The chapter is the document's title, the section its last `#` heading.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
+import { locateInside, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { parseLean } from '../src/lean/parser.js';
 import { type VersoFence, versoFences } from '../src/lean/verso.js';
@@ -31,7 +32,6 @@ import type { Entity } from '../src/model/entity.js';
 import type { LeanFile, SourceProblem } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
 import { type ArchitectNode, architectEntity, architectNodes } from './lean-architect.js';
-import { locateInside, repoRelative } from './safe-path.js';
 import { contextOf, normalizeKind, splitNames } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 import { versoToMarkdown } from './verso-docstring.js';
@@ -282,7 +282,7 @@ function declaredIn(file: LeanFile | undefined, from: number, to: number): strin
 /** A chapter's text, or why it could not be read. */
 function readChapter(root: string, file: string): string | Error {
   try {
-    return readFileSync(join(root, file), 'utf8');
+    return readRepoText(root, file, READ_LIMITS.document);
   } catch (e) {
     return e as Error;
   }

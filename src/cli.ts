@@ -23,7 +23,7 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
   return program;
 }
 
-/** Parses argv and runs; exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or input error. */
+/** Parses argv and runs; exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage or input error, 3 an auditor failed. */
 export async function main(argv: string[]): Promise<number> {
   try {
     await (await buildProgram(argv)).parseAsync(argv);

@@ -26,12 +26,60 @@ export const meta: AuditorMeta = {
   id: 'axiom-usage',
   description: '#print axioms for every theorem: sorryAx (also through other declarations), native_decide, project axioms',
   rules: {
-    'sorry-transitive': { message: '{{name}} depends on sorryAx through {{via}}, although its own proof has no sorry', severity: 'error' },
-    sorry: { message: '{{name}} depends on sorryAx', severity: 'warning' },
-    native: { message: '{{name}} trusts compiled code: it depends on {{axioms}}', severity: 'warning' },
-    'project-axiom': { message: '{{name}} depends on axioms the project declares: {{axioms}}', severity: 'warning' },
-    'other-axiom': { message: '{{name}} depends on non-standard axioms: {{axioms}}', severity: 'info' },
-    unchecked: { message: '{{name}} could not be checked: {{reason}}', severity: 'info' },
+    'sorry-transitive': {
+      message: '{{name}} depends on sorryAx through {{via}}, although its own proof has no sorry',
+      severity: 'error',
+      docs: {
+        what: 'A theorem without a `sorry` of its own that depends on `sorryAx` through other declarations, as `#print axioms` reports; the chain of references is given.',
+        why: "Counting sorries by text misses every theorem proved modulo an unproved lemma; Lean's own answer is transitive.",
+        example: 'theorem main : P := helper  -- helper, in another file, is `by sorry`',
+      },
+    },
+    sorry: {
+      message: '{{name}} depends on sorryAx',
+      severity: 'warning',
+      docs: {
+        what: 'A theorem that depends on `sorryAx` and has a `sorry` of its own.',
+        why: 'Lean confirms the gap proof-gaps counted; the theorem is not proved.',
+        example: 'theorem t : P := by sorry',
+      },
+    },
+    native: {
+      message: '{{name}} trusts compiled code: it depends on {{axioms}}',
+      severity: 'warning',
+      docs: {
+        what: 'A theorem that depends on `Lean.ofReduceBool` or `Lean.trustCompiler`: somewhere below it, `native_decide` or compiled code was trusted.',
+        why: 'Its proof holds only if the compiler and every implementation it ran are correct.',
+        example: 'theorem t : big_computation = 42 := by native_decide',
+      },
+    },
+    'project-axiom': {
+      message: '{{name}} depends on axioms the project declares: {{axioms}}',
+      severity: 'warning',
+      docs: {
+        what: 'A theorem that depends on axioms the project itself declares.',
+        why: "The theorem is proved relative to those assumptions, which are not Lean's standard ones.",
+        example: 'axiom choice_fn …\ntheorem t : … := … choice_fn …',
+      },
+    },
+    'other-axiom': {
+      message: '{{name}} depends on non-standard axioms: {{axioms}}',
+      severity: 'info',
+      docs: {
+        what: "A theorem that depends on axioms neither standard (`propext`, `Classical.choice`, `Quot.sound`), nor `sorryAx`, nor native, nor the project's.",
+        why: 'Information: such axioms come from dependencies and are worth knowing about.',
+        example: "a dependency's axiom reached through a library lemma",
+      },
+    },
+    unchecked: {
+      message: '{{name}} could not be checked: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'A theorem whose axioms could not be asked: it is private, its module is not built, or Lean answered with an error.',
+        why: "Not a verdict: the theorem's axioms are unknown; build the project (`lake build`) to check it.",
+        example: 'module Foo.Bar is not built',
+      },
+    },
   },
   needs: ['lean-project'],
 };

@@ -2,7 +2,7 @@
  * crossfile-reuse — does the Lean code reuse the project's own results where the textbook does?
  *
  * What it checks: every dependency the informal source states — a blueprint `\uses{…}`, a citation
- * (`\cref{lem:x}`, "by Theorem 1.2"), a docstring helper and its theorem — and every dependency
+ * (`\cref{lem:x}`, "by Theorem 1.2", a docstring's "Lemma 142C") — and every dependency
  * guessed from a term a definition introduces and another entity mentions, once the `edge-filter`
  * LLM confirms it, is looked for in the Lean code: some declaration of the dependent entity must
  * refer to a declaration of the entity it depends on, directly or through other project
@@ -17,7 +17,7 @@
  * Example: `thm:lagrange` `\uses{lem:order-dvd}`, but `theorem lagrange` never mentions
  * `orderOf_dvd_of_pow_eq_one'` nor anything that does → `unreflected`, pointing at both. When
  * every declaration of the dependent entity has a `sorry` in its proof, the dependency cannot show
- * until the proof is written (an exercise left to the reader, with its helper beside it): that is
+ * until the proof is written (an exercise left to the reader): that is
  * `unreflected-unproved`, information, and the missing proof is proof-gaps' finding.
  */
 import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
@@ -32,25 +32,59 @@ import type { LeanProject } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
   id: 'crossfile-reuse',
-  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, helpers, defined terms)",
+  description: "does the Lean code use the project's own results where the textbook does (\\uses, citations, defined terms)",
   rules: {
     unreflected: {
       message:
         '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
       severity: 'warning',
+      docs: {
+        what: 'A dependency the informal source states (`\\uses`, a citation, a helper, a defined term the edge filter confirmed) that the Lean code does not reflect: no declaration of the dependent entity refers to one of the other, directly or through project declarations.',
+        why: 'The formalization then does not mirror the book: a lemma re-proved inline, or a theorem proved another way, and results stated twice can drift apart.',
+        example: "thm:lagrange \\uses{lem:order-dvd}, but theorem lagrange never mentions orderOf_dvd_of_pow_eq_one'",
+      },
     },
     'unreflected-unproved': {
       message:
         '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
       severity: 'info',
+      docs: {
+        what: 'As `unreflected`, but every declaration of the dependent entity has a `sorry` in its proof: the dependency cannot show until the proof is written.',
+        why: "Information, not a fault: the missing proof is proof-gaps' finding.",
+        example: 'theorem lagrange … := by sorry  -- with \\uses{lem:order-dvd}',
+      },
     },
     'filter-failed': {
       message: '{{to}} mentions “{{term}}”, defined by {{from}}: the edge filter failed ({{cause}}): {{detail}}',
       severity: 'error',
+      docs: {
+        what: 'The LLM call of the `edge-filter` role, which confirms a dependency guessed from a defined term, failed for an edge.',
+        why: 'A failed call is an error on that edge, not a verdict: the edge is neither checked nor dismissed.',
+        example: 'the edge-filter endpoint timed out',
+      },
     },
-    'terms-unfiltered': { message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}', severity: 'info' },
+    'terms-unfiltered': {
+      message: '{{count}} dependencies guessed from defined terms were not checked: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'Dependencies guessed from defined terms were not checked because no endpoint serves the `edge-filter` role.',
+        why: 'Without the filter, guessed dependencies are too noisy to report; configure an endpoint to check them.',
+        example: 'LEANAUDIT_EDGE_FILTER_MODEL unset and no llm.default',
+      },
+    },
   },
   needs: ['entities', 'lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      crossFileOnly: {
+        type: 'boolean',
+        description:
+          'report only dependencies between entities of different files, or of unknown files (all are still checked and counted)',
+      },
+    },
+  },
 };
 
 /** How the dependency is known, as the finding says it. */
@@ -60,8 +94,6 @@ function how(edge: DependencyEdge, reason?: string): string {
       return edge.part === 'proof' ? '\\uses in its proof' : '\\uses';
     case 'citation':
       return `cites it in its ${edge.part}: ${edge.cue}`;
-    case 'helper':
-      return 'a helper written for it';
     case 'term':
       return `uses the term “${edge.cue}” it defines; edge filter: ${reason ?? ''}`;
   }
@@ -206,6 +238,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   const terms = edges.filter((e) => e.source === 'term');
   const confirmed = await confirmTerms(ctx, terms, byId);
   const checked = edges.filter((e) => e.source !== 'term' || confirmed.has(e));
+  for (const e of terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
   const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
   const namespaces = namespaceComponents(project);
   let reflected = 0;
@@ -217,8 +250,10 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
+    const check = { from: edge.from, to: edge.to, source: edge.source };
     if (from.decls.length === 0 || to.decls.length === 0) {
       notCheckable++;
+      ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const fromNames = new Set(from.decls.map((d) => d.fullName));
@@ -226,15 +261,18 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     const targets = targetsOf(from, project, notations);
     if (reaches(project, notations, starts, targets) || usesByFieldNotation(project, namespaces, starts, [...fromNames])) {
       reflected++;
+      ctx.dependency({ ...check, status: 'reflected' });
       continue;
     }
     // Lean uses an instance without naming it: no source reference can show that B does or does not.
     if (from.decls.every((d) => d.kind === 'instance')) {
       notCheckable++;
       instancesOnly++;
+      ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const notProved = to.decls.every((d) => d.hasSorry);
+    ctx.dependency({ ...check, status: notProved ? 'unreflected-unproved' : 'unreflected' });
     if (notProved) unproved++;
     else unreflected++;
     const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;
@@ -260,8 +298,7 @@ export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}
     });
   }
   ctx.metric('edges', edges.length);
-  for (const source of ['uses', 'citation', 'helper', 'term'] as const)
-    ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
+  for (const source of ['uses', 'citation', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
   ctx.metric('checked', reflected + unreflected + unproved);
   ctx.metric('reflected', reflected);
   ctx.metric('unreflected', unreflected);

@@ -5,6 +5,7 @@ import * as contamination from './contamination.js';
 import * as crossfileReuse from './crossfile-reuse.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
+import * as leanscorer from './leanscorer.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
 import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
@@ -17,6 +18,7 @@ export const AUDITORS: Auditor[] = [
   pairing,
   directJudge,
   roundtripJudge,
+  leanscorer,
   crossfileReuse,
   contamination,
   mathlibOverlap,

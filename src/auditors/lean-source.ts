@@ -22,20 +22,141 @@ export const meta: AuditorMeta = {
   id: 'lean-source',
   description: 'Lean source leanaudit could not read cleanly (unterminated comments/strings, bad encoding, binary files)',
   rules: {
-    'unterminated-comment': { message: '{{message}}', severity: 'error' },
-    'unterminated-string': { message: '{{message}}', severity: 'warning' },
-    'unterminated-name': { message: '{{message}}', severity: 'warning' },
-    'long-line': { message: '{{message}}', severity: 'warning' },
-    'invalid-utf8': { message: '{{message}}', severity: 'warning' },
-    'binary-file': { message: '{{message}}', severity: 'error' },
-    'file-too-large': { message: '{{message}}', severity: 'error' },
-    'unreadable-file': { message: 'cannot read the file: {{message}}', severity: 'error' },
-    'parse-failed': { message: '{{message}}', severity: 'error' },
-    'unreadable-lakefile': { message: 'cannot read the lakefile: {{message}}', severity: 'warning' },
-    'nested-package': { message: '{{message}}', severity: 'warning' },
-    'unmatched-end': { message: '{{message}}', severity: 'warning' },
-    'mismatched-end': { message: '{{message}}', severity: 'warning' },
-    'duplicate-declaration': { message: '{{message}}', severity: 'warning' },
+    'unterminated-comment': {
+      message: '{{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A block or doc comment `/- …` that is never closed.',
+        why: 'Lean reads the rest of the file as the comment, so every declaration after it is missing, for Lean and for every count leanaudit makes.',
+        example: '/- the proof below is a sketch\ntheorem t : True := trivial',
+      },
+    },
+    'unterminated-string': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A string literal (or raw string) that is never closed.',
+        why: 'The rest of the line, or of the file, is read as the string, so the declarations in it are not seen.',
+        example: 'def s := "unfinished',
+      },
+    },
+    'unterminated-name': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A `«quoted name»` whose closing `»` is missing on its line.',
+        why: 'The name and what follows it on the line are misread; Lean rejects the file.',
+        example: 'def «my name := 1',
+      },
+    },
+    'long-line': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A line longer than 100,000 characters.',
+        why: 'Such a line is generated, not written; it is read, but usually is data (a table, an encoded proof) that makes counts and judges misleading.',
+        example: 'def table : Array ℕ := #[0, 1, 2, …]  -- one 2 MB line',
+      },
+    },
+    'invalid-utf8': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A `.lean` file that is not valid UTF-8; the bad bytes are read as U+FFFD and the scan goes on.',
+        why: 'Lean rejects such a file, so the project does not build as committed, and names containing the bad bytes are misread.',
+        example: '-- caf\\xe9 saved as Latin-1',
+      },
+    },
+    'binary-file': {
+      message: '{{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A `.lean` file holding a NUL byte: binary content, not Lean source; it is not scanned.',
+        why: 'Whatever declarations it should hold are missing from every count.',
+        example: 'Foo.lean committed as a compiled .olean',
+      },
+    },
+    'file-too-large': {
+      message: '{{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A `.lean` file larger than 64 MB; it is not scanned.',
+        why: 'No hand-written source is that large; its declarations are missing from every count.',
+        example: 'Generated/Table.lean  (80 MB)',
+      },
+    },
+    'unreadable-file': {
+      message: 'cannot read the file: {{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A `.lean` file the operating system would not let leanaudit read (permissions, I/O error).',
+        why: 'Its declarations are missing from every count.',
+        example: 'chmod 000 Foo/Bar.lean',
+      },
+    },
+    'parse-failed': {
+      message: '{{message}}',
+      severity: 'error',
+      docs: {
+        what: "leanaudit's parser failed on a file; the file is left out of every count. This is a leanaudit bug: please report it with the file.",
+        why: 'The counts are incomplete for that file, and saying so is better than a silent gap.',
+        example: 'a file that makes the declaration parser throw',
+      },
+    },
+    'unreadable-lakefile': {
+      message: 'cannot read the lakefile: {{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'The lakefile could not be read: invalid TOML, too large, or a link leading outside the repository.',
+        why: 'Without it leanaudit does not know the `lean_lib` roots, so it reads every `.lean` file and names modules from paths.',
+        example: 'lakefile.toml: name = "p"\\n[[lean_lib]]\\nname =',
+      },
+    },
+    'unreadable-metadata': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: '`lean-toolchain` or `lake-manifest.json` was not read (a link leading outside the repository, not a regular file, too large, invalid JSON) or does not hold what it should.',
+        why: 'The report records the toolchain and the Mathlib revision from these files; a repository must not be able to make leanaudit read, and echo, a file outside it.',
+        example: 'ln -s /proc/self/environ lean-toolchain',
+      },
+    },
+    'nested-package': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'No lakefile at the root, but a folder below it is a Lake package.',
+        why: "Module names, the toolchain and the Mathlib revision come from a package's root, so such a repository is best audited one package at a time.",
+        example: 'repo/Book/lakefile.lean  (none in repo/)',
+      },
+    },
+    'unmatched-end': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'An `end` that closes no open namespace or section.',
+        why: "Lean rejects it; the namespaces leanaudit gives the declarations after it may differ from Lean's.",
+        example: 'namespace A\nend A\nend A',
+      },
+    },
+    'mismatched-end': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'An `end` whose name differs from the namespace or section it closes.',
+        why: 'Lean rejects it; the declarations after it may be given the wrong full names.',
+        example: 'namespace A\nend B',
+      },
+    },
+    'duplicate-declaration': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'Two declarations of the project with the same full name.',
+        why: 'Lean rejects the second one, so the project does not build as committed, or one of them is in a file no build reaches.',
+        example: 'theorem A.t : True := trivial  -- in A.lean and again in B.lean',
+      },
+    },
     'namespace-too-deep': {
       message: '{{message}}',
       severity: 'warning',
@@ -54,7 +175,15 @@ export const meta: AuditorMeta = {
         example: 'open N1\nopen N2\n-- … 600 more, each a namespace of the project\ntheorem t : x = x := rfl',
       },
     },
-    'source-problem': { message: '{{message}}', severity: 'warning' },
+    'source-problem': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: "Any other problem met while reading the project's source, with its message.",
+        why: 'Where the source could not be read cleanly, the counts of every auditor are incomplete there.',
+        example: 'a problem the reader reports under no rule of its own',
+      },
+    },
   },
   needs: ['lean-project'],
 };

@@ -20,15 +20,60 @@ export const meta: AuditorMeta = {
   id: 'mathlib-overlap',
   description: 'exact? on every theorem in the environment before it: library overlap, project reuse, trivial statements',
   rules: {
-    overlap: { message: '{{name}} is already in the library: `{{tactic}}` closes it', severity: 'warning' },
+    overlap: {
+      message: '{{name}} is already in the library: `{{tactic}}` closes it',
+      severity: 'warning',
+      docs: {
+        what: "`exact?`, run on a theorem's statement in the environment of the declarations before it, closes it with library lemmas only.",
+        why: 'A project that re-proves what Mathlib has adds little mathematics, and should use the library lemma.',
+        example: 'theorem pos : 0 < 1 := by norm_num  -- exact? finds Nat.one_pos',
+      },
+    },
     trivial: {
       message: '{{name}} is closed by `{{tactic}}` without any library lemma: the statement may be vacuous or restate a hypothesis',
       severity: 'warning',
+      docs: {
+        what: '`exact?` closes the statement without any library lemma: from its own hypotheses, by `rfl`, or by a constructor.',
+        why: 'Such a statement may be vacuous or restate a hypothesis: worth checking that it says what was meant.',
+        example: 'theorem t (h : P) : P := by simp_all  -- exact? finds h',
+      },
     },
-    'closed-by-project': { message: '{{name}} follows directly from earlier project results: `{{tactic}}`', severity: 'info' },
-    'rejected-sorry': { message: 'exact? closed {{name}} with `{{tactic}}`, which depends on sorryAx: not counted', severity: 'info' },
-    'probe-failed': { message: 'exact? on {{name}} did not finish ({{cause}}): {{detail}}', severity: 'info' },
-    'file-failed': { message: '{{file}} could not be elaborated in the REPL: {{reason}}', severity: 'error' },
+    'closed-by-project': {
+      message: '{{name}} follows directly from earlier project results: `{{tactic}}`',
+      severity: 'info',
+      docs: {
+        what: "`exact?` closes the statement with the project's own earlier results.",
+        why: 'Information: the theorem follows directly from what the project already has, which may be intended (a corollary) or a duplicate.',
+        example: "theorem t' : … := by exact? -- closed by the project's theorem t",
+      },
+    },
+    'rejected-sorry': {
+      message: 'exact? closed {{name}} with `{{tactic}}`, which depends on sorryAx: not counted',
+      severity: 'info',
+      docs: {
+        what: '`exact?` found a term that depends on `sorryAx`; it is not counted as overlap.',
+        why: 'A suggestion resting on an unproved lemma proves nothing.',
+        example: 'exact? closes t with `helper`, which is `sorry`',
+      },
+    },
+    'probe-failed': {
+      message: 'exact? on {{name}} did not finish ({{cause}}): {{detail}}',
+      severity: 'info',
+      docs: {
+        what: 'The `exact?` probe on a theorem did not finish: time-out, heartbeats, an error or a REPL crash.',
+        why: "A failed probe is not a verdict; the run's figures count the theorems probed and the failures apart.",
+        example: 'exact? on Foo.big did not finish (timeout): 60000 ms',
+      },
+    },
+    'file-failed': {
+      message: '{{file}} could not be elaborated in the REPL: {{reason}}',
+      severity: 'error',
+      docs: {
+        what: 'A file could not be elaborated in the Lean REPL (its imports failed, the REPL crashed), so none of its theorems was probed.',
+        why: 'Its theorems are missing from the overlap figures; the reason says what to fix (usually `lake build` first).',
+        example: "Foo/Bar.lean could not be elaborated in the REPL: unknown package 'Mathlib'",
+      },
+    },
   },
   needs: ['lean-project'],
 };

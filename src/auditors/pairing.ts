@@ -28,37 +28,135 @@ export const meta: AuditorMeta = {
   id: 'pairing',
   description: 'pairs informal entities (LaTeX or Verso blueprint, Markdown, docstrings, status JSON) with Lean declarations',
   rules: {
-    'not-found': { message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}', severity: 'warning' },
-    ambiguous: { message: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}', severity: 'warning' },
+    'not-found': {
+      message: '{{entity}}: Lean name `{{name}}` matches no declaration in {{searched}}',
+      severity: 'warning',
+      docs: {
+        what: 'A Lean name the informal source gives (`\\lean{…}`, a status record, a docstring) matches no declaration of the project, nor of the checked-out dependencies. While a package the manifest pins is not checked out, only names under the project’s own root namespaces are reported so (the others are one `dependencies-absent` for the run).',
+        why: 'A dangling name pairs the entity with nothing: its progress mark and every judgement of it are wrong until the name is fixed.',
+        example: '\\begin{lemma}\\lean{Foo.bar_le}\\leanok …  % no Foo.bar_le in the sources',
+      },
+    },
+    ambiguous: {
+      message: '{{entity}}: Lean name `{{name}}` is ambiguous: {{candidates}}',
+      severity: 'warning',
+      docs: {
+        what: 'A Lean name that matches several declarations (a trailing name several namespaces share).',
+        why: 'The entity cannot be paired with one declaration; judges would read the wrong one.',
+        example: '\\lean{add_le}  % Foo.add_le and Bar.add_le',
+      },
+    },
     'not-full-name': {
       message:
         "{{entity}}: `{{name}}` is not the full name of a project declaration ({{rule}}); the project's declarations ending with it: {{candidates}}",
       severity: 'warning',
+      docs: {
+        what: "A blueprint or Verso name that only ends a declaration's full name: `\\lean{}` and `(lean := …)` take full names, as `checkdecls` does.",
+        why: "leanblueprint's own check fails on it, and the blueprint's dependency graph shows the entity as not formalized.",
+        example: '\\lean{countableInfClosure}  % the declaration is IsCompactSystem.countableInfClosure',
+      },
     },
-    'leanok-sorry': { message: '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry', severity: 'error' },
-    'no-lean-name': { message: '{{entity}} ({{kind}}) names no Lean declaration', severity: 'info' },
-    'shared-decl': { message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}', severity: 'warning' },
-    'unknown-use': { message: '{{entity}} uses `{{label}}`, which labels no entity', severity: 'warning' },
-    'unknown-marker': { message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted', severity: 'info' },
-    'source-problem': { message: '{{message}}', severity: 'warning' },
+    'leanok-sorry': {
+      message: '{{entity}} is marked {{claim}} but `{{decl}}` contains sorry',
+      severity: 'error',
+      docs: {
+        what: 'An entity marked as proved in Lean (`\\leanok` on its proof, or status `proved`) whose Lean declaration contains `sorry`.',
+        why: "The blueprint's progress is overstated: a green node over an unfinished proof.",
+        example: '\\begin{proof}\\leanok … \\end{proof}  % theorem Foo.bar … := sorry',
+      },
+    },
+    'no-lean-name': {
+      message: '{{entity}} ({{kind}}) names no Lean declaration',
+      severity: 'info',
+      docs: {
+        what: 'An entity of the informal source that names no Lean declaration.',
+        why: 'It cannot be checked or judged; often a statement not yet formalized, which is information, not a fault.',
+        example: '\\begin{definition}\\label{def:group} … \\end{definition}  % no \\lean',
+      },
+    },
+    'shared-decl': {
+      message: '`{{decl}}` is claimed by {{count}} entities: {{entities}}',
+      severity: 'info',
+      docs: {
+        what: 'One Lean declaration claimed by several entities with different labels.',
+        why: 'Worth a look (a `\\lean{}` copied onto the wrong entity), but mostly intended: a theorem gathering its parts and each part stated alone, a restatement, a definition with the fact that it is well defined; the judges decide whether each statement is formalized.',
+        example: '`thm.deriv.rules` and `lem.deriv.rules.a` both `\\lean{derivative_add}`',
+      },
+    },
+    'unknown-use': {
+      message: '{{entity}} uses `{{label}}`, which labels no entity',
+      severity: 'warning',
+      docs: {
+        what: "A `\\uses{…}` (or a status record's `uses`) naming a label no entity has.",
+        why: 'The dependency graph has a dangling edge, and cross-file reuse cannot check that dependency.',
+        example: '\\uses{lem:typo}',
+      },
+    },
+    'unknown-marker': {
+      message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted',
+      severity: 'info',
+      docs: {
+        what: "A `\\lean…` macro that is not one of leanblueprint's; it is kept, not interpreted.",
+        why: 'A misspelt marker (`\\leanOk`) silently means nothing to leanblueprint.',
+        example: '\\leanOk',
+      },
+    },
+    'source-problem': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A problem the extractor met in the informal source (a LaTeX or Markdown construct it could not read, a malformed status record, an `\\input` that leads outside the repository), with file:line.',
+        why: 'Entities there may be missing or wrong; the rest are still read.',
+        example: '\\input{../../secret}',
+      },
+    },
+    'source-candidate': {
+      message: '{{source}} ({{files}}; {{entities}} entities pairing {{decls}} declarations): {{outcome}}: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'An informal source `auto` found beside the one it read: combined with it (a Markdown textbook and the Lean docstrings, which number items alike) or left out, with the reason.',
+        why: 'A repository may hold a blueprint, Markdown notes and docstrings at once; reading the wrong one (an agent’s design notes instead of the docstrings) silently changes every audit that rests on the entities.',
+        example: '`design.md` with a "Problem 1" and no pairing → left out: its entities pair with no Lean declaration',
+      },
+    },
     'in-dependency': {
       message: '{{entity}}: `{{name}}` is declared in {{package}} ({{file}}:{{line}}), not in the project{{advice}}',
       severity: 'info',
+      docs: {
+        what: 'A Lean name found not in the project but in a checked-out dependency (Mathlib, Batteries, ...).',
+        why: "The result was probably upstreamed: marking the entity `\\mathlibok` says so, and keeps it out of the project's own counts.",
+        example: '\\lean{Nat.succ_le_iff}  % declared in Mathlib',
+      },
     },
     'mathlibok-not-found': {
       message:
         '{{entity}} is marked \\mathlibok, but no declaration in the checked-out Mathlib sources ({{dir}}) makes `{{name}}`: renamed or deprecated upstream, or a typo?',
       severity: 'warning',
+      docs: {
+        what: 'An entity marked `\\mathlibok` whose name no declaration of the checked-out Mathlib sources makes.',
+        why: 'The name was renamed or deprecated upstream, or has a typo: the claim that Mathlib has it is unchecked.',
+        example: '\\lean{Nat.old_name}\\mathlibok',
+      },
     },
     'anonymous-instance': {
       message:
         '{{entity}}: `{{name}}` reads like the name Lean gives an anonymous instance; the project declares such instances of that class in that namespace ({{places}}), named only when Lean elaborates them, so the name is not checked here',
       severity: 'info',
+      docs: {
+        what: 'A name that reads like one Lean gives an anonymous instance (`instFooBar`); the project declares such instances there, named only when Lean elaborates them, so it is not checked.',
+        why: 'Without elaborating Lean the name cannot be confirmed or refuted; the finding says why it is not counted as not found.',
+        example: '\\lean{Foo.instAddFoo}  % instance : Add Foo := …',
+      },
     },
     'dependencies-absent': {
       message:
-        '{{count}} Lean name(s) found nowhere in the project were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
+        '{{count}} Lean name(s) found nowhere in the project (e.g. {{examples}}) were not looked up in {{packages}}: lake-manifest.json pins these packages, but their sources are not checked out ({{where}}); `lake exe cache get` or `lake update` fetches them',
       severity: 'info',
+      docs: {
+        what: 'Lean names of the informal source that no project declaration makes, outside the project’s own namespaces, when a package lake-manifest.json pins is not checked out: one finding for the run, with every name and entity in its evidence and related places.',
+        why: 'A fresh CI checkout has no `.lake/packages`: the names may well be Mathlib’s, so a warning each would be wrong; the names under the project’s own namespaces are still `not-found` warnings.',
+        example: '`\\lean{Metric.dense_iff_iUnion_ball}` with no `.lake/packages/mathlib` → one `dependencies-absent` naming it',
+      },
     },
   },
   needs: ['entities'],
@@ -83,26 +181,38 @@ function claim(entity: PairedEntity): string | undefined {
 interface Lookup {
   searched: string;
   mathlibDir: string | undefined;
+  /** Some package lake-manifest.json pins is not checked out: a name found nowhere may be its. */
+  dependenciesAbsent: boolean;
+  /** The project's own root namespaces (its libraries and top-level modules): no dependency declares under them. */
+  ownRoots: Set<string>;
+}
+
+/** A name that could not be checked because the dependencies that may declare it are not checked out. */
+interface Unverifiable {
+  entity: PairedEntity;
+  name: string;
 }
 
 /**
- * Reports one name that resolved to no project declaration (or to several); returns true when no
- * source read declares it, so that a dependency not checked out still may.
+ * Reports one name that resolved to no project declaration (or to several); returns it when no
+ * source read declares it and a dependency not checked out still may, so that the run reports such
+ * names once, not a warning each.
  */
 function reportUnresolved(
   ctx: AuditContext,
   entity: PairedEntity,
   { leanName, candidates, declaredIn, anonymousInstances }: UnresolvedName,
   lookup: Lookup,
-): boolean {
+): Unverifiable | undefined {
+  const unverifiable = { entity, name: leanName };
   const base = { entityId: entity.id, ...(entity.location ? { location: entity.location } : {}) };
   const blueprint = entity.origin === 'blueprint';
   if (entity.flags.mathlibok && blueprint) {
-    if (declaredIn || candidates.length > 0) return false;
-    if (!lookup.mathlibDir) return true;
+    if (declaredIn || candidates.length > 0) return undefined;
+    if (!lookup.mathlibDir) return unverifiable;
     if (!looksGenerated(leanName))
       ctx.report({ ...base, messageId: 'mathlibok-not-found', data: { entity: entity.id, name: leanName, dir: lookup.mathlibDir } });
-    return false;
+    return undefined;
   }
   if (declaredIn) {
     const advice = blueprint ? ': mark the entity \\mathlibok if it was upstreamed' : '';
@@ -135,16 +245,27 @@ function reportUnresolved(
       evidence: { candidates },
     });
   } else if (!entity.flags.mathlibok) {
+    const root = leanName.replace(/^_root_\./, '').split('.')[0]!;
+    if (lookup.dependenciesAbsent && !lookup.ownRoots.has(root)) return unverifiable;
     ctx.report({ ...base, messageId: 'not-found', data: { entity: entity.id, name: leanName, searched: lookup.searched } });
-    return true;
   }
-  return false;
+  return undefined;
+}
+
+/** The project's root namespaces: its libraries and the first component of its modules. */
+async function ownRoots(ctx: AuditContext): Promise<Set<string>> {
+  try {
+    const project = await ctx.project();
+    return new Set([...project.libraries, ...project.files.map((f) => f.module.split('.')[0]!)]);
+  } catch {
+    return new Set();
+  }
 }
 
 /** Reports the pairing findings and the coverage metrics. */
 export async function run(ctx: AuditContext): Promise<void> {
   const entities = await ctx.entities();
-  const { problems } = await extractAndPair(ctx);
+  const { problems, candidates = [] } = await extractAndPair(ctx);
   const packages = lakePackages(ctx.root);
   const absent = packages.filter((p) => !p.present);
   const searchedToo = sourceRoots(ctx.root).map((r) =>
@@ -154,14 +275,39 @@ export async function run(ctx: AuditContext): Promise<void> {
     searched:
       searchedToo.length > 0 ? `the project sources or the checked-out sources of ${searchedToo.join(', ')}` : 'the project sources',
     mathlibDir: packages.find((p) => p.present && p.name === 'mathlib')?.dir,
+    dependenciesAbsent: absent.length > 0,
+    ownRoots: await ownRoots(ctx),
   };
-  let foundNowhere = 0;
+  const unverifiable: Unverifiable[] = [];
   for (const problem of problems) {
     ctx.report({
       messageId: 'source-problem',
       data: { message: problem.message },
       location: problem.location,
       evidence: { problem: problem.messageId },
+    });
+  }
+  const chosen = candidates.find((c) => c.outcome === 'chosen');
+  for (const candidate of candidates.filter((c) => c.outcome !== 'chosen')) {
+    const files =
+      candidate.files.length > 3
+        ? `${candidate.files.slice(0, 3).join(', ')} and ${candidate.files.length - 3} more`
+        : candidate.files.join(', ');
+    ctx.report({
+      messageId: 'source-candidate',
+      data: {
+        source: candidate.source,
+        files,
+        entities: candidate.entities,
+        decls: candidate.pairedDecls,
+        outcome: candidate.outcome === 'combined' ? `combined with the ${chosen?.source}` : `not read (the ${chosen?.source} is)`,
+        reason: candidate.reason ?? '',
+      },
+      // What the finding is about is the source: one file, or (docstrings, a blueprint's chapters) the source as a whole,
+      // so that moving a Lean file keeps it known to a baseline.
+      entityId: candidate.files.length === 1 ? `${candidate.source} ${candidate.files[0]}` : candidate.source,
+      ...(candidate.files.length === 1 ? { location: { file: candidate.files[0]!, line: 1 } } : {}),
+      evidence: { ...candidate },
     });
   }
   const labels = new Set(entities.map((e) => e.id));
@@ -171,7 +317,10 @@ export async function run(ctx: AuditContext): Promise<void> {
     if (entity.leanNames.length === 0) {
       ctx.report({ ...base, messageId: 'no-lean-name', data: { entity: entity.id, kind: entity.kind } });
     }
-    for (const name of entity.unresolved) if (reportUnresolved(ctx, entity, name, lookup)) foundNowhere++;
+    for (const name of entity.unresolved) {
+      const unchecked = reportUnresolved(ctx, entity, name, lookup);
+      if (unchecked) unverifiable.push(unchecked);
+    }
     const claimed = claim(entity);
     for (const decl of claimed ? entity.decls.filter((d) => d.hasSorry) : []) {
       ctx.report({
@@ -195,6 +344,8 @@ export async function run(ctx: AuditContext): Promise<void> {
     }
   }
   for (const [decl, claimants] of sharedDecls(entities)) {
+    // One label written twice claims its declarations twice: that is the duplicate label source-problem reports.
+    if (new Set(claimants.map((c) => c.id)).size < 2) continue;
     ctx.report({
       messageId: 'shared-decl',
       entityId: claimants[0]!.id,
@@ -203,17 +354,30 @@ export async function run(ctx: AuditContext): Promise<void> {
       related: claimants.slice(1).flatMap((c) => (c.location ? [{ location: c.location, message: `also claimed by ${c.id}` }] : [])),
     });
   }
-  if (foundNowhere > 0 && absent.length > 0) {
+  if (unverifiable.length > 0 && absent.length > 0) {
     const listed = absent
       .slice(0, 3)
       .map((p) => (p.reason ? `${p.name} (${p.dir}: ${p.reason})` : p.name))
       .join(', ');
     const names = absent.length > 3 ? `${listed} and ${absent.length - 3} more` : listed;
     const where = [...new Set(absent.map((p) => p.dir.slice(0, Math.max(0, p.dir.lastIndexOf('/'))) || p.dir))].join(', ');
+    const examples = [...new Set(unverifiable.map((u) => u.name))];
     ctx.report({
       messageId: 'dependencies-absent',
-      data: { count: foundNowhere, packages: names, where: `looked for under ${where}` },
+      data: {
+        count: unverifiable.length,
+        packages: names,
+        where: `looked for under ${where}`,
+        examples: examples
+          .slice(0, 3)
+          .map((n) => `\`${n}\``)
+          .join(', '),
+      },
       location: { file: 'lake-manifest.json', line: 1 },
+      evidence: { names: unverifiable.map((u) => ({ entity: u.entity.id, name: u.name })) },
+      related: unverifiable.flatMap((u) =>
+        u.entity.location ? [{ location: u.entity.location, message: `${u.entity.id}: \`${u.name}\`` }] : [],
+      ),
     });
   }
   for (const [name, value] of Object.entries(coverage(entities))) ctx.metric(name, value);

@@ -13,7 +13,17 @@
  * number n at most 7, …"; against "for every n" the judge answers Q1 = false: Different.
  */
 import type { Auditor } from '../core/types.js';
+import type { Role } from '../llm/config.js';
+import type { ResolvedEndpoint } from '../llm/endpoint.js';
 import { agreementMetrics, directPairs, JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
+
+const ROLE_NAMES: Record<Role, string> = {
+  'direct-judge': 'direct judge',
+  'back-translator': 'back-translator',
+  'roundtrip-judge': 'round-trip judge',
+  leanscorer: 'LeanScorer',
+  'edge-filter': 'edge filter',
+};
 
 export const meta: Auditor['meta'] = {
   id: 'roundtrip-judge',
@@ -22,15 +32,33 @@ export const meta: Auditor['meta'] = {
     ...JUDGE_RULES,
     'same-family': {
       message:
-        'the round-trip judge ({{roundtrip}}) and the direct judge ({{direct}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
+        'the {{first}} ({{firstModel}}) and the {{second}} ({{secondModel}}) are the same model family ({{family}}): their errors may be correlated; configure llm.roles to use a different family',
       severity: 'warning',
+      docs: {
+        what: 'Two roles whose answers should be independent run on one model family: the back-translator and the round-trip judge, or the round-trip judge and the direct judge.',
+        why: "A judge reading its own family's translation, or a second protocol on the same family, repeats the same mistakes, so agreement says little.",
+        example: '{"llm": {"roles": {"back-translator": {"model": "deepseek-chat"}, "roundtrip-judge": {"model": "qwen2.5:72b"}}}}',
+      },
     },
     agreement: {
       message:
         "round-trip vs direct: agreement {{rate}}% and Cohen's κ {{kappa}} over {{pairs}} entities judged by both (Faithful and Stronger grouped)",
       severity: 'info',
+      docs: {
+        what: "The agreement rate and Cohen's κ between the round-trip and the direct verdicts, over the entities both judged (Faithful and Stronger grouped).",
+        why: 'Low agreement means the verdicts depend on the protocol: read the Different ones of both before trusting either.',
+        example: "round-trip vs direct: agreement 87.5% and Cohen's κ 0.612 over 200 entities",
+      },
     },
-    'no-agreement': { message: 'no agreement with the direct judge computed: {{cause}}', severity: 'info' },
+    'no-agreement': {
+      message: 'no agreement with the direct judge computed: {{cause}}',
+      severity: 'info',
+      docs: {
+        what: 'No agreement with the direct judge could be computed: no endpoint for the direct judge, or no direct verdict cached for these entities.',
+        why: "The agreement is computed from the direct judge's cached verdicts; run direct-judge first, with the cache on.",
+        example: 'leanaudit audit . --only direct-judge,roundtrip-judge',
+      },
+    },
   },
   needs: ['entities', 'llm'],
 };
@@ -38,21 +66,37 @@ export const meta: Auditor['meta'] = {
 /** Judges every paired entity through the round trip, then compares with the direct judge's cached verdicts. */
 export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
   const judged = await runJudgeAudit(ctx, 'roundtrip');
-  const roundtrip = judged.engine.endpoint('roundtrip-judge')!;
-  const direct = judged.engine.endpoint('direct-judge');
+  const { engine } = judged;
+  const roundtrip = engine.endpoint('roundtrip-judge')!;
+  const direct = engine.endpoint('direct-judge');
+  const pairs: [ResolvedEndpoint, ResolvedEndpoint | undefined][] = [
+    [engine.endpoint('back-translator')!, roundtrip],
+    [roundtrip, direct],
+  ];
+  let same = 0;
+  for (const [first, second] of pairs) {
+    if (!second || first.family !== second.family) continue;
+    same = 1;
+    ctx.report({
+      messageId: 'same-family',
+      data: {
+        first: ROLE_NAMES[first.role],
+        firstModel: first.model,
+        second: ROLE_NAMES[second.role],
+        secondModel: second.model,
+        family: first.family,
+      },
+    });
+  }
+  ctx.metric('sameModelFamily', same);
   if (!direct) {
     ctx.report({ messageId: 'no-agreement', data: { cause: 'no endpoint resolves for the direct-judge role' } });
     return;
   }
-  const same = roundtrip.family === direct.family;
-  ctx.metric('sameModelFamily', same ? 1 : 0);
-  if (same) {
-    ctx.report({ messageId: 'same-family', data: { roundtrip: roundtrip.model, direct: direct.model, family: direct.family } });
-  }
-  const pairs = await directPairs(judged, ctx.signal);
-  const metrics = agreementMetrics(pairs);
+  const verdicts = await directPairs(judged, ctx.signal);
+  const metrics = agreementMetrics(verdicts);
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
-  if (pairs.length === 0) {
+  if (verdicts.length === 0) {
     ctx.report({
       messageId: 'no-agreement',
       data: { cause: 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)' },
@@ -64,7 +108,7 @@ export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
     data: {
       rate: (metrics['agreement.rate']! * 100).toFixed(1),
       kappa: Number.isNaN(metrics['agreement.kappa']) ? 'n/a' : metrics['agreement.kappa']!.toFixed(3),
-      pairs: pairs.length,
+      pairs: verdicts.length,
     },
   });
 }

@@ -2,7 +2,8 @@
  * statement-compiles — What it checks: elaborates every formal statement of a benchmark (a folder of
  * `.lean` files, or the `formal_statement`s of a JSONL/JSON release) with its proof replaced by
  * `sorry`, in the environment of its imports, and reports the ones Lean rejects with Lean's own
- * messages and positions; pass rates per category.
+ * messages and positions; pass rates per category. Without a benchmark it reports the compile status
+ * of the project's paired entities, the run's shared result that the judges read too.
  *
  * Why it matters: a benchmark statement that does not elaborate cannot be proved, and scores computed
  * over it are wrong; the judges read the result as `compile_pass`.
@@ -11,10 +12,11 @@
  * "unknown identifier 'ℝ'".
  */
 import { resolve } from 'node:path';
+import { BENCH_INPUT_SCHEMA } from '../contamination/config.js';
 import type { InputProblem } from '../contamination/input.js';
 import { InputError } from '../core/errors.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { replForAudit, runOnPool } from '../repl/audit-support.js';
+import { replEnableCommand, replForAudit, runOnPool } from '../repl/audit-support.js';
 import type { FileJob } from '../repl/pool.js';
 import { checkStatements, type FormalStatement, readStatements, type StatementInput, type StatementResult } from '../repl/statements.js';
 
@@ -22,11 +24,65 @@ export const meta: AuditorMeta = {
   id: 'statement-compiles',
   description: 'each benchmark statement, proof replaced by sorry, elaborated in the environment of its imports',
   rules: {
-    'does-not-compile': { message: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}', severity: 'error' },
-    unchecked: { message: '{{id}} could not be checked: {{reason}}', severity: 'warning' },
-    'bad-input': { message: '{{message}}', severity: 'warning' },
+    'does-not-compile': {
+      message: '{{id}} does not elaborate: {{line}}:{{column}}: {{message}}',
+      severity: 'error',
+      docs: {
+        what: "A benchmark's formal statement, its proof replaced by `sorry`, that Lean rejects in the environment of its imports; Lean's first error is given.",
+        why: 'A statement that does not elaborate cannot be proved, and scores computed over it are wrong.',
+        example: "theorem t (x : ℝ) : x ^ 2 ≥ 0 := by  -- under a header without import Mathlib: unknown identifier 'ℝ'",
+      },
+    },
+    unchecked: {
+      message: '{{id}} could not be checked: {{reason}}',
+      severity: 'warning',
+      docs: {
+        what: 'A statement that could not be checked: the REPL failed or timed out on it.',
+        why: 'Not a verdict: its compile status is unknown.',
+        example: 'the import of the header timed out',
+      },
+    },
+    'bad-input': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'A benchmark input that could not be read as statements: a malformed JSON line, a record without `formal_statement`.',
+        why: 'The pass rates are over the statements read; skipped input is said, never silently dropped.',
+        example: 'minif2f.jsonl:12: no formal_statement field',
+      },
+    },
+    'entity-does-not-compile': {
+      message: '{{id}}: {{declaration}} does not elaborate: {{line}}:{{column}}: {{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A Lean declaration paired with an informal entity is rejected by Lean in its own file (a theorem with its proof replaced by sorry, a definition as written).',
+        why: 'The judges treat such a statement as Different without asking a model; the error says what to fix.',
+        example: 'theorem main (m : ℕ) : Bound m := by sorry  -- unknown identifier Bound',
+      },
+    },
+    'entity-unchecked': {
+      message: '{{id}} could not be checked: {{reason}}',
+      severity: 'info',
+      docs: {
+        what: 'The compile status of a paired entity is unknown: no Lean REPL runs here, or the REPL failed on its file.',
+        why: 'The judges are told the status is unknown; install Lean (or set repl.command) to check it.',
+        example: '{"repl": {"command": "lake env repl"}}',
+      },
+    },
   },
   needs: ['lean-project'],
+  options: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      inputs: {
+        type: 'array',
+        items: BENCH_INPUT_SCHEMA,
+        description: 'benchmarks to check (a folder of .lean files, or a JSONL/JSON release); default: contamination.bench',
+      },
+      header: { type: 'string', description: 'header (imports, options, opens) for JSONL/JSON statements' },
+    },
+  },
 };
 
 export interface StatementCompilesOptions {
@@ -54,7 +110,7 @@ function inputsOf(ctx: AuditContext, options: StatementCompilesOptions): Stateme
 /** Checks the statements and reports failures and pass rates. */
 export async function run(ctx: AuditContext, options: StatementCompilesOptions = {}): Promise<void> {
   const inputs = inputsOf(ctx, options);
-  if (inputs.length === 0) ctx.skip('no formal statements to check: set auditors.statement-compiles.options.inputs or contamination.bench');
+  if (inputs.length === 0) return checkEntities(ctx);
   const problems: InputProblem[] = [];
   const statements: FormalStatement[] = [];
   for (const input of inputs) statements.push(...(await readStatements(input, problems)));
@@ -86,6 +142,46 @@ export async function run(ctx: AuditContext, options: StatementCompilesOptions =
 }
 
 const round = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** The compile status of the paired entities, as the run computed it once for this auditor and the judges. */
+async function checkEntities(ctx: AuditContext): Promise<void> {
+  const entities = await ctx
+    .entities()
+    .catch(() => ctx.skip('no formal statements to check: no benchmark configured and no paired entities'));
+  const statuses = await ctx.compileStatus();
+  const checked = entities.filter((e) => statuses.has(e.id));
+  if (checked.length === 0) ctx.skip('no formal statements to check: no benchmark configured and no paired entity was checked');
+  const reasons = new Set(checked.map((e) => statuses.get(e.id)!).map((s) => (s.state === 'unknown' ? s.reason : '')));
+  if (!reasons.has('') && reasons.size === 1)
+    ctx.skip(`the paired entities could not be checked: ${[...reasons][0]}`, replEnableCommand(ctx));
+  const totals = { statements: checked.length, compiled: 0, failed: 0, unchecked: 0 };
+  for (const entity of checked) {
+    const status = statuses.get(entity.id)!;
+    if (status.state === 'compiles') totals.compiled += 1;
+    else if (status.state === 'unknown') {
+      totals.unchecked += 1;
+      ctx.report({
+        messageId: 'entity-unchecked',
+        entityId: entity.id,
+        location: entity.location,
+        data: { id: entity.id, reason: status.reason },
+      });
+    } else {
+      totals.failed += 1;
+      const first = status.messages[0]!;
+      const decl = entity.decls.find((d) => d.fullName === first.declaration);
+      ctx.report({
+        messageId: 'entity-does-not-compile',
+        entityId: entity.id,
+        location: decl ? { file: decl.location.file, line: first.line, column: first.column } : entity.location,
+        evidence: { compile_pass: false, messages: status.messages },
+        data: { id: entity.id, declaration: first.declaration, line: first.line, column: first.column, message: first.message },
+      });
+    }
+  }
+  for (const [name, value] of Object.entries(totals)) ctx.metric(name, value);
+  ctx.metric('compileRate', totals.compiled + totals.failed ? round(totals.compiled / (totals.compiled + totals.failed)) : 0);
+}
 
 function record(
   ctx: AuditContext,

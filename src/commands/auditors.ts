@@ -1,6 +1,22 @@
-/** `leanaudit auditors`: lists the auditors with what they check and what they need. */
+/** `leanaudit auditors`: lists the auditors with what they check and what they need; `--explain` prints a rule's or an auditor's page. */
 import type { Command } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
+import { InputError } from '../core/errors.js';
+import { didYouMean } from '../core/nearest.js';
+import { ruleSection } from '../core/rule-docs.js';
+import { DOCUMENTED, pageOf } from './docs.js';
+
+/** The page of an auditor id, or the section of a rule id (`proof-gaps/native-decide`), as docs/auditors/ has them. */
+export function explain(id: string): string {
+  const meta = DOCUMENTED.find((m) => m.id === id);
+  if (meta) return pageOf(meta);
+  const slash = id.indexOf('/');
+  const owner = DOCUMENTED.find((m) => m.id === id.slice(0, slash));
+  const rule = owner?.rules[id.slice(slash + 1)];
+  if (owner && rule) return ruleSection(owner, id.slice(slash + 1), rule);
+  const known = [...DOCUMENTED.map((m) => m.id), ...DOCUMENTED.flatMap((m) => Object.keys(m.rules).map((r) => `${m.id}/${r}`))];
+  throw new InputError(`no rule or auditor ${id}${didYouMean(id, known)} (leanaudit auditors lists them)`);
+}
 
 /** Adds the `auditors` subcommand. */
 export function registerAuditorsCommand(program: Command): void {
@@ -8,7 +24,12 @@ export function registerAuditorsCommand(program: Command): void {
     .command('auditors')
     .description('list the available auditors, their rules and what they need')
     .option('--json', 'print the metadata as JSON')
-    .action((opts: { json?: boolean }) => {
+    .option('--explain <id>', "print a rule's documentation (proof-gaps/native-decide) or an auditor's page (proof-gaps)")
+    .action((opts: { json?: boolean; explain?: string }) => {
+      if (opts.explain !== undefined) {
+        process.stdout.write(explain(opts.explain));
+        return;
+      }
       if (opts.json) {
         process.stdout.write(
           `${JSON.stringify(
@@ -24,5 +45,8 @@ export function registerAuditorsCommand(program: Command): void {
         const rules = Object.keys(meta.rules).length;
         process.stdout.write(`${meta.id.padEnd(20)} ${`${rules} rules`.padEnd(9)} ${meta.description}${needs}\n`);
       }
+      process.stdout.write(
+        '\nleanaudit auditors --explain <rule or auditor> prints its documentation (docs/auditors/ has the same pages)\n',
+      );
     });
 }

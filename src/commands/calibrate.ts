@@ -1,15 +1,53 @@
 /** `leanaudit calibrate --gold samples/gold`: measures the configured judges on hand-labelled pairs. */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
 import { type GoldPair, goldInput, loadGold } from '../llm/gold.js';
-import { type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
+import { judgeLeanScorer, loadLeanScorerRubrics } from '../llm/leanscorer.js';
+import { type JudgeInput, type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
 import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS, type Verdict } from '../llm/verdict.js';
+import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
-export type CalibrationProtocol = 'direct' | 'roundtrip';
+export type CalibrationProtocol = 'direct' | 'roundtrip' | 'leanscorer';
+
+const PROTOCOL_ROLES: Record<CalibrationProtocol, Role[]> = {
+  direct: ['direct-judge'],
+  roundtrip: ['back-translator', 'roundtrip-judge'],
+  leanscorer: ['leanscorer'],
+};
+
+/** What calibrate settles from the configuration. */
+export interface CalibrationSettings {
+  skolem: boolean;
+  contextChars: number;
+  /** LeanScorer's threshold. */
+  alpha: number;
+}
+
+/** One pair's answer: a verdict (LeanScorer: pass → Faithful, fail → Different), or why there is none. */
+type PairAnswer = { ok: true; verdict: Verdict; scoreDisagreement: boolean } | { ok: false; cause: string; message: string };
+
+async function answerPair(
+  engine: LlmEngine,
+  protocol: CalibrationProtocol,
+  input: JudgeInput,
+  settings: CalibrationSettings,
+  signal: AbortSignal,
+): Promise<PairAnswer> {
+  if (protocol === 'leanscorer') {
+    const r = await judgeLeanScorer(engine, loadLeanScorerRubrics(), input, settings.alpha, signal);
+    return r.ok ? { ok: true, verdict: r.score.pass ? 'Faithful' : 'Different', scoreDisagreement: false } : r;
+  }
+  const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
+  const j: Judgment = await judge(engine, loadJudgeRubrics(), input, settings.skolem, signal);
+  return j.ok ? { ok: true, verdict: j.verdict, scoreDisagreement: j.scoreDisagreement } : j;
+}
+
+/** The label a pair gets when its judgment failed: it matches no expected verdict. */
+const FAILED = 'failed';
+type Label = Verdict | typeof FAILED;
 
 /** The figures of one protocol on the gold set. */
 export interface Calibration {
@@ -19,6 +57,8 @@ export interface Calibration {
   judged: number;
   failures: { id: string; cause: string; message: string }[];
   confusion: Record<Verdict, Record<Verdict, number>>;
+  /** Pairs with no verdict, by expected verdict: counted as wrong in accuracy and κ. */
+  failedByExpected: Record<Verdict, number>;
   perVerdict: Record<Verdict, { precision: number; recall: number; f1: number; support: number }>;
   accuracy: number;
   kappa: number;
@@ -35,32 +75,44 @@ export async function calibrate(
   engine: LlmEngine,
   pairs: GoldPair[],
   protocol: CalibrationProtocol,
-  skolem: boolean,
-  contextChars: number,
+  settings: CalibrationSettings,
   signal: AbortSignal,
 ): Promise<Calibration> {
-  const rubrics = loadJudgeRubrics();
-  const judge = protocol === 'direct' ? judgeDirect : judgeRoundtrip;
-  const judgments: Judgment[] = await Promise.all(pairs.map((p) => judge(engine, rubrics, goldInput(p, contextChars), skolem, signal)));
+  // A statement Lean rejects is Different without a call, as in an audit.
+  const judgments: (PairAnswer | undefined)[] = await Promise.all(
+    pairs.map((p) =>
+      p.compiles === false ? undefined : answerPair(engine, protocol, goldInput(p, settings.contextChars), settings, signal),
+    ),
+  );
   const scored: [Verdict, Verdict][] = [];
+  const failedPairs: [Verdict, typeof FAILED][] = [];
   const failures: Calibration['failures'] = [];
   const perPattern: Calibration['perPattern'] = {};
   let scoreDisagreements = 0;
   pairs.forEach((pair, i) => {
-    const j = judgments[i]!;
+    const j = judgments[i];
     const row = (perPattern[pair.pattern] ??= { pairs: 0, correct: 0 });
     row.pairs += 1;
+    if (!j) {
+      scored.push([pair.expected, 'Different']);
+      if (pair.expected === 'Different') row.correct += 1;
+      return;
+    }
     if (!j.ok) {
       failures.push({ id: pair.id, cause: j.cause, message: j.message });
+      failedPairs.push([pair.expected, FAILED]);
       return;
     }
     scored.push([pair.expected, j.verdict]);
     if (j.verdict === pair.expected) row.correct += 1;
     if (j.scoreDisagreement) scoreDisagreements += 1;
   });
-  const groupedPairs = scored.map(([e, a]) => [grouped(e), grouped(a)] as [string, string]);
-  const accept = scored.map(([e]) => [e, 'Faithful'] as [Verdict, Verdict]);
-  const roles: Role[] = protocol === 'direct' ? ['direct-judge'] : ['back-translator', 'roundtrip-judge'];
+  // A failed pair is a miss, not an absence: leaving it out would let a judge that fails on the
+  // hard pairs score 100%.
+  const all: [Verdict, Label][] = [...scored, ...failedPairs];
+  const groupedAll = all.map(([e, a]) => [grouped(e), a === FAILED ? FAILED : grouped(a)] as [string, string]);
+  const accept = pairs.map((p) => [p.expected, 'Faithful'] as [Verdict, Verdict]);
+  const roles = PROTOCOL_ROLES[protocol];
   return {
     protocol,
     models: roles.map((r) => `${r}: ${engine.endpoint(r)?.model}`),
@@ -68,10 +120,11 @@ export async function calibrate(
     judged: scored.length,
     failures,
     confusion: confusion(scored, VERDICTS),
-    perVerdict: Object.fromEntries(VERDICTS.map((v) => [v, classScores(scored, v)])) as Calibration['perVerdict'],
-    accuracy: agreement(scored),
-    kappa: cohenKappa(scored),
-    grouped: { accuracy: agreement(groupedPairs), kappa: cohenKappa(groupedPairs) },
+    failedByExpected: Object.fromEntries(VERDICTS.map((v) => [v, failedPairs.filter(([e]) => e === v).length])) as Record<Verdict, number>,
+    perVerdict: Object.fromEntries(VERDICTS.map((v) => [v, classScores<Label>(all, v)])) as Calibration['perVerdict'],
+    accuracy: agreement<Label>(all),
+    kappa: cohenKappa<Label>(all),
+    grouped: { accuracy: agreement(groupedAll), kappa: cohenKappa(groupedAll) },
     baseline: {
       accuracy: agreement(accept),
       kappa: cohenKappa(accept),
@@ -91,12 +144,16 @@ const pct = (x: number) => (Number.isNaN(x) ? 'n/a' : `${(100 * x).toFixed(1)}%`
 export function formatCalibration(c: Calibration): string {
   const lines = [
     `== ${c.protocol} protocol (${c.models.join(', ')})`,
-    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}`,
+    ...(c.protocol === 'leanscorer' ? ['LeanScorer passes (→ Faithful) or fails (→ Different): read the grouped figures'] : []),
+    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}${c.failures.length > 0 ? ' (counted as wrong below)' : ''}`,
     '',
   ];
   lines.push(`confusion (rows: expected, columns: judge)`);
-  lines.push(`${''.padEnd(12)}${VERDICTS.map((v) => v.padStart(11)).join('')}`);
-  for (const e of VERDICTS) lines.push(`${e.padEnd(12)}${VERDICTS.map((a) => String(c.confusion[e][a]).padStart(11)).join('')}`);
+  lines.push(`${''.padEnd(12)}${VERDICTS.map((v) => v.padStart(11)).join('')}${FAILED.padStart(11)}`);
+  for (const e of VERDICTS) {
+    const row = VERDICTS.map((a) => String(c.confusion[e][a]).padStart(11)).join('');
+    lines.push(`${e.padEnd(12)}${row}${String(c.failedByExpected[e]).padStart(11)}`);
+  }
   lines.push('', `${'verdict'.padEnd(12)}${'precision'.padStart(11)}${'recall'.padStart(11)}${'F1'.padStart(11)}${'support'.padStart(11)}`);
   for (const v of VERDICTS) {
     const s = c.perVerdict[v];
@@ -114,7 +171,7 @@ export function formatCalibration(c: Calibration): string {
   );
   for (const [pattern, row] of Object.entries(c.perPattern)) lines.push(`  ${pattern.padEnd(40)} ${row.correct}/${row.pairs}`);
   if (c.failures.length > 0) {
-    lines.push('', 'not judged (not counted above):');
+    lines.push('', 'not judged (each counted as a wrong answer above):');
     for (const f of c.failures) lines.push(`  ${f.id}: ${f.cause}: ${f.message}`);
   }
   lines.push(
@@ -128,8 +185,9 @@ export function formatCalibration(c: Calibration): string {
 
 interface CalibrateOptions {
   gold: string;
-  protocol: 'direct' | 'roundtrip' | 'both';
+  protocol: CalibrationProtocol | 'both';
   config?: string;
+  trustRepoConfig?: boolean;
   json?: boolean;
 }
 
@@ -141,17 +199,19 @@ export function registerCalibrateCommand(program: Command): void {
       'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ and the accept-everything baseline',
     )
     .requiredOption('--gold <dir>', 'folder of gold pairs (*.json), e.g. samples/gold')
-    .option('--protocol <which>', 'direct, roundtrip or both', 'both')
-    .option('--config <file>', 'configuration file with the llm section (default: ./leanaudit.config.json)')
+    .option('--protocol <which>', 'direct, roundtrip, both (direct and roundtrip) or leanscorer', 'both')
+    .option('--config <file>', `${CONFIG_HELP}, for its llm section`)
+    .option('--trust-repo-config', TRUST_HELP)
     .option('--json', 'print the figures as JSON')
     .action(async (opts: CalibrateOptions) => {
-      if (!['direct', 'roundtrip', 'both'].includes(opts.protocol)) throw new InputError(`--protocol must be direct, roundtrip or both`);
+      if (!['direct', 'roundtrip', 'both', 'leanscorer'].includes(opts.protocol))
+        throw new InputError(`--protocol must be direct, roundtrip, both or leanscorer`);
       const root = process.cwd();
-      const config = loadConfig(root, opts.config);
+      const config = loadRunConfig(root, opts);
       const settings = llmConfig(config);
       const pairs = loadGold(resolve(opts.gold));
       const protocols: CalibrationProtocol[] = opts.protocol === 'both' ? ['direct', 'roundtrip'] : [opts.protocol];
-      const roles: Role[] = protocols.flatMap((p): Role[] => (p === 'direct' ? ['direct-judge'] : ['back-translator', 'roundtrip-judge']));
+      const roles: Role[] = protocols.flatMap((p) => PROTOCOL_ROLES[p]);
       const engine = await LlmEngine.create(roles, { root, config });
       if (!(engine instanceof LlmEngine)) throw new InputError(`cannot calibrate: ${engine.reason}`);
       const controller = new AbortController();
@@ -165,8 +225,11 @@ export function registerCalibrateCommand(program: Command): void {
               engine,
               pairs,
               protocol,
-              settings.skolemAware ?? LLM_DEFAULTS.skolemAware,
-              settings.contextChars ?? LLM_DEFAULTS.contextChars,
+              {
+                skolem: settings.skolemAware ?? LLM_DEFAULTS.skolemAware,
+                contextChars: settings.contextChars ?? LLM_DEFAULTS.contextChars,
+                alpha: settings.leanscorerAlpha ?? LLM_DEFAULTS.leanscorerAlpha,
+              },
               controller.signal,
             ),
           );

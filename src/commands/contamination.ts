@@ -10,7 +10,6 @@ import { itemResultsJsonl, reportOutcome } from '../contamination/findings.js';
 import { defaultThreads } from '../contamination/pool.js';
 import { runScan } from '../contamination/run.js';
 import { colorFor } from '../core/color.js';
-import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { buildReport } from '../core/report.js';
 import { runAuditor } from '../core/runner.js';
@@ -18,6 +17,8 @@ import type { Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import type { Format } from '../reporters/index.js';
 import { FORMATS, REPORTERS } from '../reporters/index.js';
+import { exitCodeOf } from './audit.js';
+import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 interface Options {
   bench: string[];
@@ -33,6 +34,7 @@ interface Options {
   channels?: string;
   threads?: number;
   config?: string;
+  trustRepoConfig?: boolean;
   format: string;
   output?: string;
   jsonl?: string;
@@ -52,7 +54,7 @@ const num = (v: string): number => {
 
 /** The `contamination` section: the config file's, overridden by the flags. */
 function sectionFrom(opts: Options): ContaminationConfig {
-  const file = loadConfig(process.cwd(), opts.config).contamination as ContaminationConfig | undefined;
+  const file = loadRunConfig(process.cwd(), opts).contamination as ContaminationConfig | undefined;
   const base = file ?? {};
   return {
     ...base,
@@ -85,7 +87,8 @@ export function registerContaminationCommand(program: Command): void {
     .option('--dirty <x>', 'score from which an item is dirty (default 0.8)', num)
     .option('--channels <list>', 'comma-separated channels: exact,ngram,lean,name (default all)')
     .option('--threads <n>', 'worker threads, 0 for none (default: cores, at most 2)', int)
-    .option('--config <file>', 'configuration file (its contamination section gives the defaults)')
+    .option('--config <file>', `${CONFIG_HELP}; its contamination section gives the defaults`)
+    .option('--trust-repo-config', TRUST_HELP)
     .option('--format <format>', `report format: ${FORMATS.join(', ')}`, 'terminal')
     .option('-o, --output <file>', 'write the report to a file instead of stdout')
     .option('--jsonl <file>', 'also write one JSON line per item result')
@@ -135,6 +138,6 @@ export function registerContaminationCommand(program: Command): void {
       if (opts.output) writeFileSync(opts.output, text);
       else process.stdout.write(text);
       if (opts.jsonl) writeFileSync(opts.jsonl, itemResultsJsonl(outcome));
-      if (report.summary.failed) process.exitCode = 1;
+      process.exitCode = exitCodeOf(report, false);
     });
 }

@@ -4,13 +4,13 @@ import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { extractAndPair, type PairedExtraction } from '../../extractors/index.js';
 import { SOURCE_KINDS, type SourceKind } from '../../extractors/types.js';
-import { ignoring, loadConfig, repeatable } from '../core/config.js';
+import { ignoring, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
+import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
 
-export interface ExtractCommandOptions {
+export interface ExtractCommandOptions extends ConfigFlags {
   source?: SourceKind | 'auto';
-  config?: string;
   /** Path patterns of `.lean` files to leave out, after the configuration's `ignore`. */
   ignore?: string[];
   signal?: AbortSignal;
@@ -20,7 +20,7 @@ export interface ExtractCommandOptions {
 export async function runExtract(repo: string, options: ExtractCommandOptions = {}): Promise<PairedExtraction> {
   const root = resolve(repo);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`no such repository: ${repo}`);
-  const config = ignoring(loadConfig(root, options.config), options.ignore);
+  const config = ignoring(loadRunConfig(root, options), options.ignore);
   const signal = options.signal ?? new AbortController().signal;
   let loaded: ReturnType<typeof loadProject> | undefined;
   const project = () => (loaded ??= loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}) }));
@@ -36,6 +36,10 @@ export function extractSummary(x: PairedExtraction): string {
     `  with Lean names ${c.withLeanNames}, all names found ${c.found} (${rate}), proof-complete ${c.proofComplete}`,
     `  Lean names ${c.leanNames}, found ${c.leanNamesFound}, declared in dependencies ${c.leanNamesInDependencies}; problems ${x.problems.length}`,
   ];
+  for (const c of x.candidates ?? []) {
+    const what = `${c.source} (${c.files.length} file(s), ${c.entities} entities, ${c.pairedDecls} declarations paired)`;
+    lines.push(c.outcome === 'chosen' ? `  source chosen: ${what}` : `  ${c.outcome}: ${what}: ${c.reason ?? ''}`);
+  }
   if (x.projectError) lines.push(`  Lean project not read: ${x.projectError}`);
   return `${lines.join('\n')}\n`;
 }
@@ -48,7 +52,8 @@ export function registerExtractCommand(program: Command): void {
     .argument('<repo>', 'the Lean repository')
     .addOption(new Option('--source <format>', 'informal source format').choices(['auto', ...SOURCE_KINDS]).default('auto'))
     .option('-o, --output <file>', 'write the JSON Lines here instead of stdout')
-    .option('--config <file>', 'configuration file (default: <repo>/leanaudit.config.json)')
+    .option('--config <file>', CONFIG_HELP)
+    .option('--trust-repo-config', TRUST_HELP)
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
@@ -56,10 +61,21 @@ export function registerExtractCommand(program: Command): void {
     )
     .option('-q, --quiet', 'no summary or problems on stderr')
     .action(
-      async (repo: string, opts: { source: SourceKind | 'auto'; output?: string; config?: string; ignore?: string[]; quiet?: boolean }) => {
+      async (
+        repo: string,
+        opts: {
+          source: SourceKind | 'auto';
+          output?: string;
+          config?: string;
+          trustRepoConfig?: boolean;
+          ignore?: string[];
+          quiet?: boolean;
+        },
+      ) => {
         const result = await runExtract(repo, {
           source: opts.source,
           ...(opts.config ? { config: opts.config } : {}),
+          ...(opts.trustRepoConfig ? { trustRepoConfig: true } : {}),
           ...(opts.ignore ? { ignore: opts.ignore } : {}),
         });
         const lines = result.entities.map((e) => `${JSON.stringify(e)}\n`).join('');

@@ -30,6 +30,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./audit.js')).registerAuditCommand,
   },
   {
+    name: 'report',
+    summary: 'render a JSON report (audit --format json) in another format; exits 1 when the report failed, as the audit did',
+    load: async () => (await import('./report.js')).registerReportCommand,
+  },
+  {
     name: 'scan',
     summary: 'dump the declaration model of a Lean project as JSON Lines (one line per declaration, and per `open` or `variable` command)',
     load: async () => (await import('./scan.js')).registerScanCommand,

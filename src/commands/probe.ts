@@ -6,7 +6,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import type { LeanDecl } from '../model/lean.js';
@@ -18,10 +17,10 @@ import { resolveLaunch } from '../repl/launch.js';
 import { isProbeable, overlapJobs, type Probed } from '../repl/overlap-jobs.js';
 import type { ReplCommandSpec } from '../repl/process.js';
 import { isCommandResponse } from '../repl/protocol.js';
+import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
 
-interface ProbeOptions {
+interface ProbeOptions extends ConfigFlags {
   replCmd?: string;
-  config?: string;
   json?: boolean;
 }
 
@@ -56,12 +55,13 @@ export function registerProbeCommand(program: Command): void {
     .argument('<repo>', 'path of the Lean project')
     .argument('[theorems...]', 'theorems to probe (full or trailing names)')
     .option('--repl-cmd <cmd>', 'the whole command that starts the REPL (else $LEANAUDIT_REPL_CMD, repl.command, repl.path)')
-    .option('--config <file>', 'configuration file; default <repo>/leanaudit.config.json')
+    .option('--config <file>', CONFIG_HELP)
+    .option('--trust-repo-config', TRUST_HELP)
     .option('--json', 'print the probe results as JSON')
     .action(async (repo: string, theorems: string[], opts: ProbeOptions) => {
       const root = resolve(repo);
       if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`no such repository: ${repo}`);
-      const settings = replSettings(loadConfig(root, opts.config), opts.replCmd);
+      const settings = replSettings(loadRunConfig(root, opts), opts.replCmd);
       const launch = resolveLaunch(root, settings);
       if (!launch.ok) {
         print(`Lean REPL unavailable: ${launch.reason}`);

@@ -7,16 +7,17 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { AUDITORS } from '../auditors/index.js';
-import { ignoring, loadConfig, repeatable, validateCoreConfig } from '../core/config.js';
+import { ignoring, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import type { LeanDecl, LeanFile, ScopeLink } from '../model/lean.js';
+import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 interface ScanOptions {
   output?: string;
   body: boolean;
   config?: string;
+  trustRepoConfig?: boolean;
   ignore?: string[];
 }
 
@@ -81,7 +82,8 @@ export function registerScanCommand(program: Command): void {
     .argument('<repo>', 'path of the Lean project')
     .option('-o, --output <file>', 'write to this file instead of stdout')
     .option('--no-body', 'leave proofs and values out (headers only)')
-    .option('--config <file>', 'configuration file, for its `ignore` (default: <repo>/leanaudit.config.json)')
+    .option('--config <file>', `${CONFIG_HELP}, for its ignore`)
+    .option('--trust-repo-config', TRUST_HELP)
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
@@ -89,12 +91,7 @@ export function registerScanCommand(program: Command): void {
     )
     .action(async (repo: string, opts: ScanOptions) => {
       if (!existsSync(repo) || !statSync(repo).isDirectory()) throw new InputError(`not a folder: ${repo}`);
-      const loaded = loadConfig(repo, opts.config);
-      validateCoreConfig(
-        loaded,
-        AUDITORS.map((auditor) => auditor.meta.id),
-        opts.config,
-      );
+      const loaded = loadRunConfig(repo, opts);
       const config = ignoring(loaded, opts.ignore);
       const project = await loadProject(repo, config.ignore ? { ignore: config.ignore } : {});
       const out: Writable = opts.output ? createWriteStream(opts.output) : process.stdout;

@@ -1,6 +1,9 @@
 /** The `contamination` configuration section: defaults, validation and the reproducibility hash. */
 import { createHash } from 'node:crypto';
+import { REPO_PATH } from '../core/config-schema.js';
 import { InputError } from '../core/errors.js';
+import type { JsonSchema } from '../core/types.js';
+import { PRESETS } from './items.js';
 import { NORMALIZER_VERSION } from './normalize.js';
 import { NOTATION_VERSION } from './notation.js';
 
@@ -50,6 +53,54 @@ export interface ContaminationConfig {
   /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
   threads?: number;
 }
+
+const ratio01 = { type: 'number', minimum: 0, maximum: 1 };
+const words = { type: 'integer', minimum: 1, maximum: 63 };
+
+/** One benchmark input as the configuration names it: a path, or `{path, preset?, fields?}`. */
+export const BENCH_INPUT_SCHEMA: JsonSchema = {
+  anyOf: [
+    { ...REPO_PATH },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path'],
+      properties: {
+        path: { ...REPO_PATH },
+        preset: { enum: ['auto', ...Object.keys(PRESETS)] },
+        fields: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { id: { type: 'string' }, informal: { type: 'string' }, formal: { type: 'string' } },
+        },
+        header: { type: 'string', description: 'header (imports, options, opens) for its JSONL/JSON statements (statement-compiles)' },
+      },
+    },
+  ],
+};
+
+/** The schema of the `contamination` section (schemas/config.schema.json); `resolveSettings` checks what it cannot say. */
+export const CONTAMINATION_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'benchmark contamination scan (docs/contamination.md)',
+  properties: {
+    bench: { type: 'array', items: BENCH_INPUT_SCHEMA, description: 'benchmark files or folders, relative to the repository' },
+    corpus: { type: 'array', items: { ...REPO_PATH }, description: 'corpus files or folders, relative to the repository' },
+    corpusFields: { type: 'array', items: { type: 'string' } },
+    window: { type: 'integer', minimum: 1 },
+    thresholds: { type: 'object', additionalProperties: false, properties: { suspicious: ratio01, dirty: ratio01 } },
+    ngram: { type: 'object', additionalProperties: false, properties: { hit: words, coverage: words } },
+    lean: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { n: { type: 'integer', minimum: 1 }, commonIn: { type: 'integer', minimum: 1 } },
+    },
+    nameMinLength: { type: 'integer', minimum: 1 },
+    channels: { type: 'array', items: { enum: [...CHANNELS] } },
+    threads: { type: 'integer', minimum: 0, description: 'worker threads; 0 scans on the main thread' },
+  },
+};
 
 export const DEFAULT_SETTINGS: ScanSettings = {
   normalizerVersion: NORMALIZER_VERSION,

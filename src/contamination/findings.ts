@@ -6,21 +6,71 @@ import type { ScanOutcome } from './run.js';
 
 /** Message templates of the contamination findings. */
 export const CONTAMINATION_RULES: AuditorMeta['rules'] = {
-  dirty: { message: '{{item}} ({{benchmark}}) is dirty: {{detail}}', severity: 'error' },
-  suspicious: { message: '{{item}} ({{benchmark}}) is suspicious: {{detail}}', severity: 'warning' },
-  'name-leak': { message: 'the theorem name {{name}} of {{item}} ({{benchmark}}) appears in the corpus at {{where}}', severity: 'info' },
-  'input-problem': { message: 'skipped input: {{problem}}', severity: 'warning' },
+  dirty: {
+    message: '{{item}} ({{benchmark}}) is dirty: {{detail}}',
+    severity: 'error',
+    docs: {
+      what: 'A benchmark item whose strongest channel (exact 50-character windows, word n-grams, Lean tokens) scores at or above the dirty threshold (0.8 by default) against the corpus.',
+      why: 'An item found in training data or a library measures recall, not proving; results on it are not evidence of ability.',
+      example: 'mathd_algebra_10 (minif2f) is dirty: exact windows η=0.93 (27/29); best match Corpus/Algebra.lean:41',
+    },
+  },
+  suspicious: {
+    message: '{{item}} ({{benchmark}}) is suspicious: {{detail}}',
+    severity: 'warning',
+    docs: {
+      what: 'A benchmark item scoring between the suspicious (0.2) and dirty (0.8) thresholds on its strongest channel.',
+      why: 'Part of the item appears in the corpus: read the best match before counting the item as clean or dirty.',
+      example: '{"contamination": {"thresholds": {"suspicious": 0.3, "dirty": 0.9}}}',
+    },
+  },
+  'name-leak': {
+    message: 'the theorem name {{name}} of {{item}} ({{benchmark}}) appears in the corpus at {{where}}',
+    severity: 'info',
+    docs: {
+      what: 'The theorem name of a benchmark item (at least 5 characters) appears in the corpus.',
+      why: 'A distinctive name found verbatim suggests the formal statement itself was published there.',
+      example: 'theorem imo_1959_p1 … found in Corpus/IMO.lean:12',
+    },
+  },
+  'input-problem': {
+    message: 'skipped input: {{problem}}',
+    severity: 'warning',
+    docs: {
+      what: 'A benchmark or corpus input that was skipped: a malformed JSON line, a record without the mapped fields, an unreadable file.',
+      why: "The scan's figures are over the inputs read; skipped ones are said, never silently dropped.",
+      example: 'minif2f.jsonl:57: not a JSON object',
+    },
+  },
   'benchmark-totals': {
     message:
       'benchmark {{benchmark}}: {{items}} items, {{dirty}} dirty, {{suspicious}} suspicious, {{clean}} clean, {{nameLeaks}} name leaks',
     severity: 'info',
+    docs: {
+      what: 'The totals of one benchmark: items, dirty, suspicious, clean, name leaks.',
+      why: "The figure a benchmark's authors report; kept in the report with the configuration that produced it.",
+      example: 'benchmark minif2f: 488 items, 12 dirty, 30 suspicious, 446 clean, 3 name leaks',
+    },
   },
   'corpus-totals': {
     message:
       'corpus {{corpus}}: {{files}} files, {{documents}} documents, {{bytes}} bytes, {{documentsWithHits}} documents with hits, {{itemsHit}} items hit',
     severity: 'info',
+    docs: {
+      what: 'The totals of one corpus: files, documents, bytes, documents with hits, items hit.',
+      why: 'Says what was searched, so a clean result is read against the size of the corpus.',
+      example: 'corpus lean-corpus: 9120 files, 9120 documents, 1.2 GB, 40 documents with hits',
+    },
   },
-  configuration: { message: 'configuration {{hash}}: {{summary}}', severity: 'info' },
+  configuration: {
+    message: 'configuration {{hash}}: {{summary}}',
+    severity: 'info',
+    docs: {
+      what: "The scan's settings (normalizer and notation versions, window, thresholds, n-gram lengths, channels) and their hash.",
+      why: 'Verdicts are comparable only between runs with the same configuration hash.',
+      example: 'configuration 3f2a9c0d1e4b5a67: normalizer v2, window 50, thresholds 0.2/0.8',
+    },
+  },
 };
 
 /** Where a best match is, as `file:line` (with the record index for JSON arrays). */

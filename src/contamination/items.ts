@@ -118,7 +118,7 @@ function leanFiles(dir: string): string[] {
     if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...leanFiles(path));
-    else if (entry.name.endsWith('.lean')) out.push(path);
+    else if (entry.isFile() && entry.name.endsWith('.lean')) out.push(path);
   }
   return out;
 }

@@ -15,6 +15,7 @@ import { SEVERITIES } from '../model/location.js';
 import { InputError } from './errors.js';
 import { entityAcrossFiles, FINGERPRINT_SCHEME } from './fingerprint.js';
 import { jsonErrorLine } from './json.js';
+import { READ_LIMITS, RefusedFile, readRepoText } from './repo-file.js';
 import type { BaselineEntry, BaselineSummary, Finding, Report } from './types.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
@@ -99,10 +100,19 @@ const isEntry = (value: unknown): value is BaselineEntry => {
   );
 };
 
-/** Reads a baseline file; a missing, malformed or foreign file is an InputError naming the file (and line). */
-export function readBaseline(file: string): Baseline {
+/**
+ * Reads a baseline file; a missing, malformed or foreign file is an InputError naming the file (and
+ * line). With `root`, the file is one the repository names (its configuration's `baseline`): read
+ * only inside the repository, a regular file of bounded size.
+ */
+export function readBaseline(file: string, root?: string): Baseline {
   if (!existsSync(file)) throw new InputError(`no baseline at ${file}: write one with --write-baseline ${file}`);
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = root === undefined ? readFileSync(file, 'utf8') : readRepoText(root, file, READ_LIMITS.baseline);
+  } catch (e) {
+    throw new InputError(`baseline ${e instanceof RefusedFile ? e.message : `${file}: ${(e as Error).message}`}`);
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

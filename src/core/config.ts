@@ -1,19 +1,38 @@
-/** User configuration: `leanaudit.config.json` in the audited repository, or `--config <file>`. */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+/**
+ * Configuration: where it is read from and whom it is trusted for. The audited repository is
+ * untrusted input, so its own `leanaudit.config.json` is data: it may choose auditors, rules,
+ * ignores, thresholds, sources and baselines, but not what runs, where requests and keys go, nor
+ * where files are read or written outside it (config-check.ts refuses those keys). The user's own
+ * configuration (`$XDG_CONFIG_HOME/leanaudit/config.json`, a `--config` file outside the
+ * repository) and the environment are trusted. See docs/security.md.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Severity } from '../model/location.js';
-import { SEVERITIES } from '../model/location.js';
 import { InputError } from './errors.js';
+import { checkPatterns } from './glob.js';
+import { isInside } from './paths.js';
+
+/** A rule's setting: a severity, or `off` to drop its findings. */
+export type RuleSetting = Severity | 'off';
+
+export const RULE_SETTINGS: readonly RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export interface AuditorConfig {
   enabled?: boolean;
+  /** The severity of every rule of the auditor that `rules` does not set. */
   severity?: Severity;
+  /** When the auditor fails (throws, times out), the run does not exit with 3 for it. */
+  allowFailure?: boolean;
+  /** Wall-clock limit of the auditor's run, in milliseconds: past it the run is an error. */
+  timeoutMs?: number;
   options?: Record<string, unknown>;
 }
 
 /**
- * The whole configuration. Each subsystem owns and validates its own section
- * (`llm`, `repl`, `contamination`, `extract`, ...).
+ * The whole configuration. Each subsystem owns and validates its own section (`llm`, `repl`,
+ * `contamination`, `extract`, ...); schemas/config.schema.json describes them all.
  */
 export interface Config {
   failOn?: Severity;
@@ -21,24 +40,49 @@ export interface Config {
   baseline?: string;
   /** Path patterns of `.lean` files to leave out of the project (see glob.ts): a test library, an experimental folder. */
   ignore?: string[];
+  /** Rule id (`<auditor>/<messageId>`) -> its severity, or `off`. */
+  rules?: Record<string, RuleSetting>;
   auditors?: Record<string, AuditorConfig>;
   [section: string]: unknown;
 }
 
 export const CONFIG_FILE = 'leanaudit.config.json';
 
-/** Reads the config file named, else the one in `root`, else an empty config. */
-export function loadConfig(root: string, explicit?: string): Config {
-  const file = explicit ?? join(root, CONFIG_FILE);
-  if (!existsSync(file)) {
-    if (explicit) throw new InputError(`config file not found: ${explicit}`);
-    return {};
-  }
+/** Where a configuration file came from. */
+export type ConfigOrigin = 'user' | 'repository' | 'given';
+
+/** One configuration file as read, and whether its keys that run, send or write are honoured. */
+export interface ConfigLayer {
+  file: string;
+  origin: ConfigOrigin;
+  trusted: boolean;
+  config: Config;
+}
+
+/** How a command asks for its configuration. */
+export interface ConfigRequest {
+  /** `--config <file>`: replaces the repository's own file; trusted when it lies outside the repository. */
+  explicit?: string;
+  /** `--trust-repo-config`: the repository's own configuration may set every key. */
+  trustRepoConfig?: boolean;
+  /** Where $XDG_CONFIG_HOME and $HOME are read (default: the process's environment). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The user's own configuration file: `$XDG_CONFIG_HOME/leanaudit/config.json`, else `~/.config/leanaudit/config.json`. */
+export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.config');
+  return join(base, 'leanaudit', 'config.json');
+}
+
+/** Reads one configuration file: a JSON object, else an InputError naming the file. */
+export function readConfigFile(file: string): Config {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
-    throw new InputError(`${file}: invalid JSON: ${(e as Error).message}`);
+    throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code ? (e as Error).message : `invalid JSON: ${(e as Error).message}`}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new InputError(`${file}: the configuration must be a JSON object`);
@@ -46,9 +90,51 @@ export function loadConfig(root: string, explicit?: string): Config {
   return parsed as Config;
 }
 
-/** The configuration with more `ignore` patterns after its own (a command's `--ignore` flags). */
-export const ignoring = (config: Config, patterns: readonly string[] | undefined): Config =>
-  patterns === undefined || patterns.length === 0 ? config : { ...config, ignore: [...(config.ignore ?? []), ...patterns] };
+/** Whether `file` lies inside the repository at `root` (by real paths, so a link in or out counts where it leads). */
+function inRepository(root: string, file: string): boolean {
+  const real = (path: string): string => (existsSync(path) ? realpathSync(path) : resolve(path));
+  return isInside(real(root), real(file));
+}
+
+/**
+ * The configuration files of a run over `root`, lowest precedence first: the user's own file, then
+ * `--config <file>` or else the repository's `leanaudit.config.json`.
+ */
+export function configLayers(root: string, request: ConfigRequest = {}): ConfigLayer[] {
+  const layers: ConfigLayer[] = [];
+  const user = userConfigFile(request.env);
+  if (existsSync(user)) layers.push({ file: user, origin: 'user', trusted: true, config: readConfigFile(user) });
+  const { explicit } = request;
+  if (explicit !== undefined && !existsSync(explicit)) throw new InputError(`config file not found: ${explicit}`);
+  const file = explicit ?? join(root, CONFIG_FILE);
+  if (!existsSync(file)) return layers;
+  const origin: ConfigOrigin = explicit !== undefined && !inRepository(root, explicit) ? 'given' : 'repository';
+  layers.push({ file, origin, trusted: origin === 'given' || request.trustRepoConfig === true, config: readConfigFile(file) });
+  return layers;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `over` laid over `base`: objects merge key by key, anything else (a list, a string) replaces. */
+export function mergeConfig(base: Config, over: Config): Config {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const below = merged[key];
+    merged[key] = isPlainObject(below) && isPlainObject(value) ? mergeConfig(below, value) : value;
+  }
+  return merged as Config;
+}
+
+/**
+ * The configuration with more `ignore` patterns after its own (a command's `--ignore` flags); a
+ * pattern that cannot be used (see glob.ts) is an InputError.
+ */
+export function ignoring(config: Config, patterns: readonly string[] | undefined): Config {
+  const all = [...(config.ignore ?? []), ...(patterns ?? [])];
+  checkPatterns(all);
+  return patterns === undefined || patterns.length === 0 ? config : { ...config, ignore: all };
+}
 
 /** A command-line flag that may be given several times: its values in order. */
 export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -56,42 +142,4 @@ export const repeatable = (value: string, previous: string[] = []): string[] => 
 /** The section of the config an auditor reads, or an empty object. */
 export function auditorConfig(config: Config, id: string): AuditorConfig {
   return config.auditors?.[id] ?? {};
-}
-
-const SEVERITY_NAMES: readonly string[] = SEVERITIES;
-
-/**
- * Checks the sections the core owns (`failOn`, `baseline`, `ignore`, `auditors`) against the known auditor ids;
- * throws an InputError naming the file and the offending key.
- */
-export function validateCoreConfig(config: Config, knownAuditors: readonly string[], source = CONFIG_FILE): void {
-  const fail = (message: string): never => {
-    throw new InputError(`${source}: ${message}`);
-  };
-  if (config.failOn !== undefined && !SEVERITY_NAMES.includes(config.failOn)) {
-    fail(`failOn must be one of ${SEVERITY_NAMES.join(', ')}, not ${JSON.stringify(config.failOn)}`);
-  }
-  if (config.baseline !== undefined && (typeof config.baseline !== 'string' || config.baseline === '')) {
-    fail('baseline must be a file path relative to the repository');
-  }
-  if (config.ignore !== undefined && (!Array.isArray(config.ignore) || config.ignore.some((p) => typeof p !== 'string' || p === ''))) {
-    fail('ignore must be a list of path patterns relative to the repository (such as "AesopTest/**")');
-  }
-  if (config.auditors === undefined) return;
-  if (typeof config.auditors !== 'object' || config.auditors === null || Array.isArray(config.auditors)) {
-    fail('auditors must be an object keyed by auditor id');
-  }
-  for (const [id, section] of Object.entries(config.auditors)) {
-    const where = `auditors.${id}`;
-    if (!knownAuditors.includes(id)) fail(`${where}: unknown auditor (known: ${knownAuditors.join(', ') || 'none'})`);
-    if (typeof section !== 'object' || section === null || Array.isArray(section)) fail(`${where} must be an object`);
-    if (section.enabled !== undefined && typeof section.enabled !== 'boolean') fail(`${where}.enabled must be true or false`);
-    if (section.severity !== undefined && !SEVERITY_NAMES.includes(section.severity)) {
-      fail(`${where}.severity must be one of ${SEVERITY_NAMES.join(', ')}`);
-    }
-    const { options } = section;
-    if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
-      fail(`${where}.options must be an object`);
-    }
-  }
 }

@@ -3,7 +3,13 @@ export class InputError extends Error {
   override name = 'InputError';
 }
 
-/** Thrown by `ctx.skip()`: the auditor cannot run here, for the reason given. */
+/** Thrown by `ctx.skip()`: the auditor cannot run here, for the reason given; `enable` is the command that would make it run. */
 export class SkipAuditor extends Error {
   override name = 'SkipAuditor';
+  constructor(
+    message: string,
+    readonly enable?: string,
+  ) {
+    super(message);
+  }
 }

@@ -5,7 +5,7 @@ import { SEVERITIES } from '../model/location.js';
 import { type Baseline, compareWithBaseline, type StatementOf } from './baseline.js';
 import { fingerprints } from './fingerprint.js';
 import { toolVersion } from './paths.js';
-import type { AuditorRun, ProjectMeta, Report, RunStatus } from './types.js';
+import type { AuditorRun, EntityView, ProjectMeta, Report, RunStatus } from './types.js';
 import { REPORT_SCHEMA_VERSION } from './types.js';
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -21,11 +21,14 @@ export interface BuildOptions {
   baseline?: { baseline: Baseline; file: string };
   /** The statements of the project's declarations, by which the baseline knows a renamed declaration's findings. */
   statementOf?: StatementOf;
+  /** The informal entities the audit read. */
+  entities?: EntityView[];
 }
 
 /**
  * Assembles the report and gives every finding its fingerprint; `failed` is true when a finding
- * is at or above `failOn` (with a baseline: a finding the baseline does not list).
+ * is at or above `failOn` (with a baseline: a finding the baseline does not list), and
+ * `failedAuditors` lists the runs that failed without `allowFailure`.
  */
 export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Severity, options: BuildOptions = {}): Report {
   const all = runs.flatMap((run) => run.findings);
@@ -41,12 +44,15 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
   for (const run of runs) auditors[run.status] += 1;
   for (const f of all) findings[f.severity] += 1;
   const failed = all.some((f) => f.baselineState !== 'unchanged' && atLeast(f.severity, failOn));
+  const failedAuditors = runs.filter((run) => run.status === 'error' && !run.failureAllowed).map((run) => run.auditorId);
+  const suppressed = runs.reduce((sum, run) => sum + (run.suppressed ?? 0), 0);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'leanaudit', version: toolVersion() },
     generatedAt: (options.now ?? new Date()).toISOString(),
     project,
     runs,
-    summary: { findings, auditors, failOn, failed, ...(baseline ? { baseline } : {}) },
+    ...(options.entities ? { entities: options.entities } : {}),
+    summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, ...(baseline ? { baseline } : {}) },
   };
 }

@@ -2,10 +2,22 @@
 
 import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
-import type { Config } from './config.js';
+import type { Config, RuleSetting } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
-import type { AuditContext, Auditor, AuditorRun, Finding, FindingInput, Need } from './types.js';
+import type {
+  AuditContext,
+  Auditor,
+  AuditorRun,
+  CompileStatus,
+  DependencyCheck,
+  Finding,
+  FindingInput,
+  GroundedConstant,
+  Need,
+  Rule,
+  RunEvent,
+} from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
 export interface RunServices {
@@ -14,9 +26,15 @@ export interface RunServices {
   signal: AbortSignal;
   project(): Promise<LeanProject>;
   entities(): Promise<PairedEntity[]>;
+  /** Compile status by entity id; absent: every status is unknown. */
+  compileStatus?(): Promise<Map<string, CompileStatus>>;
+  /** Library constants' signatures; absent: none can be looked up. */
+  groundConstants?(names: string[]): Promise<Map<string, GroundedConstant>>;
   /** Why `need` cannot be met in this run, or undefined when it can; absent means every need is met. */
   unavailable?(need: Need): Promise<string | undefined>;
   log?(message: string): void;
+  /** Hears each auditor start, progress and end (the progress line, --verbose). */
+  onEvent?(event: RunEvent): void;
 }
 
 /** Fills `{{name}}` placeholders of a message template. */
@@ -24,55 +42,101 @@ export function formatMessage(template: string, data: Record<string, string | nu
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in data ? String(data[key]) : whole));
 }
 
-/** Runs one auditor; never throws: failures become an `error` run, skips a `skipped` run. */
+/** The severity of a rule, or `off`: the `rules` setting, else `auditors.<id>.severity`, else the rule's own. */
+export function ruleSetting(config: Config, auditorId: string, messageId: string, rule: Rule): RuleSetting {
+  return config.rules?.[`${auditorId}/${messageId}`] ?? auditorConfig(config, auditorId).severity ?? rule.severity;
+}
+
+/** Raised when an auditor runs past `auditors.<id>.timeoutMs`. */
+class AuditorTimeout extends Error {
+  override name = 'AuditorTimeout';
+}
+
+/**
+ * Runs one auditor; never throws: a throw or a time-out (`auditors.<id>.timeoutMs`) becomes an
+ * `error` run, a skip a `skipped` run. Findings of a rule set `off` are dropped; an auditor's
+ * findings reported after its run ended (it ignored the abort of a time-out) are not kept.
+ */
 export async function runAuditor(auditor: Auditor, services: RunServices): Promise<AuditorRun> {
   const { meta } = auditor;
   const cfg = auditorConfig(services.config, meta.id);
   const findings: Finding[] = [];
   const metrics: Record<string, number> = {};
+  const dependencies: DependencyCheck[] = [];
   const started = performance.now();
+  const timeout = new AbortController();
+  let ended = false;
   const ctx: AuditContext = {
     root: services.root,
     config: services.config,
-    signal: services.signal,
+    signal: AbortSignal.any([services.signal, timeout.signal]),
     project: services.project,
     entities: services.entities,
+    compileStatus: services.compileStatus ?? (async () => new Map()),
+    groundConstants: services.groundConstants ?? (async () => new Map()),
     report(input: FindingInput) {
       const { data, message, ...rest } = input;
       const rule = meta.rules[input.messageId];
       if (rule === undefined) throw new Error(`auditor ${meta.id}: unknown rule ${meta.id}/${input.messageId}`);
-      findings.push({
-        auditorId: meta.id,
-        severity: cfg.severity ?? rule.severity,
-        message: message ?? formatMessage(rule.message, data),
-        ...rest,
-      });
+      const severity = ruleSetting(services.config, meta.id, input.messageId, rule);
+      if (ended || severity === 'off') return;
+      findings.push({ auditorId: meta.id, severity, message: message ?? formatMessage(rule.message, data), ...rest });
     },
     metric(name, value) {
-      metrics[name] = value;
+      if (!ended) metrics[name] = value;
     },
-    skip(reason: string): never {
-      throw new SkipAuditor(reason);
+    progress(update) {
+      services.onEvent?.({ kind: 'progress', auditorId: meta.id, ...update });
+    },
+    dependency(check) {
+      dependencies.push(check);
+    },
+    skip(reason: string, enable?: string): never {
+      throw new SkipAuditor(reason, enable);
     },
     log(message) {
       services.log?.(`[${meta.id}] ${message}`);
     },
   };
-  const done = (status: AuditorRun['status'], reason?: string): AuditorRun => ({
-    auditorId: meta.id,
-    status,
-    ...(reason !== undefined ? { reason } : {}),
-    findings,
-    metrics,
-    durationMs: Math.round(performance.now() - started),
-    meta,
+  services.onEvent?.({ kind: 'start', auditorId: meta.id });
+  const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => {
+    ended = true;
+    const run: AuditorRun = {
+      auditorId: meta.id,
+      status,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(enable !== undefined ? { enable } : {}),
+      ...(status === 'error' && cfg.allowFailure === true ? { failureAllowed: true } : {}),
+      findings,
+      metrics,
+      durationMs: Math.round(performance.now() - started),
+      meta,
+      ...(dependencies.length ? { dependencies } : {}),
+    };
+    services.onEvent?.({ kind: 'end', auditorId: meta.id, status, durationMs: run.durationMs });
+    return run;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    if (cfg.timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      const error = new AuditorTimeout(`timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+      timeout.abort(error);
+      reject(error);
+    }, cfg.timeoutMs);
   });
   try {
-    await auditor.run(ctx, cfg.options ?? {});
+    await Promise.race([auditor.run(ctx, cfg.options ?? {}), timedOut]);
+    // A run that never yields to the event loop cannot be stopped by the timer: past its limit all the same, it failed.
+    if (cfg.timeoutMs !== undefined && performance.now() - started > cfg.timeoutMs) {
+      return done('error', `timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+    }
     return done('ok');
   } catch (e) {
-    if (e instanceof SkipAuditor) return done('skipped', e.message);
+    if (e instanceof SkipAuditor) return done('skipped', e.message, e.enable);
     return done('error', e instanceof Error ? e.message : String(e));
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -99,7 +163,9 @@ export async function runAuditors(auditors: Auditor[], services: RunServices): P
   return Promise.all(
     auditors.map(async (auditor) => {
       const reason = await whyNotRun(auditor, services);
-      return reason === undefined ? runAuditor(auditor, services) : notRun(auditor, reason);
+      if (reason === undefined) return runAuditor(auditor, services);
+      services.onEvent?.({ kind: 'end', auditorId: auditor.meta.id, status: 'skipped', durationMs: 0 });
+      return notRun(auditor, reason);
     }),
   );
 }

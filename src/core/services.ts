@@ -5,10 +5,13 @@ import type { LeanProject } from '../model/lean.js';
 import type { Config } from './config.js';
 import { SkipAuditor } from './errors.js';
 import type { RunServices } from './runner.js';
-import type { Need } from './types.js';
+import type { CompileStatus, GroundedConstant, Need, RunEvent } from './types.js';
 
 /** Parses the Lean project at `root`. */
-export type ProjectLoader = (root: string, options: { signal: AbortSignal; ignore?: readonly string[] }) => Promise<LeanProject>;
+export type ProjectLoader = (
+  root: string,
+  options: { signal: AbortSignal; ignore?: readonly string[]; onProgress?: (done: number, total: number) => void; within?: string },
+) => Promise<LeanProject>;
 
 /** What an entity source sees: the repository, its configuration and the parsed project. */
 export interface EntityEnv {
@@ -24,10 +27,18 @@ export type EntityLoader = (env: EntityEnv) => Promise<PairedEntity[]>;
 /** Why a need cannot be met in this run, or undefined when it can. */
 export type NeedCheck = (env: EntityEnv) => Promise<string | undefined>;
 
+/** Compile status of each entity's formal statement, by entity id; an entity left out is unknown. */
+export type StatementChecker = (env: EntityEnv, entities: PairedEntity[]) => Promise<Map<string, CompileStatus>>;
+
+/** Looks constants up outside the project's source model (dependency sources, the REPL). */
+export type ConstantLookup = (env: EntityEnv, names: string[]) => Promise<Map<string, GroundedConstant>>;
+
 /** Where the services get their data; tests substitute their own. */
 export interface ServiceSources {
   loadProject: ProjectLoader;
   loadEntities?: EntityLoader;
+  checkStatements?: StatementChecker;
+  lookupConstants?: ConstantLookup;
   /** Availability checks per need; a need without a check is left to the auditor (`ctx.skip`). */
   needChecks?: Partial<Record<Need, NeedCheck>>;
 }
@@ -47,8 +58,12 @@ export function createServices(
   signal: AbortSignal,
   sources: ServiceSources,
   log?: (message: string) => void,
+  onEvent?: (event: RunEvent) => void,
 ): RunServices {
-  const project = once(() => sources.loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}) }));
+  const onProgress = onEvent ? (done: number, total: number) => onEvent({ kind: 'scan', done, total }) : undefined;
+  const project = once(() =>
+    sources.loadProject(root, { signal, ...(config.ignore ? { ignore: config.ignore } : {}), ...(onProgress ? { onProgress } : {}) }),
+  );
   const env: EntityEnv = { root, config, signal, project };
   const { loadEntities } = sources;
   const entities = loadEntities ? once(() => loadEntities(env)) : () => Promise.reject(new SkipAuditor(NO_EXTRACTOR));
@@ -67,5 +82,47 @@ export function createServices(
     }
     return answer();
   };
-  return { root, config, signal, project, entities, unavailable, ...(log ? { log } : {}) };
+  const { checkStatements, lookupConstants } = sources;
+  const compileStatus = once(async () => {
+    if (!checkStatements) return new Map<string, CompileStatus>();
+    const paired = await entities().catch((): PairedEntity[] => []);
+    return checkStatements(env, paired);
+  });
+  const groundConstants = lookupConstants ? memoizedLookup((names) => lookupConstants(env, names)) : undefined;
+  return {
+    root,
+    config,
+    signal,
+    project,
+    entities,
+    compileStatus,
+    ...(groundConstants ? { groundConstants } : {}),
+    unavailable,
+    ...(log ? { log } : {}),
+    ...(onEvent ? { onEvent } : {}),
+  };
+}
+
+/** Each name looked up once per run, however many auditors and entities ask for it, and whatever the batches. */
+function memoizedLookup(
+  lookup: (names: string[]) => Promise<Map<string, GroundedConstant>>,
+): (names: string[]) => Promise<Map<string, GroundedConstant>> {
+  const known = new Map<string, Promise<GroundedConstant | undefined>>();
+  return async (names) => {
+    const fresh = [...new Set(names)].filter((n) => !known.has(n));
+    if (fresh.length > 0) {
+      const batch = lookup(fresh).catch(() => new Map<string, GroundedConstant>());
+      for (const name of fresh)
+        known.set(
+          name,
+          batch.then((found) => found.get(name)),
+        );
+    }
+    const out = new Map<string, GroundedConstant>();
+    for (const name of new Set(names)) {
+      const found = await known.get(name);
+      if (found) out.set(name, found);
+    }
+    return out;
+  };
 }

@@ -19,6 +19,26 @@ export interface Finding {
   fingerprint?: string;
   /** Against the baseline the audit was given: already in it, or not. */
   baselineState?: 'new' | 'unchanged';
+  /** The source lines around the location (see excerpts.ts), set by the audit for reports to show. */
+  excerpt?: Excerpt;
+}
+
+/** Consecutive source lines of a file, the first one numbered `startLine`. */
+export interface Excerpt {
+  startLine: number;
+  lines: string[];
+}
+
+/** How one dependency the informal source states fared in the Lean code. */
+export type DependencyStatus = 'reflected' | 'unreflected' | 'unreflected-unproved' | 'not-checkable' | 'unconfirmed';
+
+/** One dependency between informal entities (`to` depends on `from`), as an auditor checked it. */
+export interface DependencyCheck {
+  from: string;
+  to: string;
+  /** How the source states it: `\uses`, a citation, a helper, a defined term. */
+  source: 'uses' | 'citation' | 'helper' | 'term';
+  status: DependencyStatus;
 }
 
 /** What an auditor hands to the runner; the runner stamps auditorId and the rule's severity. */
@@ -35,12 +55,37 @@ export interface AuditorRun {
   auditorId: string;
   status: RunStatus;
   reason?: string;
+  /** For a skipped auditor: the command that would make it run, the same for every auditor it enables (the Lean-backed ones share one). */
+  enable?: string;
   findings: Finding[];
   metrics: Record<string, number>;
   durationMs: number;
+  /** The run failed, but `auditors.<id>.allowFailure` keeps its failure from the exit status. */
+  failureAllowed?: true;
+  /** Findings an inline directive suppressed (see suppressions.ts); absent when none. */
+  suppressed?: number;
   /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
   meta?: AuditorMeta;
+  /** The dependencies between entities the auditor checked, for the reports' dependency graph. */
+  dependencies?: DependencyCheck[];
 }
+
+/** How far an auditor has come: `done` of `total` units, and the calls it is waiting on. */
+export interface ProgressUpdate {
+  done: number;
+  total: number;
+  /** What is counted: `entities`, `theorems`, `files`. */
+  unit: string;
+  /** LLM or REPL calls under way. */
+  inFlight?: number;
+}
+
+/** What the runner tells of a run as it goes: an auditor starts, progresses, ends. */
+export type RunEvent =
+  | { kind: 'start'; auditorId: string }
+  | ({ kind: 'progress'; auditorId: string } & ProgressUpdate)
+  | { kind: 'end'; auditorId: string; status: RunStatus; durationMs: number }
+  | { kind: 'scan'; done: number; total: number };
 
 /** A resource an auditor cannot run without. */
 export type Need = 'lean-project' | 'entities' | 'llm' | 'repl' | 'benchmark';
@@ -58,8 +103,11 @@ export interface Rule {
   message: string;
   /** Its default severity. */
   severity: Severity;
-  docs?: RuleDocs;
+  docs: RuleDocs;
 }
+
+/** A JSON Schema (2020-12) as a plain object. */
+export type JsonSchema = { [keyword: string]: unknown };
 
 export interface AuditorMeta {
   id: string;
@@ -67,6 +115,34 @@ export interface AuditorMeta {
   /** messageId -> rule; the rule id is `${id}/${messageId}`. */
   rules: Record<string, Rule>;
   needs?: Need[];
+  /** The JSON Schema of `auditors.<id>.options`; absent: the auditor takes no options. */
+  options?: JsonSchema;
+}
+
+/** One error Lean reported on a statement. */
+export interface CompileMessage {
+  /** The declaration it belongs to. */
+  declaration: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * Whether Lean accepts an entity's formal statement (each paired declaration, proof replaced by
+ * `sorry`, in its file's environment): computed once per run, read by statement-compiles and the judges.
+ */
+export type CompileStatus = { state: 'compiles' } | { state: 'fails'; messages: CompileMessage[] } | { state: 'unknown'; reason: string };
+
+/** A constant a statement uses, as the judges are shown it: its signature, its docstring, where it was read. */
+export interface GroundedConstant {
+  name: string;
+  kind?: string;
+  /** Binders and type as declared (`(n : ℕ) : Type`), or what `#check` prints. */
+  signature: string;
+  doc?: string;
+  /** `project`, the Lake package that declares it, or `Lean REPL`. */
+  source: string;
 }
 
 /** Services and sinks an auditor sees while it runs. */
@@ -79,10 +155,19 @@ export interface AuditContext {
   project(): Promise<LeanProject>;
   /** Informal entities paired with their declarations, computed once and shared. */
   entities(): Promise<PairedEntity[]>;
+  /** The compile status of every paired entity, by entity id, computed once (through the Lean REPL when one is available) and shared. */
+  compileStatus(): Promise<Map<string, CompileStatus>>;
+  /** Signatures and docstrings of constants outside the project's source model (library constants), each looked up once per run. */
+  groundConstants(names: string[]): Promise<Map<string, GroundedConstant>>;
   report(finding: FindingInput): void;
   metric(name: string, value: number): void;
+  /** Says how far the auditor has come (entities judged, theorems probed), for the progress line. */
+  progress(update: ProgressUpdate): void;
+  /** Records how a dependency between entities fared, for the dependency graph of the reports. */
+  dependency(check: DependencyCheck): void;
   /** Ends the auditor's run as skipped with this reason. */
-  skip(reason: string): never;
+  /** Skips the auditor for `reason`; `enable` is the command that would make it run (reporters show each such command once). */
+  skip(reason: string, enable?: string): never;
   log(message: string): void;
 }
 
@@ -91,10 +176,25 @@ export interface Auditor<O = unknown> {
   run(ctx: AuditContext, options: O): Promise<void>;
 }
 
+/** The git repository the audited project lies in. */
+export interface RepositoryMeta {
+  /** Absolute path of the repository's top folder. */
+  root: string;
+  /** The project's folder relative to it, `''` at the top, with `/` separators. */
+  path: string;
+  /** The commit checked out. */
+  commit?: string;
+  /** Web address of the `origin` remote, credentials removed. */
+  url?: string;
+}
+
 /** Metadata of the audited project, as the report records it. */
 export interface ProjectMeta {
   root: string;
   name: string;
+  repository?: RepositoryMeta;
+  /** Address of a source line: a template with `{path}` (from the repository root) and `{line}`. */
+  sourceUrl?: string;
   leanToolchain?: string;
   mathlibRev?: string;
   libraries?: string[];
@@ -102,6 +202,8 @@ export interface ProjectMeta {
   bytes?: number;
   declarations?: number;
   skipped?: { path: string; reason: string }[];
+  /** The folder audited, relative to `root`, when the path given was a subfolder of this Lake project: only its files were read. */
+  scope?: string;
   /** Why the Lean project could not be read, when it could not. */
   error?: string;
 }
@@ -133,7 +235,38 @@ export interface BaselineSummary {
   absentFindings: BaselineEntry[];
 }
 
-export const REPORT_SCHEMA_VERSION = 2;
+/** A Lean declaration paired with an entity, as the reports show it. */
+export interface EntityDeclView {
+  fullName: string;
+  kind: string;
+  /** The statement: binders and type (a definition's value too), cut at ENTITY_TEXT_CHARS. */
+  header: string;
+  location?: Location;
+  hasSorry: boolean;
+}
+
+/** An informal entity as the reports show it: its text, its Lean declarations and what it uses. */
+export interface EntityView {
+  id: string;
+  kind: string;
+  title?: string;
+  /** The informal statement as the source writes it, cut at ENTITY_TEXT_CHARS. */
+  statement: string;
+  location?: Location;
+  /** Which extractor read it. */
+  origin: string;
+  /** Progress as a curated source records it. */
+  status?: string;
+  leanNames: string[];
+  decls: EntityDeclView[];
+  /** Lean names given that resolved to no declaration, or to several. */
+  unresolved: string[];
+  /** Entities this one depends on (statement and proof). */
+  uses: string[];
+  selfConsistency?: boolean;
+}
+
+export const REPORT_SCHEMA_VERSION = 3;
 
 /** The one report every command produces; reporters are pure functions of it. */
 export interface Report {
@@ -142,12 +275,18 @@ export interface Report {
   generatedAt: string;
   project: ProjectMeta;
   runs: AuditorRun[];
+  /** The informal entities the audit read, when an auditor needed them. */
+  entities?: EntityView[];
   summary: {
     findings: Record<Severity, number>;
     auditors: Record<RunStatus, number>;
     failOn: Severity;
     /** A finding (with a baseline: a new finding) is at or above failOn. */
     failed: boolean;
+    /** The auditors that failed (threw, timed out) and whose failure is not allowed: the run is incomplete, the CLI exits with 3. */
+    failedAuditors: string[];
+    /** Findings inline directives suppressed, over every run. */
+    suppressed: number;
     baseline?: BaselineSummary;
   };
 }

@@ -3,7 +3,7 @@
  * for a project declaration of that name. Best effort, on tokens: the names of the binder groups
  * `(x y : T)`, `{α : Type*}`, `⦃x : T⦄`, `[inst : C α]`, `{i} (h)` before a header's type (and in
  * `variable`), outermost groups only;
- * the names after `∀ ∃ λ fun Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, `have`, `let`, `suffices` (with their groups, and
+ * the names after `∀ ∃ λ fun Π Σ ∑ ∏ ⋃ ⋂ ⨆ ⨅`, `have`, `let`, `suffices`, `haveI`, `letI` (with their groups, and
  * `⟨…⟩` patterns: `have ⟨x, hx⟩ := h`);
  * the names and `⟨…⟩` patterns after `intro`, `intros`, `rintro`, `obtain`, `ext`, `by_contra`,
  * `by_cases`, `choose`, `set` and after `with` (`cases' h with x hx`, `rcases h with ⟨x, hx⟩ | h`);
@@ -15,7 +15,7 @@
  */
 import { firstAtOrAfter } from '../core/sorted.js';
 import { bracketDelta, closingBracket, isBinderSymbol, KEYWORD_LIST, KIND, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { BINDER_WORD_IDS, DOTTED, USING } from './names.js';
+import { BINDER_WORD_IDS, DOTTED, LET_WORD, USING } from './names.js';
 
 const KW = (word: string): number => KEYWORD_LIST.indexOf(word);
 const RUN = 1;
@@ -106,6 +106,13 @@ class BinderScan {
     this.runAfterWith = this.table.kind[j] === KIND.keyword && this.table.code[j] === WITH;
   }
 
+  /** After `have`, `let`, `suffices`, `haveI` or `letI` at j: the name it gives binds when `:` or `:=` follows it, and so does a pattern (`have ⟨x, hx⟩ := h`). */
+  private naming(j: number): void {
+    this.run = false;
+    if (isSymbolAt(this.table, j + 1, ANGLE_OPEN)) this.startRun(j);
+    else nameAt(this.table, j + 1, this.to, this.bind);
+  }
+
   /** Reads token j; returns the next token to read. */
   step(j: number): number {
     const { table, to, bind } = this;
@@ -120,6 +127,7 @@ class BinderScan {
         this.run = false;
       if (this.run || (this.pattern > 0 && isSimple(table, c))) bind(c);
       if (c >= FIRST_BINDER_WORD && c <= LAST_BINDER_WORD) this.startRun(j);
+      else if ((table.names.flags[c]! & LET_WORD) !== 0 && this.pattern === 0) this.naming(j);
       return j + 1;
     }
     if (this.pattern > 0) {
@@ -158,11 +166,8 @@ class BinderScan {
       if (this.run) return j + 1;
     } else if (k === KIND.symbol && c === BRACE_OPEN && !this.run) setBuilder(table, j, to, bind);
     this.run = false;
-    if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) {
-      // `have ⟨x, hx⟩ := h`, `let ⟨x, hx⟩ := h`: the pattern binds.
-      if (isSymbolAt(table, j + 1, ANGLE_OPEN)) this.startRun(j);
-      else nameAt(table, j + 1, to, bind);
-    } else if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) this.startRun(j);
+    if (k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === NAMING) this.naming(j);
+    else if ((k === KIND.keyword && c >= 0 && KEYWORD_ROLE[c] === RUN) || (k === KIND.symbol && isBinderSymbol(c))) this.startRun(j);
     return j + 1;
   }
 }

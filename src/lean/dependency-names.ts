@@ -7,11 +7,13 @@
  * Only the files that could declare a wanted name are parsed: a file must contain every component
  * of the name (or, for names `@[to_additive]` generates, its multiplicative reading), as a
  * declaration's namespaces and name are always written in its own file. Their declarations,
- * structure members and `to_additive` names then decide.
+ * structure members and `to_additive` names then decide. The declarations found are given too, for
+ * what only their text says (the declared types of a structure's fields, see fields.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeclaredIn } from '../model/entity.js';
+import type { LeanDecl } from '../model/lean.js';
 import { discoverLeanFiles } from './discovery.js';
 import { NameTable } from './names.js';
 import { lakePackages, toolchainSources } from './packages.js';
@@ -49,13 +51,20 @@ function containsWord(bytes: Buffer, word: string): boolean {
   return false;
 }
 
+/** Where a name is made: the line, the declaration it is a member or `to_additive` name of (`from`), or the declaration it names. */
+interface Made {
+  line: number;
+  from?: string;
+  decl?: LeanDecl;
+}
+
 /** Every name a file's declarations make: full names, members, `to_additive` names; with the declaration that makes each. */
-function declaredNames(text: string, path: string, names: NameTable): Map<string, { line: number; from?: string }> {
-  const made = new Map<string, { line: number; from?: string }>();
+function declaredNames(text: string, path: string, names: NameTable): Map<string, Made> {
+  const made = new Map<string, Made>();
   for (const decl of parseLean(text, path, { names }).decls) {
     if (!decl.fullName) continue;
     const line = decl.location.line;
-    if (!made.has(decl.fullName)) made.set(decl.fullName, { line });
+    if (!made.has(decl.fullName)) made.set(decl.fullName, { line, decl });
     for (const member of decl.members ?? []) if (!made.has(member)) made.set(member, { line, from: decl.fullName });
     for (const additive of additiveNames(decl)) if (!made.has(additive)) made.set(additive, { line, from: decl.fullName });
   }
@@ -89,8 +98,35 @@ export function sourceRoots(root: string): { name: string; dir: string; shown: s
  */
 export function findInDependencies(root: string, wanted: string[]): Map<string, DeclaredIn> {
   const found = new Map<string, DeclaredIn>();
+  searchDependencies(root, wanted, (name, place, pkg, path) => {
+    found.set(name, { package: pkg.name, file: `${pkg.shown}/${path}`, line: place.line, ...(place.from ? { from: place.from } : {}) });
+  });
+  return found;
+}
+
+/** The declarations of the dependency sources (see findInDependencies) named by `wanted` full names, where they are declarations (not members). */
+export function declarationsInDependencies(root: string, wanted: string[]): Map<string, LeanDecl> {
+  const found = new Map<string, LeanDecl>();
+  searchDependencies(
+    root,
+    wanted,
+    (name, place) => {
+      if (place.decl !== undefined) found.set(name, place.decl);
+    },
+    (place) => place.decl !== undefined,
+  );
+  return found;
+}
+
+/** Calls `found` once for each wanted name with the first place (`accepts` one) a dependency source makes it. */
+function searchDependencies(
+  root: string,
+  wanted: string[],
+  found: (name: string, place: Made, pkg: { name: string; shown: string }, path: string) => void,
+  accepts: (place: Made) => boolean = () => true,
+): void {
   const pending = new Map([...new Set(wanted.map((n) => n.replace(/^_root_\./, '')))].map((n) => [n, needles(n)]));
-  if (pending.size === 0) return found;
+  if (pending.size === 0) return;
   const names = new NameTable();
   for (const pkg of sourceRoots(root)) {
     if (pending.size === 0) break;
@@ -112,12 +148,11 @@ export function findInDependencies(root: string, wanted: string[]): Map<string, 
       const made = declaredNames(text, path, names);
       for (const [name] of candidates) {
         const place = made.get(name);
-        if (!place) continue;
-        found.set(name, { package: pkg.name, file: `${pkg.shown}/${path}`, line: place.line, ...(place.from ? { from: place.from } : {}) });
+        if (!place || !accepts(place)) continue;
+        found(name, place, pkg, path);
         pending.delete(name);
       }
       if (pending.size === 0) break;
     }
   }
-  return found;
 }

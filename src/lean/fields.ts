@@ -1,192 +1,36 @@
 /**
  * Proof fields and data fields by their declared types: when a declaration's value instantiates a
- * structure or class the project declares itself, the types of that structure's fields say which
- * hold proofs (`nonempty : digits ≠ []`) and which hold data (`digits : List Digit`), whatever the
- * fields are called. The proof-gap scan, which sees one file at a time, classifies a `sorry` field
- * by its name; `classifyFieldsByType` corrects that with the project's own declarations wherever a
- * declared type reads clearly one way or the other, and leaves the name's verdict elsewhere.
+ * structure or class the project declares (or a dependency whose sources are checked out), the types
+ * of that structure's fields say which hold proofs (`nonempty : digits ≠ []`) and which hold data
+ * (`digits : List Digit`), whatever the fields are called. The proof-gap scan, which sees one file at
+ * a time, classifies a `sorry` field by its name where the name says proof and leaves it undetermined
+ * otherwise; `classifyFieldsByType` decides with the declarations wherever a declared type reads
+ * clearly one way or the other, and does the same for a `sorry` written as an argument.
  */
 
 import type { LeanDecl, LeanProject } from '../model/lean.js';
-import type { ProofGap } from './gaps.js';
-import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable, typeHead } from './lexer.js';
-import { lastComponent } from './references.js';
+import { declarationsInDependencies } from './dependency-names.js';
+import type { GapKind, ProofGap } from './gaps.js';
+import {
+  bracketDelta,
+  headerTypeStart,
+  isCommentKind,
+  KIND,
+  lexTable,
+  MULTI,
+  MULTI_SYMBOLS,
+  type TokenTable,
+  typeBodyStart,
+  typeHead,
+} from './lexer.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
+import { parameterFilled } from './signatures.js';
+import { conclusionOf, headName, readType } from './type-reading.js';
 
 const multi = (s: string): number => MULTI + MULTI_SYMBOLS.indexOf(s);
 const ASSIGN = multi(':=');
-const ARROW = multi('->');
 const COLON = 58;
 const COMMA = 44;
-
-/** Symbols that make a type a proposition wherever they stand outside brackets: relations, connectives, `∃`, `¬`. */
-const PROPOSITION_SYMBOLS: ReadonlySet<number> = new Set([
-  61,
-  60,
-  62,
-  multi('<='),
-  multi('>='),
-  multi('!='),
-  0x2260,
-  0x2264,
-  0x2265,
-  0x2208,
-  0x2209,
-  0x2286,
-  0x2282,
-  0x2287,
-  0x2283,
-  0x2194,
-  0x2227,
-  0x2228,
-  0xac,
-  0x2223,
-  0x2261,
-  0x2203,
-]);
-
-/**
- * Heads of a conclusion that make it a proposition: `True`/`False`, Mathlib predicates that do not
- * start with `Is`, and Mathlib's classes of propositions an `instance` proves (`DiscreteTopology`, `T2Space`, …).
- */
-const PROPOSITION_HEADS: ReadonlySet<string> = new Set([
-  'True',
-  'False',
-  'Nonempty',
-  'Continuous',
-  'Monotone',
-  'Antitone',
-  'StrictMono',
-  'StrictAnti',
-  'Injective',
-  'Surjective',
-  'Bijective',
-  'Measurable',
-  'Differentiable',
-  'Tendsto',
-  'Summable',
-  'HasSum',
-  'Countable',
-  'Finite',
-  'Disjoint',
-  'Pairwise',
-  'Irreducible',
-  'Prime',
-  'Squarefree',
-  'Even',
-  'Odd',
-  'Fact',
-  'Subsingleton',
-  'Nontrivial',
-  'Infinite',
-  'NeZero',
-  'CharZero',
-  'CharP',
-  'NoZeroDivisors',
-  'FiniteDimensional',
-  'DiscreteTopology',
-  'CompactSpace',
-  'T0Space',
-  'T1Space',
-  'T2Space',
-  'T3Space',
-  'RegularSpace',
-  'NormalSpace',
-  'CompleteSpace',
-  'ProperSpace',
-  'LocallyCompactSpace',
-  'SecondCountableTopology',
-  'SeparableSpace',
-  'ConnectedSpace',
-  'PathConnectedSpace',
-  'OrderTopology',
-  'ContinuousAdd',
-  'ContinuousMul',
-  'ContinuousSMul',
-  'SMulCommClass',
-]);
-
-/** Heads of a conclusion that make it data: universes (a predicate `Set X → Prop` or a type is data) and common types. */
-const DATA_HEADS: ReadonlySet<string> = new Set([
-  'Prop',
-  'Type',
-  'Sort',
-  'ℕ',
-  'ℤ',
-  'ℚ',
-  'ℝ',
-  'ℂ',
-  'Nat',
-  'Int',
-  'Rat',
-  'Real',
-  'Complex',
-  'NNReal',
-  'ENNReal',
-  'EReal',
-  'List',
-  'Set',
-  'Finset',
-  'Multiset',
-  'Array',
-  'Option',
-  'Fin',
-  'String',
-  'Bool',
-  'Prod',
-  'Sum',
-  'Matrix',
-  'Polynomial',
-]);
-
-/** The conclusion of the type in tokens [from, to) (after its last `→` or binder comma outside brackets), or -1 when a relation, connective, `∃` or `¬` outside brackets already makes it a proposition. */
-function conclusionOf(table: TokenTable, from: number, to: number): number {
-  let depth = 0;
-  let conclusion = from;
-  for (let i = from; i < to; i++) {
-    const delta = bracketDelta(table, i);
-    depth += delta;
-    if (delta !== 0 || depth > 0 || table.kind[i] !== KIND.symbol) continue;
-    const code = table.code[i]!;
-    if (PROPOSITION_SYMBOLS.has(code) && !isNonNegativeReals(table, i, to)) return -1;
-    if (code === 0x2192 || code === ARROW || code === COMMA) conclusion = i + 1;
-  }
-  return conclusion;
-}
-
-/** Whether the `≥` at token i is Mathlib's `ℝ≥0` (`NNReal`) or `ℝ≥0∞` (`ENNReal`), written without blanks: a type, no relation. */
-function isNonNegativeReals(table: TokenTable, i: number, to: number): boolean {
-  return (
-    table.code[i] === 0x2265 &&
-    i > 0 &&
-    i + 1 < to &&
-    table.is(i - 1, 'ℝ') &&
-    table.end[i - 1] === table.start[i] &&
-    table.is(i + 1, '0') &&
-    table.end[i] === table.start[i + 1]
-  );
-}
-
-/** The name heading token i (an identifier, or `Prop`/`Type`/`Sort`), last component only; '' for anything else. */
-function headName(table: TokenTable, i: number, to: number): string {
-  if (i >= to || (table.kind[i] !== KIND.ident && table.kind[i] !== KIND.keyword)) return '';
-  return lastComponent(table.textOf(i));
-}
-
-/**
- * How the type in tokens [from, to) reads: `true` for a proposition (a relation, connective, `∃` or
- * `¬` outside brackets, or a conclusion headed by `True`, `False`, an `Is…` predicate, a common
- * Mathlib predicate or one of `predicates`), `false` for data (a conclusion headed by a universe, a
- * common type or a one-letter type variable: `α → β`, `List Digit`, `Set X → Prop`), `undefined`
- * when the head says neither (`measurable E` for an unknown `measurable`).
- */
-export function readType(table: TokenTable, from: number, to: number, predicates: ReadonlySet<string> = new Set()): boolean | undefined {
-  const conclusion = conclusionOf(table, from, to);
-  if (conclusion < 0) return true;
-  const head = headName(table, conclusion, to);
-  if (PROPOSITION_HEADS.has(head) || /^Is[A-Z]/.test(head) || predicates.has(head)) return true;
-  if (DATA_HEADS.has(head) || [...head].length === 1) return false;
-  return undefined;
-}
 
 /**
  * The fields a structure or class declares, each mapped to how its type reads (see `readType`;
@@ -218,10 +62,14 @@ export function declaredFields(structure: LeanDecl): Map<string, boolean | undef
       continue;
     }
     if (depth !== 0 || table.kind[i] !== KIND.ident) continue;
-    const startsLine = k === 0 || table.line[at(k - 1)]! < table.line[i]!;
-    if (!startsLine || table.column[i]! === 0) continue;
-    if (fieldColumn < 0) fieldColumn = table.column[i]!;
-    if (table.column[i] !== fieldColumn) continue;
+    // `protected one_smul : …` (Mathlib's MulAction): the modifier leads the field's line.
+    const afterModifier = k > 0 && isFieldModifier(table, at(k - 1)) && table.line[at(k - 1)] === table.line[i];
+    const first = afterModifier ? k - 1 : k;
+    const startsLine = first === 0 || table.line[at(first - 1)]! < table.line[i]!;
+    const column = afterModifier ? table.column[at(k - 1)]! : table.column[i]!;
+    if (!startsLine || column === 0) continue;
+    if (fieldColumn < 0) fieldColumn = column;
+    if (column !== fieldColumn) continue;
     const colon = typeColon(table, code, k);
     if (colon < 0) continue;
     const end = typeEnd(table, code, colon + 1, fieldColumn);
@@ -235,6 +83,10 @@ export function declaredFields(structure: LeanDecl): Map<string, boolean | undef
   for (const { names, from, to } of typed) for (const name of names) fields.set(name, readType(table, from, to, predicates));
   return fields;
 }
+
+/** Whether token i is a modifier a field may be declared with (`protected`, `private`). */
+const isFieldModifier = (table: TokenTable, i: number): boolean =>
+  table.kind[i] === KIND.keyword && (table.is(i, 'protected') || table.is(i, 'private'));
 
 /** The texts of the identifiers at code[k], code[k + 1], … on one line. */
 function identRun(table: TokenTable, code: number[], k: number): string[] {
@@ -281,30 +133,46 @@ function typeEnd(table: TokenTable, code: number[], k: number, fieldColumn: numb
 }
 
 /**
- * The project structure or class a declaration's value instantiates: the head of its type (after
- * the header's last top-level `:`), found among the declarations its header references.
+ * The project structure or class a declaration's value instantiates: the head of its type (its
+ * claim, after the header's first top-level `:`), found among the declarations its header references.
  */
 export function instantiatedStructure(decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
   const head = typeHead(decl.header);
   return head === undefined ? undefined : structureNamed(head, decl, project);
 }
 
+const isStructure = (decl: LeanDecl | undefined): decl is LeanDecl =>
+  decl !== undefined && (decl.kind === 'structure' || decl.kind === 'class');
+
 /** The project structure or class that `written`, in the header of `decl`, names (through the header's resolved references). */
 function structureNamed(written: string, decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
   for (const name of decl.references.slice(0, decl.headerReferences)) {
     if (name !== written && !name.endsWith(`.${written}`)) continue;
     const target = project.decls.get(name);
-    if (target && (target.kind === 'structure' || target.kind === 'class')) return target;
+    if (isStructure(target)) return target;
   }
   return undefined;
 }
 
-/** The project structures a structure `extends` (the heads of the parents after `extends` in its header). */
-function parentsOf(structure: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl[] {
+/**
+ * The full names `written` may stand for where `decl` is, in the order Lean prefers them: under
+ * each enclosing namespace (innermost first), as written, then under each namespace opened there.
+ */
+export function candidateNames(written: string, decl: Pick<LeanDecl, 'namespace' | 'opens'>): string[] {
+  if (written.startsWith('_root_.')) return [written.slice('_root_.'.length)];
+  const name = written;
+  const parts = decl.namespace ? decl.namespace.split('.') : [];
+  const enclosing = parts.map((_, k) => `${parts.slice(0, parts.length - k).join('.')}.${name}`);
+  const opens = lastLinks(decl.opens, LINKS_READ).flatMap((link) => link.items);
+  return [...new Set([...enclosing, name, ...opens.map((open) => `${open}.${name}`)])];
+}
+
+/** The heads of the parents a structure `extends`, as written. */
+function parentHeads(structure: LeanDecl): string[] {
   const { table } = lexTable(structure.header);
   let i = 0;
   while (i < table.count && !(table.kind[i] === KIND.keyword && table.is(i, 'extends'))) i++;
-  const parents: LeanDecl[] = [];
+  const heads: string[] = [];
   let depth = 0;
   let expectHead = true;
   for (i++; i < table.count; i++) {
@@ -313,12 +181,11 @@ function parentsOf(structure: LeanDecl, project: Pick<LeanProject, 'decls'>): Le
     if (table.kind[i] === KIND.symbol && table.code[i] === COLON) break;
     if (table.kind[i] === KIND.symbol && table.code[i] === COMMA) expectHead = true;
     else if (expectHead && table.kind[i] === KIND.ident) {
-      const parent = structureNamed(table.textOf(i), structure, project);
-      if (parent) parents.push(parent);
+      heads.push(table.textOf(i));
       expectHead = false;
     }
   }
-  return parents;
+  return heads;
 }
 
 /** A field's reading and the structure that declares it. */
@@ -327,60 +194,170 @@ interface FieldType {
   owner: LeanDecl;
 }
 
-/** The fields of a structure and of the project structures it extends, transitively (its own first). */
-export function fieldsWithParents(
-  structure: LeanDecl,
-  project: Pick<LeanProject, 'decls'>,
-  seen = new Set<LeanDecl>(),
-): Map<string, FieldType> {
-  seen.add(structure);
-  const fields = new Map<string, FieldType>();
-  for (const [name, proof] of declaredFields(structure)) if (proof !== undefined) fields.set(name, { proof, owner: structure });
-  for (const parent of parentsOf(structure, project)) {
-    if (seen.has(parent)) continue;
-    for (const [name, field] of fieldsWithParents(parent, project, seen)) if (!fields.has(name)) fields.set(name, field);
+/**
+ * The structures a project's declarations instantiate: the project's own (through the references
+ * the model resolved) and, where `.lake/packages` holds the dependencies' sources, those of Mathlib,
+ * Batteries and the others (found by the names Lean would try, see `candidateNames`).
+ */
+class Structures {
+  /** The dependency structures found, by full name. */
+  private readonly external = new Map<string, LeanDecl>();
+  private readonly fields = new Map<LeanDecl, Map<string, FieldType>>();
+
+  constructor(
+    private readonly project: Pick<LeanProject, 'decls'> & Partial<Pick<LeanProject, 'root'>>,
+    /** The structures the project's own declarations cannot name: looked up in the dependencies at once (their parents too). */
+    wanted: { written: string; decl: LeanDecl }[],
+  ) {
+    const root = project.root;
+    let pending = wanted;
+    // Each round looks up the parents of the structures the one before found; Mathlib's hierarchies are a few levels deep.
+    for (let round = 0; root !== undefined && pending.length > 0 && round < MAX_PARENT_DEPTH; round++) {
+      const names = pending.flatMap(({ written, decl }) => candidateNames(written, decl).filter((n) => !this.external.has(n)));
+      const found = [...declarationsInDependencies(root, names)].filter(([, decl]) => isStructure(decl));
+      for (const [name, decl] of found) this.external.set(name, decl);
+      pending = found.flatMap(([, decl]) => parentHeads(decl).map((written) => ({ written, decl })));
+    }
   }
-  return fields;
+
+  /** The structure or class `written` names where `decl` is: the project's, else a dependency's. */
+  named(written: string, decl: LeanDecl): LeanDecl | undefined {
+    const own = structureNamed(written, decl, this.project);
+    if (own !== undefined) return own;
+    for (const name of candidateNames(written, decl)) {
+      const target = this.project.decls.get(name) ?? this.external.get(name);
+      if (isStructure(target)) return target;
+    }
+    return undefined;
+  }
+
+  /** The fields of a structure and of the structures it extends, transitively (its own first). */
+  fieldsOf(structure: LeanDecl, seen = new Set<LeanDecl>()): Map<string, FieldType> {
+    const known = this.fields.get(structure);
+    if (known !== undefined) return known;
+    seen.add(structure);
+    const fields = new Map<string, FieldType>();
+    for (const [name, proof] of declaredFields(structure)) if (proof !== undefined) fields.set(name, { proof, owner: structure });
+    for (const written of parentHeads(structure)) {
+      const parent = this.named(written, structure);
+      if (parent === undefined || seen.has(parent)) continue;
+      for (const [name, field] of this.fieldsOf(parent, seen)) if (!fields.has(name)) fields.set(name, field);
+    }
+    this.fields.set(structure, fields);
+    return fields;
+  }
 }
 
-/** Whether a declaration's type (after its header's last top-level `:`) reads as a proposition (see `readType`). */
+/** How many levels of parents are looked up in the dependencies (`DistribMulAction` extends `MulAction` extends `SMul`). */
+const MAX_PARENT_DEPTH = 8;
+
+/** Whether a declaration's type (its claim, past the header's first top-level `:` and any `haveI … :=`) reads as a proposition (see `readType`). */
 function statesProposition(decl: LeanDecl): boolean {
   const { table } = lexTable(decl.header);
   const start = headerTypeStart(table);
-  return start >= 0 && readType(table, start, table.count) === true;
+  return start >= 0 && readType(table, typeBodyStart(table, start), table.count) === true;
 }
 
+/** The project declaration a callee written in `decl` names (through the references the model resolved). */
+function calleeNamed(written: string, decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
+  for (const name of decl.references) if (name === written || name.endsWith(`.${written}`)) return project.decls.get(name);
+  return undefined;
+}
+
+/** Subtypes, whose anonymous constructor `⟨value, proof⟩` holds data then a proof: `{x // p x}`, `Subtype p`, `Fin n`. */
+const SUBTYPE_READINGS = [false, true];
+
 /**
- * Reclassifies the `sorry` gaps in field assignments whose structure the project declares: the
- * declared type of the field (in that structure or a project structure it extends) decides proof or
- * data (context `proof-field`/`data-field`, `structure` naming the declaring one); a field no
- * project structure declares (Mathlib's, or of a nested structure) keeps the classification by name.
- * A `sorry` that is a def's, abbrev's or instance's value (not in a field or a `by` block) is a
- * proof when the declaration's type is a proposition (context `proof-value`: LeanAPAP's
- * `instance [CompactSpace M] : DiscreteTopology (PontryaginDual M) := sorry`, `def h : a = b := sorry`).
+ * How each component of an anonymous constructor that is `decl`'s whole value reads (proof or data),
+ * in order: a subtype's, or the fields of the structure its type names when it extends none (the
+ * components of an extending structure's constructor group the parents' fields); undefined when unknown.
  */
-export function classifyFieldsByType(gaps: ProofGap[], project: Pick<LeanProject, 'decls'>): ProofGap[] {
-  const byStructure = new Map<LeanDecl, Map<string, FieldType>>();
-  const byDecl = new Map<LeanDecl, Map<string, FieldType> | undefined>();
-  const fieldsOf = (decl: LeanDecl): Map<string, FieldType> | undefined => {
-    if (!byDecl.has(decl)) {
-      const structure = instantiatedStructure(decl, project);
-      if (structure && !byStructure.has(structure)) byStructure.set(structure, fieldsWithParents(structure, project));
-      byDecl.set(decl, structure && byStructure.get(structure));
+function componentReadings(decl: LeanDecl, structures: Structures): (boolean | undefined)[] | undefined {
+  const { table } = lexTable(decl.header);
+  const start = headerTypeStart(table);
+  if (start < 0) return undefined;
+  const type = typeBodyStart(table, start);
+  if (table.is(type, '{')) {
+    for (let j = type + 1, depth = 0; j < table.count; j++) {
+      depth += bracketDelta(table, j);
+      if (depth < 0) break;
+      if (depth === 0 && table.is(j, '/') && table.is(j + 1, '/')) return SUBTYPE_READINGS;
     }
-    return byDecl.get(decl);
-  };
+    return undefined;
+  }
+  const head = table.kind[type] === KIND.ident ? table.textOf(type) : undefined;
+  if (head === undefined) return undefined;
+  if (head === 'Subtype' || head === 'Fin') return SUBTYPE_READINGS;
+  const structure = structures.named(head, decl);
+  if (structure === undefined || parentHeads(structure).length > 0) return undefined;
+  return [...declaredFields(structure).values()];
+}
+
+const FIELD_CONTEXTS: ReadonlySet<string> = new Set(['proof-field', 'data-field', 'field']);
+const VALUE_CONTEXTS: ReadonlySet<string> = new Set(['value', 'argument', 'component']);
+
+/**
+ * Classifies with the project's declarations (and its dependencies' sources under `.lake/packages`)
+ * what one file could not tell:
+ * - a `sorry` field whose structure is known takes the declared type of the field (in that
+ *   structure or one it extends): proof or data (context `proof-field`/`data-field`, `structure`
+ *   naming the declaring one); a field of an unknown structure keeps its name's verdict where the
+ *   name says proof (`map_add'`), and stays undetermined otherwise (`map`: Mathlib's `Subfunctor.map`
+ *   is a proof, `DFunLike.coe` data);
+ * - a `sorry` that is a def's, abbrev's or instance's value, or inside it as an argument or a
+ *   component, is a proof when the declaration's type is a proposition (context `proof-value`:
+ *   LeanAPAP's `instance [CompactSpace M] : DiscreteTopology (PontryaginDual M) := sorry`);
+ * - a `sorry` standing for an argument, in a value or a statement, takes the type of the parameter
+ *   it fills in the callee's signature, when the project declares the callee: a proposition makes
+ *   it a proof (`proof-argument`: FLT's `ofComplex z ρ sorry` for `hρ : ρ.IsTrivial`), data makes
+ *   it data in a value (`data-argument`); otherwise it stays as it was (undetermined in a value, in
+ *   the statement in a statement).
+ */
+export function classifyFieldsByType(
+  gaps: ProofGap[],
+  project: Pick<LeanProject, 'decls'> & Partial<Pick<LeanProject, 'root'>>,
+): ProofGap[] {
+  const heads = new Map<LeanDecl, string | undefined>();
+  const headOf = (decl: LeanDecl): string | undefined =>
+    heads.has(decl) ? heads.get(decl) : heads.set(decl, typeHead(decl.header)).get(decl);
+  const wanted = gaps.flatMap((gap) => {
+    if (gap.decl === undefined || !FIELD_CONTEXTS.has(gap.context ?? '')) return [];
+    const written = headOf(gap.decl);
+    return written === undefined || structureNamed(written, gap.decl, project) !== undefined ? [] : [{ written, decl: gap.decl }];
+  });
+  const structures = new Structures(project, wanted);
   const propositions = new Map<LeanDecl, boolean>();
   const isProposition = (decl: LeanDecl): boolean => propositions.get(decl) ?? propositions.set(decl, statesProposition(decl)).get(decl)!;
+  // A sorry macro's use stays one: only where it stands changes.
+  const as = (gap: ProofGap, kind: GapKind): GapKind => (gap.kind === 'sorry-macro' ? gap.kind : kind);
   return gaps.map((gap) => {
-    if (gap.context === 'value' && gap.decl !== undefined && isProposition(gap.decl)) {
-      return { ...gap, kind: gap.kind === 'sorry-macro' ? gap.kind : 'sorry-in-proof', context: 'proof-value' };
+    const decl = gap.decl;
+    if (decl === undefined) return gap;
+    if (VALUE_CONTEXTS.has(gap.context ?? '') && isProposition(decl))
+      return { ...gap, kind: as(gap, 'sorry-in-proof'), context: 'proof-value' };
+    if (gap.field !== undefined && FIELD_CONTEXTS.has(gap.context ?? '')) {
+      const written = headOf(decl);
+      const structure = written === undefined ? undefined : structures.named(written, decl);
+      const field = structure === undefined ? undefined : structures.fieldsOf(structure).get(gap.field);
+      if (field === undefined) return gap;
+      const kind = as(gap, field.proof ? 'sorry-in-proof' : 'sorry-in-data');
+      return { ...gap, kind, context: field.proof ? 'proof-field' : 'data-field', structure: field.owner.fullName };
     }
-    if (gap.field === undefined || gap.decl === undefined || (gap.context !== 'proof-field' && gap.context !== 'data-field')) return gap;
-    const field = fieldsOf(gap.decl)?.get(gap.field);
-    if (field === undefined) return gap;
-    // A sorry macro's use stays one: only where it stands changes.
-    const kind = gap.kind === 'sorry-macro' ? gap.kind : field.proof ? 'sorry-in-proof' : 'sorry-in-data';
-    return { ...gap, kind, context: field.proof ? 'proof-field' : 'data-field', structure: field.owner.fullName };
+    if (gap.argument === undefined) return gap;
+    if ('component' in gap.argument) {
+      const proof = gap.argument.whole ? componentReadings(decl, structures)?.[gap.argument.component] : undefined;
+      if (proof === undefined) return gap;
+      return { ...gap, kind: as(gap, proof ? 'sorry-in-proof' : 'sorry-in-data'), context: proof ? 'proof-field' : 'data-field' };
+    }
+    const callee = calleeNamed(gap.argument.callee, decl, project);
+    const filled = callee === undefined ? undefined : parameterFilled(callee, gap.argument);
+    if (callee === undefined || filled?.proposition === undefined) return gap;
+    const parameter = {
+      callee: callee.fullName,
+      ...(filled.name !== undefined ? { name: filled.name } : {}),
+      ...(gap.context === 'statement' ? { inStatement: true } : {}),
+    };
+    if (filled.proposition) return { ...gap, kind: as(gap, 'sorry-in-proof'), context: 'proof-argument', parameter };
+    return gap.context === 'argument' ? { ...gap, kind: as(gap, 'sorry-in-data'), context: 'data-argument', parameter } : gap;
   });
 }

@@ -5,6 +5,7 @@
  */
 
 import type { LeanDecl, LeanFile } from '../model/lean.js';
+import { type ArgumentPlace, argumentPlace } from './arguments.js';
 import {
   bracketDelta,
   headerTypeStart,
@@ -15,6 +16,7 @@ import {
   MULTI,
   MULTI_SYMBOLS,
   type TokenTable,
+  typeBodyStart,
 } from './lexer.js';
 import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
 
@@ -23,6 +25,7 @@ export type GapKind =
   | 'sorry-in-data'
   | 'sorry-in-statement'
   | 'sorry-in-command'
+  | 'sorry-undetermined'
   | 'sorry-macro'
   | 'axiom'
   | 'native-decide'
@@ -35,8 +38,25 @@ export type GapKind =
   | 'search-tactic'
   | 'trivial-statement';
 
-/** Why a `sorry` counts as in a proof or in data. */
-export type SorryContext = 'statement' | 'theorem' | 'by-block' | 'proof-field' | 'data-field' | 'value' | 'proof-value' | 'command';
+/**
+ * Why a `sorry` counts as in a proof or in data, or why that is undetermined: `field` (a field whose
+ * structure is not known and whose name says nothing), `argument` (an argument of a callee whose
+ * signature is not known), `component` (of an anonymous constructor `⟨…⟩`).
+ */
+export type SorryContext =
+  | 'statement'
+  | 'theorem'
+  | 'by-block'
+  | 'proof-field'
+  | 'data-field'
+  | 'field'
+  | 'value'
+  | 'proof-value'
+  | 'argument'
+  | 'proof-argument'
+  | 'data-argument'
+  | 'component'
+  | 'command';
 
 /** One gap: what, where, and in which declaration. */
 export interface ProofGap {
@@ -54,6 +74,10 @@ export interface ProofGap {
   structure?: string;
   /** For a sorry macro: what it stands for (`sorry`, or a project axiom; see sorry-macros.ts). */
   standsFor?: string;
+  /** For sorry/admit written as an argument (in a statement or a value): the application or constructor it fills (see arguments.ts). */
+  argument?: ArgumentPlace;
+  /** For sorry/admit as an argument whose callee's signature decided proof or data: the callee and the parameter it fills. */
+  parameter?: { callee: string; name?: string; inStatement?: boolean };
 }
 
 /** Tactic-block openers (`by`, `decreasing_by`): everything up to the closing bracket (or a comma inside brackets) is tactics. */
@@ -92,6 +116,58 @@ const PROOF_FIELD_WORDS: ReadonlySet<string> = new Set([
  */
 export function isProofFieldName(name: string): boolean {
   return name.includes('_') || name.endsWith("'") || PROOF_FIELD_WORDS.has(name);
+}
+
+/** Data fields of Lean core and Mathlib structures named by one lowercase word: operations, carriers, components. */
+const DATA_FIELD_WORDS: ReadonlySet<string> = new Set([
+  'default',
+  'zero',
+  'one',
+  'add',
+  'mul',
+  'sub',
+  'div',
+  'neg',
+  'inv',
+  'smul',
+  'vadd',
+  'nsmul',
+  'zsmul',
+  'npow',
+  'zpow',
+  'le',
+  'lt',
+  'sup',
+  'inf',
+  'top',
+  'bot',
+  'compl',
+  'himp',
+  'sdiff',
+  'star',
+  'norm',
+  'nnnorm',
+  'dist',
+  'edist',
+  'inner',
+  'carrier',
+  'val',
+  'obj',
+  'app',
+  'hom',
+  'coe',
+  'fst',
+  'snd',
+  'uniformity',
+]);
+
+/**
+ * A field name that reads as data: lowerCamelCase with a capital (`toFun`, `invFun`), as Mathlib names
+ * data fields, or one of core's and Mathlib's one-word data fields (`default`, `add`, `carrier`).
+ * Another one-word name (`map`) says nothing: `Functor.map` is data, Mathlib's `Subfunctor.map` a proof.
+ */
+function isDataFieldName(name: string): boolean {
+  return !isProofFieldName(name) && (DATA_FIELD_WORDS.has(name) || /^[a-z][A-Za-z0-9]*[A-Z]/.test(name));
 }
 
 /** What the parser left of a file: the text it read, the token-level gaps found on its token table, and its declarations whose shape is a gap. */
@@ -178,13 +254,14 @@ function declPosition(decl: LeanDecl, text: string): { line: number; column: num
  */
 let headerNames: NameTable | undefined;
 
-/** True when the header's type (after its last top-level `:`) is exactly `True`. */
+/** True when the header's type (after its first top-level `:` and any `haveI … :=` before its claim) is exactly `True`. */
 function statesTrue(header: string): boolean {
   if (!header.endsWith('True')) return false;
   const { table } = lexTable(header, '<header>', undefined, (headerNames ??= new NameTable()));
   let lastCode = table.count - 1;
   while (lastCode >= 0 && isCommentKind(table.kind[lastCode]!)) lastCode--;
-  const type = headerTypeStart(table);
+  const start = headerTypeStart(table);
+  const type = start < 0 ? -1 : typeBodyStart(table, start);
   return type >= 0 && type === lastCode && table.is(type, 'True');
 }
 
@@ -237,24 +314,40 @@ function hasSorryOrAdmit(table: TokenTable): boolean {
   return false;
 }
 
-/** Whether identifier i is quoted as a name literal (`` `sorryAx ``, ``` ``sorryAx ```, as meta code names the constant): a backtick just before it. */
+/** Whether token i is quoted as a name literal (`` `sorryAx ``, ``` ``sorryAx ```, `` `sorry ``, as meta code names the constant or the syntax): a backtick just before it. */
 const quotedName = (table: TokenTable, i: number, prev: number): boolean =>
   prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === BACKTICK && table.end[prev] === table.start[i];
+
+/** Whether token i is the `(` of a syntax quotation: a backtick right before it. */
+const opensQuotation = (table: TokenTable, i: number): boolean =>
+  table.code[i] === 40 &&
+  i > 0 &&
+  table.kind[i - 1] === KIND.symbol &&
+  table.code[i - 1] === BACKTICK &&
+  table.end[i - 1] === table.start[i];
 
 /** The tactic blocks open in a declaration: the bracket depth, and per open block the depth and line indentation it opened at. */
 class TacticBlocks {
   depth = 0;
   private readonly depths: number[] = [];
   private readonly indents: number[] = [];
+  /** The depth outside the syntax quotation open (`` `(…) ``, `` `(tactic| …) ``), or -1 outside quotations. */
+  private quoteDepth = -1;
 
   get open(): boolean {
     return this.depths.length > 0;
+  }
+
+  /** Whether the token followed last is inside a syntax quotation of declaration `decl`: meta code building syntax (aesop's `` `(tactic| sorry) ``), no gap. */
+  quoted(decl: LeanDecl | undefined): boolean {
+    return decl !== undefined && this.quoteDepth >= 0;
   }
 
   reset(): void {
     this.depth = 0;
     this.depths.length = 0;
     this.indents.length = 0;
+    this.quoteDepth = -1;
   }
 
   push(indent: number): void {
@@ -270,9 +363,12 @@ class TacticBlocks {
   follow(table: TokenTable, i: number, kind: number, prev: number): boolean {
     const delta = bracketDelta(table, i);
     const { depths, indents } = this;
-    if (delta > 0) this.depth++;
-    else if (delta < 0) {
+    if (delta > 0) {
+      if (this.quoteDepth < 0 && opensQuotation(table, i)) this.quoteDepth = this.depth;
+      this.depth++;
+    } else if (delta < 0) {
       this.depth = Math.max(0, this.depth - 1);
+      if (this.depth <= this.quoteDepth) this.quoteDepth = -1;
       while (depths.length > 0 && depths[depths.length - 1]! > this.depth) depths.pop(), indents.pop();
     } else if (kind === KIND.symbol && table.code[i] === 44 && this.depth > 0) {
       while (depths.length > 0 && depths[depths.length - 1]! >= this.depth) depths.pop(), indents.pop();
@@ -293,15 +389,22 @@ function gapAt(table: TokenTable, i: number, kind: GapKind, text: string, decl: 
   return gap;
 }
 
-/** The `sorry` or `admit` (or `sorryAx`, `lcProof`: SORRY_WORD identifiers) at token i (after token `prev`), classified as in the statement, in a proof or in data. */
-function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean): ProofGap {
+/**
+ * The `sorry` or `admit` (or `sorryAx`, `lcProof`: SORRY_WORD identifiers) at token i (after token
+ * `prev`; its declaration's tokens start at `first`), classified as in the statement, in a proof, in
+ * data (a field by its name: `map_add'` a proof, `toFun` data), or undetermined where one file cannot
+ * tell: a field whose name says nothing (`map := sorry` of a structure declared elsewhere), an
+ * argument (`ofComplex z ρ sorry`) or a component of `⟨…⟩` in a value. `classifyFieldsByType`
+ * (fields.ts) then decides with the project's declarations.
+ */
+function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean, first: number): ProofGap {
   const start = table.start[i]!;
   // In the statement itself (formal-conjectures' `answer(sorry)`): the claim is unfinished, whatever its proof.
   const inStatement = decl !== undefined && start >= decl.headerRange.start && start < decl.headerRange.end;
   const fieldName =
     !inStatement && prev >= 0 && table.kind[prev] === KIND.symbol && table.code[prev] === ASSIGN ? assignedField(table, prev) : -1;
   const field = fieldName >= 0 ? table.textOf(fieldName) : undefined;
-  const context: SorryContext = inStatement
+  let context: SorryContext = inStatement
     ? 'statement'
     : inTactics
       ? 'by-block'
@@ -310,10 +413,14 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
         : field !== undefined
           ? isProofFieldName(field)
             ? 'proof-field'
-            : 'data-field'
+            : isDataFieldName(field)
+              ? 'data-field'
+              : 'field'
           : decl
             ? 'value'
             : 'command';
+  const argument = context === 'statement' || context === 'value' ? argumentPlace(table, i, prev, first) : undefined;
+  if (context === 'value' && argument !== undefined) context = 'component' in argument ? 'component' : 'argument';
   const inProof = context === 'by-block' || context === 'theorem' || context === 'proof-field';
   // Outside any declaration: a macro's expansion (its uses are sorry macros', see sorry-macros.ts) or a `#check`.
   const kind = inStatement
@@ -322,10 +429,13 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
       ? 'sorry-in-proof'
       : context === 'command'
         ? 'sorry-in-command'
-        : 'sorry-in-data';
+        : context === 'value' || context === 'data-field'
+          ? 'sorry-in-data'
+          : 'sorry-undetermined';
   const gap = gapAt(table, i, kind, table.kind[i] === KIND.keyword ? KEYWORD_LIST[table.code[i]!]! : table.textOf(i), decl);
   gap.context = context;
   if (field !== undefined) gap.field = field;
+  if (argument !== undefined) gap.argument = argument;
   return gap;
 }
 
@@ -334,9 +444,16 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
  * in an `unsafe` declaration (batteries' and aesop's unsafe implementations pass it for the bounds
  * proofs of `uget`/`uset`; such a declaration is reported as `unsafe` already).
  */
-function sorryWordGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | undefined, inTactics: boolean): ProofGap | undefined {
+function sorryWordGap(
+  table: TokenTable,
+  i: number,
+  prev: number,
+  decl: LeanDecl | undefined,
+  inTactics: boolean,
+  first: number,
+): ProofGap | undefined {
   if (decl?.modifiers.includes('unsafe') && table.textOf(i) === 'lcProof') return undefined;
-  return sorryGap(table, i, prev, decl, inTactics);
+  return sorryGap(table, i, prev, decl, inTactics, first);
 }
 
 /** `set_option maxHeartbeats 0` or `set_option debug.skipKernelTC true` at token i. */
@@ -403,9 +520,10 @@ function macroSorryGap(
   decl: LeanDecl | undefined,
   inTactics: boolean,
   standsFor: string,
+  first: number,
 ): ProofGap | undefined {
   if (decl === undefined || table.start[i]! < decl.headerRange.start) return undefined;
-  return { ...sorryGap(table, i, prev, decl, inTactics), kind: 'sorry-macro', text: table.textOf(i), standsFor };
+  return { ...sorryGap(table, i, prev, decl, inTactics, first), kind: 'sorry-macro', text: table.textOf(i), standsFor };
 }
 
 /**
@@ -419,6 +537,8 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
   const { kind: kinds, code: codes, start: starts } = table;
   let d = 0;
   let current: LeanDecl | undefined;
+  /** The first token of `current`. */
+  let first = 0;
   const blocks = new TacticBlocks();
   let prev = -1;
   let prev2 = -1;
@@ -434,22 +554,24 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
     const inDecl = d < decls.length && decls[d]!.range.start <= start ? decls[d] : undefined;
     if (inDecl !== current) {
       current = inDecl;
+      first = i;
       blocks.reset();
     }
     const fieldLine = tracking && blocks.follow(table, i, kind, prev);
     if (kind === KIND.keyword) {
       const id = codes[i]!; // keyword id, -1 for a `#command`
       if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
-      else if (id === K_SORRY || id === K_ADMIT) gaps.push(sorryGap(table, i, prev, current, blocks.open));
-      else if (id === K_SET_OPTION && i + 2 < table.count) {
+      else if (id === K_SORRY || id === K_ADMIT) {
+        if (!blocks.quoted(current) && !quotedName(table, i, prev)) gaps.push(sorryGap(table, i, prev, current, blocks.open, first));
+      } else if (id === K_SET_OPTION && i + 2 < table.count) {
         const gap = optionGap(table, i, current);
         if (gap) gaps.push(gap);
       }
     } else if (kind === KIND.ident && macros.has(codes[i]!)) {
-      const gap = macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!);
+      const gap = blocks.quoted(current) ? undefined : macroSorryGap(table, i, prev, current, blocks.open, macros.get(codes[i]!)!, first);
       if (gap) gaps.push(gap);
-    } else if (kind === KIND.ident && (flags[codes[i]!]! & SORRY_WORD) !== 0 && !quotedName(table, i, prev)) {
-      const gap = sorryWordGap(table, i, prev, current, blocks.open);
+    } else if (kind === KIND.ident && (flags[codes[i]!]! & SORRY_WORD) !== 0 && !quotedName(table, i, prev) && !blocks.quoted(current)) {
+      const gap = sorryWordGap(table, i, prev, current, blocks.open, first);
       if (gap) gaps.push(gap);
     } else if (kind === KIND.ident && !fieldLine && (flags[codes[i]!]! & GAP_WORD) !== 0) {
       const gap = wordGap(table, i, prev, prev2, current);

@@ -1,8 +1,10 @@
 /**
  * Reads what leanaudit needs from a Lake configuration: the package name, its test driver, each
  * `lean_lib`'s source folder and root modules, and the `doc.verso` Lean option of the package or a
- * library (docstrings written in Verso's markup), from `lakefile.toml` or (by lexing it) `lakefile.lean`.
+ * library (docstrings written in Verso's markup), from `lakefile.toml` (through smol-toml) or (by
+ * lexing it) `lakefile.lean`.
  */
+import { parse, TomlError } from 'smol-toml';
 import { lex } from './lexer.js';
 
 /** A Lean library: its modules live under `srcDir` and start with one of `roots`. */
@@ -29,9 +31,6 @@ export interface Lakefile {
 export const versoDocsOf = (lakefile: Lakefile | undefined, library: string | undefined): boolean =>
   lakefile?.libs.find((lib) => lib.name === library)?.versoDocs ?? lakefile?.versoDocs ?? false;
 
-/** `doc.verso` set to true or false in a TOML options table or inline table (`"doc.verso" = true`, `doc.verso = true`). */
-const TOML_VERSO = /(?:^|[{,\s])"?doc\.verso"?\s*=\s*(true|false)\b/;
-
 const joinDir = (a: string, b: string): string =>
   [a, b]
     .filter((p) => p && p !== '.')
@@ -41,59 +40,59 @@ const joinDir = (a: string, b: string): string =>
 /** A glob such as `Foo.*`, `Foo.+` or `Foo` names modules under root `Foo`. */
 const globRoot = (glob: string): string => glob.replace(/\.[*+]$/, '');
 
-/** The scalar or string-array value of a TOML `key = value` line (enough for Lake's keys). */
-function tomlValue(raw: string): string | string[] {
-  const v = raw.trim();
-  if (v.startsWith('[')) return [...v.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
-  const s = /^"((?:[^"\\]|\\.)*)"/.exec(v);
-  return s ? s[1]! : v.replace(/\s+#.*$/, '');
+type Table = Record<string, unknown>;
+
+const isTable = (value: unknown): value is Table => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** `doc.verso` in a TOML `leanOptions` table, written `"doc.verso" = true` or as the dotted key `doc.verso = true`. */
+function versoOption(options: unknown): boolean | undefined {
+  if (!isTable(options)) return undefined;
+  const value = options['doc.verso'] ?? (isTable(options.doc) ? options.doc.verso : undefined);
+  return typeof value === 'boolean' ? value : undefined;
 }
 
-/** Parses the parts of `lakefile.toml` leanaudit uses. */
-export function parseLakefileToml(text: string, file = 'lakefile.toml'): Lakefile {
-  const top: Record<string, string | string[]> = {};
-  const libs: Record<string, string | string[]>[] = [];
-  let table: Record<string, string | string[]> | undefined = top;
-  /** The table whose `leanOptions` the lines read now are (`[leanOptions]`, `[lean_lib.leanOptions]`), if any. */
-  let options: Record<string, string | string[]> | undefined;
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    if (line.startsWith('[')) {
-      options = /^\[\s*leanOptions\s*\]/.test(line)
-        ? top
-        : /^\[\s*lean_lib\s*\.\s*leanOptions\s*\]/.test(line)
-          ? libs[libs.length - 1]
-          : undefined;
-      if (/^\[\[\s*lean_lib\s*\]\]/.test(line)) libs.push((table = {}));
-      else table = undefined;
-      continue;
-    }
-    const verso = TOML_VERSO.exec(options !== undefined ? line : /^leanOptions\s*=/.test(line) ? line.slice(line.indexOf('=') + 1) : '');
-    if (verso) (options ?? table ?? {}).versoDocs = verso[1]!;
-    const eq = line.indexOf('=');
-    if (eq < 0 || table === undefined) continue;
-    let raw = line.slice(eq + 1);
-    while (raw.trim().startsWith('[') && !raw.includes(']') && i + 1 < lines.length) raw += ` ${lines[++i]!}`;
-    table[line.slice(0, eq).trim()] = tomlValue(raw);
+/** The root modules a TOML glob names: `"Foo.+"`, or a table such as `{ submodules = "Foo" }`. */
+function globRoots(glob: unknown): string[] {
+  if (typeof glob === 'string') return [globRoot(glob)];
+  if (!isTable(glob)) return [];
+  return Object.values(glob).flatMap((value) => (typeof value === 'string' ? [value] : []));
+}
+
+/** Parses the parts of `lakefile.toml` leanaudit uses, with a TOML parser; invalid TOML throws, naming file:line:column. */
+export function parseLakefileToml(source: string, file = 'lakefile.toml'): Lakefile {
+  let doc: Table;
+  try {
+    doc = parse(source) as Table;
+  } catch (e) {
+    if (!(e instanceof TomlError)) throw e;
+    throw new Error(`${file}:${e.line}:${e.column}: ${e.message.split('\n')[0]}`);
   }
-  const pkgSrc = typeof top.srcDir === 'string' ? top.srcDir : '';
+  const pkgSrc = text(doc.srcDir) ?? '';
+  const packageVerso = versoOption(doc.leanOptions);
+  const packageName = text(doc.name);
+  const testDriver = text(doc.testDriver);
+  const tables = Array.isArray(doc.lean_lib) ? doc.lean_lib.filter(isTable) : [];
   return {
     file,
-    ...(typeof top.name === 'string' ? { packageName: top.name } : {}),
-    ...(typeof top.testDriver === 'string' ? { testDriver: top.testDriver } : {}),
-    ...(top.versoDocs !== undefined ? { versoDocs: top.versoDocs === 'true' } : {}),
-    libs: libs
-      .filter((l) => typeof l.name === 'string')
-      .map((l) => {
-        const name = l.name as string;
-        const roots = Array.isArray(l.roots) ? l.roots : Array.isArray(l.globs) ? l.globs.map(globRoot) : [name];
+    ...(packageName !== undefined ? { packageName } : {}),
+    ...(testDriver !== undefined ? { testDriver } : {}),
+    ...(packageVerso !== undefined ? { versoDocs: packageVerso } : {}),
+    libs: tables
+      .filter((lib) => typeof lib.name === 'string')
+      .map((lib) => {
+        const name = lib.name as string;
+        const roots = Array.isArray(lib.roots)
+          ? lib.roots.filter((r): r is string => typeof r === 'string')
+          : Array.isArray(lib.globs)
+            ? lib.globs.flatMap(globRoots)
+            : [name];
+        const versoDocs = versoOption(lib.leanOptions);
         return {
           name,
-          srcDir: joinDir(pkgSrc, typeof l.srcDir === 'string' ? l.srcDir : ''),
+          srcDir: joinDir(pkgSrc, text(lib.srcDir) ?? ''),
           roots,
-          ...(l.versoDocs !== undefined ? { versoDocs: l.versoDocs === 'true' } : {}),
+          ...(versoDocs !== undefined ? { versoDocs } : {}),
         };
       }),
   };

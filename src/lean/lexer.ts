@@ -240,24 +240,63 @@ export function closingBracket(table: TokenTable, open: number, to: number): num
   return to - 1;
 }
 
-/** In a declaration header's tokens: the first code token of its type (after the last `:` outside brackets), or -1 if it states none. */
+/**
+ * In a declaration header's tokens: the first code token of its type (after the first `:` outside
+ * brackets, as the binders before it are all bracketed), or -1 if it states none.
+ */
 export function headerTypeStart(table: TokenTable): number {
   let depth = 0;
-  let colon = -1;
   for (let i = 0; i < table.count; i++) {
     depth += bracketDelta(table, i);
-    if (depth === 0 && table.kind[i] === KIND.symbol && table.code[i] === 58) colon = i;
+    if (depth === 0 && table.kind[i] === KIND.symbol && table.code[i] === 58) return nextCode(table, i + 1);
   }
-  if (colon < 0) return -1;
-  let start = colon + 1;
-  while (start < table.count && isCommentKind(table.kind[start]!)) start++;
-  return start;
+  return -1;
+}
+
+/** The first code token at or after i (comments are tokens too). */
+function nextCode(table: TokenTable, i: number): number {
+  let j = i;
+  while (j < table.count && isCommentKind(table.kind[j]!)) j++;
+  return j;
+}
+
+const LET_WORDS: ReadonlySet<string> = new Set(['have', 'let', 'haveI', 'letI']);
+
+/**
+ * From the type's first token `start`, where the type's own claim begins: past the `have`/`haveI`/
+ * `let`/`letI` that lead it (`haveI : Fact p.Prime := ⟨hp⟩; P`, or the claim on a line of its own
+ * no more indented than the `haveI`).
+ */
+export function typeBodyStart(table: TokenTable, start: number): number {
+  let at = start;
+  while (at < table.count && LET_WORDS.has(table.textOf(at))) {
+    let depth = 0;
+    let assigned = false;
+    let next = table.count;
+    for (let j = at + 1; j < table.count; j++) {
+      if (isCommentKind(table.kind[j]!)) continue;
+      if (depth === 0 && assigned && (table.line[j]! > table.line[j - 1]! ? table.column[j]! <= table.column[at]! : false)) {
+        next = j;
+        break;
+      }
+      depth += bracketDelta(table, j);
+      if (depth !== 0 || table.kind[j] !== KIND.symbol) continue;
+      if (table.is(j, ':=')) assigned = true;
+      else if (assigned && table.is(j, ';')) {
+        next = nextCode(table, j + 1);
+        break;
+      }
+    }
+    at = next;
+  }
+  return at;
 }
 
 /** The identifier a declaration header's type starts with (`IsModuleTopology` in `(v : V) : IsModuleTopology A B`), if it starts with one. */
 export function typeHead(header: string): string | undefined {
   const { table } = lexTable(header);
-  const head = headerTypeStart(table);
+  const start = headerTypeStart(table);
+  const head = start < 0 ? -1 : typeBodyStart(table, start);
   return head >= 0 && head < table.count && table.kind[head] === KIND.ident ? table.textOf(head) : undefined;
 }
 

@@ -164,6 +164,8 @@ export const DECLARATION_COMMAND = 16;
  * `sorry` elaborates to, and `lcProof`, core's axiom of any proposition for the compiler.
  */
 export const SORRY_WORD = 32;
+/** Flag bit: `haveI` or `letI`, a term-level `have`/`let` (with BINDER_START: the name it gives binds). */
+export const LET_WORD = 64;
 
 /** Interned identifier texts: id -> text, and (code units, hash) -> id through an open-addressing table. */
 export class NameTable {
@@ -172,7 +174,7 @@ export class NameTable {
   readonly projectCommands = new Map<number, DeclKind | undefined>();
   /** How many times `projectCommands` changed (a word added, or the kind of one learned). */
   commandChanges = 0;
-  /** Per id: GAP_WORD, DOTTED, BINDER_START, PROJECT_COMMAND and DECLARATION_COMMAND flag bits. */
+  /** Per id: GAP_WORD, DOTTED, BINDER_START, PROJECT_COMMAND, DECLARATION_COMMAND, SORRY_WORD and LET_WORD flag bits. */
   flags = new Uint8Array(256);
   private readonly index = new NameIndex();
 
@@ -233,7 +235,10 @@ export class NameTable {
     }
     this.names.push(name);
     this.flags[id] =
-      (isGapWord(name) ? GAP_WORD : 0) | (name.includes('.') ? DOTTED : 0) | (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0);
+      (isGapWord(name) ? GAP_WORD : 0) |
+      (name.includes('.') ? DOTTED : 0) |
+      (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0) |
+      (name === 'haveI' || name === 'letI' ? LET_WORD | BINDER_START : 0);
     return id;
   }
 }

@@ -4,10 +4,11 @@
  * 5) for git packages, `dir` for path packages, below an optional `subDir`. Both manifest layouts
  * are read: entries as objects with `type`, and the older `{"git": {…}}`/`{"path": {…}}` wrappers.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { isInside } from '../core/paths.js';
+import { READ_LIMITS, RefusedFile, readRepoTextIfPresent } from '../core/repo-file.js';
 
 export interface LakePackage {
   name: string;
@@ -29,23 +30,66 @@ interface ManifestEntry {
   rev?: unknown;
 }
 
-interface Manifest {
+export interface Manifest {
   packagesDir?: unknown;
   packages?: unknown;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/** A git revision or tag as a manifest pins it; anything else is not recorded (it would be echoed into reports). */
+const REVISION = /^[\w./+-]{1,100}$/;
+
+/** A toolchain as `lean-toolchain` names it (`leanprover/lean4:v4.21.0`, `stable`). */
+const TOOLCHAIN = /^[\w./+:-]{1,100}$/;
+
+/** What a metadata file of the project's root holds, or why it was not read; never its text beyond what it should hold. */
+export type Metadata<T> = { value?: T; problem?: string };
+
+/**
+ * The toolchain `lean-toolchain` names. A file that leads outside the repository, is not a regular
+ * file, is too large, or holds anything but a toolchain name is a problem, and nothing of it is kept.
+ */
+export function readToolchain(root: string): Metadata<string> {
+  let text: string | undefined;
+  try {
+    text = readRepoTextIfPresent(root, 'lean-toolchain', READ_LIMITS.toolchain);
+  } catch (e) {
+    if (e instanceof RefusedFile) return { problem: e.message };
+    throw e;
+  }
+  if (text === undefined) return {};
+  const toolchain = text.trim();
+  return TOOLCHAIN.test(toolchain)
+    ? { value: toolchain }
+    : { problem: 'lean-toolchain: does not name a toolchain (such as leanprover/lean4:v4.21.0); not recorded' };
+}
+
+/** The parsed `lake-manifest.json`, or why it could not be read (undefined: there is none). */
+export function readManifest(root: string): Metadata<Manifest> | undefined {
+  let text: string | undefined;
+  try {
+    text = readRepoTextIfPresent(root, 'lake-manifest.json', READ_LIMITS.lake);
+  } catch (e) {
+    if (e instanceof RefusedFile) return { problem: e.message };
+    throw e;
+  }
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null
+      ? { value: value as Manifest }
+      : { problem: 'lake-manifest.json: not a JSON object' };
+  } catch {
+    // Not JSON.parse's message, which quotes the text: the file's content stays out of the report.
+    return { problem: 'lake-manifest.json: not valid JSON' };
+  }
+}
+
 /** The manifest's entries, unwrapped from the older `{"git": {…}}` form; undefined without a readable manifest. */
 function manifestEntries(root: string): { packagesDir?: string; entries: (ManifestEntry & { kind: string })[] } | undefined {
-  const file = join(root, 'lake-manifest.json');
-  if (!existsSync(file)) return undefined;
-  let manifest: Manifest;
-  try {
-    manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  } catch {
-    return undefined;
-  }
+  const manifest = readManifest(root)?.value;
+  if (manifest === undefined) return undefined;
   if (!Array.isArray(manifest.packages)) return { entries: [] };
   const entries = manifest.packages.flatMap((raw: unknown) => {
     if (typeof raw !== 'object' || raw === null) return [];
@@ -62,7 +106,8 @@ function manifestEntries(root: string): { packagesDir?: string; entries: (Manife
 
 /** The Mathlib revision pinned in `lake-manifest.json`, if any. */
 export function mathlibRevision(root: string): string | undefined {
-  return text(manifestEntries(root)?.entries.find((p) => p.name === 'mathlib')?.rev);
+  const rev = text(manifestEntries(root)?.entries.find((p) => p.name === 'mathlib')?.rev);
+  return rev !== undefined && REVISION.test(rev) ? rev : undefined;
 }
 
 /** The packages `lake-manifest.json` lists, in its order, and whether their sources are checked out. */
@@ -95,10 +140,8 @@ export function lakePackages(root: string): LakePackage[] {
  * default); undefined when the file names no toolchain or it is not installed.
  */
 export function toolchainSources(root: string): string | undefined {
-  const file = join(root, 'lean-toolchain');
-  if (!existsSync(file)) return undefined;
-  const toolchain = readFileSync(file, 'utf8').trim();
-  if (!/^[\w.-]+\/[\w.-]+:[\w.+-]+$/.test(toolchain)) return undefined;
+  const toolchain = readToolchain(root).value;
+  if (toolchain === undefined || !/^[\w.-]+\/[\w.-]+:[\w.+-]+$/.test(toolchain)) return undefined;
   const elanHome = process.env.ELAN_HOME || join(homedir(), '.elan');
   const dir = join(elanHome, 'toolchains', toolchain.replace('/', '--').replace(':', '---'), 'src', 'lean');
   return existsSync(join(dir, 'Init')) ? dir : undefined;

@@ -10,7 +10,7 @@ import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { recordParsed } from './gaps.js';
 import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
-import { MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
+import { LET_WORD, MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
 import { addLink, linksOf } from './scope-links.js';
 import { leanBlocksOnly } from './verso.js';
 
@@ -20,6 +20,7 @@ const WEAK = 4;
 const MODIFIER = 8;
 const DEFINES = 16;
 const NOTATION = 32;
+const HEADER_ONLY = 64;
 
 /** Per keyword id: is it a declaration keyword, a top-level-only command, an ambiguous command, a modifier, a notation-like command. */
 const KEYWORD_FLAGS = new Uint8Array(KEYWORD_LIST.length);
@@ -70,6 +71,11 @@ flag(['open', 'set_option'], WEAK);
 flag(['private', 'protected', 'noncomputable', 'partial', 'unsafe', 'nonrec', 'local', 'scoped'], MODIFIER);
 /** Commands that give a notation, macro or elaborator its meaning: the ones notations.ts reads (with Mathlib's `notation3`, an identifier). */
 flag(['notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro', 'macro_rules', 'syntax', 'elab', 'elab_rules'], NOTATION);
+/**
+ * Keywords of a file's header alone: Lean reads them nowhere else, so they are no tokens of the
+ * commands and may name a declaration (FLT's `instance module : Module S …`).
+ */
+flag(['module', 'import'], HEADER_ONLY);
 /** Commands that may define a command of the project's, or tell what one declares (see commands.ts). */
 flag(['syntax', 'macro', 'elab', 'elab_rules', 'macro_rules'], DEFINES);
 
@@ -81,6 +87,8 @@ const K_INSTANCE = KW('instance');
 const K_IN = KW('in');
 const K_LET = KW('let');
 const K_HAVE = KW('have');
+const K_MATCH = KW('match');
+const K_FUN = KW('fun');
 const K_WHERE = KW('where');
 const K_IRREDUCIBLE_DEF = KW('irreducible_def');
 const K_ELAB_RULES = KW('elab_rules');
@@ -89,8 +97,11 @@ const ASSIGN = MULTI + MULTI_SYMBOLS.indexOf(':=');
 const ARROW = MULTI + MULTI_SYMBOLS.indexOf('=>');
 const CONS = MULTI + MULTI_SYMBOLS.indexOf('::');
 const BAR = 124;
+const LAMBDA = 0x3bb;
 const [PUBLIC, META] = MODIFIER_IDS as [number, number];
 const COMMA = 44;
+/** How far back from a name the `(` of `instance (priority := …)` is looked for. */
+const PRIORITY_TOKENS = 16;
 
 const OPENING: ReadonlySet<string> = new Set(['(', '[', '{', '⟨', '⦃', '⟦', '⁅']);
 const CLOSING: ReadonlySet<string> = new Set([')', ']', '}', '⟩', '⦄', '⟧', '⁆']);
@@ -510,6 +521,8 @@ class FileParser {
         if ((this.isKeyword(i, K_INSTANCE) || this.isKeyword(i, K_CLASS)) && depth > 0) return -1;
         return i;
       }
+      // `module` or `import` where a declaration's name goes is the name: FLT's `instance module : Module S …`.
+      if (flags & HEADER_ONLY && this.inNamePosition(i)) return -1;
       // `end` closes a scope only as the first word of its line: `snip end` is a project's own command.
       if (flags & STRONG) return this.isKeyword(i, K_END) && !lineFirst ? -1 : i;
       if (this.isKeyword(i, K_DERIVING)) return this.isKeyword(i + 1, K_INSTANCE) ? i : -1;
@@ -518,6 +531,17 @@ class FileParser {
     }
     if (!lineFirst && depth > 0) return -1;
     return this.chainKeyword(i, false);
+  }
+
+  /** Whether token i stands where a declaration's name goes: right after its keyword (not `example`'s), or after `instance (priority := …)`. */
+  private inNamePosition(i: number): boolean {
+    if (i === 0) return false;
+    if ((this.keywordFlags(i - 1) & DECL) !== 0) return !this.is(i - 1, 'example');
+    if (!this.isSymbol(i - 1, 41)) return false;
+    for (let j = i - 2; j > 0 && j >= i - PRIORITY_TOKENS; j--) {
+      if (this.isSymbol(j, 40)) return this.is(j + 1, 'priority') && this.isKeyword(j - 1, K_INSTANCE);
+    }
+    return false;
   }
 
   /**
@@ -738,7 +762,7 @@ class FileParser {
     const afterPriority = this.matching(skipPriority ? cursor : cmd.keyword) + 1;
     if (skipPriority) cursor = afterPriority;
     let name = '';
-    if (kind !== 'example' && cursor < cmd.end && this.kind(cursor) === KIND.ident) {
+    if (kind !== 'example' && cursor < cmd.end && (this.kind(cursor) === KIND.ident || this.isCommandWordName(cursor))) {
       name = this.textOf(cursor);
       cursor++;
     }
@@ -827,25 +851,31 @@ class FileParser {
   }
 
   /**
-   * Where the header ends: the top-level `:=`, `where`, or `|` (constructors, or match arms when a
-   * top-level `=>` follows before any `:=`, so `|x|` in a statement stays in the header).
+   * Where the header ends: the declaration's own top-level `:=`, `where`, or `|` (constructors, or
+   * match arms when a top-level `=>` follows before any `:=`, so `|x|` in a statement stays in the
+   * header). A `have`, `haveI`, `let` or `letI` in the type takes the next top-level `:=` for its
+   * value (`haveI : Fact p.Prime := ⟨hp⟩; P`); after a top-level `match … with` or `fun |` every
+   * `|` is the term's alternative (Lean reads alternatives as far as they go), not the declaration's arm.
    */
   private headerEnd(kind: DeclKind, from: number, end: number): { sep: number; bodyStart: number } {
     let depth = 0;
     let pendingLets = 0;
     let noArmsBefore = 0;
+    let termArms = false;
     const typeLike = kind === 'structure' || kind === 'inductive' || kind === 'class';
     for (let j = from; j < end; j++) {
       const d = this.delta(j);
       if (d !== 0) depth = Math.max(0, depth + d);
       else if (depth > 0) continue;
-      else if (this.isKeyword(j, K_LET) || this.isKeyword(j, K_HAVE)) pendingLets++;
+      else if (this.isKeyword(j, K_LET) || this.isKeyword(j, K_HAVE) || this.isLetLike(j)) pendingLets++;
       else if (this.isSymbol(j, ASSIGN)) {
         if (pendingLets > 0) pendingLets--;
         else return { sep: j, bodyStart: j + 1 };
       } else if (this.isKeyword(j, K_WHERE) || (typeLike && this.isKeyword(j, K_DERIVING))) {
         return { sep: j, bodyStart: j };
-      } else if (this.isSymbol(j, BAR) && j >= noArmsBefore) {
+      } else if (this.isKeyword(j, K_MATCH) || ((this.isKeyword(j, K_FUN) || this.isSymbol(j, LAMBDA)) && this.isSymbol(j + 1, BAR)))
+        termArms = true;
+      else if (this.isSymbol(j, BAR) && j >= noArmsBefore && !termArms) {
         if (kind === 'inductive') return { sep: j, bodyStart: j };
         const stop = this.armsScan(j + 1, end);
         if (stop >= 0) return { sep: j, bodyStart: j };
@@ -853,6 +883,16 @@ class FileParser {
       }
     }
     return { sep: end, bodyStart: end };
+  }
+
+  /** Whether token j is `module` or `import` standing as a declaration's name (see commandAt). */
+  private isCommandWordName(j: number): boolean {
+    return (this.keywordFlags(j) & HEADER_ONLY) !== 0 && this.inNamePosition(j);
+  }
+
+  /** Whether token j is `haveI` or `letI`: a term-level `have` or `let`, with its own `:=`. */
+  private isLetLike(j: number): boolean {
+    return this.kind(j) === KIND.ident && (this.table.names.flags[this.sym(j)]! & LET_WORD) !== 0;
   }
 
   /** The index of the first top-level `=>` from `from`, or -(index of the first top-level `:=`, or end) - 1. */

@@ -6,15 +6,16 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
+import { READ_LIMITS, readRepoTextIfPresent } from '../core/repo-file.js';
 import type { LeanFile, LeanProject, SourceProblem } from '../model/lean.js';
 import { type Discovery, discoverLeanFiles } from './discovery.js';
 import { parsedSource } from './gaps.js';
 import { type Lakefile, type LeanLib, parseLakefileLean, parseLakefileToml } from './lakefile.js';
 import { NameTable } from './names.js';
-import { mathlibRevision } from './packages.js';
+import { mathlibRevision, readManifest, readToolchain } from './packages.js';
 import { moduleName, parseLean } from './parser.js';
 import { linkReferences, referenceGraph } from './references.js';
 import { decodeLeanSource, readSource, unreadFile } from './source.js';
@@ -26,6 +27,10 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** Path patterns (the configuration's `ignore`, see core/glob.ts) whose `.lean` files are left out, and said so in `skipped`. */
   ignore?: readonly string[];
+  /** Hears how many of the files to read have been read, between batches. */
+  onProgress?: (done: number, total: number) => void;
+  /** A folder of the project (relative, `/`-separated): only its `.lean` files are read, the others said so in `skipped`. */
+  within?: string;
 }
 
 /** Re-reads a project file's text as the parser saw it (undefined if it was not readable as Lean). */
@@ -57,13 +62,41 @@ export function lakefileIfReadable(root: string): Lakefile | undefined {
   }
 }
 
-/** Reads the lakefile (toml preferred, as Lake does), if any. */
+/** Reads the lakefile (toml preferred, as Lake does), if any; one leading outside the repository or too large throws. */
 export function readLakefile(root: string): Lakefile | undefined {
-  const toml = join(root, 'lakefile.toml');
-  if (existsSync(toml)) return parseLakefileToml(readFileSync(toml, 'utf8'));
-  const lean = join(root, 'lakefile.lean');
-  if (existsSync(lean)) return parseLakefileLean(readFileSync(lean, 'utf8'));
-  return undefined;
+  const toml = readRepoTextIfPresent(root, 'lakefile.toml', READ_LIMITS.lake);
+  if (toml !== undefined) return parseLakefileToml(toml);
+  const lean = readRepoTextIfPresent(root, 'lakefile.lean', READ_LIMITS.lake);
+  return lean === undefined ? undefined : parseLakefileLean(lean);
+}
+
+/** The folders a Lake project is told by: one holding a lakefile. */
+const LAKEFILES = ['lakefile.toml', 'lakefile.lean'];
+
+/**
+ * The Lake project `dir` is a subfolder of: the nearest folder above it holding a lakefile, looked for
+ * no higher than the git repository `dir` is in; undefined when `dir` holds a lakefile itself or none is found.
+ */
+export function enclosingLakeProject(dir: string): string | undefined {
+  if (LAKEFILES.some((name) => existsSync(join(dir, name)))) return undefined;
+  for (let at = dir; ; ) {
+    if (existsSync(join(at, '.git'))) return undefined;
+    const parent = dirname(at);
+    if (parent === at) return undefined;
+    at = parent;
+    if (LAKEFILES.some((name) => existsSync(join(at, name)))) return at;
+  }
+}
+
+/** The discovered files under `within` alone; the rest is counted in `skipped`. */
+function withinFolder(found: Discovery, within: string | undefined): Discovery {
+  if (within === undefined || within === '') return found;
+  const prefix = `${within.replace(/\/+$/, '')}/`;
+  const files = found.files.filter((path) => path.startsWith(prefix));
+  const left = found.files.length - files.length;
+  const skipped = found.skipped.filter((s) => `${s.path}/`.startsWith(prefix) || s.path.startsWith(prefix));
+  if (left > 0) skipped.push({ path: '.', reason: `${left} .lean file${left === 1 ? '' : 's'} outside ${within}, the folder audited` });
+  return { files, skipped };
 }
 
 /** The discovered files but those an `ignore` pattern matches, which `skipped` lists by pattern, with their number. */
@@ -131,7 +164,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     problems.push({ messageId: 'unreadable-lakefile', message: (e as Error).message, location: { file: 'lakefile', line: 1 } });
   }
   const libs = lakefile?.libs ?? [];
-  const { files: paths, skipped } = withoutIgnored(discoverLeanFiles(realRoot), options.ignore ?? []);
+  const { files: paths, skipped } = withoutIgnored(withinFolder(discoverLeanFiles(realRoot), options.within), options.ignore ?? []);
   if (lakefile === undefined) problems.push(...nestedPackages(realRoot, paths));
   const files: LeanFile[] = [];
   const names = new NameTable();
@@ -139,6 +172,7 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   const { toRead, outside } = placeFiles(paths, libs, skipped);
   for (let from = 0; from < toRead.length; from += FILES_PER_TURN) {
     options.signal?.throwIfAborted();
+    options.onProgress?.(from, toRead.length);
     parseFiles(realRoot, toRead.slice(from, from + FILES_PER_TURN), names, files, learning);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
@@ -151,8 +185,11 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
   }
   reparseForCommands(realRoot, files, names, learning);
   const model = linkReferences(files);
-  const toolchainFile = join(realRoot, 'lean-toolchain');
-  const leanToolchain = existsSync(toolchainFile) ? readFileSync(toolchainFile, 'utf8').trim() : undefined;
+  const toolchain = readToolchain(realRoot);
+  const leanToolchain = toolchain.value;
+  if (toolchain.problem) problems.push(metadataProblem('lean-toolchain', toolchain.problem));
+  const manifestProblem = readManifest(realRoot)?.problem;
+  if (manifestProblem) problems.push(metadataProblem('lake-manifest.json', manifestProblem));
   const mathlibRev = mathlibRevision(realRoot);
   const project: Omit<LeanProject, 'decls' | 'graph'> = {
     root: realRoot,
@@ -171,6 +208,13 @@ export async function loadProject(root: string, options: LoadOptions = {}): Prom
     graph: { enumerable: true, get: () => (graph ??= referenceGraph(files, model.decls)) },
   }) as LeanProject;
 }
+
+/** A metadata file at the project's root that could not be read or does not hold what it should. */
+const metadataProblem = (file: string, message: string): SourceProblem => ({
+  messageId: 'unreadable-metadata',
+  message,
+  location: { file, line: 1 },
+});
 
 /** A file to parse, with its module and library. */
 interface FileToRead {

@@ -52,3 +52,17 @@ export class ChainNumbers {
     return number;
   }
 }
+
+/**
+ * The last `max` links of the chain ending at `last`, first to last: what a reader that cannot afford
+ * every link of a hostile file's chain (thousands of `open`s or `variable`s) takes; a real file's
+ * chains are a few dozen links long.
+ */
+export function lastLinks(last: ScopeLink | undefined, max: number): ScopeLink[] {
+  const links: ScopeLink[] = [];
+  for (let link = last; link !== undefined && links.length < max; link = link.parent) links.push(link);
+  return links.reverse();
+}
+
+/** How many links of a chain the readers other than name resolution and `scan` read, at most (see lastLinks). */
+export const LINKS_READ = 512;

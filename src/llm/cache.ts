@@ -6,12 +6,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What identifies one answer: the rubric, its version and text, the model, and the rendered prompt. */
+/** What identifies one answer: the rubric, its version and text, the endpoint, model and sampling, and the rendered prompt. */
 export interface CacheKeyParts {
   rubric: string;
   version: number;
   bodyHash: string;
   model: string;
+  /** The endpoint's base URL: one model name served by two servers may be two models. */
+  baseURL: string;
+  temperature: number;
   input: unknown;
 }
 
@@ -30,13 +33,19 @@ export function sha256(text: string): string {
 
 /** The cache key of an answer. */
 export function cacheKey(parts: CacheKeyParts): string {
-  return sha256(JSON.stringify([parts.rubric, parts.version, parts.bodyHash, parts.model, parts.input]));
+  return sha256(JSON.stringify([parts.rubric, parts.version, parts.bodyHash, parts.model, parts.baseURL, parts.temperature, parts.input]));
 }
+
+/**
+ * Answers of this process when the cache is off, so that one run still asks each question once
+ * (roundtrip-judge reads the direct judge's verdicts of the same run for its agreement).
+ */
+const memory = new Map<string, CacheEntry>();
 
 export class DiskCache {
   private readonly folders = new Set<string>();
 
-  /** `dir` undefined: nothing is stored (cache turned off). */
+  /** `dir` undefined: nothing is stored on disk (cache turned off); answers are kept for this process only. */
   constructor(readonly dir: string | undefined) {
     if (dir) {
       mkdirSync(dir, { recursive: true });
@@ -53,7 +62,7 @@ export class DiskCache {
    * Synchronous on purpose: entries are small, and thousands of concurrent async opens cost more.
    */
   async get(key: string): Promise<CacheEntry | undefined> {
-    if (!this.dir) return undefined;
+    if (!this.dir) return memory.get(key);
     const file = this.file(key);
     if (!existsSync(file)) return undefined;
     try {
@@ -65,7 +74,10 @@ export class DiskCache {
 
   /** Stores an entry atomically; only successful, validated answers are ever passed here. */
   async put(key: string, entry: CacheEntry): Promise<void> {
-    if (!this.dir) return;
+    if (!this.dir) {
+      memory.set(key, entry);
+      return;
+    }
     const target = this.file(key);
     const folder = join(this.dir, key.slice(0, 2));
     if (!this.folders.has(folder)) {

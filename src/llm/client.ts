@@ -80,22 +80,24 @@ export class ChatClient {
     this.jsonMode = endpoint.responseFormat !== 'prompt';
   }
 
-  /** Sends the conversation; retries transient failures; throws LlmCallError or the abort reason. */
+  /**
+   * Sends the conversation; retries transient failures; throws LlmCallError or the abort reason. A
+   * request sent with `response_format` that an `auto` endpoint rejects is sent again without it and
+   * is not a retry: the calls already in flight when the first rejection arrives are resent too.
+   */
   async complete(messages: ChatMessage[], signal: AbortSignal): Promise<ChatReply> {
     const { retries, limiter, accounting } = this.opts;
     setMaxListeners(0, signal);
     let last: LlmCallError | undefined;
-    for (let attempt = 0; attempt <= retries; attempt++) {
-      if (attempt > 0) accounting.retries += 1;
+    for (let attempt = 0; attempt <= retries; ) {
       let wait: number | undefined;
+      const json = this.jsonMode;
       try {
-        return await limiter.run(() => this.once(messages, signal), signal);
+        return await limiter.run(() => this.once(messages, signal, json), signal);
       } catch (e) {
         if (signal.aborted || e instanceof APIUserAbortError) throw signal.reason ?? e;
-        if (this.jsonMode && this.endpoint.responseFormat === 'auto' && rejectsResponseFormat(e)) {
+        if (json && this.endpoint.responseFormat === 'auto' && rejectsResponseFormat(e)) {
           this.jsonMode = false;
-          attempt -= 1;
-          accounting.retries -= 1;
           continue;
         }
         const { cause, retry } = classify(e);
@@ -103,7 +105,10 @@ export class ChatClient {
         if (!retry) break;
         wait = e instanceof APIError ? retryAfterMs(e.headers) : undefined;
       }
-      if (attempt < retries) await sleep(this.delay(attempt, wait), signal);
+      if (attempt === retries) break;
+      await sleep(this.delay(attempt, wait), signal);
+      attempt += 1;
+      accounting.retries += 1;
     }
     throw last!;
   }
@@ -114,21 +119,21 @@ export class ChatClient {
     return base * (1 + Math.random() * 0.25);
   }
 
-  private async once(messages: ChatMessage[], parent: AbortSignal): Promise<ChatReply> {
+  private async once(messages: ChatMessage[], parent: AbortSignal, json: boolean): Promise<ChatReply> {
     const { opts } = this;
     opts.accounting.calls += 1;
     const call = new AbortController();
     const relay = () => call.abort(parent.reason);
     parent.addEventListener('abort', relay, { once: true });
     try {
-      return await this.send(messages, call.signal);
+      return await this.send(messages, call.signal, json);
     } finally {
       parent.removeEventListener('abort', relay);
     }
   }
 
   /** One request on a signal of its own, so the run's signal only carries listeners of calls in flight. */
-  private async send(messages: ChatMessage[], signal: AbortSignal): Promise<ChatReply> {
+  private async send(messages: ChatMessage[], signal: AbortSignal, json: boolean): Promise<ChatReply> {
     const { endpoint, opts } = this;
     const res = await this.openai.chat.completions.create(
       {
@@ -136,7 +141,7 @@ export class ChatClient {
         messages,
         temperature: endpoint.temperature,
         ...(endpoint.maxTokens !== undefined ? { max_tokens: endpoint.maxTokens } : {}),
-        ...(this.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
+        ...(json ? { response_format: { type: 'json_object' as const } } : {}),
       },
       { signal },
     );
@@ -153,9 +158,23 @@ function rejectsResponseFormat(e: unknown): boolean {
   return e instanceof APIError && e.status === 400 && /response_format|json_object|json mode/i.test(e.message);
 }
 
-/** The text with every occurrence of the key masked. */
+/**
+ * The text with the key masked, also where a server echoes it only in part (`sk-proj-****…abcd`):
+ * every word holding six or more consecutive characters of the key, or ending in its last four
+ * characters after a run of masking stars, becomes `***`.
+ */
 export function redact(text: string, key: string): string {
-  return key.length >= 4 ? text.split(key).join('***') : text;
+  if (key.length < 4) return text;
+  const whole = text.split(key).join('***');
+  const span = Math.min(6, key.length);
+  const pieces = new Set<string>();
+  for (let i = 0; i + span <= key.length; i++) pieces.add(key.slice(i, i + span));
+  const tail = key.slice(-4);
+  return whole.replace(/[^\s"'`,;:()[\]{}<>]+/g, (word) => {
+    if (word === '***') return word;
+    for (let i = 0; i + span <= word.length; i++) if (pieces.has(word.slice(i, i + span))) return '***';
+    return /\*{3,}/.test(word) && word.endsWith(tail) ? '***' : word;
+  });
 }
 
 function describe(e: unknown): string {

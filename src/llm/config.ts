@@ -1,9 +1,11 @@
 /** The `llm` section of the configuration: roles mapped to endpoints and models, plus engine options. */
 
 import type { Config } from '../core/config.js';
+import { REPO_PATH } from '../core/config-schema.js';
 import { InputError } from '../core/errors.js';
+import type { JsonSchema } from '../core/types.js';
 
-export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'edge-filter'] as const;
+export const ROLES = ['direct-judge', 'back-translator', 'roundtrip-judge', 'leanscorer', 'edge-filter'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** How to ask for JSON: `json` sends `response_format: json_object`, `prompt` relies on the instructions. */
@@ -39,8 +41,14 @@ export interface LlmConfig {
   cacheDir?: string | false;
   /** Use the Skolemization-aware variant of the judges' rubrics. */
   skolemAware?: boolean;
-  /** Characters of surrounding context shown to a judge before it is cut and marked. */
+  /** Characters of surrounding context (before and after the statement together) shown to a judge. */
   contextChars?: number;
+  /** Characters of project definitions the statement reaches shown to a judge. */
+  auxiliaryChars?: number;
+  /** Characters of library constants' signatures and docstrings shown to a judge. */
+  groundingChars?: number;
+  /** LeanScorer's pass threshold: a statement passes when no item is Major and its Sugeno score is at least this. */
+  leanscorerAlpha?: number;
   /** model name -> price per million tokens. */
   prices?: Record<string, Price>;
 }
@@ -52,10 +60,85 @@ export const LLM_DEFAULTS = {
   cacheDir: '.leanaudit-cache',
   skolemAware: true,
   contextChars: 2000,
+  auxiliaryChars: 4000,
+  groundingChars: 3000,
+  leanscorerAlpha: 0.6,
 } as const;
 
-const ENDPOINT_KEYS = ['baseURL', 'apiKeyEnv', 'model', 'family', 'temperature', 'maxTokens', 'responseFormat'];
-const TOP_KEYS = ['default', 'roles', 'concurrency', 'timeoutMs', 'retries', 'cacheDir', 'skolemAware', 'contextChars', 'prices'];
+const WHERE_REQUESTS_GO = 'chooses where requests and the API key go';
+
+/** The schema of one role's endpoint (and of `llm.default`). */
+const ENDPOINT_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    baseURL: { type: 'string', userOnly: WHERE_REQUESTS_GO, description: 'OpenAI-compatible endpoint, e.g. https://api.openai.com/v1' },
+    apiKeyEnv: {
+      type: 'string',
+      userOnly: WHERE_REQUESTS_GO,
+      description: 'name of the environment variable holding the API key (never the key itself)',
+    },
+    model: { type: 'string' },
+    family: { type: 'string', description: 'overrides the model family guessed from the model name (gpt, deepseek, qwen, ...)' },
+    temperature: { type: 'number' },
+    maxTokens: { type: 'number' },
+    responseFormat: { enum: ['auto', 'json', 'prompt'] },
+  },
+};
+
+/** The schema of the `llm` section (schemas/config.schema.json); `llmConfig` checks what it cannot say. */
+export const LLM_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'LLM roles mapped to endpoints and models, and engine options (docs/judges.md)',
+  properties: {
+    default: { ...ENDPOINT_SCHEMA, description: 'applies to every role that does not say otherwise' },
+    roles: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(ROLES.map((role) => [role, ENDPOINT_SCHEMA])),
+    },
+    concurrency: { type: 'integer', minimum: 1 },
+    timeoutMs: { type: 'integer', minimum: 1 },
+    retries: { type: 'integer', minimum: 0 },
+    cacheDir: {
+      anyOf: [{ ...REPO_PATH }, { const: false }],
+      description:
+        'cache folder, relative to the audited repository (an absolute path only in your own configuration); false turns the cache off',
+    },
+    skolemAware: { type: 'boolean' },
+    contextChars: { type: 'integer', minimum: 0, description: 'characters of surrounding context shown to a judge' },
+    auxiliaryChars: {
+      type: 'integer',
+      minimum: 0,
+      description: 'characters of project definitions the statement reaches shown to a judge',
+    },
+    groundingChars: {
+      type: 'integer',
+      minimum: 0,
+      description: "characters of library constants' signatures and docstrings shown to a judge",
+    },
+    leanscorerAlpha: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: "LeanScorer's pass threshold: a statement passes when no item is Major and its Sugeno score is at least this",
+    },
+    prices: {
+      type: 'object',
+      description: 'model name -> price per million tokens',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['prompt', 'completion'],
+        properties: { prompt: { type: 'number' }, completion: { type: 'number' } },
+      },
+    },
+  },
+};
+
+const ENDPOINT_KEYS = Object.keys(ENDPOINT_SCHEMA.properties as object);
+const TOP_KEYS = Object.keys(LLM_CONFIG_SCHEMA.properties as object);
 
 function fail(path: string, what: string): never {
   throw new InputError(`config llm${path}: ${what}`);
@@ -105,6 +188,11 @@ export function llmConfig(config: Config): LlmConfig {
   positiveInt(raw.timeoutMs, '.timeoutMs', 1);
   positiveInt(raw.retries, '.retries', 0);
   positiveInt(raw.contextChars, '.contextChars', 0);
+  positiveInt(raw.auxiliaryChars, '.auxiliaryChars', 0);
+  positiveInt(raw.groundingChars, '.groundingChars', 0);
+  const alpha = raw.leanscorerAlpha;
+  if (alpha !== undefined && (typeof alpha !== 'number' || !(alpha >= 0 && alpha <= 1)))
+    fail('.leanscorerAlpha', 'must be a number from 0 to 1');
   if (raw.cacheDir !== undefined && raw.cacheDir !== false && typeof raw.cacheDir !== 'string') {
     fail('.cacheDir', 'must be a path or false');
   }

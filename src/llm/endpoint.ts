@@ -5,7 +5,7 @@ export const OLLAMA_URL = 'http://127.0.0.1:11434/v1';
 export const OPENAI_URL = 'https://api.openai.com/v1';
 export const ENV_HELP =
   'set OPENAI_BASE_URL (e.g. https://api.openai.com/v1), OPENAI_API_KEY and LEANAUDIT_MODEL, ' +
-  'or an `llm` section in leanaudit.config.json, or start Ollama on 127.0.0.1:11434';
+  'or an `llm` section in your own ~/.config/leanaudit/config.json, or start Ollama on 127.0.0.1:11434';
 
 /** A role's endpoint; the API key is kept out of enumeration so it never lands in JSON. */
 export interface ResolvedEndpoint {

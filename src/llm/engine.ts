@@ -1,6 +1,7 @@
 /** The judging engine: renders a rubric, consults the cache, calls the role's model, parses and repairs. */
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { Config } from '../core/config.js';
+import { leadsOutside } from '../core/repo-file.js';
 import { Accounting, type FailureCause } from './accounting.js';
 import { cacheKey, DiskCache } from './cache.js';
 import { ChatClient, type ChatMessage, LlmCallError } from './client.js';
@@ -38,21 +39,29 @@ function limiterFor(baseURL: string, limit: number): Limiter {
 
 export class LlmEngine {
   readonly accounting: Accounting;
+  private readonly limiters = new Set<Limiter>();
+
+  /** Calls under way on this engine's endpoints (shared with other auditors using the same endpoint). */
+  inFlight(): number {
+    let n = 0;
+    for (const limiter of this.limiters) n += limiter.running;
+    return n;
+  }
   readonly cache: DiskCache;
   private readonly clients = new Map<Role, ChatClient>();
 
   private constructor(
     readonly settings: LlmConfig,
     endpoints: ResolvedEndpoint[],
-    root: string,
+    cacheDir: string | undefined,
     backoffMs?: number,
   ) {
     this.accounting = new Accounting(settings.prices);
-    const dir = settings.cacheDir ?? LLM_DEFAULTS.cacheDir;
-    this.cache = new DiskCache(dir === false ? undefined : isAbsolute(dir) ? dir : join(root, dir));
+    this.cache = new DiskCache(cacheDir);
     const limit = settings.concurrency ?? LLM_DEFAULTS.concurrency;
     for (const endpoint of endpoints) {
       const limiter = limiterFor(endpoint.baseURL, limit);
+      this.limiters.add(limiter);
       this.clients.set(
         endpoint.role,
         new ChatClient(endpoint, {
@@ -72,6 +81,12 @@ export class LlmEngine {
    */
   static async create(roles: Role[], setup: EngineSetup, optional: Role[] = []): Promise<LlmEngine | { reason: string }> {
     const settings = llmConfig(setup.config);
+    const dir = settings.cacheDir ?? LLM_DEFAULTS.cacheDir;
+    if (dir !== false && !isAbsolute(dir) && leadsOutside(setup.root, dir)) {
+      return {
+        reason: `the cache folder ${dir} leads outside the repository (a symbolic link): give llm.cacheDir as an absolute path, or false, in your own configuration`,
+      };
+    }
     const env = setup.env ?? process.env;
     const resolution = await resolveEndpoints(roles, settings, env);
     if (!resolution.ok) return { reason: resolution.reason };
@@ -80,7 +95,7 @@ export class LlmEngine {
       const extra = await resolveEndpoints([role], settings, env);
       if (extra.ok) endpoints.push(...extra.endpoints);
     }
-    return new LlmEngine(settings, endpoints, setup.root, setup.backoffMs);
+    return new LlmEngine(settings, endpoints, dir === false ? undefined : resolve(setup.root, dir), setup.backoffMs);
   }
 
   /** The endpoint serving `role`, if it resolved. */
@@ -96,9 +111,17 @@ export class LlmEngine {
   async ask(rubric: Rubric, inputs: Record<string, TemplateValue>, signal: AbortSignal, cacheOnly = false): Promise<AskResult> {
     const client = this.clients.get(rubric.role);
     if (!client) throw new Error(`no endpoint resolved for role ${rubric.role}`);
-    const { model } = client.endpoint;
+    const { model, baseURL, temperature } = client.endpoint;
     const { system, user } = renderRubric(rubric, inputs);
-    const key = cacheKey({ rubric: rubric.id, version: rubric.version, bodyHash: rubric.bodyHash, model, input: [system, user] });
+    const key = cacheKey({
+      rubric: rubric.id,
+      version: rubric.version,
+      bodyHash: rubric.bodyHash,
+      model,
+      baseURL,
+      temperature,
+      input: [system, user],
+    });
     const hit = await this.cache.get(key);
     if (hit) {
       this.accounting.cacheHits += 1;

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import { type JudgeInput, truncateMarked } from './protocols.js';
+import { centredContext, compileStatusText, expandMacros, macroList, withoutComments } from './entity-input.js';
+import type { JudgeInput } from './protocols.js';
 import { VERDICTS, type Verdict } from './verdict.js';
 
 export interface GoldPair {
@@ -13,9 +14,21 @@ export interface GoldPair {
   name: string;
   informal: string;
   context?: string;
+  /** Text after the statement in the book. */
+  contextAfter?: string;
+  /** The book's own macros: name (without backslash) → definition (`#1`… for arguments). */
+  macros?: Record<string, string>;
   lean: string[];
+  /** Helper lemmas listed beside the statement, used in its proof: shown with it, the judge told they are used in its proof. */
+  helpers?: string[];
   variables?: string[];
   auxiliary?: string[];
+  /** Library constants with their signatures and docstrings, as grounding shows them. */
+  grounding?: string[];
+  /** Whether Lean accepts the statement; absent: unknown. */
+  compiles?: boolean;
+  /** Lean's error, for a statement that does not compile. */
+  compileError?: string;
   note?: string;
   /** `file#index`, for messages. */
   source: string;
@@ -32,12 +45,20 @@ function checkPair(raw: unknown, source: string): GoldPair {
   const p = raw as Record<string, unknown>;
   for (const f of STRING_FIELDS) if (typeof p[f] !== 'string' || !(p[f] as string).trim()) bad(`"${f}" must be a non-empty string`);
   if (!(VERDICTS as readonly unknown[]).includes(p.expected)) bad(`"expected" must be one of ${VERDICTS.join(', ')}`);
-  for (const f of ['lean', 'variables', 'auxiliary']) {
+  for (const f of ['lean', 'variables', 'auxiliary', 'helpers', 'grounding']) {
     if (p[f] !== undefined && (!Array.isArray(p[f]) || (p[f] as unknown[]).some((s) => typeof s !== 'string')))
       bad(`"${f}" must be an array of strings`);
   }
   if (!Array.isArray(p.lean) || p.lean.length === 0) bad('"lean" must list at least one declaration');
-  if (p.context !== undefined && typeof p.context !== 'string') bad('"context" must be a string');
+  for (const f of ['context', 'contextAfter', 'compileError'])
+    if (p[f] !== undefined && typeof p[f] !== 'string') bad(`"${f}" must be a string`);
+  if (p.compiles !== undefined && typeof p.compiles !== 'boolean') bad('"compiles" must be true or false');
+  if (p.compiles === false && typeof p.compileError !== 'string') bad('a pair that does not compile needs "compileError"');
+  if (
+    p.macros !== undefined &&
+    (typeof p.macros !== 'object' || p.macros === null || Object.values(p.macros).some((v) => typeof v !== 'string'))
+  )
+    bad('"macros" must map macro names to definitions');
   return { ...(p as unknown as GoldPair), source };
 }
 
@@ -73,8 +94,13 @@ export function loadGold(dir: string): GoldPair[] {
   return pairs;
 }
 
-/** What the judges are shown for a gold pair. */
+/** What the judges are shown for a gold pair, rendered as for a project's entity. */
 export function goldInput(pair: GoldPair, contextChars: number): JudgeInput {
+  const macros = Object.entries(pair.macros ?? {}).map(([name, definition]) => ({
+    name,
+    definition,
+    args: Math.max(0, ...[...definition.matchAll(/#(\d)/g)].map((m) => Number(m[1]))),
+  }));
   return {
     kind: pair.kind,
     name: pair.name,
@@ -82,11 +108,25 @@ export function goldInput(pair: GoldPair, contextChars: number): JudgeInput {
       .map((d) => DECL_NAME.exec(d)?.[1] ?? '')
       .filter(Boolean)
       .join(', '),
-    informal: pair.informal,
-    formal: pair.lean.join('\n\n'),
+    informal: expandMacros(pair.informal, macros),
+    macros: macroList(macros),
+    formal: [...pair.lean, ...(pair.helpers ?? [])].map(withoutComments).join('\n\n'),
+    helpers: (pair.helpers ?? [])
+      .map((h) => `${DECL_NAME.exec(h)?.[1] ?? h} is used in the proof of ${DECL_NAME.exec(pair.lean[0]!)?.[1] ?? 'the statement'}`)
+      .join('\n'),
     variables: (pair.variables ?? []).join('\n'),
-    auxiliary: (pair.auxiliary ?? []).join('\n\n'),
-    context: pair.context ? truncateMarked(pair.context, contextChars) : '',
-    caseSplit: pair.lean.length > 1,
+    auxiliary: (pair.auxiliary ?? []).map(withoutComments).join('\n\n'),
+    grounding: (pair.grounding ?? []).join('\n\n'),
+    context: centredContext(expandMacros(pair.context ?? '', macros), expandMacros(pair.contextAfter ?? '', macros), contextChars),
+    caseSplit: pair.lean.length + (pair.helpers ?? []).length > 1,
+    definition: pair.kind === 'definition',
+    compileStatus:
+      pair.compiles === undefined
+        ? compileStatusText({ state: 'unknown', reason: 'not checked: the gold set is judged without Lean' })
+        : compileStatusText(
+            pair.compiles
+              ? { state: 'compiles' }
+              : { state: 'fails', messages: [{ declaration: pair.name, line: 1, column: 0, message: pair.compileError! }] },
+          ),
   };
 }

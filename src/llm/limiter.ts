@@ -38,6 +38,11 @@ export class Limiter {
     });
   }
 
+  /** Calls holding a slot now. */
+  get running(): number {
+    return this.active;
+  }
+
   private release(): void {
     this.active -= 1;
     this.waiting.shift()?.();

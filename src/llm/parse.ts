@@ -77,14 +77,33 @@ export function coerceBoolean(v: unknown): unknown {
 }
 
 interface SchemaLike {
-  properties?: Record<string, { type?: string | string[] }>;
+  type?: string | string[];
+  enum?: unknown[];
+  properties?: Record<string, SchemaLike>;
+  items?: SchemaLike;
 }
 
-/** Coerces the object's boolean-typed properties (by the schema) with `coerceBoolean`. */
+/** The enum member `v` spells in another case or with spaces around it (`"faithful"` for `Faithful`); else `v`. */
+export function coerceEnum(v: unknown, members: unknown[]): unknown {
+  if (typeof v !== 'string' || members.includes(v)) return v;
+  const word = v.trim().toLowerCase();
+  return members.find((m) => typeof m === 'string' && m.toLowerCase() === word) ?? v;
+}
+
+function coerceValue(v: unknown, schema: SchemaLike): unknown {
+  if (schema.type === 'boolean') return coerceBoolean(v);
+  if (schema.enum) return coerceEnum(v, schema.enum);
+  if (schema.items && Array.isArray(v)) return v.map((x) => coerceValue(x, schema.items!));
+  if (schema.properties && typeof v === 'object' && v !== null && !Array.isArray(v))
+    return coerceBySchema(v as Record<string, unknown>, schema);
+  return v;
+}
+
+/** Coerces the object's boolean-typed properties (by the schema) with `coerceBoolean`, and string enums by case, in nested objects and arrays too. */
 export function coerceBySchema(value: Record<string, unknown>, schema: SchemaLike): Record<string, unknown> {
   const out = { ...value };
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
-    if (prop.type === 'boolean' && key in out) out[key] = coerceBoolean(out[key]);
+    if (key in out) out[key] = coerceValue(out[key], prop);
   }
   return out;
 }

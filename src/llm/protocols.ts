@@ -11,13 +11,34 @@ export interface JudgeInput {
   name: string;
   /** Lean names, the only name the back-translator sees. */
   leanName: string;
+  /** The informal statement, the source's argument-free macros expanded. */
   informal: string;
-  /** Lean headers, proofs discarded; several when the statement is split across declarations. */
+  /** The source's macros taking arguments that the text uses, with their definitions. */
+  macros: string;
+  /** Lean headers (a definition whole), proofs and comments discarded; several when the statement is split across declarations. */
   formal: string;
+  /** Which listed declarations the others use in their proofs (possibly helper lemmas, possibly parts of the statement). */
+  helpers: string;
+  /** Every `variable` binder in scope. */
   variables: string;
+  /** Project definitions the statement reaches, whole, nearest first. */
   auxiliary: string;
+  /** Library constants the statement uses, with signatures and docstrings. */
+  grounding: string;
+  /** Surrounding text centred on the statement. */
   context: string;
+  /** Several declarations are listed for the entity. */
   caseSplit: boolean;
+  /** The entity is a definition: Q1/Q2 compare notions on the book's domain. */
+  definition: boolean;
+  /** Whether Lean accepts the statement, as the prompt says it. */
+  compileStatus: string;
+}
+
+/** The untrusted text fields of an input, by name, for `instructionsIn`. */
+export function untrustedFields(input: JudgeInput): Record<string, string> {
+  const { informal, macros, formal, helpers, variables, auxiliary, grounding, context } = input;
+  return { informal, macros, formal, helpers, variables, auxiliary, grounding, context };
 }
 
 export type Judgment =
@@ -31,6 +52,8 @@ export type Judgment =
       modelVerdict?: Verdict;
       /** The model's own label contradicts its Q1/Q2 answers. */
       scoreDisagreement: boolean;
+      /** The model (judge or back-translator) said the material tried to instruct it. */
+      instructionsInData: boolean;
       cached: boolean;
       model: string;
       rubric: Rubric;
@@ -67,6 +90,7 @@ function toJudgment(answer: Record<string, unknown>, cached: boolean, model: str
     reason: String(answer.reason),
     ...(stated ? { modelVerdict: stated } : {}),
     scoreDisagreement: stated !== undefined && stated !== verdict,
+    instructionsInData: answer.instructions_in_data === true,
     cached,
     model,
     rubric,
@@ -89,11 +113,16 @@ export async function judgeDirect(
       kind: input.kind,
       name: input.name,
       informal: input.informal,
+      macros: input.macros,
       formal: input.formal,
+      helpers: input.helpers,
       variables: input.variables,
       auxiliary: input.auxiliary,
+      grounding: input.grounding,
       context: input.context,
       caseSplit: input.caseSplit,
+      definition: input.definition,
+      compileStatus: input.compileStatus,
       skolem,
     },
     signal,
@@ -113,7 +142,14 @@ export async function judgeRoundtrip(
 ): Promise<Judgment> {
   const back = await engine.ask(
     rubrics.back,
-    { kind: input.kind, name: input.leanName, formal: input.formal, variables: input.variables, auxiliary: input.auxiliary },
+    {
+      kind: input.kind,
+      name: input.leanName,
+      formal: input.formal,
+      variables: input.variables,
+      auxiliary: input.auxiliary,
+      grounding: input.grounding,
+    },
     signal,
   );
   if (!back.ok) return { ...back, message: `back-translation: ${back.message}`, rubric: rubrics.back };
@@ -125,13 +161,18 @@ export async function judgeRoundtrip(
       name: input.name,
       informal: input.informal,
       back: statement,
+      macros: input.macros,
       context: input.context,
       caseSplit: input.caseSplit,
+      definition: input.definition,
+      compileStatus: input.compileStatus,
       skolem,
     },
     signal,
   );
   if (!answer.ok) return { ...answer, rubric: rubrics.roundtrip };
   const judgment = toJudgment(answer.value, answer.cached && back.cached, answer.model, rubrics.roundtrip);
-  return judgment.ok ? { ...judgment, backTranslation: statement } : judgment;
+  if (!judgment.ok) return judgment;
+  const flagged = judgment.instructionsInData || back.value.instructions_in_data === true;
+  return { ...judgment, instructionsInData: flagged, backTranslation: statement };
 }

@@ -110,9 +110,24 @@ export function renderTemplate(template: string, values: Record<string, Template
   });
 }
 
-/** The system and user messages of a rubric for these inputs (every declared input must be given). */
+/**
+ * The marker that fences the untrusted text of one prompt: a hash of everything the prompt shows, so
+ * no shown text can contain it (it would have to contain its own hash), and rendering the same inputs
+ * again gives the same prompt, which keeps the answer cache working.
+ */
+export function fenceFor(inputs: Record<string, TemplateValue>): string {
+  const entries = Object.entries(inputs).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `DATA-${sha256(JSON.stringify(entries)).slice(0, 20)}`;
+}
+
+/**
+ * The system and user messages of a rubric for these inputs (every declared input must be given);
+ * `{{fence}}` is the prompt's own fence (see fenceFor).
+ */
 export function renderRubric(rubric: Rubric, inputs: Record<string, TemplateValue>): { system: string; user: string } {
   const missing = rubric.inputs.filter((name) => !(name in inputs));
   if (missing.length > 0) throw new Error(`rubric ${rubric.id}: missing inputs ${missing.join(', ')}`);
-  return { system: renderTemplate(rubric.system, inputs), user: renderTemplate(rubric.user, inputs) };
+  const fence = fenceFor(inputs);
+  const values = { ...inputs, fence };
+  return { system: renderTemplate(rubric.system, values), user: renderTemplate(rubric.user, values) };
 }

@@ -1,6 +1,36 @@
 /** The informal side of the model: entities read from a textbook or blueprint, and their pairing with Lean declarations. */
 import type { Location } from './location.js';
 
+/**
+ * How one declaration serves its entity, as its docstring says: it states the whole item
+ * (`statement`), one case or part of it (`case`: "Case L = 0", "Part (ii)", "at order 2"), one
+ * direction of an equivalence (`direction`: "Necessity direction of", "`only if` direction"), another
+ * form of the whole (`variant`: contrapositive, "in bookkeeping form"), the item specialized to one
+ * object (`instance`: "specialized to backward Euler"), a lemma or definition its formalization
+ * rests on (`helper`: "Helper for", "bridge for", "used for", "proof of"), or the item is the
+ * declaration's source without the docstring saying whether it states or applies it (`reference`:
+ * a theorem's "Reference: Iserles, Theorem 2.6").
+ */
+export type PartRole = 'statement' | 'case' | 'direction' | 'variant' | 'instance' | 'helper' | 'reference';
+
+/** One declaration of an entity and the role it plays. */
+export interface EntityPart {
+  leanName: string;
+  role: PartRole;
+  /** The qualifier as written: `Case L = 0`, `` `only if` direction ``, `at order 2`, `Helper`. */
+  qualifier?: string;
+  /** The informal text the declaration's docstring gives after its heading. */
+  text?: string;
+  location: Location;
+}
+
+/** A macro the informal source defines for itself (`\newcommand{\fP}{\mathfrak P}`): its name without backslash, its argument count, its definition. */
+export interface LatexMacro {
+  name: string;
+  args: number;
+  definition: string;
+}
+
 /** One informal unit: definition, theorem, lemma, ... */
 export interface Entity {
   id: string;
@@ -8,7 +38,16 @@ export interface Entity {
   title?: string;
   statement: string;
   proof?: string;
+  /** The prose before the statement (nearest last). */
   context?: string;
+  /** The prose after the statement (nearest first), when the extractor reads it. */
+  contextAfter?: string;
+  /** The source's own macros that the statement or its context use, with their definitions. */
+  macros?: LatexMacro[];
+  /**
+   * The declarations stating the item: with `parts`, those whose role is `statement`, `case`,
+   * `direction` or `variant` (instances and helpers are parts only).
+   */
   leanNames: string[];
   uses: string[];
   flags: Record<string, boolean>;
@@ -23,8 +62,12 @@ export interface Entity {
   proofLocation?: Location;
   /** Markers the extractor does not interpret (e.g. `\leanhelper`), kept so reports can show them. */
   markers?: { name: string; argument?: string; location: Location }[];
-  /** For a helper lemma ("Helper for Theorem 2.1"): the id of the entity it serves. */
-  helperOf?: string;
+  /**
+   * Every declaration the source ties to the item, with its role (docstrings): an item formalized
+   * by several declarations is one entity whose parts say which split the statement (cases,
+   * directions) and which only serve it (helpers, instances).
+   */
+  parts?: EntityPart[];
   /** Progress as a curated source records it (status-json), e.g. `proved`. */
   status?: string;
 }
@@ -40,7 +83,7 @@ export interface PairedDecl {
    * value of a definition, structure or instance (`:= …`, `where …`) is kept as part of the statement.
    */
   header: string;
-  /** `variable` binders in scope that the header uses. */
+  /** Every binder of the `variable` commands in scope (Lean includes those the statement uses, also through notations). */
   variables: string[];
   doc?: string;
   location: Location;
@@ -48,6 +91,8 @@ export interface PairedDecl {
   hasSorry: boolean;
   /** The name is generated from `fullName` by this attribute (`to_additive`): header and proof are the source's. */
   generatedBy?: string;
+  /** The role its entity's `parts` give it, when the source says. */
+  role?: PartRole;
 }
 
 /** Where one of the project's Lake dependencies (Mathlib, Batteries, …) declares a name. */

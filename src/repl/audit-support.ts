@@ -13,21 +13,44 @@ export interface ReplForAudit {
   spec: ReplCommandSpec;
 }
 
-/** The settings and start command, or skips the auditor with the reason and the command that enables it. */
+/** The settings and start command, or skips the auditor with the reason and the command that enables it (shown once for all the Lean-backed auditors). */
 export function replForAudit(ctx: AuditContext): ReplForAudit {
   const settings = replSettings(ctx.config);
   const launch = resolveLaunch(ctx.root, settings);
-  if (!launch.ok) ctx.skip(`${launch.reason}. To enable: ${launch.enable}`);
+  if (!launch.ok) ctx.skip(launch.reason, launch.enable);
   ctx.log(`REPL: ${launch.describe}, ${settings.workers} worker(s)`);
   return { settings, spec: launch.spec };
 }
 
+/** The command that would let the REPL start here, or undefined when it can: for an auditor skipped for want of it (see `AuditContext.skip`). */
+export function replEnableCommand(ctx: Pick<AuditContext, 'root' | 'config'>): string | undefined {
+  const launch = resolveLaunch(ctx.root, replSettings(ctx.config));
+  return launch.ok ? undefined : launch.enable;
+}
+
 /** Runs the jobs on a pool sized by the settings; records the pool's counters as metrics; always closes it. */
 export async function runOnPool<R>(
-  ctx: Pick<AuditContext, 'signal' | 'metric'>,
+  ctx: Pick<AuditContext, 'signal' | 'metric'> & Partial<Pick<AuditContext, 'progress'>>,
   { settings, spec }: ReplForAudit,
   jobs: FileJob<R>[],
 ): Promise<JobResult<R>[]> {
+  let done = 0;
+  let running = 0;
+  const tell = (): void => ctx.progress?.({ done, total: jobs.length, unit: 'files', inFlight: running });
+  const counted = jobs.map((job) => ({
+    ...job,
+    run: async (session: Parameters<FileJob<R>['run']>[0]): Promise<R> => {
+      running += 1;
+      tell();
+      try {
+        return await job.run(session);
+      } finally {
+        running -= 1;
+        done += 1;
+        tell();
+      }
+    },
+  }));
   const pickleDir = settings.pickle ? mkdtempSync(join(tmpdir(), 'leanaudit-pickle-')) : undefined;
   const pool = new ReplPool(spec, {
     workers: Math.min(settings.workers, Math.max(1, jobs.length)),
@@ -38,7 +61,8 @@ export async function runOnPool<R>(
     ...(pickleDir ? { pickleDir } : {}),
   });
   try {
-    return await pool.run(jobs);
+    tell();
+    return await pool.run(counted);
   } finally {
     pool.close();
     const stats = pool.stats();

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import type { Config } from '../core/config.js';
 import { InputError } from '../core/errors.js';
+import type { JsonSchema } from '../core/types.js';
 
 export interface ReplSettings {
   /** The whole start command, run by the shell in the project root (replaces `lake env <path>`). */
@@ -39,6 +40,31 @@ export const REPL_CMD_ENV = 'LEANAUDIT_REPL_CMD';
 
 const NUMBERS = ['workers', 'timeoutMs', 'importTimeoutMs', 'maxHeartbeats', 'memoryLimitMb', 'maxOutputMb'] as const;
 
+const STARTS_A_PROCESS = 'starts a process';
+
+/** The schema of the `repl` section (schemas/config.schema.json); `replSettings` applies the same rules. */
+export const REPL_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'how to start the Lean REPL and the limits it runs under (docs/repl.md)',
+  properties: {
+    command: {
+      type: 'string',
+      pattern: '\\S',
+      userOnly: STARTS_A_PROCESS,
+      description: `the whole start command, run by the shell in the project root (or $${REPL_CMD_ENV}, or --repl-cmd)`,
+    },
+    path: {
+      type: 'string',
+      pattern: '\\S',
+      userOnly: STARTS_A_PROCESS,
+      description: 'path of a built repl binary, started as `lake env <path>`',
+    },
+    pickle: { type: 'boolean', description: 'pickle each header environment once and unpickle it in the other workers' },
+    ...Object.fromEntries(NUMBERS.map((key) => [key, { type: 'integer', minimum: 1 }])),
+  },
+};
+
 /**
  * Validated settings: the `repl` config section over the defaults; the start command comes from
  * `override` (the `--repl-cmd` option), else $LEANAUDIT_REPL_CMD, else `repl.command`.
@@ -50,7 +76,7 @@ export function replSettings(config: Config, override?: string, env: NodeJS.Proc
   };
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InputError('config: repl must be an object');
   const section = raw as Record<string, unknown>;
-  const known = new Set<string>(['command', 'path', 'pickle', ...NUMBERS]);
+  const known = new Set<string>(Object.keys(REPL_CONFIG_SCHEMA.properties as object));
   for (const key of Object.keys(section)) if (!known.has(key)) fail(`${key}: unknown key (known: ${[...known].join(', ')})`);
   const settings: ReplSettings = { ...REPL_DEFAULTS };
   for (const key of NUMBERS) {

@@ -2,8 +2,9 @@
  * Decides how to start the Lean REPL for a project, or why it cannot be started and the exact
  * command a user would run to make it possible.
  */
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
+import { readManifest, readToolchain } from '../lean/packages.js';
 import { REPL_CMD_ENV, type ReplSettings } from './config.js';
 import type { ReplCommandSpec } from './process.js';
 
@@ -24,9 +25,8 @@ export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): stri
 
 /** The repl tag matching the project's toolchain (the repl repository tags one per Lean release). */
 export function replTagFor(root: string): string | undefined {
-  const file = join(root, 'lean-toolchain');
-  if (!existsSync(file)) return undefined;
-  return /:(v\d+\.\d+\.\d+(?:-rc\d+)?)/.exec(readFileSync(file, 'utf8'))?.[1];
+  const toolchain = readToolchain(root).value;
+  return toolchain === undefined ? undefined : /:(v\d+\.\d+\.\d+(?:-rc\d+)?)$/.exec(toolchain)?.[1];
 }
 
 /** Folders where Lake puts a built project's .olean files, newest layout first. */
@@ -38,14 +38,8 @@ export function buildDir(root: string): string | undefined {
 }
 
 function dependsOnRepl(root: string): boolean {
-  const manifest = join(root, 'lake-manifest.json');
-  if (!existsSync(manifest)) return false;
-  try {
-    const packages = (JSON.parse(readFileSync(manifest, 'utf8')) as { packages?: { name?: string }[] }).packages ?? [];
-    return packages.some((p) => p.name === 'repl' || p.name === 'REPL');
-  } catch {
-    return false;
-  }
+  const packages = readManifest(root)?.value?.packages;
+  return Array.isArray(packages) && packages.some((p: { name?: unknown } | null) => p?.name === 'repl' || p?.name === 'REPL');
 }
 
 const quote = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);

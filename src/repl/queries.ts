@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../core/paths.js';
 import { formatMessage } from '../core/runner.js';
 
-export type QueryName = 'exact-probe' | 'exact-verify' | 'print-axioms' | 'statement-sorry';
+export type QueryName = 'check-constant' | 'exact-probe' | 'exact-verify' | 'print-axioms' | 'statement-sorry';
 
 const cache = new Map<QueryName, string>();
 

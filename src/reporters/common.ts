@@ -96,10 +96,34 @@ export function metricsText(run: AuditorRun): string {
   return shown.join(' ');
 }
 
+/** A run's status as the summary tables show it: an error whose failure is allowed says so. */
+export function statusText(run: AuditorRun): string {
+  return run.failureAllowed ? 'error (allowed)' : run.status;
+}
+
+/** Whether the run fails its gate: an auditor failed, or findings at or above the failing severity. */
+export const gateFailed = (report: Report): boolean => report.summary.failed || report.summary.failedAuditors.length > 0;
+
 /** What the summary table says of a run: its key metrics when it ran, else why it did not. */
 export function runNote(run: AuditorRun): string {
   return run.status === 'ok' ? metricsText(run) : (run.reason ?? '');
 }
+
+/** The commands that would enable skipped auditors, each once with the auditors it enables and why they were skipped. */
+export function enableNotes(report: Report): { auditors: string[]; reason: string; command: string }[] {
+  const notes = new Map<string, { auditors: string[]; reason: string; command: string }>();
+  for (const run of report.runs) {
+    if (run.status !== 'skipped' || run.enable === undefined) continue;
+    const note = notes.get(run.enable) ?? { auditors: [], reason: run.reason ?? '', command: run.enable };
+    note.auditors.push(run.auditorId);
+    notes.set(run.enable, note);
+  }
+  return [...notes.values()];
+}
+
+/** "to enable a, b (why): command". */
+export const enableText = (note: { auditors: string[]; reason: string; command: string }): string =>
+  `to enable ${note.auditors.join(', ')} (${note.reason}): ${note.command}`;
 
 /** A byte count in B, kB or MB. */
 export function formatBytes(bytes: number): string {
@@ -112,6 +136,7 @@ export function formatBytes(bytes: number): string {
 export function projectFacts(report: Report): string[] {
   const p = report.project;
   const facts: string[] = [];
+  if (p.scope) facts.push(`${p.scope}/ of the Lake project`);
   if (p.leanToolchain) facts.push(`Lean ${p.leanToolchain}`);
   if (p.mathlibRev) facts.push(`Mathlib ${p.mathlibRev.slice(0, 12)}`);
   if (p.files !== undefined) facts.push(`${p.files} files`);
@@ -126,15 +151,55 @@ export function severityTotals(counts: Record<Severity, number>): string {
   return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`;
 }
 
-/** The closing verdict: whether the run fails at the configured severity (with a baseline: its new findings). */
+/** The first line of a failed run's reason, at most REASON_LIMIT characters. */
+const REASON_LIMIT = 160;
+const shortReason = (reason: string | undefined): string => {
+  const line = (reason ?? 'no reason given').split('\n')[0]!;
+  return line.length > REASON_LIMIT ? `${line.slice(0, REASON_LIMIT - 1)}…` : line;
+};
+
+/**
+ * The closing verdict: the auditors that failed and why (the run is incomplete: exit 3), else
+ * whether it fails at the configured severity (with a baseline: its new findings).
+ */
 export function verdict(report: Report): string {
-  const { failOn, failed, baseline } = report.summary;
-  if (baseline) return failed ? `FAILED: new findings at or above ${failOn}` : `passed: no new finding at or above ${failOn}`;
-  return failed ? `FAILED: findings at or above ${failOn}` : `passed: nothing at or above ${failOn}`;
+  const { failOn, failed, baseline, failedAuditors } = report.summary;
+  const findings = baseline
+    ? failed
+      ? `FAILED: new findings at or above ${failOn}`
+      : `passed: no new finding at or above ${failOn}`
+    : failed
+      ? `FAILED: findings at or above ${failOn}`
+      : `passed: nothing at or above ${failOn}`;
+  if (failedAuditors.length === 0) return findings;
+  const why = failedAuditors.map((id) => `${id} (${shortReason(report.runs.find((run) => run.auditorId === id)?.reason)})`);
+  const rest = failed ? `; and ${findings.slice('FAILED: '.length)}` : '';
+  return `FAILED: incomplete, ${failedAuditors.length === 1 ? 'an auditor' : 'auditors'} failed: ${why.join(', ')}${rest}`;
 }
 
 /** The totals a listing ends with: every finding's, or with a baseline the new ones'. */
 export function listedTotals(report: Report): string {
-  if (!report.summary.baseline) return severityTotals(report.summary.findings);
-  return `new: ${severityTotals(countBySeverity(listed(allFindings(report))))}`;
+  const { suppressed } = report.summary;
+  const totals = report.summary.baseline
+    ? `new: ${severityTotals(countBySeverity(listed(allFindings(report))))}`
+    : severityTotals(report.summary.findings);
+  return suppressed > 0 ? `${totals} (${suppressed} suppressed inline)` : totals;
+}
+
+/** Annotations of each level GitHub shows for one step; later ones are dropped. */
+export const GITHUB_ANNOTATION_LIMIT = 10;
+
+const LEVEL_NAMES: Record<Severity, [string, string]> = {
+  error: ['error', 'errors'],
+  warning: ['warning', 'warnings'],
+  info: ['notice', 'notices'],
+};
+
+/** What GitHub would not annotate past `limit` per level, as `25 warnings` phrases (empty when nothing is lost). */
+export function unannotated(report: Report, limit: number): string[] {
+  const counts = countBySeverity(listed(allFindings(report)));
+  return SEVERITY_ORDER.filter((s) => counts[s] > limit).map((s) => {
+    const n = counts[s] - limit;
+    return `${n} ${LEVEL_NAMES[s][n === 1 ? 0 : 1]}`;
+  });
 }

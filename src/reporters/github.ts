@@ -1,20 +1,35 @@
 /**
  * GitHub Actions reporter: one workflow command per finding (`::error file=…,line=…::message`),
  * which GitHub shows as an annotation on the pull request's diff, without code scanning. Errors come
- * first, since GitHub shows only the first annotations of each level per step; info findings become
- * notices. Auditors that were skipped or failed become notices and warnings; the last line is the
+ * first, since GitHub shows only the first annotations of each level per step (the findings past that
+ * are counted in a closing line, and listed in the job summary the audit command writes); info
+ * findings become notices. Auditors that were skipped or failed become notices and warnings; the last line is the
  * verdict. With a baseline only new findings are annotated.
  */
 import type { Finding, Report } from '../core/types.js';
 import type { Severity } from '../model/location.js';
-import { allFindings, baselineNote, groupByFile, listed, listedTotals, ruleId, SEVERITY_ORDER, verdict } from './common.js';
+import {
+  allFindings,
+  baselineNote,
+  enableNotes,
+  enableText,
+  GITHUB_ANNOTATION_LIMIT,
+  groupByFile,
+  listed,
+  listedTotals,
+  ruleId,
+  SEVERITY_ORDER,
+  unannotated,
+  verdict,
+} from './common.js';
+import { inert } from './escape.js';
 import type { ReporterOptions } from './types.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-/** Escapes a workflow command's message (`%`, CR, LF). */
+/** Escapes a workflow command's message (`%`, CR, LF as GitHub decodes them; other controls made visible). */
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return inert(text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escapes a workflow command's property value (also `:` and `,`). */
@@ -50,11 +65,18 @@ export function githubReporter(report: Report, options: ReporterOptions = {}): s
   }
   for (const run of report.runs) {
     if (run.status === 'ok') continue;
-    const level = run.status === 'error' ? 'warning' : 'notice';
+    const level = run.status === 'error' ? (run.failureAllowed ? 'warning' : 'error') : 'notice';
     lines.push(`::${level} title=${escapeProperty(`leanaudit ${run.auditorId} ${run.status}`)}::${escapeData(run.reason ?? '')}`);
   }
+  for (const note of enableNotes(report))
+    lines.push(`::notice title=${escapeProperty('leanaudit to enable')}::${escapeData(enableText(note))}`);
+  const lost = unannotated(report, GITHUB_ANNOTATION_LIMIT);
+  if (lost.length)
+    lines.push(
+      `GitHub annotates the first ${GITHUB_ANNOTATION_LIMIT} findings of each level in a step: ${lost.join(', ')} are not annotated; the job summary lists every finding`,
+    );
   const note = baselineNote(report);
-  if (note !== undefined) lines.push(note);
-  lines.push(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`);
+  if (note !== undefined) lines.push(inert(note));
+  lines.push(inert(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`));
   return `${lines.join('\n')}\n`;
 }

@@ -1,65 +1,51 @@
-/** SARIF 2.1.0 reporter: one rule per auditor message, built from the auditors' metadata. */
+/**
+ * SARIF 2.1.0 reporter for GitHub code scanning and other SARIF viewers: one rule per auditor
+ * message (see sarif-rules.ts), paths relative to the repository root when the project is a
+ * subfolder of a git repository, the source lines around each result as its context region.
+ * Code scanning needs a file for every result: findings without a location (about the project as
+ * a whole) are tool execution notifications, under their rule id.
+ */
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
-import type { AuditorMeta, Finding, Report } from '../core/types.js';
-import type { Location, Severity } from '../model/location.js';
-import { ruleId } from './common.js';
+import { repositoryPath } from '../core/source-url.js';
+import type { Excerpt, Finding, ProjectMeta, Report } from '../core/types.js';
+import type { Location } from '../model/location.js';
+import { enableNotes, enableText, ruleId } from './common.js';
+import { inertJson } from './escape.js';
+import { SARIF_LEVEL, sarifRules } from './sarif-rules.js';
+import type { ReporterOptions } from './types.js';
 
-const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
-
-interface SarifRule {
-  id: string;
-  name: string;
-  shortDescription: { text: string };
-  fullDescription: { text: string };
-  defaultConfiguration: { level: 'error' | 'warning' | 'note' };
-  properties: { auditor: string; needs: string[] };
-}
-
-/** A SARIF physical location; SARIF columns are 1-based, ours 0-based. */
-function physicalLocation(location: Location): Record<string, unknown> {
+/** A SARIF physical location, its path from the repository root; SARIF columns are 1-based, ours 0-based. */
+function physicalLocation(project: ProjectMeta, location: Location, excerpt?: Excerpt): Record<string, unknown> {
   const region: Record<string, number> = { startLine: location.line };
   if (location.column !== undefined) region.startColumn = location.column + 1;
   if (location.endLine !== undefined) region.endLine = location.endLine;
   if (location.endColumn !== undefined) region.endColumn = location.endColumn + 1;
-  return { physicalLocation: { artifactLocation: { uri: encodeURI(location.file), uriBaseId: 'SRCROOT' }, region } };
+  const context = excerpt?.lines.length
+    ? {
+        contextRegion: {
+          startLine: excerpt.startLine,
+          endLine: excerpt.startLine + excerpt.lines.length - 1,
+          snippet: { text: `${excerpt.lines.join('\n')}\n` },
+        },
+      }
+    : {};
+  const uri = repositoryPath(project, location.file).split('/').map(encodeURIComponent).join('/');
+  return { physicalLocation: { artifactLocation: { uri, uriBaseId: 'SRCROOT' }, region, ...context } };
 }
 
-/** Rules for every message of every auditor that ran, plus any message id a finding used without metadata. */
-function rules(report: Report): SarifRule[] {
-  const byId = new Map<string, SarifRule>();
-  const add = (auditorId: string, messageId: string, meta: AuditorMeta | undefined, severity: Severity): void => {
-    const id = `${auditorId}/${messageId}`;
-    if (byId.has(id)) return;
-    byId.set(id, {
-      id,
-      name: messageId,
-      shortDescription: { text: meta?.rules[messageId]?.message ?? messageId },
-      fullDescription: { text: meta?.description ?? auditorId },
-      defaultConfiguration: { level: LEVEL[meta?.rules[messageId]?.severity ?? severity] },
-      properties: { auditor: auditorId, needs: meta?.needs ?? [] },
-    });
-  };
-  for (const run of report.runs) {
-    const meta = run.meta;
-    if (meta) for (const [messageId, rule] of Object.entries(meta.rules)) add(run.auditorId, messageId, meta, rule.severity);
-    for (const f of run.findings) add(f.auditorId, f.messageId, run.meta, f.severity);
-  }
-  return [...byId.values()];
-}
-
-function result(finding: Finding, ruleIndex: Map<string, number>): Record<string, unknown> {
+function result(project: ProjectMeta, finding: Finding, ruleIndex: Map<string, number>): Record<string, unknown> {
   const id = ruleId(finding);
   return {
     ruleId: id,
     ruleIndex: ruleIndex.get(id),
-    level: LEVEL[finding.severity],
+    level: SARIF_LEVEL[finding.severity],
     message: { text: finding.message },
-    ...(finding.location ? { locations: [physicalLocation(finding.location)] } : {}),
+    locations: finding.location ? [physicalLocation(project, finding.location, finding.excerpt)] : [],
     ...(finding.related?.length
       ? {
           relatedLocations: finding.related.map((r, i) => ({
             id: i,
-            ...physicalLocation(r.location),
+            ...physicalLocation(project, r.location),
             message: { text: r.message },
           })),
         }
@@ -74,11 +60,14 @@ function result(finding: Finding, ruleIndex: Map<string, number>): Record<string
   };
 }
 
-/** Renders the report as a SARIF 2.1.0 log, e.g. for GitHub code scanning. */
-export function sarifReporter(report: Report): string {
-  const driverRules = rules(report);
+/** `file:///path/` for a folder. */
+const folderUri = (path: string): string => `file://${encodeURI(path.replace(/\\/g, '/').replace(/\/?$/, '/'))}`;
+
+/** Renders the report as a SARIF 2.1.0 log; `options.docsUrl` is the base of the rules' help pages. */
+export function sarifReporter(report: Report, options: ReporterOptions = {}): string {
+  const { project } = report;
+  const driverRules = sarifRules(report, options.docsUrl);
   const ruleIndex = new Map(driverRules.map((r, i) => [r.id, i]));
-  const rootUri = `file://${encodeURI(report.project.root.replace(/\\/g, '/').replace(/\/?$/, '/'))}`;
   const notifications = report.runs
     .filter((run) => run.status !== 'ok')
     .map((run) => ({
@@ -86,6 +75,14 @@ export function sarifReporter(report: Report): string {
       message: { text: `${run.auditorId} ${run.status}: ${run.reason ?? ''}`.trim() },
       descriptor: { id: run.auditorId },
     }));
+  for (const note of enableNotes(report))
+    notifications.push({ level: 'note', message: { text: enableText(note) }, descriptor: { id: note.auditors[0]! } });
+  const findings = report.runs.flatMap((run) => run.findings);
+  // Code scanning rejects a result without a file; a finding about the project as a whole is told as a notification.
+  for (const f of findings.filter((f) => !f.location)) {
+    notifications.push({ level: SARIF_LEVEL[f.severity], message: { text: f.message }, descriptor: { id: ruleId(f) } });
+  }
+  const repo = project.repository;
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -95,10 +92,12 @@ export function sarifReporter(report: Report): string {
           driver: {
             name: report.tool.name,
             version: report.tool.version,
+            informationUri: 'https://github.com/leanaudit/leanaudit',
             rules: driverRules,
           },
         },
-        originalUriBaseIds: { SRCROOT: { uri: rootUri } },
+        originalUriBaseIds: { SRCROOT: { uri: folderUri(repo?.root ?? project.root) } },
+        ...(repo?.url && repo.commit ? { versionControlProvenance: [{ repositoryUri: repo.url, revisionId: repo.commit }] } : {}),
         invocations: [
           {
             executionSuccessful: report.runs.every((run) => run.status !== 'error'),
@@ -106,10 +105,10 @@ export function sarifReporter(report: Report): string {
             toolExecutionNotifications: notifications,
           },
         ],
-        results: report.runs.flatMap((run) => run.findings.map((f) => result(f, ruleIndex))),
-        properties: { project: report.project, summary: report.summary },
+        results: findings.filter((f) => f.location).map((f) => result(project, f, ruleIndex)),
+        properties: { project, summary: report.summary },
       },
     ],
   };
-  return `${JSON.stringify(log, null, 2)}\n`;
+  return `${inertJson(log)}\n`;
 }

@@ -6,6 +6,9 @@ import {
   absentLines,
   baselineNote,
   countBySeverity,
+  enableNotes,
+  enableText,
+  gateFailed,
   groupByFile,
   listed,
   listedTotals,
@@ -13,8 +16,10 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  statusText,
   verdict,
 } from './common.js';
+import { inert } from './escape.js';
 import type { ReporterOptions } from './types.js';
 
 type Style = 'red' | 'yellow' | 'blue' | 'green' | 'dim' | 'bold' | 'underline';
@@ -48,8 +53,8 @@ function summaryTable(report: Report, paint: Paint): string[] {
   const header = ['auditor', 'status', 'error', 'warning', 'info', 'metrics / reason'];
   const rows = report.runs.map((run) => {
     const c = countBySeverity(listed(run.findings));
-    const note = run.status === 'ok' ? runNote(run) : cut(runNote(run));
-    return [run.auditorId, run.status, String(c.error), String(c.warning), String(c.info), note];
+    const note = run.status === 'ok' ? runNote(run) : cut(inert(runNote(run)));
+    return [inert(run.auditorId), statusText(run), String(c.error), String(c.warning), String(c.info), inert(note)];
   });
   return table([header, ...rows], (row, col, text) => {
     if (row === 0) return paint('bold', text);
@@ -63,13 +68,15 @@ function summaryTable(report: Report, paint: Paint): string[] {
 function findingLines(report: Report, paint: Paint): string[] {
   const lines: string[] = [];
   for (const group of groupByFile(listed(report.runs.flatMap((r) => r.findings)))) {
-    lines.push('', paint('underline', group.file ?? '(no location)'));
-    const rows = group.findings.map((f) => [group.file ? `${group.file}:${position(f.location)}` : '-', f.severity]);
+    lines.push('', paint('underline', group.file === undefined ? '(no location)' : inert(group.file)));
+    const rows = group.findings.map((f) => [group.file ? `${inert(group.file)}:${position(f.location)}` : '-', f.severity]);
     const widths = [0, 1].map((col) => Math.max(...rows.map((r) => r[col]!.length)));
     group.findings.forEach((f, i) => {
       const [where, severity] = rows[i]!;
       const sev = paint(SEVERITY_STYLE[f.severity], severity!.padEnd(widths[1]!));
-      lines.push(`  ${where!.padEnd(widths[0]!)}  ${sev}  ${f.message}  ${paint('dim', ruleId(f))}`);
+      lines.push(`  ${where!.padEnd(widths[0]!)}  ${sev}  ${inert(f.message)}  ${paint('dim', inert(ruleId(f)))}`);
+      for (const r of f.related ?? [])
+        lines.push(paint('dim', `      ↳ ${inert(r.location.file)}:${position(r.location)}  ${inert(r.message)}`));
     });
   }
   return lines;
@@ -79,22 +86,23 @@ function findingLines(report: Report, paint: Paint): string[] {
 export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
   const colors = createColors(options.color === true);
   const paint: Paint = (style, text) => colors[style](text);
-  const { project, tool, summary } = report;
-  const lines = [`${paint('bold', `leanaudit ${tool.version}: ${project.name}`)}  ${paint('dim', project.root)}`];
+  const { project, tool } = report;
+  const lines = [`${paint('bold', `leanaudit ${tool.version}: ${inert(project.name)}`)}  ${paint('dim', inert(project.root))}`];
   const facts = projectFacts(report);
-  if (facts.length) lines.push(facts.join(' · '));
-  for (const s of project.skipped ?? []) lines.push(paint('dim', `skipped ${s.path}: ${s.reason}`));
+  if (facts.length) lines.push(inert(facts.join(' · ')));
+  for (const s of project.skipped ?? []) lines.push(paint('dim', `skipped ${inert(s.path)}: ${inert(s.reason)}`));
   lines.push('', ...summaryTable(report, paint));
   for (const run of report.runs.filter((r) => r.status !== 'ok' && (r.reason ?? '').length > REASON_WIDTH)) {
-    lines.push('', `${paint(STATUS_STYLE[run.status], `${run.auditorId} ${run.status}:`)} ${run.reason}`);
+    lines.push('', `${paint(STATUS_STYLE[run.status], `${inert(run.auditorId)} ${run.status}:`)} ${inert(run.reason ?? '')}`);
   }
+  for (const note of enableNotes(report)) lines.push('', paint('yellow', inert(enableText(note))));
   lines.push(...findingLines(report, paint), '');
   const note = baselineNote(report);
   if (note !== undefined) {
-    lines.push(paint('dim', note));
-    for (const line of absentLines(report)) lines.push(paint('dim', `  no longer found: ${line}`));
+    lines.push(paint('dim', inert(note)));
+    for (const line of absentLines(report)) lines.push(paint('dim', `  no longer found: ${inert(line)}`));
   }
-  const status = summary.failed ? paint('red', verdict(report)) : paint('green', verdict(report));
+  const status = paint(gateFailed(report) ? 'red' : 'green', inert(verdict(report)));
   lines.push(`${listedTotals(report)} · ${status}`);
   return `${lines.join('\n')}\n`;
 }

@@ -78,20 +78,18 @@ testAuditor(crossfileReuse, {
         paired('thm:size', 'theorem', 'Sizes.', [['uses_size', 9]], { uses: ['def:size-eq'] }),
         paired('inst:inhabited', 'definition', 'Nat is inhabited.', [['instInhabitedNat', 10, 'instance']]),
         paired('thm:default', 'theorem', 'Uses a default.', [['alone', 4]], { uses: ['inst:inhabited'] }),
-        paired('Pair.first', 'helper', 'A helper.', [['Pair.first', 11]], { helperOf: 'thm:user', origin: 'docstring' }),
-        paired('thm:user', 'theorem', 'Uses it.', [['Pair.user', 12]]),
+        paired('lem:first', 'lemma', 'The first.', [['Pair.first', 11]]),
+        paired('thm:user', 'theorem', 'Uses it.', [['Pair.user', 12]], { uses: ['lem:first'] }),
       ],
     },
   ],
   invalid: [
     {
-      name: 'a \\uses, a citation or a helper the Lean code never follows is reported at the dependent entity',
+      name: 'a \\uses or a citation the Lean code never follows is reported at the dependent entity',
       code: CODE,
       entities: [
         paired('lem:base', 'lemma', 'Base.', [['base', 1]], {}, 'one.tex'),
         paired('thm:alone', 'theorem', 'Proof by Lemma~\\ref{lem:base}.', [['alone', 4]], { uses: ['lem:base'] }, 'two.tex'),
-        paired('helper', 'helper', 'A step.', [['base', 1]], { helperOf: 'thm:help' }),
-        paired('thm:help', 'theorem', 'Helped.', [['alone', 4]]),
         paired('thm:nolean', 'theorem', 'No Lean.', [], { uses: ['lem:base'] }),
       ],
       findings: [
@@ -103,22 +101,14 @@ testAuditor(crossfileReuse, {
           message:
             'thm:alone depends on lem:base (\\uses), but its Lean (alone) never refers to base, directly or through other project declarations',
         },
-        {
-          messageId: 'unreflected',
-          entityId: 'thm:help',
-          file: 'blueprint/src/web.tex',
-          line: 1,
-          message: /^thm:help depends on helper \(a helper written for it\)/,
-        },
       ],
     },
     {
       name: 'a dependency of an entity whose every declaration has a `sorry` in its proof is information: it cannot show before the proof is written',
       code: CODE,
       entities: [
-        paired('helper', 'helper', 'A step.', [['base', 1]], { helperOf: 'ex:open' }),
-        paired('ex:open', 'exercise', 'Left to the reader.', [['alone', 4]]),
         paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('ex:open', 'exercise', 'Left to the reader, by Lemma~\\ref{lem:base}.', [['alone', 4]]),
         paired(
           'thm:half',
           'theorem',
@@ -135,14 +125,14 @@ testAuditor(crossfileReuse, {
           : entity,
       ),
       findings: [
+        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:half' },
         {
           messageId: 'unreflected-unproved',
           severity: 'info',
           entityId: 'ex:open',
           message:
-            'ex:open depends on helper (a helper written for it); its Lean (alone) does not refer to base, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
+            'ex:open depends on lem:base (cites it in its statement: \\ref{lem:base}); its Lean (alone) does not refer to base, but its proof is not written yet (`sorry`): the dependency cannot show until it is',
         },
-        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:half' },
       ],
       metrics: { unreflected: 1, unreflectedUnproved: 1, checked: 2 },
     },
@@ -180,6 +170,29 @@ describe('crossfile-reuse options', () => {
     rmSync(root, { recursive: true, force: true });
     expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([['unreflected', 'thm:far']]);
     expect(run.metrics).toMatchObject({ checked: 2, unreflected: 2, unreflectedCrossFile: 1 });
+    // The graph still shows the dependency the option left unreported.
+    expect(run.dependencies).toEqual([
+      { from: 'lem:base', to: 'thm:far', source: 'uses', status: 'unreflected' },
+      { from: 'lem:base', to: 'thm:near', source: 'uses', status: 'unreflected' },
+    ]);
+  });
+
+  it('records how each dependency fared for the dependency graph', async () => {
+    const testCase = {
+      code: CODE,
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('thm:uses', 'theorem', 'Uses.', [['uses_base', 3]], { uses: ['lem:base'] }),
+        paired('thm:open', 'theorem', 'Open.', [], { uses: ['lem:base'] }),
+      ],
+    };
+    const root = writeCaseProject(testCase);
+    const run = await runCase(crossfileReuse, root, testCase);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.dependencies).toEqual([
+      { from: 'lem:base', to: 'thm:uses', source: 'uses', status: 'reflected' },
+      { from: 'lem:base', to: 'thm:open', source: 'uses', status: 'not-checkable' },
+    ]);
   });
 });
 
@@ -219,5 +232,10 @@ describe('crossfile-reuse with the edge filter', () => {
     );
     expect(run.findings[0]!.provenance).toMatchObject({ rubric: 'edge-filter', model: 'gpt-4o-mini' });
     expect(run.metrics).toMatchObject({ edges: 3, termEdges: 3, termEdgesConfirmed: 1, termEdgesRejected: 1, checked: 1, unreflected: 1 });
+    expect(run.dependencies!.map((d) => [d.to, d.source, d.status]).sort()).toEqual([
+      ['thm:alone', 'term', 'unreflected'],
+      ['thm:broken', 'term', 'unconfirmed'],
+      ['thm:other', 'term', 'unconfirmed'],
+    ]);
   });
 });

@@ -152,7 +152,8 @@ describe('mathlib-overlap metrics and environments', () => {
     try {
       const run = await runCase(mathlibOverlap, root, testCase);
       expect(run.status).toBe('skipped');
-      expect(run.reason).toMatch(/no `lake` on PATH.*To enable: .*git clone.*leanprover-community\/repl.*LEANAUDIT_REPL_CMD=/s);
+      expect(run.reason).toBe('no `lake` on PATH: the Lean toolchain is not installed');
+      expect(run.enable).toMatch(/git clone.*leanprover-community\/repl.*LEANAUDIT_REPL_CMD=/s);
     } finally {
       process.env.PATH = saved.PATH;
       if (saved.CMD !== undefined) process.env.LEANAUDIT_REPL_CMD = saved.CMD;

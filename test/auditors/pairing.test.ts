@@ -48,7 +48,7 @@ describe('pairing auditor', () => {
       ['not-found', 'warning', 'lem:missing', `${TEX}:24`],
       ['unknown-marker', 'info', 'lem:missing', `${TEX}:24`],
       ['no-lean-name', 'info', 'cor:none', `${TEX}:32`],
-      ['shared-decl', 'warning', 'thm:done', `${TEX}:6`],
+      ['shared-decl', 'info', 'thm:done', `${TEX}:6`],
     ]);
     const message = (id: string) => run.findings.find((f) => f.messageId === id)!.message;
     expect(message('leanok-sorry')).toBe('thm:pending is marked \\leanok (proof) but `Bp.pending` contains sorry');
@@ -130,6 +130,25 @@ testAuditor(pairing, {
       ],
     },
     {
+      name: 'a declaration claimed twice under one label (a duplicate label, which source-problem reports) is not a shared declaration',
+      code: 'theorem Foo.t : True := trivial\n',
+      entities: ['lem:twice', 'lem:twice'].map((id) => ({
+        ...paired(id, 'blueprint', []),
+        leanNames: ['Foo.t'],
+        decls: [
+          {
+            leanName: 'Foo.t',
+            fullName: 'Foo.t',
+            kind: 'theorem',
+            header: ': True',
+            variables: [],
+            location: { file: 'Test/Main.lean', line: 1 },
+            hasSorry: false,
+          },
+        ],
+      })),
+    },
+    {
       name: "a \\mathlibok blueprint name is Mathlib's, whatever project declarations end with it",
       code: 'theorem Foo.same : True := trivial\n',
       entities: [paired('bp:mathlib', 'blueprint', [{ leanName: 'same', candidates: ['Foo.same'] }], { mathlibok: true })],
@@ -163,7 +182,7 @@ testAuditor(pairing, {
       ],
     },
     {
-      name: 'names a checked-out dependency declares are told apart from dangling ones; a \\mathlibok name Mathlib lacks is caught',
+      name: 'names a checked-out dependency declares are told apart from dangling ones; a \\mathlibok name Mathlib lacks is caught; a name outside the project namespace that a missing package may declare is one information for the run',
       code: 'theorem Foo.t : True := trivial\n',
       files: WITH_MATHLIB,
       entities: [
@@ -171,7 +190,8 @@ testAuditor(pairing, {
         paired('bp:both', 'blueprint', [{ leanName: 'Nat.upstream', candidates: ['Foo.Nat.upstream'], declaredIn: UPSTREAM }]),
         paired('json:up', 'json', [{ leanName: 'Nat.upstream', candidates: [], declaredIn: UPSTREAM }]),
         paired('bp:gone', 'blueprint', [{ leanName: 'Nat.renamed_upstream', candidates: [] }], { mathlibok: true }),
-        paired('bp:none', 'blueprint', [{ leanName: 'Foo.missing', candidates: [] }]),
+        paired('bp:none', 'blueprint', [{ leanName: 'Test.missing', candidates: [] }]),
+        paired('bp:elsewhere', 'blueprint', [{ leanName: 'Std.maybe', candidates: [] }]),
         paired('bp:inst', 'blueprint', [{ leanName: 'Foo.instFiniteBar', candidates: [], anonymousInstances: ['Test/Main.lean:1'] }]),
       ],
       findings: [
@@ -199,7 +219,7 @@ testAuditor(pairing, {
         {
           messageId: 'not-found',
           entityId: 'bp:none',
-          message: 'bp:none: Lean name `Foo.missing` matches no declaration in the project sources or the checked-out sources of mathlib',
+          message: 'bp:none: Lean name `Test.missing` matches no declaration in the project sources or the checked-out sources of mathlib',
         },
         {
           messageId: 'anonymous-instance',
@@ -214,7 +234,7 @@ testAuditor(pairing, {
           file: 'lake-manifest.json',
           line: 1,
           message:
-            '1 Lean name(s) found nowhere in the project were not looked up in batteries: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
+            '1 Lean name(s) found nowhere in the project (e.g. `Std.maybe`) were not looked up in batteries: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
         },
       ],
     },

@@ -10,6 +10,19 @@ import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
 import { testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 
+const TEST_DRIVER_LAKEFILE = [
+  'name = "Test"',
+  'testDriver = "TestTest"',
+  '',
+  '[[lean_lib]]',
+  'name = "Test"',
+  '',
+  '[[lean_lib]]',
+  'name = "TestTest"',
+  'globs = ["TestTest.+"]',
+  '',
+].join('\n');
+
 const trap = fileURLToPath(new URL('./fixtures/grep-miscount', import.meta.url));
 
 const services = (root: string): RunServices => ({
@@ -128,6 +141,32 @@ describe('proof-gaps metrics of what rests on a gap', () => {
   });
 });
 
+describe('proof-gaps evidence of what it groups', () => {
+  it('lists every use of an escape hatch, and every deliberate gap, in the evidence', async () => {
+    const root = writeCaseProject({
+      code: 'theorem big : P := by\n  have a : X := by native_decide\n  exact foo (by native_decide)\n',
+      files: {
+        'lakefile.toml': TEST_DRIVER_LAKEFILE,
+        'TestTest/Linter.lean': 'axiom test_sorry : ∀ {α}, α\ntheorem t : 1 = 2 := sorry\n',
+      },
+    });
+    try {
+      const run = await runAuditor(proofGaps, services(root));
+      const native = run.findings.find((f) => f.messageId === 'native-decide')!;
+      expect(native.evidence).toMatchObject({ uses: 2, places: ['Test/Main.lean:2:19', 'Test/Main.lean:3:16'] });
+      expect(native.related).toBeUndefined();
+      const tests = run.findings.find((f) => f.messageId === 'test-library')!;
+      expect(tests.evidence).toEqual({
+        gaps: 2,
+        kinds: { axiom: 1, 'sorry-in-proof': 1 },
+        places: ['TestTest/Linter.lean:1:0 axiom in test_sorry', 'TestTest/Linter.lean:2:21 sorry-in-proof in t'],
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('proofGapsOf', () => {
   it('classifies sorry by declaration kind, tactic blocks and field names', () => {
     expect(
@@ -163,7 +202,7 @@ describe('proofGapsOf', () => {
       ['sorry-in-proof', 2, 'sorry', 'by-block'],
       ['sorry-in-data', 2, 'sorry', 'value'],
       ['sorry-in-proof', 3, 'sorry', 'by-block'],
-      ['sorry-in-data', 3, 'sorry', 'value'],
+      ['sorry-undetermined', 3, 'sorry', 'component'],
       ['sorry-in-data', 5, 'sorry', 'data-field'],
       ['sorry-in-proof', 6, 'sorry', 'proof-field'],
       ['sorry-in-data', 8, 'sorry', 'value'],
@@ -213,7 +252,7 @@ describe('proofGapsOf', () => {
     ].join('\n');
     expect(gaps(src)).toEqual([
       ['sorry-in-proof', 1, 'lcProof', 'theorem'],
-      ['sorry-in-data', 2, 'lcProof', 'value'],
+      ['sorry-undetermined', 2, 'lcProof', 'component'],
       ['unsafe', 3, 'unsafe', 'fast'],
     ]);
   });
@@ -297,8 +336,117 @@ describe('proofGapsOf', () => {
 });
 
 testAuditor(proofGaps, {
-  valid: [{ name: 'a complete proof', code: 'theorem t : 1 + 1 = 2 := rfl\n' }],
+  valid: [
+    { name: 'a complete proof', code: 'theorem t : 1 + 1 = 2 := rfl\n' },
+    {
+      name: 'a metaprogram that builds `sorry` syntax (aesop’s mkSorry) or names it: quoted, no gap',
+      code: [
+        'def mkSorry (g : MVarId) : MetaM Syntax := do',
+        '  g.admit',
+        '  `(tactic| sorry)',
+        'def isSorry (s : Syntax) : Bool := s.getId == `sorry || s == (← `(term| sorry))',
+        '',
+      ].join('\n'),
+    },
+  ],
   invalid: [
+    {
+      name: 'an escape hatch used over and over: one finding per declaration with every place; an example’s is information',
+      code: [
+        'theorem big : P := by',
+        '  have a : X := by native_decide',
+        '  have b : Y := by native_decide',
+        '  exact foo (by native_decide)',
+        'example : t.order = 2 := by native_decide',
+        'example : t.density = 3 := by native_decide',
+        '@[implemented_by fastImpl] opaque fast : Nat → Nat',
+        'unsafe def fastImpl (n : Nat) : Nat := n',
+        'opaque Unspecified : Nat → Prop',
+        '',
+      ].join('\n'),
+      findings: [
+        {
+          messageId: 'native-decide',
+          line: 2,
+          severity: 'warning',
+          message: '`native_decide` in big (3 uses): the kernel trusts compiled code',
+        },
+        { messageId: 'native-decide-in-example', line: 5, severity: 'info' },
+        { messageId: 'native-decide-in-example', line: 6, severity: 'info' },
+        { messageId: 'implemented-by', line: 7, severity: 'info' },
+        { messageId: 'unsafe', line: 8, severity: 'info' },
+        { messageId: 'opaque-without-body', line: 9, severity: 'warning' },
+      ],
+      metrics: { 'native-decide': 5, 'opaque-without-body': 1, 'escape-hatches': 8 },
+    },
+    {
+      name: 'gaps of the lakefile’s test driver library: one information per file, out of the totals',
+      code: 'theorem fine : 1 = 1 := rfl\n',
+      files: {
+        'lakefile.toml': TEST_DRIVER_LAKEFILE,
+        'TestTest/Linter.lean': 'axiom test_sorry : ∀ {α}, α\n\ntheorem t : 1 = 2 := sorry\ntheorem u : 1 = 3 := sorry\n',
+      },
+      findings: [
+        {
+          messageId: 'test-library',
+          file: 'TestTest/Linter.lean',
+          line: 1,
+          severity: 'info',
+          message:
+            'TestTest/Linter.lean is in TestTest, the lakefile’s test driver: 3 gaps (axiom ×1, `sorry` ×2) left out of the totals, as test inputs',
+        },
+      ],
+      metrics: { axiom: 0, sorry: 0, 'files-with-gaps': 0, 'deliberate-gaps': 3, 'deliberate-gap-files': 1 },
+    },
+    {
+      name: 'the challenge module of comparator_config.json (carleson’s Challenge.lean): its sorries are the statements to prove',
+      code: 'theorem classical_carleson : 1 = 1 := rfl\n',
+      path: 'Test/Solution.lean',
+      files: {
+        'lakefile.toml': 'name = "Test"\n\n[[lean_lib]]\nname = "Test"\n\n[[lean_lib]]\nname = "Challenge"\n',
+        'comparator_config.json': JSON.stringify({ challenge_module: 'Challenge', solution_module: 'Test.Solution' }),
+        'Challenge.lean': "theorem classical_carleson' : 1 = 1 := sorry\n",
+      },
+      findings: [
+        {
+          messageId: 'challenge-statement',
+          file: 'Challenge.lean',
+          line: 1,
+          severity: 'info',
+          message:
+            'Challenge.lean is Challenge, comparator’s challenge module: 1 gap (`sorry` ×1) left out of the totals, as the statements a solution proves in Test.Solution',
+        },
+      ],
+      metrics: { sorry: 0, 'deliberate-gaps': 1 },
+    },
+    {
+      name: 'a sorry whose kind one cannot tell (FLT’s instance module … := ⟨sorry⟩, a field `map` of a structure declared elsewhere), and a proof argument',
+      code: [
+        'instance module : Module S W := ⟨sorry⟩',
+        'def F : Subfunctor G where',
+        '  map := sorry',
+        'def ofComplex (z : Nat) (hρ : z = z) : Nat := z',
+        'def c : Nat := ofComplex 1 sorry',
+        '',
+      ].join('\n'),
+      findings: [
+        {
+          messageId: 'sorry-undetermined',
+          line: 1,
+          severity: 'error',
+          entityId: 'module',
+          message: /^`sorry` in module: a missing proof or missing data, undetermined: it is a component of an anonymous constructor/,
+        },
+        {
+          messageId: 'sorry-undetermined',
+          line: 3,
+          message:
+            '`sorry` in F: a missing proof or missing data, undetermined: `map` is a field of `Subfunctor`, declared outside the sources read (with `.lake/packages` checked out, its declared type decides)',
+        },
+        { messageId: 'sorry-in-proof', line: 5, message: '`sorry` in the proof `hρ` that ofComplex takes, in the value of c' },
+      ],
+      metrics: { sorry: 3, 'sorry-undetermined': 2, 'sorry-in-proof': 1, 'declarations-with-sorry': 3 },
+    },
     {
       name: 'an indented private axiom and a sorry, also on a model without locations',
       code: 'namespace N\n\n  private axiom ax : False\n\ntheorem t : 1 = 2 := by\n  sorry\n\nend N\n',
@@ -313,7 +461,7 @@ testAuditor(proofGaps, {
       findings: [{ messageId: 'sorry-in-statement', line: 1 }],
     },
     {
-      name: 'uses of sorry macros (SciLean’s sorry_proof), in a proof, a statement and data, but not in comments or strings',
+      name: 'uses of sorry macros (SciLean’s sorry_proof), in a proof, a statement and data, but not in comments, strings or syntax quotations',
       code: [
         'import Test.Util',
         '',
@@ -327,6 +475,7 @@ testAuditor(proofGaps, {
         '',
         '-- sorry_proof in a comment',
         'def s : String := "sorry_proof"',
+        'def mk : MacroM Term := `(sorry_proof)',
         '',
       ].join('\n'),
       files: {

@@ -6,7 +6,7 @@ import * as directJudge from '../../src/auditors/direct-judge.js';
 import * as roundtripJudge from '../../src/auditors/roundtrip-judge.js';
 import { type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { PairedEntity } from '../../src/model/entity.js';
-import { type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
+import { reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
 
 let server: ScriptedServer;
@@ -35,7 +35,7 @@ const services = (entities: PairedEntity[], config: Record<string, unknown>): Ru
 const config = (roundtripModel: string) => ({
   llm: {
     default: { baseURL: server.url, apiKeyEnv: 'LEANAUDIT_TEST_KEY', model: 'gpt-4o-mini' },
-    roles: { 'roundtrip-judge': { model: roundtripModel }, 'back-translator': { model: roundtripModel } },
+    roles: { 'roundtrip-judge': { model: roundtripModel }, 'back-translator': { model: 'qwen2.5-72b-instruct' } },
   },
 });
 
@@ -74,8 +74,30 @@ describe('roundtrip-judge', () => {
     const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), config('gpt-4o')));
     expect(rt!.metrics.sameModelFamily).toBe(1);
     expect(rt!.findings.find((f) => f.messageId === 'same-family')!.message).toContain(
-      '(gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)',
+      'the round-trip judge (gpt-4o) and the direct judge (gpt-4o-mini) are the same model family (gpt)',
     );
+  });
+
+  it('says when the back-translator and the round-trip judge are one model family, though the direct judge is another', async () => {
+    const llm = {
+      default: { baseURL: server.url, apiKeyEnv: 'LEANAUDIT_TEST_KEY', model: 'gpt-4o-mini' },
+      roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'deepseek-reasoner' } },
+    };
+    const [, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), { llm }));
+    expect(rt!.metrics.sameModelFamily).toBe(1);
+    const same = rt!.findings.filter((f) => f.messageId === 'same-family');
+    expect(same.map((f) => f.message)).toEqual([
+      'the back-translator (deepseek-reasoner) and the round-trip judge (deepseek-chat) are the same model family (deepseek): their errors may be correlated; configure llm.roles to use a different family',
+    ]);
+  });
+
+  it('computes the agreement with the cache off, from the direct verdicts of the same run', async () => {
+    const llm = { ...config('deepseek-chat').llm, cacheDir: false };
+    const [direct, rt] = await runAuditors([directJudge, roundtripJudge], services(entities(), { llm }));
+    expect(direct!.status).toBe('ok');
+    expect(rt!.metrics).toMatchObject({ 'agreement.pairs': 4, 'agreement.rate': 0.75 });
+    const directCalls = server.requests.filter((r) => r.body && roleOf(r.body) === 'direct');
+    expect(directCalls).toHaveLength(4);
   });
 
   it('reports that no agreement is computed when the direct judge has not run', async () => {
@@ -93,5 +115,28 @@ describe('roundtrip-judge', () => {
     expect(failed).toMatchObject({ messageId: 'judge-failed', severity: 'error', provenance: { rubric: 'back-translator' } });
     expect(failed.message).toContain('back-translation:');
     expect(run.metrics).toMatchObject({ entities: 4, judged: 3, failed: 1, coveragePct: 100 });
+  });
+
+  it('shows the back-translator no comment or docstring, every text fenced, and keeps its report of instructions', async () => {
+    const e = entity('c', '[F] the book says every n');
+    e.decls[0]!.header = '(n : ℕ) -- Lemma 2.3 of the book: for every natural number n\n    /- the textbook proof -/ : P_c n';
+    e.decls[0]!.variables = ['{α : Type*} /-- a group, as in the book -/', '[Group α]'];
+    server.setScript((body) =>
+      roleOf(body) === 'back' ? reply.json({ statement: 'for every n, P n', instructions_in_data: true }) : scriptedJudge(body),
+    );
+    const run = await runAuditor(roundtripJudge, services([e], config('deepseek-chat')));
+    const back = server.requests.flatMap((r) => (r.body && roleOf(r.body) === 'back' ? [r.body] : []))[0]!;
+    const user = userText(back);
+    expect(user).toContain('theorem Demo.c (n : ℕ)\n     : P_c n');
+    expect(user).not.toMatch(/book|textbook/);
+    expect(user).toContain('{α : Type*}\n[Group α]');
+    const fence = /<<<(DATA-[0-9a-f]{20})\n/.exec(user)![1]!;
+    expect(back.messages[0]!.content).toContain(fence);
+    const judge = server.requests.flatMap((r) => (r.body && roleOf(r.body) === 'roundtrip' ? [r.body] : []))[0]!;
+    expect(userText(judge)).toContain('for every n, P n');
+    expect(run.findings.find((f) => f.messageId === 'instructions-in-input')).toMatchObject({
+      entityId: 'c',
+      evidence: { field: 'input' },
+    });
   });
 });

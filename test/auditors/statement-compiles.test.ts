@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as statementCompiles from '../../src/auditors/statement-compiles.js';
+import { type RunServices, runAuditor } from '../../src/core/runner.js';
+import type { CompileStatus } from '../../src/core/types.js';
+import type { PairedEntity } from '../../src/model/entity.js';
 import { categoryOf, withSorryProof } from '../../src/repl/statements.js';
 import { assertFindings, runCase, type TesterCase, writeCaseProject } from '../helpers/auditor-tester.js';
 import { loggedRequests, type StandinScenario, simCommand } from '../helpers/lean-repl-fixtures.js';
@@ -123,6 +126,41 @@ describe('statement-compiles', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('without a benchmark, reports the compile status the run computed for the paired entities, and skips when all are unknown alike', async () => {
+    const entity = (id: string, fullName: string) =>
+      ({
+        id,
+        location: { file: 'blueprint/src/content.tex', line: 4 },
+        decls: [{ fullName, location: { file: 'Demo/Basic.lean', line: 10 } }],
+      }) as unknown as PairedEntity;
+    const statuses = new Map<string, CompileStatus>([
+      ['good', { state: 'compiles' }],
+      ['bad', { state: 'fails', messages: [{ declaration: 'Demo.bad', line: 12, column: 22, message: 'Unknown identifier `foo`' }] }],
+      ['open', { state: 'unknown', reason: 'REPL crashed on Demo/Other.lean' }],
+    ]);
+    const services = (map: Map<string, CompileStatus>): RunServices => ({
+      root: dir,
+      config: {},
+      signal: new AbortController().signal,
+      project: () => Promise.reject(new Error('unused')),
+      entities: async () => [entity('good', 'Demo.good'), entity('bad', 'Demo.bad'), entity('open', 'Demo.open')],
+      compileStatus: async () => map,
+    });
+    const run = await runAuditor(statementCompiles, services(statuses));
+    expect(run.status).toBe('ok');
+    expect(run.findings.map((f) => [f.messageId, f.severity, f.entityId, f.location?.file, f.location?.line])).toEqual([
+      ['entity-does-not-compile', 'error', 'bad', 'Demo/Basic.lean', 12],
+      ['entity-unchecked', 'info', 'open', 'blueprint/src/content.tex', 4],
+    ]);
+    expect(run.findings[0]!.message).toBe('bad: Demo.bad does not elaborate: 12:22: Unknown identifier `foo`');
+    expect(run.metrics).toMatchObject({ statements: 3, compiled: 1, failed: 1, unchecked: 1, compileRate: 0.5 });
+    const noRepl = new Map<string, CompileStatus>([...statuses.keys()].map((id) => [id, { state: 'unknown', reason: 'no Lean REPL' }]));
+    expect(await runAuditor(statementCompiles, services(noRepl))).toMatchObject({
+      status: 'skipped',
+      reason: 'the paired entities could not be checked: no Lean REPL',
+    });
   });
 
   it('replaces the proof of the last theorem by sorry, keeping what comes before it', () => {

@@ -9,11 +9,12 @@ import type { Auditor } from '../../src/core/types.js';
 import type { Severity } from '../../src/model/location.js';
 import { SAMPLE, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 /** Reports one finding per theorem whose name ends with `'`, at the given severity. */
 function primed(id: string, severity: Severity): Auditor {
   return {
-    meta: { id, description: 'primed theorem names', rules: { primed: { message: '{{name}} is primed', severity } } },
+    meta: { id, description: 'primed theorem names', rules: { primed: { message: '{{name}} is primed', severity, docs: TEST_RULE_DOCS } } },
     async run(ctx) {
       const decls = (await ctx.project()).files.flatMap((f) => f.decls).filter((d) => d.name.endsWith("'"));
       for (const d of decls) ctx.report({ messageId: 'primed', data: { name: d.fullName }, location: d.location });
@@ -74,7 +75,12 @@ describe('runAudit', () => {
   it('records a project that cannot be read and still runs the auditors', async () => {
     const sources = { loadProject: () => Promise.reject(new Error('permission denied')) };
     const report = await runAudit(SAMPLE, {}, sources, auditors);
-    expect(report.project).toEqual({ root: SAMPLE, name: 'algebra-basics', error: 'permission denied' });
+    expect(report.project).toMatchObject({ root: SAMPLE, name: 'algebra-basics', error: 'permission denied' });
+    expect(
+      Object.keys(report.project)
+        .filter((k) => !['repository', 'sourceUrl'].includes(k))
+        .sort(),
+    ).toEqual(['error', 'name', 'root']);
     expect(report.runs[0]).toMatchObject({ status: 'error', reason: 'permission denied' });
   });
 
@@ -87,5 +93,21 @@ describe('runAudit', () => {
     writeFileSync(bad, JSON.stringify({ auditors: { 'primed-warnings': {} } }));
     await expect(runAudit(SAMPLE, { config: bad }, DEFAULT_SOURCES, auditors)).rejects.toThrow(InputError);
     await expect(runAudit(SAMPLE, { only: ['x'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(/unknown auditor x/);
+  });
+
+  it('sets single rules with --rule over the configuration, and names the nearest rule for an unknown one', async () => {
+    const config = join(tmp, 'rules.json');
+    writeFileSync(config, JSON.stringify({ rules: { 'primed-warning/primed': 'error', 'primed-info/primed': 'off' } }));
+    const fromConfig = await runAudit(SAMPLE, { config }, DEFAULT_SOURCES, auditors);
+    expect(fromConfig.summary.findings).toEqual({ error: 5, warning: 0, info: 0 });
+    const fromFlag = await runAudit(SAMPLE, { config, rule: ['primed-warning/primed=info'] }, DEFAULT_SOURCES, auditors);
+    expect(fromFlag.summary.findings).toEqual({ error: 0, warning: 0, info: 5 });
+    await expect(runAudit(SAMPLE, { rule: ['primed-warning/prime=off'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(
+      'unknown rule primed-warning/prime; did you mean "primed-warning/primed"?',
+    );
+    await expect(runAudit(SAMPLE, { rule: ['primed-warning/primed=warn'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(
+      '--rule primed-warning/primed=warn: give <rule>=<setting>, the setting one of off, info, warning, error',
+    );
+    await expect(runAudit(SAMPLE, { rule: ['primed-warning/primed'] }, DEFAULT_SOURCES, auditors)).rejects.toThrow(InputError);
   });
 });

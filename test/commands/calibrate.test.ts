@@ -5,18 +5,31 @@ import { Command } from 'commander';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Calibration, formatCalibration, registerCalibrateCommand } from '../../src/commands/calibrate.js';
 import { packageRoot } from '../../src/core/paths.js';
-import { loadGold } from '../../src/llm/gold.js';
+import { goldInput, loadGold } from '../../src/llm/gold.js';
 import { type ChatRequestBody, reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 
 const goldDir = join(packageRoot(), 'samples', 'gold');
 const gold = loadGold(goldDir);
 const ANSWER = { Faithful: [true, true], Stronger: [true, false], Different: [false, true] } as const;
 
-/** Answers every pair correctly except the Faithful Skolemized ones, which it calls Different. */
+/** What the judges see of each pair's informal statement (macros expanded). */
+const shown = gold.map((p) => [p, goldInput(p, 2000).informal] as const);
+
+/** Answers every pair correctly except the Faithful Skolemized ones, which it calls Different; LeanScorer by the gold label. */
 function oracle(body: ChatRequestBody) {
   const text = userText(body);
-  if (body.messages[0]!.content.startsWith('You translate Lean')) return reply.json({ statement: 'a faithful rendering' });
-  const pair = gold.find((p) => text.includes(p.informal))!;
+  const system = body.messages[0]!.content;
+  if (system.startsWith('You translate Lean')) return reply.json({ statement: 'a faithful rendering' });
+  if (system.startsWith('You take a statement')) {
+    const [pair] = shown.find(([, informal]) => text.includes(informal))!;
+    return reply.json({ items: [{ kind: 'conclusion', text: `the claim of gold pair ${pair.id}.` }] });
+  }
+  if (system.startsWith('You check a Lean 4 formalization against a textbook statement that was taken apart')) {
+    const pair = gold.find((p) => text.includes(`gold pair ${p.id}.`))!;
+    const label = pair.expected === 'Different' ? 'Major' : 'Match';
+    return reply.json({ labels: [{ item: 1, label, reason: 'oracle' }], missing: { label: 'Match', reason: 'none' } });
+  }
+  const [pair] = shown.find(([, informal]) => text.includes(informal))!;
   const verdict = pair.pattern === 'Skolemized witness' && pair.expected === 'Faithful' ? 'Different' : pair.expected;
   const [q1, q2] = ANSWER[verdict];
   return reply.json({ q1, q2, reason: `oracle: ${pair.id}`, verdict });
@@ -50,8 +63,8 @@ async function calibrateCli(args: string[]): Promise<string> {
 }
 
 describe('leanaudit calibrate', () => {
-  it('ships a gold set of at least 40 pairs covering every pattern of the method', () => {
-    expect(gold.length).toBeGreaterThanOrEqual(40);
+  it('ships a gold set of at least 80 pairs covering every pattern of the method', () => {
+    expect(gold.length).toBeGreaterThanOrEqual(80);
     const patterns = new Set(gold.map((p) => p.pattern));
     for (const p of [
       'incompleteness',
@@ -67,6 +80,12 @@ describe('leanaudit calibrate', () => {
       'sorry standing for data',
       'case split over several declarations',
       'implicit context',
+      'hypothesis carried by an instance binder',
+      'statement that does not compile',
+      'informal text with blueprint macros',
+      'constant that needs grounding',
+      'definition faithfulness',
+      'helper lemmas listed beside the main theorem',
     ])
       expect(patterns).toContain(p);
     const skolem = gold.filter((p) => p.pattern === 'Skolemized witness').map((p) => p.expected);
@@ -93,12 +112,44 @@ describe('leanaudit calibrate', () => {
     expect(text).toMatch(/Cohen's κ \d\.\d{3}/);
   });
 
+  it('counts a pair whose call failed as a wrong answer, never leaving it out of accuracy and κ', async () => {
+    const failing = new Set(shown.slice(0, 13).map(([, informal]) => informal));
+    server.setScript((body) => ([...failing].some((t) => userText(body).includes(t)) ? reply.status(400) : oracle(body)));
+    const [direct] = JSON.parse(await calibrateCli(['--protocol', 'direct', '--json'])) as Calibration[];
+    const skolemFaithful = shown.filter(
+      ([p, informal]) => p.pattern === 'Skolemized witness' && p.expected === 'Faithful' && !failing.has(informal),
+    );
+    expect(direct!.judged).toBe(gold.length - 13);
+    expect(direct!.failures).toHaveLength(13);
+    expect(direct!.accuracy).toBeCloseTo((gold.length - 13 - skolemFaithful.length) / gold.length);
+    expect(direct!.kappa).toBeLessThan(1);
+    const failedRow = Object.values(direct!.failedByExpected).reduce((a, b) => a + b, 0);
+    expect(failedRow).toBe(13);
+    const text = formatCalibration(direct!);
+    expect(text).toContain('failed 13 (counted as wrong below)');
+    expect(text).toContain('not judged (each counted as a wrong answer above)');
+  });
+
+  it('calibrates LeanScorer: a pass counts as Faithful, a fail as Different, a statement that does not compile is Different without a call', async () => {
+    const [scorer] = JSON.parse(await calibrateCli(['--protocol', 'leanscorer', '--json'])) as Calibration[];
+    const compiling = gold.filter((p) => p.compiles !== false);
+    expect(scorer!.models).toEqual(['leanscorer: gpt-4o-mini']);
+    expect(scorer!.grouped.accuracy).toBe(1);
+    expect(scorer!.failures).toEqual([]);
+    expect(server.chatCalls()).toBe(2 * compiling.length);
+    const labels = server.requests.flatMap((r) =>
+      r.body && r.body.messages[0]!.content.startsWith('You check a Lean 4 formalization against') ? [userText(r.body)] : [],
+    );
+    expect(labels.every((u) => /1\. \(conclusion\) the claim of gold pair/.test(u))).toBe(true);
+    expect(formatCalibration(scorer!)).toContain('read the grouped figures');
+  });
+
   it('runs both protocols and answers a second calibration from the cache', async () => {
     const text = await calibrateCli([]);
     expect(text).toContain('== direct protocol (direct-judge: gpt-4o-mini)');
     expect(text).toContain('== roundtrip protocol (back-translator: gpt-4o-mini, roundtrip-judge: gpt-4o-mini)');
     const calls = server.chatCalls();
-    expect(calls).toBe(gold.length * 3);
+    expect(calls).toBe(gold.filter((p) => p.compiles !== false).length * 3);
     await calibrateCli([]);
     expect(server.chatCalls()).toBe(calls);
   });

@@ -18,11 +18,12 @@ describe('leanaudit extract', () => {
   it('detects the source, pairs and summarises', async () => {
     const result = await runExtract(docs);
     expect(result.source).toBe('docstring');
-    expect(result.coverage).toMatchObject({ entities: 5, withLeanNames: 5, found: 5, proofComplete: 4 });
+    expect(result.coverage).toMatchObject({ entities: 4, withLeanNames: 4, found: 4, proofComplete: 4 });
     expect(extractSummary(result)).toBe(
-      'extract: source docstring, 2 file(s), 5 entities\n' +
-        '  with Lean names 5, all names found 5 (100.0%), proof-complete 4\n' +
-        '  Lean names 6, found 6, declared in dependencies 0; problems 0\n',
+      'extract: source docstring, 2 file(s), 4 entities\n' +
+        '  with Lean names 4, all names found 4 (100.0%), proof-complete 4\n' +
+        '  Lean names 5, found 5, declared in dependencies 0; problems 0\n' +
+        '  source chosen: docstring (2 file(s), 4 entities, 5 declarations paired)\n',
     );
   });
 
@@ -47,7 +48,7 @@ describe('leanaudit extract', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as PairedEntity);
-    expect(records).toHaveLength(5);
+    expect(records).toHaveLength(4);
     const first = records[0]!;
     expect(Object.keys(first).sort()).toEqual(
       [
@@ -59,6 +60,7 @@ describe('leanaudit extract', () => {
         'leanNames',
         'location',
         'origin',
+        'parts',
         'selfConsistency',
         'statement',
         'title',
@@ -67,7 +69,7 @@ describe('leanaudit extract', () => {
       ].sort(),
     );
     expect(Object.keys(first.decls[0]!).sort()).toEqual(
-      ['doc', 'fullName', 'hasSorry', 'header', 'kind', 'leanName', 'location', 'variables'].sort(),
+      ['doc', 'fullName', 'hasSorry', 'header', 'kind', 'leanName', 'location', 'role', 'variables'].sort(),
     );
   });
 

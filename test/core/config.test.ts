@@ -1,60 +1,75 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CONFIG_FILE, type Config, loadConfig, validateCoreConfig } from '../../src/core/config.js';
+import { CONFIG_FILE, configLayers, mergeConfig, readConfigFile, userConfigFile } from '../../src/core/config.js';
 import { InputError } from '../../src/core/errors.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const repo = join(dir, 'repo');
+const home = join(dir, 'xdg');
+mkdirSync(repo);
+mkdirSync(join(home, 'leanaudit'), { recursive: true });
+const noUser = { XDG_CONFIG_HOME: join(dir, 'none') };
 
-describe('loadConfig', () => {
-  it('reads the repository config, an explicit file, or nothing', () => {
-    expect(loadConfig(dir)).toEqual({});
-    writeFileSync(join(dir, CONFIG_FILE), '{"failOn": "warning"}');
-    expect(loadConfig(dir)).toEqual({ failOn: 'warning' });
-    const other = join(dir, 'other.json');
-    writeFileSync(other, '{"failOn": "info"}');
-    expect(loadConfig(dir, other)).toEqual({ failOn: 'info' });
-  });
-
-  it('rejects a missing explicit file, bad JSON and non-objects as input errors', () => {
-    expect(() => loadConfig(dir, join(dir, 'absent.json'))).toThrow(InputError);
-    const bad = join(dir, 'bad.json');
-    writeFileSync(bad, '{"failOn": ');
-    expect(() => loadConfig(dir, bad)).toThrow(/bad\.json: invalid JSON/);
-    writeFileSync(bad, '[1, 2]');
-    expect(() => loadConfig(dir, bad)).toThrow(/must be a JSON object/);
+describe('userConfigFile', () => {
+  it('follows XDG: $XDG_CONFIG_HOME/leanaudit/config.json, else ~/.config/leanaudit/config.json', () => {
+    expect(userConfigFile({ XDG_CONFIG_HOME: '/x' })).toBe('/x/leanaudit/config.json');
+    expect(userConfigFile({ HOME: '/home/u' })).toBe('/home/u/.config/leanaudit/config.json');
+    expect(userConfigFile({ XDG_CONFIG_HOME: 'relative', HOME: '/home/u' })).toBe('/home/u/.config/leanaudit/config.json');
   });
 });
 
-describe('validateCoreConfig', () => {
-  const known = ['proof-gaps', 'pairing'];
-  const check = (config: unknown) => () => validateCoreConfig(config as Config, known, 'cfg.json');
+describe('readConfigFile', () => {
+  it('rejects bad JSON and non-objects as input errors naming the file', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"failOn": ');
+    expect(() => readConfigFile(bad)).toThrow(/bad\.json: invalid JSON/);
+    writeFileSync(bad, '[1, 2]');
+    expect(() => readConfigFile(bad)).toThrow(/must be a JSON object/);
+  });
+});
 
-  it('accepts a well-formed configuration and leaves other sections to their owners', () => {
-    expect(
-      check({
-        failOn: 'warning',
-        ignore: ['AesopTest/**', 'Scratch.lean'],
-        auditors: { 'proof-gaps': { severity: 'info', enabled: true, options: { x: 1 } } },
-        llm: { anything: true },
-      }),
-    ).not.toThrow();
+describe('configLayers', () => {
+  it('reads the user file, then the repository file; only the user file is trusted', () => {
+    expect(configLayers(repo, { env: noUser })).toEqual([]);
+    writeFileSync(join(repo, CONFIG_FILE), '{"failOn": "warning"}');
+    writeFileSync(join(home, 'leanaudit', 'config.json'), '{"failOn": "info"}');
+    expect(configLayers(repo, { env: { XDG_CONFIG_HOME: home } })).toEqual([
+      { file: join(home, 'leanaudit', 'config.json'), origin: 'user', trusted: true, config: { failOn: 'info' } },
+      { file: join(repo, CONFIG_FILE), origin: 'repository', trusted: false, config: { failOn: 'warning' } },
+    ]);
+    expect(configLayers(repo, { env: noUser, trustRepoConfig: true })[0]).toMatchObject({ origin: 'repository', trusted: true });
   });
 
-  it.each([
-    [{ failOn: 'fatal' }, /cfg\.json: failOn must be one of/],
-    [{ auditors: [] }, /auditors must be an object/],
-    [{ ignore: 'Tests/**' }, /cfg\.json: ignore must be a list of path patterns/],
-    [{ ignore: ['Tests/**', ''] }, /ignore must be a list of path patterns/],
-    [{ auditors: { 'proof-gap': {} } }, /auditors\.proof-gap: unknown auditor \(known: proof-gaps, pairing\)/],
-    [{ auditors: { pairing: 'on' } }, /auditors\.pairing must be an object/],
-    [{ auditors: { pairing: { enabled: 'yes' } } }, /auditors\.pairing\.enabled must be true or false/],
-    [{ auditors: { pairing: { severity: 'high' } } }, /auditors\.pairing\.severity must be one of/],
-    [{ auditors: { pairing: { options: 3 } } }, /auditors\.pairing\.options must be an object/],
-  ])('rejects %j', (config, message) => {
-    expect(check(config)).toThrow(InputError);
-    expect(check(config)).toThrow(message);
+  it('takes --config instead of the repository file: trusted outside the repository, not inside it', () => {
+    const given = join(dir, 'given.json');
+    writeFileSync(given, '{"failOn": "error"}');
+    expect(configLayers(repo, { env: noUser, explicit: given })).toEqual([
+      { file: given, origin: 'given', trusted: true, config: { failOn: 'error' } },
+    ]);
+    const inside = join(repo, 'other.json');
+    writeFileSync(inside, '{}');
+    expect(configLayers(repo, { env: noUser, explicit: inside })[0]).toMatchObject({ origin: 'repository', trusted: false });
+    symlinkSync(inside, join(dir, 'link.json'));
+    expect(configLayers(repo, { env: noUser, explicit: join(dir, 'link.json') })[0]).toMatchObject({ trusted: false });
+    expect(() => configLayers(repo, { env: noUser, explicit: join(dir, 'absent.json') })).toThrow(InputError);
+  });
+});
+
+describe('mergeConfig', () => {
+  it('merges objects key by key and replaces lists and scalars', () => {
+    expect(
+      mergeConfig(
+        { failOn: 'error', ignore: ['A/**'], llm: { default: { baseURL: 'u', model: 'm' } }, rules: { 'a/b': 'off' } },
+        { ignore: ['B/**'], llm: { default: { model: 'n' } }, rules: { 'a/c': 'info' } },
+      ),
+    ).toEqual({
+      failOn: 'error',
+      ignore: ['B/**'],
+      llm: { default: { baseURL: 'u', model: 'n' } },
+      rules: { 'a/b': 'off', 'a/c': 'info' },
+    });
   });
 });

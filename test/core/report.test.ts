@@ -3,6 +3,7 @@ import { atLeast, buildReport } from '../../src/core/report.js';
 import { type RunServices, runAuditors } from '../../src/core/runner.js';
 import type { Auditor, AuditorRun } from '../../src/core/types.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const run = (severity: 'info' | 'warning' | 'error'): AuditorRun => ({
   auditorId: 'demo',
@@ -27,16 +28,31 @@ describe('buildReport', () => {
       auditors: { ok: 2, skipped: 0, error: 0 },
       failOn: 'warning',
       failed: true,
+      failedAuditors: [],
+      suppressed: 0,
     });
-    expect(report.schemaVersion).toBe(2);
+    expect(report.schemaVersion).toBe(3);
     expect(report.tool.name).toBe('leanaudit');
+  });
+
+  it('lists the failed auditors, but not one whose failure is allowed, and sums the suppressed findings', () => {
+    const meta = { root: '/p', name: 'p' };
+    const failed = { ...run('warning'), auditorId: 'broken', status: 'error' as const, reason: 'boom', findings: [], suppressed: 2 };
+    const allowed = { ...failed, auditorId: 'flaky', failureAllowed: true as const, suppressed: 1 };
+    const report = buildReport(meta, [failed, allowed, run('info')], 'error');
+    expect(report.summary).toMatchObject({ failed: false, failedAuditors: ['broken'], suppressed: 3 });
   });
 });
 
 describe('report schema', () => {
   it('accepts reports built from real auditor runs', async () => {
     const auditor: Auditor = {
-      meta: { id: 'demo', description: 'd', rules: { m: { message: 'at {{x}}', severity: 'warning' } }, needs: ['llm'] },
+      meta: {
+        id: 'demo',
+        description: 'd',
+        rules: { m: { message: 'at {{x}}', severity: 'warning', docs: TEST_RULE_DOCS } },
+        needs: ['llm'],
+      },
       async run(ctx) {
         ctx.report({ messageId: 'm', data: { x: 1 }, location: { file: 'A.lean', line: 1, column: 0 }, evidence: { k: [1] } });
         ctx.metric('rate', 0.5);

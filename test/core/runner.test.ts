@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { Auditor } from '../../src/core/types.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const services = (config = {}): RunServices => ({
   root: '/tmp/project',
@@ -14,7 +15,7 @@ const reporter: Auditor = {
   meta: {
     id: 'demo',
     description: 'reports one finding',
-    rules: { found: { message: 'found {{what}} at {{where}}', severity: 'warning' } },
+    rules: { found: { message: 'found {{what}} at {{where}}', severity: 'warning', docs: TEST_RULE_DOCS } },
   },
   async run(ctx) {
     ctx.report({ messageId: 'found', data: { what: 'sorry', where: 'A.lean' } });
@@ -54,5 +55,59 @@ describe('runner', () => {
     expect(skipped).toMatchObject({ auditorId: 'skipper', status: 'skipped', reason: 'no lake on PATH' });
     expect(failed).toMatchObject({ auditorId: 'thrower', status: 'error', reason: 'boom' });
     expect(failed!.findings).toHaveLength(1);
+  });
+
+  it('sets each rule apart: rules > auditors.<id>.severity > the rule default; off drops the findings', async () => {
+    const two: Auditor = {
+      meta: {
+        id: 'two',
+        description: 'two rules',
+        rules: {
+          a: { message: 'a', severity: 'warning', docs: TEST_RULE_DOCS },
+          b: { message: 'b', severity: 'info', docs: TEST_RULE_DOCS },
+        },
+      },
+      async run(ctx) {
+        ctx.report({ messageId: 'a' });
+        ctx.report({ messageId: 'b' });
+      },
+    };
+    const severities = async (config: object) =>
+      (await runAuditor(two, services(config))).findings.map((f) => `${f.messageId}:${f.severity}`);
+    expect(await severities({})).toEqual(['a:warning', 'b:info']);
+    expect(await severities({ auditors: { two: { severity: 'error' } } })).toEqual(['a:error', 'b:error']);
+    expect(await severities({ auditors: { two: { severity: 'error' } }, rules: { 'two/b': 'info' } })).toEqual(['a:error', 'b:info']);
+    expect(await severities({ rules: { 'two/a': 'off' } })).toEqual(['b:info']);
+  });
+
+  it('ends an auditor past its timeoutMs as an error, aborting its signal and keeping nothing it reports later', async () => {
+    let aborted: unknown;
+    const slow: Auditor = {
+      meta: { ...reporter.meta, id: 'slow' },
+      async run(ctx) {
+        ctx.signal.addEventListener('abort', () => (aborted = ctx.signal.reason));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        ctx.report({ messageId: 'found', data: { what: 'late', where: 'x' } });
+      },
+    };
+    const run = await runAuditor(slow, services({ auditors: { slow: { timeoutMs: 20 } } }));
+    expect(run).toMatchObject({ status: 'error', reason: 'timed out after 20 ms (auditors.slow.timeoutMs)', findings: [] });
+    expect(String(aborted)).toContain('timed out after 20 ms');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(run.findings).toEqual([]);
+    expect((await runAuditor(reporter, services({ auditors: { demo: { timeoutMs: 1000 } } }))).status).toBe('ok');
+  });
+
+  it('marks a failure the configuration allows, and only a failure', async () => {
+    const thrower: Auditor = {
+      meta: { ...reporter.meta, id: 'thrower' },
+      run: async () => {
+        throw new Error('boom');
+      },
+    };
+    const allow = { auditors: { thrower: { allowFailure: true }, demo: { allowFailure: true } } };
+    expect(await runAuditor(thrower, services(allow))).toMatchObject({ status: 'error', failureAllowed: true });
+    expect(await runAuditor(thrower, services())).not.toHaveProperty('failureAllowed');
+    expect(await runAuditor(reporter, services(allow))).not.toHaveProperty('failureAllowed');
   });
 });

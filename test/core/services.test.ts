@@ -4,13 +4,14 @@ import { createServices, NO_EXTRACTOR, once, type ServiceSources } from '../../s
 import type { Auditor, Need } from '../../src/core/types.js';
 import type { PairedEntity } from '../../src/model/entity.js';
 import type { LeanProject } from '../../src/model/lean.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const signal = new AbortController().signal;
 
 /** An auditor that records which services it reached and what they returned. */
 function probe(id: string, needs: Need[], use: 'project' | 'entities' | 'none'): Auditor {
   return {
-    meta: { id, description: id, rules: { seen: { message: 'saw {{n}}', severity: 'info' } }, needs },
+    meta: { id, description: id, rules: { seen: { message: 'saw {{n}}', severity: 'info', docs: TEST_RULE_DOCS } }, needs },
     async run(ctx) {
       if (use === 'project') ctx.report({ messageId: 'seen', data: { n: (await ctx.project()).files.length } });
       if (use === 'entities') ctx.report({ messageId: 'seen', data: { n: (await ctx.entities()).length } });
@@ -134,5 +135,47 @@ describe('createServices', () => {
     const services = createServices('/repo', {}, signal, countingSources({ needChecks: { llm: async () => undefined } }));
     const [run] = await runAuditors([probe('judge', ['llm', 'lean-project'], 'none')], services);
     expect(run).toMatchObject({ status: 'ok', metrics: { ran: 1 } });
+  });
+
+  it('checks the statements once for every auditor that reads the compile status, after the entities are paired', async () => {
+    let checks = 0;
+    const entity = { id: 'e', decls: [{ fullName: 'A.t' }] } as unknown as PairedEntity;
+    const sources = countingSources({
+      loadEntities: async () => [entity],
+      checkStatements: async (_env, entities) => {
+        checks += 1;
+        return new Map(entities.map((e) => [e.id, { state: 'compiles' as const }]));
+      },
+    });
+    const services = createServices('/repo', {}, signal, sources);
+    const reader = (id: string): Auditor => ({
+      meta: { id, description: id, rules: {} },
+      async run(ctx) {
+        ctx.metric('compiles', (await ctx.compileStatus()).get('e')?.state === 'compiles' ? 1 : 0);
+      },
+    });
+    const runs = await runAuditors([reader('statement-compiles'), reader('direct-judge')], services);
+    expect(runs.map((r) => r.metrics.compiles)).toEqual([1, 1]);
+    expect(checks).toBe(1);
+  });
+
+  it('looks each library constant up once, whatever the batches it is asked in', async () => {
+    const asked: string[][] = [];
+    const services = createServices(
+      '/repo',
+      {},
+      signal,
+      countingSources({
+        lookupConstants: async (_env, names) => {
+          asked.push(names);
+          return new Map(names.filter((n) => n !== 'Nope').map((n) => [n, { name: n, signature: ': Type', source: 'mathlib' }]));
+        },
+      }),
+    );
+    const first = await services.groundConstants!(['Finset.range', 'Nope']);
+    const second = await services.groundConstants!(['Finset.range', 'Real.exp', 'Nope']);
+    expect([...first.keys()]).toEqual(['Finset.range']);
+    expect([...second.keys()]).toEqual(['Finset.range', 'Real.exp']);
+    expect(asked).toEqual([['Finset.range', 'Nope'], ['Real.exp']]);
   });
 });

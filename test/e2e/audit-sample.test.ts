@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,13 @@ describe('leanaudit audit samples/algebra-basics', () => {
     expect(report.summary.auditors.ok + report.summary.auditors.skipped + report.summary.auditors.error).toBe(listed.length);
     for (const run of report.runs.filter((r) => r.status !== 'ok')) expect(run.reason).toMatch(/\S/);
   });
+
+  it("auditors --explain prints a rule's documentation, as its page in docs/auditors/ has it", () => {
+    const run = leanaudit('auditors', '--explain', 'proof-gaps/sorry-in-data');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('**What it checks.** A `sorry` standing for data');
+    expect(readFileSync(join('docs', 'auditors', 'proof-gaps.md'), 'utf8')).toContain(run.stdout);
+  });
 });
 
 describe('options', () => {
@@ -128,6 +135,17 @@ describe('exit code 2: usage and input errors', () => {
     ['a missing repository argument', ['audit'], /missing required argument 'repo'/],
     ['an unknown auditor in --only', ['audit', SAMPLE, '--only', 'proof-gaps,no-such'], /unknown auditor no-such; available: proof-gaps, /],
     ['a missing config file', ['audit', SAMPLE, '--config', 'absent.json'], /config file not found: absent\.json/],
+    [
+      'an ignore pattern that cannot be used',
+      ['audit', SAMPLE, '--ignore', '!AlgebraBasics/**'],
+      /ignore pattern "!AlgebraBasics\/\*\*": negation/,
+    ],
+    ['an unknown rule for --explain', ['auditors', '--explain', 'proof-gaps/native-decid'], /did you mean "proof-gaps\/native-decide"\?/],
+    [
+      'an unknown rule in --rule',
+      ['audit', SAMPLE, '--rule', 'proof-gaps/native-decid=off'],
+      /unknown rule proof-gaps\/native-decid; did you mean "proof-gaps\/native-decide"\?/,
+    ],
   ])('%s', (_name, args, message) => {
     const run = leanaudit(...args);
     expect(run.status).toBe(2);
@@ -135,11 +153,17 @@ describe('exit code 2: usage and input errors', () => {
     expect(run.stdout).toBe('');
   });
 
-  it('a configuration that is not JSON, has a bad failOn or names an unknown auditor', () => {
+  it('a configuration that is not JSON, has a bad failOn, or names an unknown key at any level', () => {
     const cases: [string, RegExp][] = [
       [config('broken.json', '{"failOn": '), /broken\.json: invalid JSON/],
-      [config('fatal.json', { failOn: 'fatal' }), /fatal\.json: failOn must be one of info, warning, error/],
-      [config('typo.json', { auditors: { 'proof-gap': {} } }), /typo\.json: auditors\.proof-gap: unknown auditor \(known: proof-gaps/],
+      [config('fatal.json', { failOn: 'fatal' }), /fatal\.json: failOn: must be one of "error", "warning", "info", not "fatal"/],
+      [config('typo.json', { auditors: { 'proof-gap': {} } }), /typo\.json: auditors\.proof-gap: unknown key; did you mean "proof-gaps"\?/],
+      [config('ignores.json', { ignores: ['X/**'] }), /ignores\.json: ignores: unknown key; did you mean "ignore"\?/],
+      [config('failon.json', { failon: 'warning' }), /failon\.json: failon: unknown key; did you mean "failOn"\?/],
+      [
+        config('deep.json', { auditors: { 'proof-gaps': { severty: 'info' } } }),
+        /deep\.json: auditors\.proof-gaps\.severty: unknown key; did you mean "severity"\?/,
+      ],
     ];
     for (const [file, message] of cases) {
       const run = leanaudit('audit', SAMPLE, '--config', file);
@@ -148,9 +172,96 @@ describe('exit code 2: usage and input errors', () => {
     }
   });
 
+  it('a subfolder of a Lake project: audited as that project, its own files alone, and said so', () => {
+    const whole = JSON.parse(leanaudit('audit', SAMPLE, '--only', 'proof-gaps', '--format', 'json').stdout) as Report;
+    const run = leanaudit('audit', join(SAMPLE, 'AlgebraBasics'), '--only', 'proof-gaps', '--format', 'json');
+    const report = JSON.parse(run.stdout) as Report;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(report.project).toMatchObject({
+      scope: 'AlgebraBasics',
+      leanToolchain: whole.project.leanToolchain,
+      mathlibRev: whole.project.mathlibRev,
+    });
+    expect(report.project.skipped).toContainEqual({
+      path: '.',
+      reason: expect.stringMatching(/^\d+ \.lean files? outside AlgebraBasics, the folder audited$/),
+    });
+    const places = (r: Report) => r.runs[0]!.findings.map((f) => `${f.messageId} ${f.location?.file}:${f.location?.line}`);
+    expect(places(report)).toEqual(places(whole).filter((p) => p.includes(' AlgebraBasics/')));
+    expect(places(report).length).toBeGreaterThan(0);
+  });
+
+  it('a folder with nothing to audit: empty, without .lean files, or every file ignored', () => {
+    const empty = join(tmp, 'empty');
+    const prose = join(tmp, 'prose');
+    mkdirSync(empty);
+    mkdirSync(prose);
+    writeFileSync(join(prose, 'README.md'), '# not Lean\n');
+    for (const [args, message] of [
+      [[empty], /no \.lean file to audit in .*empty$/m],
+      [[prose], /no \.lean file to audit in .*prose$/m],
+      [[SAMPLE, '--ignore', '**'], /no \.lean file to audit in .*algebra-basics; left out: .*\*\* \(7 \.lean files matched by ignore/],
+      [['README.md'], /not a directory: README\.md/],
+    ] as [string[], RegExp][]) {
+      const run = leanaudit('audit', ...args);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(message);
+      expect(run.stdout).toBe('');
+    }
+  });
+
+  it('--rule sets one rule of an auditor and leaves its other rules alone', () => {
+    const run = leanaudit(
+      'audit',
+      SAMPLE,
+      '--only',
+      'proof-gaps',
+      '--format',
+      'json',
+      '--rule',
+      'proof-gaps/native-decide=off',
+      '--rule',
+      'proof-gaps/axiom=warning',
+    );
+    const report = JSON.parse(run.stdout) as Report;
+    const rules = report.runs[0]!.findings.map((f) => `${f.messageId}:${f.severity}`);
+    expect(rules).not.toContain('native-decide:warning');
+    expect(rules).toContain('axiom:warning');
+    expect(rules.filter((r) => r === 'sorry-in-proof:error')).toHaveLength(6);
+    expect(report.summary.findings).toEqual({ error: 7, warning: 1, info: 0 });
+  });
+
   it('an --output path that cannot be written', () => {
     const run = leanaudit('audit', SAMPLE, '--output', join(tmp, 'no', 'such', 'dir', 'r.json'));
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/cannot write .*r\.json/);
+  });
+});
+
+describe('what the reports show beyond findings', () => {
+  const { report } = jsonAudit();
+
+  it('records the entities read, with their Lean declarations and what they use', () => {
+    expect(report.entities!.map((e) => e.id)).toContain('thm:lagrange-elements');
+    const lagrange = report.entities!.find((e) => e.id === 'thm:lagrange-elements')!;
+    expect(lagrange.uses).toContain('lem:order-dvd');
+    expect(lagrange.decls.length).toBeGreaterThan(0);
+  });
+
+  it('records how crossfile-reuse found each dependency, and source lines around each located finding', () => {
+    const dependencies = report.runs.find((r) => r.auditorId === 'crossfile-reuse')!.dependencies!;
+    expect(dependencies).toContainEqual({ from: 'def:commutator', to: 'thm:commutator-iff', source: 'uses', status: 'reflected' });
+    const divRound = report.runs[0]!.findings.find((f) => f.message.includes('divRound'))!;
+    expect(divRound.excerpt!.lines[divRound.location!.line - divRound.excerpt!.startLine]).toBe(
+      'def divRound (z w : GaussInt) : GaussInt := sorry',
+    );
+  });
+
+  it('knows the repository the sample lies in, and its folder there', () => {
+    expect(report.project.repository).toMatchObject({ path: 'samples/algebra-basics' });
+  });
+
+  it('--only an auditor without entities records none', () => {
+    expect(jsonAudit('--only', 'proof-gaps').report.entities).toBeUndefined();
   });
 });

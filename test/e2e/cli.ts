@@ -13,11 +13,21 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `leanaudit <args>` from the package root with colors off; fails fast when the build is missing. */
+/** Runs `leanaudit <args>` from the package root with colors off and no GitHub job summary; fails fast when the build is missing. */
 export function leanaudit(...args: string[]): CliResult {
+  return leanauditWith({}, ...args);
+}
+
+/** As `leanaudit`, with these variables added to (or, when undefined, taken out of) the environment. */
+export function leanauditWith(vars: Record<string, string | undefined>, ...args: string[]): CliResult {
   if (!existsSync(join(ROOT, 'dist', 'src', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
+  delete env.GITHUB_STEP_SUMMARY;
+  for (const [name, value] of Object.entries(vars)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const result = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', env, timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

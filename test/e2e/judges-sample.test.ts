@@ -87,7 +87,7 @@ beforeAll(async () => {
     JSON.stringify({
       llm: {
         cacheDir: join(tmp, 'cache'),
-        roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'deepseek-chat' } },
+        roles: { 'roundtrip-judge': { model: 'deepseek-chat' }, 'back-translator': { model: 'qwen2.5-72b-instruct' } },
       },
     }),
   );
@@ -110,7 +110,7 @@ describe('direct-judge and roundtrip-judge on samples/algebra-basics', () => {
     writeFileSync(join(tmp, 'bad.json'), JSON.stringify({ llm: { concurrency: 0 } }));
     const run = await leanaudit(baseEnv(), 'audit', SAMPLE, '--only', 'direct-judge', '--config', join(tmp, 'bad.json'));
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('config llm.concurrency: must be an integer >= 1');
+    expect(run.stderr).toContain('bad.json: llm.concurrency: must be >= 1');
   });
 
   it('judge every paired entity, account for the rest, and rerun with zero calls; the key leaks nowhere', async () => {

@@ -50,6 +50,7 @@ describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
   it('reports the defects the blueprint carries', () => {
     const run = pairingRun(SAMPLE);
     expect(run.findings.map((f) => [f.messageId, f.severity, `${f.location?.file}:${f.location?.line}`])).toEqual([
+      ['source-candidate', 'info', 'undefined:undefined'],
       ['leanok-sorry', 'error', 'blueprint/src/chapter/groups.tex:33'],
       ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:44'],
       ['unknown-marker', 'info', 'blueprint/src/chapter/order.tex:45'],
@@ -57,8 +58,12 @@ describe('extract and pairing on samples/algebra-basics (blueprint)', () => {
       ['no-lean-name', 'info', 'blueprint/src/chapter/modular.tex:29'],
       ['dependencies-absent', 'info', 'lake-manifest.json:1'],
     ]);
+    expect(run.findings[0]!.message).toBe(
+      "docstring (AlgebraBasics/GaussianIntegers.lean, AlgebraBasics/Groups/Basic.lean, AlgebraBasics/Groups/Order.lean and 2 more; 34 entities pairing 34 declarations): not read (the blueprint is): the blueprint is the informal source and the docstrings restate it in the formalizer's words (12 of their 34 declarations are the blueprint's), and the two name items differently, so one item could be counted twice",
+    );
+    // The \mathlibok name is Mathlib's to check; the dangling one under the project's own namespace stays a warning.
     expect(run.findings.at(-1)!.message).toBe(
-      '2 Lean name(s) found nowhere in the project were not looked up in mathlib, plausible, LeanSearchClient and 6 more: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
+      '1 Lean name(s) found nowhere in the project (e.g. `orderOf_dvd_of_pow_eq_one`) were not looked up in mathlib, plausible, LeanSearchClient and 6 more: lake-manifest.json pins these packages, but their sources are not checked out (looked for under .lake/packages); `lake exe cache get` or `lake update` fetches them',
     );
     expect(run.metrics).toEqual({
       entities: 14,
@@ -99,7 +104,13 @@ describe('extract and pairing on samples/number-theory-textbook (Markdown)', () 
 
   it('reports the entity left unformalized', () => {
     const run = pairingRun(TEXTBOOK);
-    expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([['no-lean-name', 'Corollary 2.4']]);
+    expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([
+      ['source-candidate', 'docstring'],
+      ['no-lean-name', 'Corollary 2.4'],
+    ]);
+    expect(run.findings[0]!.message).toBe(
+      'docstring (NumberTheory/Divisibility.lean, NumberTheory/Primes.lean; 4 entities pairing 4 declarations): combined with the markdown: 0 entities added, 4 merged with the same item of the markdown',
+    );
     expect(run.metrics).toMatchObject({ entities: 8, found: 7, proofComplete: 6 });
   });
 });

@@ -10,6 +10,45 @@ const here = dirname(fileURLToPath(import.meta.url));
 const basic = extractBlueprint({ root: join(here, 'fixtures/bp-basic'), options: {} });
 const byId = (id: string) => basic.entities.find((e) => e.id === id)!;
 
+describe('blueprint-latex context and macros', () => {
+  const root = mkdtempSync(join(tmpdir(), 'leanaudit-bp-macros-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('keeps the prose after a statement up to the next environment, and attaches the blueprint macros the entity uses', () => {
+    const src = join(root, 'blueprint/src');
+    mkdirSync(join(src, 'preamble'), { recursive: true });
+    writeFileSync(join(src, 'util.sty'), String.raw`\newcommand{\dist}[2]{d(#1,#2)}`);
+    writeFileSync(
+      join(src, 'preamble/common.tex'),
+      String.raw`\newcommand{\fP}{{\mathfrak P}}\newcommand{\fp}{{\mathfrak p}}\newcommand{\unused}{u}`,
+    );
+    writeFileSync(
+      join(src, 'web.tex'),
+      String.raw`\documentclass{report}
+\usepackage{util}
+\input{preamble/common}
+\begin{document}
+Throughout, $X$ is a doubling metric space.
+\begin{lemma}\label{lem:tiles}\lean{tiles}
+For all $\fp \in \fP$ we have $\dist{x}{y} \le 1$.
+\end{lemma}
+Here $\fP$ is the set of tiles fixed above.
+\begin{proof} Obvious. \end{proof}
+Unrelated prose.
+\end{document}
+`,
+    );
+    const [lemma] = extractBlueprint({ root, options: {} }).entities;
+    expect(lemma!.context).toContain('Throughout, $X$ is a doubling metric space.');
+    expect(lemma!.contextAfter).toBe(String.raw`Here $\fP$ is the set of tiles fixed above.`);
+    expect(lemma!.macros).toEqual([
+      { name: 'fp', args: 0, definition: String.raw`{\mathfrak p}` },
+      { name: 'fP', args: 0, definition: String.raw`{\mathfrak P}` },
+      { name: 'dist', args: 2, definition: 'd(#1,#2)' },
+    ]);
+  });
+});
+
 describe('blueprint-latex on a small blueprint', () => {
   it('follows \\input with and without .tex, skips commented-out ones, reads no file outside the repository', () => {
     expect(basic.files).toEqual([

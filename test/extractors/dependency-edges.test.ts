@@ -31,7 +31,7 @@ describe('dependencyEdges', () => {
     ]);
   });
 
-  it('reads prose citations of numbered entities (in the same book when ids are scoped) and links a docstring helper to its theorem', () => {
+  it("reads prose citations of numbered entities (in the same book when ids are scoped), lists with a slash, and the texts of a docstring entity's helpers as its proof", () => {
     const md = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}) =>
       entity(id, kind, statement, { origin: 'markdown', ...extra });
     const edges = dependencyEdges([
@@ -41,17 +41,42 @@ describe('dependencyEdges', () => {
       md('Corollary 1.4', 'corollary', 'By theorem 1.2 and Lemma 142C, it follows; Theorem 9.9 is elsewhere.', {
         proof: 'Lemmas 1.3, 142C and 7.7.',
       }),
-      md('Helper.step', 'helper', 'A step.', { helperOf: 'Corollary 1.4', origin: 'docstring' }),
+      md('Theorem 358A', 'theorem', 'Stable iff the nodes are zeros.', {
+        origin: 'docstring',
+        parts: [
+          { leanName: 'bridge', role: 'helper', text: 'A bridge, from Lemma 1.3.', location: { file: 'A.lean', line: 3 } },
+          { leanName: 'thm', role: 'statement', text: 'Stable iff the nodes are zeros.', location: { file: 'A.lean', line: 9 } },
+        ],
+      }),
+      md('Theorem 359C', 'theorem', 'Gauss nodes are stable (via Theorems 358A/142C).'),
       md('bookA#Theorem 3.1', 'theorem', 'A.'),
       md('bookB#Theorem 3.1', 'theorem', 'B.'),
       md('bookB#Corollary 3.2', 'corollary', 'By Theorem 3.1.'),
     ]);
     expect(edges.map((e) => [e.from, e.to, e.source, e.cue])).toEqual([
-      ['Helper.step', 'Corollary 1.4', 'helper', undefined],
       ['Theorem 1.2', 'Corollary 1.4', 'citation', 'theorem 1.2'],
       ['Lemma 142C', 'Corollary 1.4', 'citation', 'Lemma 142C'],
       ['Lemma 1.3', 'Corollary 1.4', 'citation', 'Lemmas 1.3, 142C and 7.7'],
+      ['Lemma 1.3', 'Theorem 358A', 'citation', 'Lemma 1.3'],
+      ['Theorem 358A', 'Theorem 359C', 'citation', 'Theorems 358A/142C'],
       ['bookB#Theorem 3.1', 'bookB#Corollary 3.2', 'citation', 'Theorem 3.1'],
+    ]);
+  });
+
+  it('reads a lettered item number cited bare when one entity has it, and abbreviated kinds', () => {
+    const doc = (id: string, statement: string) => entity(id, 'theorem', statement, { origin: 'docstring' });
+    const edges = dependencyEdges([
+      doc('Theorem 355D', 'Arrow counts.'),
+      doc('Theorem 355E', 'Exact counts: a direct corollary of 355D, see also `thm_355D` and (355d).'),
+      doc('Theorem 4.14', 'GL2 is stable.'),
+      doc('Theorem 359C', 'Gauss nodes, by Thm 4.14.'),
+      doc('Lemma 2.1', 'A step.'),
+      doc('Theorem 2.2', 'By 2.1 and 355D.'),
+    ]);
+    expect(edges.map((e) => [e.from, e.to, e.cue])).toEqual([
+      ['Theorem 355D', 'Theorem 355E', '355D'],
+      ['Theorem 4.14', 'Theorem 359C', 'Thm 4.14'],
+      ['Theorem 355D', 'Theorem 2.2', '355D'],
     ]);
   });
 

@@ -59,6 +59,41 @@ describe('markdown textbook extractor', () => {
     expect(configured.problems.map((p) => p.messageId)).toEqual(['file-missing', 'path-outside', 'mapping-missing']);
   });
 
+  it('reads a theorem written as a note: its title heading, its section with a `**Theorem.**` lead, a `## Proof` section with steps', () => {
+    const note = [
+      '# Theorem 212A: Global Truncation Error Bound',
+      '',
+      '**Source:** Butcher, Section 212.',
+      '',
+      '## Setting',
+      '',
+      'We consider an initial value problem.',
+      '',
+      '## Theorem 212A (Global Error Bound)',
+      '',
+      '**Theorem.** *The global error satisfies the bound* $e \\le Hm$.',
+      '',
+      '## Proof',
+      '',
+      '### Step 1: the recurrence',
+      '',
+      'Subtract.',
+      '',
+      '### Step 2: Case $L = 0$',
+      '',
+      'Sum up.',
+      '',
+      '## Interpretation',
+      '',
+      'The method converges.',
+    ].join('\n');
+    const entities = entitiesOfFile('Theorem212A.md', note);
+    expect(entities.map((e) => [e.id, e.title, e.statement, e.location.line, e.proofLocation?.line])).toEqual([
+      ['Theorem 212A', 'Global Error Bound', '*The global error satisfies the bound* $e \\le Hm$.', 9, 13],
+    ]);
+    expect(entities[0]!.proof).toBe('### Step 1: the recurrence\n\nSubtract.\n\n### Step 2: Case $L = 0$\n\nSum up.');
+  });
+
   it('recognises lead-ins with titles inside the bold and numbers such as A.1 and 2.3a', () => {
     const entities = entitiesOfFile('x.md', '**Theorem 2.3a (Big one).** Text.\n\n_Lemma A.1:_ More.\n\nDefinition 7 is used below.\n');
     expect(entities.map((e) => [e.id, e.title, e.statement])).toEqual([

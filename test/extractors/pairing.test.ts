@@ -1,12 +1,13 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { coverage, pairEntities, sharedDecls } from '../../extractors/pairing.js';
+import { coverage, MAX_SCOPE_BINDERS, pairEntities, scopeVariables, sharedDecls } from '../../extractors/pairing.js';
 import { NameLookup, nameLookup } from '../../src/lean/name-lookup.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
 import type { Entity } from '../../src/model/entity.js';
 import type { LeanFile, LeanProject } from '../../src/model/lean.js';
+import { growthRatio, LOOSELY_LINEAR } from '../helpers/growth.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/lean-docs');
 
@@ -26,7 +27,7 @@ describe('pairing', async () => {
     expect(index.resolve('Nat.succ_le')).toEqual({ candidates: [] });
   });
 
-  it('attaches the header without the proof, the variables it uses, the docstring and sorry', () => {
+  it('attaches the header without the proof, every variable binder in scope, the docstring and sorry', () => {
     const [paired] = pairEntities([entity('thm', ['two_one', 'Docs.two_one_aux', 'Nice', 'plain', 't', 'Missing.name'])], project);
     const [twoOne, aux, nice, plain] = paired!.decls;
     expect(twoOne).toMatchObject({
@@ -34,12 +35,16 @@ describe('pairing', async () => {
       fullName: 'Docs.two_one',
       kind: 'theorem',
       header: '(y : α) : y = y',
-      variables: ['{α : Type*}', '[Group α]'],
+      variables: ['{α : Type*}', '[Group α]', '(x : α)', '{β : Type*}', '[Ring β]'],
       doc: 'Theorem 2.1 (Title): every element equals itself.',
       location: { file: 'Docs/Ch1.lean', line: 15 },
       hasSorry: false,
     });
-    expect(aux).toMatchObject({ header: ': x = x', variables: ['{α : Type*}', '[Group α]', '(x : α)'], hasSorry: true });
+    expect(aux).toMatchObject({
+      header: ': x = x',
+      variables: ['{α : Type*}', '[Group α]', '(x : α)', '{β : Type*}', '[Ring β]'],
+      hasSorry: true,
+    });
     expect(nice).toMatchObject({ kind: 'def', header: '(s : Set ℕ) : Prop := s.Nonempty', variables: [] });
     expect(plain).toMatchObject({ hasSorry: false });
     expect(paired!.unresolved).toEqual([
@@ -47,6 +52,25 @@ describe('pairing', async () => {
       { leanName: 'Missing.name', candidates: [] },
     ]);
     expect(paired!.selfConsistency).toBeUndefined();
+  });
+
+  it('reads no binder in a comment of a `variable` command, and carries the last MAX_SCOPE_BINDERS binders of a hostile file', () => {
+    const [decl] = parseLean(
+      'variable {S : Type*} [MeasurableSpace S] --[MeasurableSingletonClass S]\n  (x : S) /- (y : S) -/\n/-! (aₙ)_{n ∈ ℕ} -/\ntheorem t : x = x := rfl',
+      'V.lean',
+    ).decls;
+    expect(scopeVariables(decl!)).toEqual(['{S : Type*}', '[MeasurableSpace S]', '(x : S)']);
+    const many = MAX_SCOPE_BINDERS + 40;
+    const text = `${Array.from({ length: many }, (_, i) => `variable (x${i} : Nat)`).join('\n')}\ntheorem t : 1 = 1 := rfl`;
+    const binders = scopeVariables(parseLean(text, 'W.lean').decls[0]!);
+    expect(binders).toHaveLength(MAX_SCOPE_BINDERS);
+    expect(binders.at(-1)).toBe(`(x${many - 1} : Nat)`);
+  });
+
+  it('splits each `variable` command once, however many declarations it is in force for: n entities under n `variable`s grow linearly', () => {
+    const decls = (n: number) =>
+      parseLean(Array.from({ length: n }, (_, i) => `variable (x${i} : Nat)\ntheorem t${i} : 1 = 1 := rfl`).join('\n'), 'V.lean').decls;
+    expect(growthRatio(decls, (list) => list.map(scopeVariables), 200)).toBeLessThan(LOOSELY_LINEAR);
   });
 
   it('takes only full names from a blueprint, as checkdecls does: a suffix stays unresolved with its candidates', () => {
@@ -147,5 +171,31 @@ describe('names Lean gives anonymous instances', () => {
       { leanName: 'Forms.instFiniteFormOfSemiring', candidates: [], anonymousInstances: ['Forms.lean:2'] },
       { leanName: 'Forms.instAddForm', candidates: [] },
     ]);
+  });
+});
+
+describe('pairing the parts of a docstring entity', () => {
+  it('pairs each part with the declaration it was read from, even when another module declares the same name, and gives it its role', () => {
+    const tao = parseLean('/-- Definition 1.3 (Metric space). -/\nstructure MetricAxioms : Prop where\n  nonneg : True', 'Tao/Ch1.lean');
+    const lebl = parseLean(
+      '/-- Definition 7.1.1: A metric. -/\nstructure MetricAxioms (X : Type) : Prop where\n  symm : True',
+      'Lebl/Ch7.lean',
+    );
+    const project = {
+      decls: new Map([...lebl.decls, ...tao.decls].map((d) => [d.fullName, d])),
+      files: [tao, lebl],
+      root: '.',
+    } as unknown as LeanProject;
+    const docEntity = (id: string, file: string): Entity => ({
+      ...entity(id, ['MetricAxioms']),
+      origin: 'docstring',
+      parts: [{ leanName: 'MetricAxioms', role: 'statement', location: { file, line: 2 } }],
+    });
+    const paired = pairEntities([docEntity('Definition 1.3', 'Tao/Ch1.lean'), docEntity('Definition 7.1.1', 'Lebl/Ch7.lean')], project);
+    expect(paired.map((e) => [e.decls[0]?.location.file, e.decls[0]?.role])).toEqual([
+      ['Tao/Ch1.lean', 'statement'],
+      ['Lebl/Ch7.lean', 'statement'],
+    ]);
+    expect(paired.map((e) => e.decls[0]?.header)).toEqual([': Prop', '(X : Type) : Prop']);
   });
 });

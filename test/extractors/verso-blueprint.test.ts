@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectSource, extractAndPair } from '../../extractors/index.js';
+import { extract, extractAndPair } from '../../extractors/index.js';
 import { extractVerso, findVersoBlueprint, versoArguments } from '../../extractors/verso-blueprint.js';
 import { loadProject } from '../../src/lean/project.js';
 import type { Entity } from '../../src/model/entity.js';
@@ -115,7 +115,7 @@ describe('extractVerso', () => {
     expect(findVersoBlueprint(root, 'blueprint-verso')).toEqual(['blueprint-verso/Chapters/Arithmetic.lean']);
     expect(findVersoBlueprint(root, 'Demo')).toEqual([]);
     expect(findVersoBlueprint(root, '../outside')).toEqual([]);
-    expect(detectSource(root, {})).toBe('verso');
+    expect(extract({ root, options: {}, project }).source).toBe('verso');
   });
 
   it('makes an entity of each statement directive, with its Lean names, uses, proof and context', () => {

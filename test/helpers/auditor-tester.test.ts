@@ -2,13 +2,14 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Auditor } from '../../src/core/types.js';
 import { assertFindings, runCase, type TesterCase, testAuditor, writeCaseProject } from './auditor-tester.js';
+import { TEST_RULE_DOCS } from './rule-docs.js';
 
 /** A tiny auditor: theorems without a docstring, located at the declaration when it has a location. */
 const undocumented: Auditor = {
   meta: {
     id: 'undocumented-theorem',
     description: 'theorems without a docstring',
-    rules: { 'missing-doc': { message: 'theorem {{name}} has no docstring', severity: 'info' } },
+    rules: { 'missing-doc': { message: 'theorem {{name}} has no docstring', severity: 'info', docs: TEST_RULE_DOCS } },
   },
   async run(ctx) {
     const project = await ctx.project();
@@ -94,7 +95,7 @@ describe('the tester itself', () => {
 
   it('hands the case options to the auditor and unfilled placeholders fail', async () => {
     const withOptions: Auditor<{ word?: string }> = {
-      meta: { ...undocumented.meta, id: 'opts', rules: { said: { message: 'said {{word}}', severity: 'info' } } },
+      meta: { ...undocumented.meta, id: 'opts', rules: { said: { message: 'said {{word}}', severity: 'info', docs: TEST_RULE_DOCS } } },
       async run(ctx, options) {
         ctx.report({ messageId: 'said', ...(options.word ? { data: { word: options.word } } : {}) });
       },

@@ -25,6 +25,11 @@ describe('local names a declaration binds', () => {
     ]);
   });
 
+  it('reads the names haveI and letI give, in a statement (FLT’s three_adic) and in a proof', () => {
+    expect(localsOf('theorem three (hp : p.Prime) :\n    letI v := hp.toPlace\n    trace (ρ v) = 1 + p := sorry')).toEqual(['hp', 'v']);
+    expect(localsOf('def g : Nat := haveI inst : Fact p := ⟨hp⟩; letI := inst₂; letI ⟨a, b⟩ := pair; f a')).toEqual(['inst', 'a', 'b']);
+  });
+
   it('reads ∀, ∃, fun and big operators, with their groups and patterns', () => {
     expect(localsOf('theorem t : ∀ a b, ∃ (c : ℕ) (d : ℕ), ∑ i ∈ s, f i = a := by\n  exact fun ⟨u, hu⟩ (v : ℕ) => w')).toEqual([
       'a',

@@ -1,8 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyFieldsByType, declaredFields, instantiatedStructure } from '../../src/lean/fields.js';
+import { candidateNames, classifyFieldsByType, declaredFields, instantiatedStructure } from '../../src/lean/fields.js';
 import { proofGapsOf } from '../../src/lean/gaps.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { linkReferences } from '../../src/lean/references.js';
+import { addLink } from '../../src/lean/scope-links.js';
 
 const model = (src: string) => {
   const file = parseLean(src, 'F.lean');
@@ -83,12 +87,13 @@ describe('classifyFieldsByType', () => {
         '  extra_field := sorry',
       ].join('\n'),
     );
+    // One file cannot tell what a one-word field holds; `extra_field` is snake_case, a proof.
     const byName = proofGapsOf(file, src).map((g) => [g.field, g.kind]);
     expect(byName).toEqual([
-      ['digits', 'sorry-in-data'],
-      ['nonempty', 'sorry-in-data'],
-      ['nonzero', 'sorry-in-data'],
-      ['mono', 'sorry-in-data'],
+      ['digits', 'sorry-undetermined'],
+      ['nonempty', 'sorry-undetermined'],
+      ['nonzero', 'sorry-undetermined'],
+      ['mono', 'sorry-undetermined'],
       ['extra_field', 'sorry-in-proof'],
     ]);
     const byType = classifyFieldsByType(proofGapsOf(file, src), { decls }).map((g) => [g.field, g.kind, g.context, g.structure]);
@@ -151,6 +156,172 @@ describe('classifyFieldsByType on values', () => {
       [4, 'sorry-in-data', 'value'],
       [5, 'sorry-in-data', 'value'],
       [6, 'sorry-in-data', 'value'],
+    ]);
+  });
+});
+
+describe('classifyFieldsByType on structures declared outside the project', () => {
+  const src = [
+    'open CategoryTheory',
+    'def flat : Subfunctor F where',
+    '  obj R := { ρ | ρ.IsFlat }',
+    '  map := sorry',
+    'instance act : DistribMulAction G P where',
+    '  one_smul := sorry',
+    '  smul := sorry',
+    '  mul_smul := sorry',
+    '  smul_zero := sorry',
+    '  smul_add := sorry',
+    'instance : Inhabited P where',
+    '  default := sorry',
+  ].join('\n');
+  const classified = (root?: string) => {
+    const { file, decls } = model(src);
+    return classifyFieldsByType(proofGapsOf(file, src), { decls, ...(root ? { root } : {}) }).map((g) => [
+      g.field,
+      g.kind,
+      g.context,
+      g.structure,
+    ]);
+  };
+
+  it('reads a field by its name where the name says (`one_smul` a proof, `default` data) and leaves `map` undetermined', () => {
+    expect(classified()).toEqual([
+      ['map', 'sorry-undetermined', 'field', undefined],
+      ['one_smul', 'sorry-in-proof', 'proof-field', undefined],
+      ['smul', 'sorry-in-data', 'data-field', undefined],
+      ['mul_smul', 'sorry-in-proof', 'proof-field', undefined],
+      ['smul_zero', 'sorry-in-proof', 'proof-field', undefined],
+      ['smul_add', 'sorry-in-proof', 'proof-field', undefined],
+      ['default', 'sorry-in-data', 'data-field', undefined],
+    ]);
+  });
+
+  it('reads the declared types of Mathlib’s structures, and those they extend, where .lake/packages holds their sources', () => {
+    const root = mkdtempSync(join(tmpdir(), 'leanaudit-fields-'));
+    const files: Record<string, string> = {
+      'lake-manifest.json': JSON.stringify({
+        version: 7,
+        packagesDir: '.lake/packages',
+        packages: [{ type: 'git', name: 'mathlib', rev: 'abc' }],
+      }),
+      '.lake/packages/mathlib/Mathlib/CategoryTheory/Subfunctor.lean': [
+        'namespace CategoryTheory',
+        '/-- A subfunctor of a functor to types. -/',
+        'structure Subfunctor (F : C ⥤ Type w) where',
+        '  /-- The sets of the subfunctor. -/',
+        '  obj : ∀ U, Set (F.obj U)',
+        "  map : ∀ {U V : C} (i : U ⟶ V), obj U ⊆ F.map i ⁻¹' obj V",
+        'end CategoryTheory',
+      ].join('\n'),
+      '.lake/packages/mathlib/Mathlib/Algebra/GroupTheory/GroupAction/Defs.lean': [
+        'class MulAction (α : Type*) (β : Type*) [Monoid α] extends SMul α β where',
+        '  protected one_smul : ∀ b : β, (1 : α) • b = b',
+        '  mul_smul : ∀ (x y : α) (b : β), (x * y) • b = x • y • b',
+        'class DistribMulAction (M A : Type*) [Monoid M] [AddMonoid A] extends MulAction M A where',
+        '  smul_zero : ∀ a : M, a • (0 : A) = 0',
+        '  smul_add : ∀ (a : M) (x y : A), a • (x + y) = a • x + a • y',
+      ].join('\n'),
+      '.lake/packages/mathlib/Mathlib/Algebra/Notation.lean': ['class SMul (M α : Type*) where', '  smul : M → α → α'].join('\n'),
+    };
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), text);
+      }
+      expect(classified(root)).toEqual([
+        ['map', 'sorry-in-proof', 'proof-field', 'CategoryTheory.Subfunctor'],
+        ['one_smul', 'sorry-in-proof', 'proof-field', 'MulAction'],
+        ['smul', 'sorry-in-data', 'data-field', 'SMul'],
+        ['mul_smul', 'sorry-in-proof', 'proof-field', 'MulAction'],
+        ['smul_zero', 'sorry-in-proof', 'proof-field', 'DistribMulAction'],
+        ['smul_add', 'sorry-in-proof', 'proof-field', 'DistribMulAction'],
+        ['default', 'sorry-in-data', 'data-field', undefined],
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('tries the names Lean would, as it prefers them: under each enclosing namespace, as written, under each open one', () => {
+    expect(candidateNames('Subfunctor', { namespace: 'Deformation.Lift', opens: addLink(undefined, ['CategoryTheory']) })).toEqual([
+      'Deformation.Lift.Subfunctor',
+      'Deformation.Subfunctor',
+      'Subfunctor',
+      'CategoryTheory.Subfunctor',
+    ]);
+    expect(candidateNames('Foo', { namespace: 'A' })).toEqual(['A.Foo', 'Foo']);
+    expect(candidateNames('_root_.Foo', { namespace: 'A', opens: addLink(undefined, ['B']) })).toEqual(['Foo']);
+  });
+});
+
+describe('classifyFieldsByType on arguments', () => {
+  it('reads a sorry argument by the type of the parameter it fills in the callee’s signature', () => {
+    const { file, decls, src } = model(
+      [
+        'structure IsHardly {ℓ : ℕ} [Fact ℓ.Prime] (hodd : Odd ℓ) {V : Type*} (hdim : Module.rank R V = 2) (ρ : Rep V) : Prop where',
+        '  det : True',
+        'def ofComplex (z : ℂ) {n : ℕ} (ρ : Weight n) (hρ : ρ.IsTrivial) : Form n ρ := sorry',
+        'def scale (k : ℕ) (f : Form n ρ) : Form n ρ := f',
+        // FLT's GLzero: the third explicit argument is the proof hρ.
+        'noncomputable def classification (ρ : Weight 0) : Form 0 ρ ≃ ℂ where',
+        '  toFun f := f 1',
+        '  invFun z := ofComplex z ρ sorry',
+        '  left_inv := sorry',
+        // FLT's Frey.lean: a proof argument inside a statement.
+        'theorem frey :',
+        '    haveI : Fact p.Prime := ⟨pp⟩',
+        '    IsHardly hodd sorry (rep P) := sorry',
+        'def data : Form 0 ρ := scale sorry f',
+        'def named : Form 0 ρ := ofComplex 1 ρ (hρ := sorry)',
+        'def unknown : Form 0 ρ := Mathlib.make z sorry',
+        'def grouped : Form 0 ρ := ofComplex 1 ρ (sorry)',
+      ].join('\n'),
+    );
+    const gaps = proofGapsOf(file, src);
+    expect(gaps.map((g) => [g.line, g.kind, g.context])).toEqual([
+      [3, 'sorry-in-data', 'value'],
+      [7, 'sorry-undetermined', 'argument'],
+      [8, 'sorry-in-proof', 'proof-field'],
+      [11, 'sorry-in-statement', 'statement'],
+      [11, 'sorry-in-proof', 'theorem'],
+      [12, 'sorry-undetermined', 'argument'],
+      [13, 'sorry-undetermined', 'argument'],
+      [14, 'sorry-undetermined', 'argument'],
+      [15, 'sorry-undetermined', 'argument'],
+    ]);
+    expect(classifyFieldsByType(gaps, { decls }).map((g) => [g.line, g.kind, g.context, g.parameter])).toEqual([
+      [3, 'sorry-in-data', 'value', undefined],
+      [7, 'sorry-in-proof', 'proof-argument', { callee: 'ofComplex', name: 'hρ' }],
+      [8, 'sorry-in-proof', 'proof-field', undefined],
+      [11, 'sorry-in-proof', 'proof-argument', { callee: 'IsHardly', name: 'hdim', inStatement: true }],
+      [11, 'sorry-in-proof', 'theorem', undefined],
+      [12, 'sorry-in-data', 'data-argument', { callee: 'scale', name: 'k' }],
+      [13, 'sorry-in-proof', 'proof-argument', { callee: 'ofComplex', name: 'hρ' }],
+      [14, 'sorry-undetermined', 'argument', undefined],
+      [15, 'sorry-in-proof', 'proof-argument', { callee: 'ofComplex', name: 'hρ' }],
+    ]);
+  });
+
+  it('reads the components of an anonymous constructor that is the whole value: a subtype’s, a project structure’s', () => {
+    const { file, decls, src } = model(
+      [
+        'structure Pos where',
+        '  val : Nat',
+        '  pos : 0 < val',
+        'def n : { k : Nat // k > 0 } := ⟨0, sorry⟩',
+        'def p : Pos := ⟨sorry, sorry⟩',
+        'def f : Fin 3 := ⟨sorry, by omega⟩',
+        'def q : Nat × Nat := ⟨1, sorry⟩',
+      ].join('\n'),
+    );
+    const gaps = classifyFieldsByType(proofGapsOf(file, src), { decls });
+    expect(gaps.map((g) => [g.line, g.kind, g.context])).toEqual([
+      [4, 'sorry-in-proof', 'proof-field'],
+      [5, 'sorry-in-data', 'data-field'],
+      [5, 'sorry-in-proof', 'proof-field'],
+      [6, 'sorry-in-data', 'data-field'],
+      [7, 'sorry-undetermined', 'component'],
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LONG_LINE, lex } from '../../src/lean/lexer.js';
+import { LONG_LINE, lex, typeHead } from '../../src/lean/lexer.js';
 
 const kinds = (src: string) => lex(src).tokens.map((t) => [t.kind, t.text]);
 const texts = (src: string) => lex(src).tokens.map((t) => t.text);
@@ -182,5 +182,13 @@ describe('lexer', () => {
       ['symbol', 3],
       ['ident', 5],
     ]);
+  });
+
+  it('reads the head of a header’s type after its first top-level colon, past the haveI and letI before its claim', () => {
+    expect(typeHead('(v : V) : IsModuleTopology A B')).toBe('IsModuleTopology');
+    expect(typeHead(': ∀ x : ℕ, P x')).toBeUndefined();
+    expect(typeHead(':\n    haveI : Fact (P.p.Prime) := ⟨P.pp⟩\n    IsHardlyRamified P.hp_odd sorry (rep P)')).toBe('IsHardlyRamified');
+    expect(typeHead(': letI := inst₁; haveI h : a = a := rfl; Module R M')).toBe('Module');
+    expect(typeHead('(x : ℕ)')).toBeUndefined();
   });
 });

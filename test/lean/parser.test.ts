@@ -250,6 +250,110 @@ describe('parseLean', () => {
     expect(d.named).toMatchObject({ header: ': Inhabited Nat', body: '⟨0⟩' });
   });
 
+  it('ends the header at the declaration’s own :=, whatever have, haveI, letI, show … from or fun its type holds', () => {
+    const d = byName(
+      [
+        // FLT's FreyCurve.torsion_isHardlyRamified: the statement goes on after the `haveI`'s value.
+        'theorem frey :',
+        '    haveI : Fact (P.p.Prime) := ⟨P.pp⟩',
+        '    IsHardlyRamified P.hp_odd sorry (rep P) :=',
+        '  sorry',
+        // FLT's Threeadic: a `letI` naming a value, then the claim on the next line.
+        'theorem three (hp : p.Prime) :',
+        '    letI v := hp.toPlace',
+        '    trace (ρ v) = 1 + p := sorry',
+        // batteries' getElem_getElem_findIdxs: an anonymous `haveI` proving a bound.
+        'theorem idx (h : i < n) : haveI : i < m := lt h; xs[i] = 0 := by simp',
+        'def instances : letI := inst₁; haveI := inst₂; have h : a = a := rfl; T := t',
+        'theorem shown : show P from hp := trivial',
+        'theorem funny : (fun x => x) = fun y => y := rfl',
+      ].join('\n'),
+    );
+    expect(d.frey).toMatchObject({
+      header: ':\n    haveI : Fact (P.p.Prime) := ⟨P.pp⟩\n    IsHardlyRamified P.hp_odd sorry (rep P)',
+      body: 'sorry',
+    });
+    expect(d.three).toMatchObject({ header: '(hp : p.Prime) :\n    letI v := hp.toPlace\n    trace (ρ v) = 1 + p', body: 'sorry' });
+    expect(d.idx).toMatchObject({ header: '(h : i < n) : haveI : i < m := lt h; xs[i] = 0', body: 'by simp' });
+    expect(d.instances).toMatchObject({ header: ': letI := inst₁; haveI := inst₂; have h : a = a := rfl; T', body: 't' });
+    expect(d.shown).toMatchObject({ header: ': show P from hp', body: 'trivial' });
+    expect(d.funny).toMatchObject({ header: ': (fun x => x) = fun y => y', body: 'rfl' });
+  });
+
+  it('keeps whole the shapes of the 19 statements FLT and carleson had cut at a letI or haveI', () => {
+    const d = byName(
+      [
+        // FLT's AlgEquiv.extendScalars and IsBiscalar instance: a letI, then the claim, then `where`.
+        'def extendScalars (f : C ≃ₐ[A] D) :',
+        '    letI := f.toAlgebra',
+        '    C ≃ₐ[B] D where',
+        '  __ := f.toAlgebra',
+        'instance biscalar (ψ : A →ₛₐ[σ] B) :',
+        '    letI := ψ.toAlgebra',
+        '    IsBiscalar S A ψ.map where',
+        '  map_smul₁ s x := sorry',
+        // FLT's localcomponent_matrix: named letIs in a row.
+        'lemma matrix (i j : ι) :',
+        '    letI b₀ := chooseBasis K B',
+        '    letI b := b₀.baseChange L',
+        '    b.toMatrix i j = 0 := by',
+        '  simp',
+        // carleson's toReal_ofReal_preimage: the letI on the header's first line.
+        "lemma preimage {s : Set ℝ≥0∞} : letI t := toReal ⁻¹' s",
+        '  s = t := by',
+        '  simp',
+      ].join('\n'),
+    );
+    expect(d.extendScalars).toMatchObject({
+      header: '(f : C ≃ₐ[A] D) :\n    letI := f.toAlgebra\n    C ≃ₐ[B] D',
+      body: 'where\n  __ := f.toAlgebra',
+    });
+    expect(d.biscalar).toMatchObject({ body: 'where\n  map_smul₁ s x := sorry' });
+    expect(d.biscalar!.header).toMatch(/IsBiscalar S A ψ\.map$/);
+    expect(d.matrix).toMatchObject({ body: 'by\n  simp' });
+    expect(d.matrix!.header).toMatch(/b\.toMatrix i j = 0$/);
+    expect(d.preimage).toMatchObject({ header: "{s : Set ℝ≥0∞} : letI t := toReal ⁻¹' s\n  s = t", body: 'by\n  simp' });
+  });
+
+  it('reads the `|` of a match or fun in the type as the term’s alternatives, not the declaration’s arms', () => {
+    const d = byName(
+      [
+        // batteries' List.replaceF_cons and PhysLean's stabilityCounterExample_ξ.
+        'theorem replaceF_cons : (a :: l).replaceF p = match p a with',
+        '    | none => a :: replaceF p l',
+        "    | some a' => a' :: l := rfl",
+        'lemma xi : c.ξ = fun',
+        '    | .inl 0 => 0',
+        '    | .inr 0 => 1 := by',
+        '  funext μ',
+        'def fib : Nat → Nat',
+        '  | 0 => 0',
+        '  | n + 1 => n',
+      ].join('\n'),
+    );
+    expect(d.replaceF_cons).toMatchObject({ body: 'rfl' });
+    expect(d.replaceF_cons!.header).toMatch(/\| some a' => a' :: l$/);
+    expect(d.xi).toMatchObject({ header: ': c.ξ = fun\n    | .inl 0 => 0\n    | .inr 0 => 1', body: 'by\n  funext μ' });
+    expect(d.fib).toMatchObject({ header: ': Nat → Nat', body: '| 0 => 0\n  | n + 1 => n' });
+  });
+
+  it('reads a command keyword where a declaration’s name goes as the name (FLT’s `instance module`)', () => {
+    const src = [
+      'namespace FixedPoints',
+      'instance module [Ring R] [Module R A] : Module R (fixedPoints G A) where',
+      '  one_smul a := one_smul _',
+      'instance (priority := 100) module : Module S W := ⟨sorry⟩',
+      'end FixedPoints',
+      'module',
+    ].join('\n');
+    const file = parseLean(src, 'Test/A.lean');
+    expect(file.problems).toEqual([]);
+    expect(file.decls.map((d) => [d.fullName, d.kind, d.header, d.body])).toEqual([
+      ['FixedPoints.module', 'instance', '[Ring R] [Module R A] : Module R (fixedPoints G A)', 'where\n  one_smul a := one_smul _'],
+      ['FixedPoints.module', 'instance', ': Module S W', '⟨sorry⟩'],
+    ]);
+  });
+
   it('records ranges and locations that point back into the text', () => {
     const src = '-- c\n/-- doc -/\ntheorem t (n : Nat) :\n  n = n := rfl\n';
     const [t] = decls(src);

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverLeanFiles } from '../../src/lean/discovery.js';
 import { parseLakefileLean, parseLakefileToml, versoDocsOf } from '../../src/lean/lakefile.js';
@@ -66,6 +66,24 @@ describe('lakefiles', () => {
         { name: 'C', srcDir: 'src/lib', roots: ['C'] },
       ],
     });
+  });
+
+  it('reads any valid TOML: literal strings, multi-line arrays, inline tables, glob tables', () => {
+    const lake = parseLakefileToml(
+      "name = 'p'\nsrcDir = '''src'''\n\n[[lean_lib]]\nname = 'A'\nroots = [\n  'A', # first\n  \"B\",\n]\n\n[[lean_lib]]\nname = \"C\"\nglobs = [{ submodules = 'C' }, 'D.+']\n",
+    );
+    expect(lake).toEqual({
+      file: 'lakefile.toml',
+      packageName: 'p',
+      libs: [
+        { name: 'A', srcDir: 'src', roots: ['A', 'B'] },
+        { name: 'C', srcDir: 'src', roots: ['C', 'D'] },
+      ],
+    });
+  });
+
+  it('throws on invalid TOML, naming file, line and column', () => {
+    expect(() => parseLakefileToml('name = "p"\n[[lean_lib]]\nname = \n')).toThrow(/^lakefile\.toml:3:8: Invalid TOML document/);
   });
 
   it('reads the doc.verso option of the package and of each lean_lib from lakefile.toml', () => {
@@ -284,6 +302,63 @@ describe('loadProject', () => {
         ['nested-package', 'Web/lakefile.toml'],
       ]);
       expect(project.problems![0]!.message).toContain(`leanaudit audit ${join(realpathSync(repo), 'Book')}`);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('reads no metadata file that leads outside the repository, and keeps none of its text', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-hostile-'));
+    const secrets = mkdtempSync(join(tmpdir(), 'leanaudit-secrets-'));
+    try {
+      writeFileSync(join(secrets, 'env'), 'GITHUB_TOKEN=ghp_s3cret\n');
+      writeFileSync(join(secrets, 'lakefile.toml'), 'name = "ghp_s3cret"\n');
+      symlinkSync('/proc/self/environ', join(repo, 'lean-toolchain'));
+      symlinkSync(join(secrets, 'env'), join(repo, 'lake-manifest.json'));
+      symlinkSync(join(secrets, 'lakefile.toml'), join(repo, 'lakefile.toml'));
+      writeFileSync(join(repo, 'A.lean'), 'def a := 1\n');
+      const project = await loadProject(repo);
+      expect(project.leanToolchain).toBeUndefined();
+      expect(project.name).toBe(basename(realpathSync(repo)));
+      expect(project.problems!.map((p) => [p.messageId, p.location.file])).toEqual([
+        ['unreadable-lakefile', 'lakefile'],
+        ['unreadable-metadata', 'lean-toolchain'],
+        ['unreadable-metadata', 'lake-manifest.json'],
+      ]);
+      expect(project.problems!.map((p) => p.message).join('\n')).toMatch(/lean-toolchain: leads outside the repository/);
+      expect(JSON.stringify(project)).not.toContain('s3cret');
+      expect(JSON.stringify(project)).not.toContain(process.env.PATH);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+      rmSync(secrets, { recursive: true, force: true });
+    }
+  });
+
+  it("finds a lakefile.toml's libraries when its strings are single-quoted", async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-toml-'));
+    try {
+      writeFileSync(join(repo, 'lakefile.toml'), "name = 'quoted'\n\n[[lean_lib]]\nname = 'Quoted'\n");
+      mkdirSync(join(repo, 'Quoted'));
+      writeFileSync(join(repo, 'Quoted', 'A.lean'), 'theorem t : True := sorry\n');
+      writeFileSync(join(repo, 'Other.lean'), 'def x := 1\n');
+      const project = await loadProject(repo);
+      expect(project.name).toBe('quoted');
+      expect(project.libraries).toEqual(['Quoted']);
+      expect(project.files.map((f) => [f.path, f.module])).toEqual([['Quoted/A.lean', 'Quoted.A']]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('records a toolchain only when the file names one', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'leanaudit-toolchain-'));
+    try {
+      writeFileSync(join(repo, 'lean-toolchain'), 'leanprover/lean4:v4.20.0\nPATH=/usr/bin HOME=/root\n');
+      const project = await loadProject(repo);
+      expect(project.leanToolchain).toBeUndefined();
+      expect(project.problems!.map((p) => p.message)).toEqual([
+        'lean-toolchain: does not name a toolchain (such as leanprover/lean4:v4.21.0); not recorded',
+      ]);
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

@@ -11,13 +11,21 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-const parts = { rubric: 'direct-judge', version: 1, bodyHash: 'h', model: 'm', input: ['s', 'u'] };
+const parts = { rubric: 'direct-judge', version: 1, bodyHash: 'h', model: 'm', baseURL: 'http://a/v1', temperature: 0, input: ['s', 'u'] };
 const entry = { rubric: 'direct-judge', version: 1, model: 'm', createdAt: 'now', value: { q1: true } };
 
 describe('DiskCache', () => {
   it('keys on every part', () => {
     const base = cacheKey(parts);
-    for (const change of [{ version: 2 }, { bodyHash: 'h2' }, { model: 'm2' }, { input: ['s', 'u2'] }, { rubric: 'x' }]) {
+    for (const change of [
+      { version: 2 },
+      { bodyHash: 'h2' },
+      { model: 'm2' },
+      { input: ['s', 'u2'] },
+      { rubric: 'x' },
+      { baseURL: 'http://b/v1' },
+      { temperature: 0.7 },
+    ]) {
       expect(cacheKey({ ...parts, ...change })).not.toBe(base);
     }
   });
@@ -43,9 +51,10 @@ describe('DiskCache', () => {
     expect(await cache.get(key)).toEqual(entry);
   });
 
-  it('stores nothing when turned off', async () => {
+  it('writes nothing when turned off, but keeps the answers of this process', async () => {
     const cache = new DiskCache(undefined);
-    await cache.put('k', entry);
-    expect(await cache.get('k')).toBeUndefined();
+    await cache.put('k-off', entry);
+    expect(await new DiskCache(undefined).get('k-off')).toEqual(entry);
+    expect(await new DiskCache(undefined).get('k-never')).toBeUndefined();
   });
 });

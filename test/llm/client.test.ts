@@ -16,4 +16,13 @@ describe('redact', () => {
   it('masks every occurrence of the key', () => {
     expect(redact('key sk-abc123 and sk-abc123', 'sk-abc123')).toBe('key *** and ***');
   });
+
+  it('masks a key the server echoes only in part, and leaves other words alone', () => {
+    const key = 'sk-proj-Zq81mVhT0pLx77Wd';
+    expect(redact('Incorrect API key provided: sk-proj-*************77Wd. See the docs.', key)).toBe(
+      'Incorrect API key provided: *** See the docs.',
+    );
+    expect(redact('bad key "…hT0pLx77…"', key)).toBe('bad key "***"');
+    expect(redact('model gpt-4o-mini is not available', key)).toBe('model gpt-4o-mini is not available');
+  });
 });

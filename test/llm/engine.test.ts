@@ -132,6 +132,53 @@ describe('LlmEngine over HTTP', () => {
     expect(server!.requests.filter((r) => r.body?.response_format)).toHaveLength(1);
   });
 
+  it('resends every call in flight without response_format when the endpoint rejects it, counting no retry', async () => {
+    const { engine } = await engineFor(
+      (body) =>
+        body.response_format
+          ? reply.delay(30, { kind: 'status', status: 400, body: { error: { message: 'response_format is not supported' } } })
+          : reply.json(good),
+      { concurrency: 8 },
+    );
+    const results = await Promise.all(Array.from({ length: 7 }, (_, i) => ask(engine, `q${i}`)));
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(server!.requests.filter((r) => r.body?.response_format)).toHaveLength(7);
+    expect(server!.requests.filter((r) => r.body && !r.body.response_format)).toHaveLength(7);
+    expect(engine.accounting.metrics()).toMatchObject({ 'llm.retries': 0 });
+  });
+
+  it('masks a key the server echoes in part in the failure it reports', async () => {
+    const { engine } = await engineFor(() => ({
+      kind: 'status',
+      status: 401,
+      body: { error: { message: `Incorrect API key provided: ${KEY.slice(0, 8)}**********${KEY.slice(-4)}.` } },
+    }));
+    const result = await ask(engine);
+    expect(result).toMatchObject({ ok: false, cause: 'client' });
+    expect(JSON.stringify(result)).not.toContain(KEY.slice(0, 8));
+    expect(JSON.stringify(result)).not.toContain(KEY.slice(-4));
+  });
+
+  it('misses the cache when the endpoint URL or the temperature changes', async () => {
+    const { engine, root } = await engineFor(() => reply.json(good));
+    await ask(engine);
+    const other = await startOpenAIServer(() => reply.json(good));
+    const env = { OPENAI_BASE_URL: other.url, OPENAI_API_KEY: KEY, LEANAUDIT_MODEL: 'gpt-test' };
+    const moved = await LlmEngine.create(['direct-judge'], { root, config: { llm: {} }, env });
+    const warmer = await LlmEngine.create(['direct-judge'], {
+      root,
+      config: { llm: { default: { temperature: 0.7 } } },
+      env: { ...env, OPENAI_BASE_URL: server!.url },
+    });
+    if (!(moved instanceof LlmEngine) || !(warmer instanceof LlmEngine)) throw new Error('no engine');
+    expect(await ask(moved)).toMatchObject({ ok: true, cached: false });
+    expect(await ask(warmer)).toMatchObject({ ok: true, cached: false });
+    expect(other.chatCalls()).toBe(1);
+    expect(server!.chatCalls()).toBe(2);
+    expect(server!.requests.at(-1)!.body!.temperature).toBe(0.7);
+    await other.close();
+  });
+
   it('answers a rerun from the durable cache with zero calls; the key is in no cache file', async () => {
     const { engine, make, root } = await engineFor(() => reply.json(good));
     await ask(engine, 'a');

@@ -37,7 +37,7 @@ describe('gold set', () => {
       caseSplit: true,
       formal: 'noncomputable def f : ℕ := sorry\n\ntheorem g (n : ℕ) : f = n',
     });
-    expect(input.context).toBe('cccccccccc\n[… truncated at 10 characters]');
+    expect(input.context).toBe('[… earlier text cut]\ncccccccccc');
   });
 
   it.each([

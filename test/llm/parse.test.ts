@@ -46,4 +46,11 @@ describe('coercion', () => {
     const schema = { properties: { q1: { type: 'boolean' }, reason: { type: 'string' } } };
     expect(coerceBySchema({ q1: 'yes', reason: 'no' }, schema)).toEqual({ q1: true, reason: 'no' });
   });
+
+  it('maps an enum member written in another case to the member, and leaves unknown words', () => {
+    const schema = { properties: { verdict: { enum: ['Faithful', 'Stronger', 'Different'] } } };
+    expect(coerceBySchema({ verdict: 'faithful' }, schema)).toEqual({ verdict: 'Faithful' });
+    expect(coerceBySchema({ verdict: ' DIFFERENT ' }, schema)).toEqual({ verdict: 'Different' });
+    expect(coerceBySchema({ verdict: 'unsure' }, schema)).toEqual({ verdict: 'unsure' });
+  });
 });

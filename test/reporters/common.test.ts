@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, groupByFile, metricsText, position, severityTotals } from '../../src/reporters/common.js';
-import { sampleReport } from './sample-report.js';
+import { enableNotes, formatBytes, groupByFile, metricsText, position, severityTotals } from '../../src/reporters/common.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('reporter helpers', () => {
   it('shows key metrics: zeros and per-file breakdowns are left to the JSON report, the rest capped', () => {
@@ -25,5 +25,12 @@ describe('reporter helpers', () => {
     expect(position(undefined)).toBe('-');
     expect([formatBytes(999), formatBytes(9916), formatBytes(123_400_000)]).toEqual(['999 B', '9.9 kB', '123.4 MB']);
     expect(severityTotals({ error: 1, warning: 2, info: 0 })).toBe('1 error, 2 warnings, 0 info');
+  });
+
+  it('gathers the skipped auditors one command enables, once', () => {
+    expect(enableNotes(sampleReport())).toEqual([]);
+    expect(enableNotes(reportWithoutLean())).toEqual([
+      { auditors: ['mathlib-overlap', 'axiom-usage'], reason: 'no `lake` on PATH', command: ENABLE },
+    ]);
   });
 });

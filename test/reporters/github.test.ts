@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
 import { githubReporter } from '../../src/reporters/github.js';
-import { sampleReport } from './sample-report.js';
+import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('github reporter', () => {
   it('writes one workflow command per finding, errors first, then the auditors that did not run and the verdict', () => {
@@ -11,8 +12,8 @@ describe('github reporter', () => {
       '::warning file=Foo/A.lean,line=3,col=1,title=proof-gaps/axiom::axiom Foo.choice | with a pipe',
       '::notice title=crossfile-reuse/unused::lemma Foo.aux is never used',
       '::notice title=leanaudit direct-judge skipped::needs llm: no endpoint configured',
-      '::warning title=leanaudit crossfile-reuse error::graph too large',
-      'leanaudit 0.0.0-test: foo: FAILED: findings at or above error · 2 errors, 1 warning, 1 info',
+      '::error title=leanaudit crossfile-reuse error::graph too large',
+      'leanaudit 0.0.0-test: foo: FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error · 2 errors, 1 warning, 1 info',
       '',
     ]);
   });
@@ -40,5 +41,30 @@ describe('github reporter', () => {
       '::error file=Foo/B.lean,line=4,col=5,title=proof-gaps/sorry-in-proof::sorry in the proof of Foo.baz',
     ]);
     expect(lines).toContain('baseline leanaudit-baseline.json: 3 known findings not listed, 1 new');
+  });
+
+  it('gives the command that enables the Lean-backed auditors in one notice', () => {
+    const notices = githubReporter(reportWithoutLean())
+      .split('\n')
+      .filter((line) => line.includes(ENABLE));
+    expect(notices).toEqual([
+      `::notice title=leanaudit to enable::to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${ENABLE}`,
+    ]);
+  });
+});
+
+describe('hostile names', () => {
+  it('keeps every name inside its own workflow command, and plain lines plain', () => {
+    const text = githubReporter(hostileReport());
+    expect(text).not.toMatch(RAW_CONTROL);
+    const lines = text.trimEnd().split('\n');
+    const commands = lines.filter((l) => l.startsWith('::'));
+    // One command per finding, per related-free auditor notice; nothing else begins with `::`.
+    expect(commands).toHaveLength(4 + 2);
+    for (const command of commands) expect(command).toMatch(/^::(error|warning|notice) [^:]*::/);
+    expect(commands.filter((c) => c.startsWith('::error file=pwned.lean'))).toEqual([]);
+    expect(lines.filter((l) => !l.startsWith('::')).map((l) => l.split(' ')[0])).toEqual(['baseline', 'leanaudit']);
+    expect(text).toContain(`%0A::error file=pwned.lean,line=1::injected`);
+    expect(text).not.toContain(INJECTED_COMMAND);
   });
 });

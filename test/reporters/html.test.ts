@@ -1,24 +1,65 @@
 import { describe, expect, it } from 'vitest';
 import { htmlReporter } from '../../src/reporters/html.js';
-import { sampleReport } from './sample-report.js';
+import { hostileReport, RAW_CONTROL } from './hostile-report.js';
+import { richReport } from './rich-report.js';
 
 describe('html reporter', () => {
-  it('renders a standalone page with the summary table and findings', () => {
-    const html = htmlReporter(sampleReport());
+  const html = htmlReporter(richReport());
+
+  it('is one page that loads nothing: a policy forbids every fetch, and no tag points outside', () => {
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).not.toContain('<script');
-    expect(html).toContain('<td class="skipped">skipped</td>');
-    expect(html).toContain('<h3><code>Foo/B.lean</code></h3>');
-    expect(html).toContain('<td>12:3</td><td class="error">error</td><td>sorry in the proof of Foo.bar</td>');
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
+    expect(html).not.toMatch(/<(link|img|iframe)\b|\bsrc=/);
+    expect(html.match(/<script>/g)).toHaveLength(1);
   });
 
-  it('escapes text coming from the audited project', () => {
-    const report = sampleReport();
-    report.runs[0]!.findings[0]!.message = '<img src=x onerror=alert(1)> & "q"';
-    report.project.name = '<b>';
-    const html = htmlReporter(report);
-    expect(html).not.toContain('<img');
-    expect(html).not.toContain('<b>');
-    expect(html).toContain('&#60;img src=x onerror=alert(1)&#62; &#38; &#34;q&#34;');
+  it('heads the page with the project, its commit, toolchain, Mathlib revision and the verdict', () => {
+    expect(html).toContain('<h1>leanaudit report: foo</h1>');
+    expect(html).toContain(
+      '<a href="https://github.com/o/r/commit/cccccccccccccccccccccccccccccccccccccccc"><code>cccccccccccc</code></a>',
+    );
+    expect(html).toContain('<code>leanprover/lean4:v4.28.0</code>');
+    expect(html).toContain('<code>8f9d9cff6bd728b17a24e163c9402775d9e6a365</code>');
+    expect(html).toContain(
+      '<p id="verdict" class="failed">FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error',
+    );
+  });
+
+  it('links each place to the source line, from the repository root', () => {
+    expect(html).toContain('href="https://github.com/o/r/blob/ccc/lean/Foo/B.lean#L12"');
+    expect(html).toContain('href="https://github.com/o/r/blob/ccc/lean/Foo/B.lean#L1"');
+  });
+
+  it('shows the source lines of a finding, its own line marked, and its related locations', () => {
+    expect(html).toContain('<span class="hl"><span class="ln">12</span>  sorry</span>');
+    expect(html).toMatch(/<ul class="related"><li><a class="src-link"[^>]*><code>Foo\/B\.lean:1<\/code><\/a> used here<\/li><\/ul>/);
+  });
+
+  it('gives each entity a page with its text, its Lean statement, its pairing and the judges', () => {
+    const page = html.slice(html.indexOf('<section class="entity-page" id="entity:thm:bar">'));
+    expect(page).toContain('<pre class="informal">Bar holds, by the base case.</pre>');
+    expect(page).toContain('<pre class="lean">theorem Foo.bar (n : Nat) : n = n</pre>');
+    expect(page).toContain('pairing: <b>paired</b> · proof: <b>sorry</b>');
+    expect(page).toContain(
+      '<li><b>Different</b> <span class="dim">direct-judge, gpt-test</span>: the Lean statement drops a hypothesis</li>',
+    );
+    expect(html).toContain('<a href="#entity%3Athm%3Abar">thm:bar</a>');
+  });
+
+  it('draws the dependency graph: a node per entity, the edge by how the Lean code reflects it', () => {
+    expect(html).toContain('data-entity="lem:base"');
+    expect(html).toMatch(/<a class="node p-sorry v-different" href="#entity%3Athm%3Abar"/);
+    expect(html).toMatch(/<path class="edge e-unreflected-unproved" data-from="lem:base" data-to="thm:bar"/);
+  });
+});
+
+describe('hostile names', () => {
+  it('escapes every name, path, reason and message: no tag, attribute or control character of theirs', () => {
+    const html = htmlReporter(hostileReport());
+    expect(html).not.toMatch(RAW_CONTROL);
+    expect(html).not.toMatch(/<img|<script>window|onerror="/);
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(html).toContain('&#60;img src=x onerror=&#34;window.__pwned=1&#34;&#62;');
+    expect(html).toContain('\\x1b]0;owned\\x07');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonReporter } from '../../src/reporters/json.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
+import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { sampleReport } from './sample-report.js';
 
 describe('json reporter', () => {
@@ -8,5 +9,15 @@ describe('json reporter', () => {
     const text = jsonReporter(sampleReport());
     expect(JSON.parse(text)).toEqual(sampleReport());
     expect(reportSchemaErrors(JSON.parse(text))).toEqual([]);
+  });
+});
+
+describe('hostile names', () => {
+  it('keeps every string as data: JSON escapes controls and the report reads back equal', () => {
+    const report = hostileReport();
+    const text = jsonReporter(report);
+    expect(text).not.toMatch(RAW_CONTROL);
+    expect(text).not.toContain(INJECTED_COMMAND);
+    expect(JSON.parse(text)).toEqual(report);
   });
 });

@@ -1,7 +1,14 @@
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/types.js';
-import { MARKDOWN_FINDING_LIMIT, markdownReporter } from '../../src/reporters/markdown.js';
-import { sampleReport } from './sample-report.js';
+import { MARKDOWN_SIZE_LIMIT, markdownReporter } from '../../src/reporters/markdown.js';
+import { hostileReport, RAW_CONTROL } from './hostile-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
+
+/** The HTML GitHub would render, raw HTML passed through as GitHub passes its safe subset. */
+const render = (markdown: string): string =>
+  micromark(markdown, { extensions: [gfm()], htmlExtensions: [gfmHtml()], allowDangerousHtml: true });
 
 describe('markdown reporter', () => {
   it('renders the summary and a table per file', () => {
@@ -16,19 +23,76 @@ describe('markdown reporter', () => {
     expect(row.split(/(?<!\\)\|/)).toHaveLength(6);
   });
 
-  it('cuts long finding lists short and says how many were left out', () => {
+  it('shows related locations under the message', () => {
+    const html = render(markdownReporter(sampleReport()));
+    expect(html).toContain('↳ <code>Foo/B.lean:1</code> used here');
+  });
+
+  it('cuts a long report by size, under what a GitHub comment holds, and says how many findings it left out', () => {
     const report = sampleReport();
-    const many: Finding[] = Array.from({ length: MARKDOWN_FINDING_LIMIT + 25 }, (_, i) => ({
+    const many: Finding[] = Array.from({ length: 3000 }, (_, i) => ({
       auditorId: 'proof-gaps',
       messageId: 'sorry-in-proof',
       severity: 'error',
-      message: `gap ${i}`,
-      location: { file: 'Big.lean', line: i + 1 },
+      message: `gap ${i} ${'long message '.repeat(5)}`,
+      location: { file: `Big${i % 7}.lean`, line: i + 1 },
     }));
     report.runs[0]!.findings = many;
     const text = markdownReporter(report);
-    expect(text).toContain('| 300 | error | gap 299 |');
-    expect(text).not.toContain('gap 300 ');
-    expect(text).toContain('… and 26 more findings');
+    expect(text.length).toBeLessThanOrEqual(MARKDOWN_SIZE_LIMIT);
+    expect(text.length).toBeGreaterThan(MARKDOWN_SIZE_LIMIT - 1000);
+    const shown = text.split('\n').filter((l) => /^\| \d+ \| error \| gap /.test(l)).length;
+    expect(shown).toBeGreaterThan(100);
+    // The crossfile-reuse finding without a location comes last, so it is left out too.
+    expect(text).toContain(`… and ${3001 - shown} more findings not shown`);
+    expect(markdownReporter(sampleReport())).not.toContain('not shown');
+  });
+
+  it('as a job summary, says which findings GitHub left unannotated', () => {
+    const report = sampleReport();
+    expect(markdownReporter(report, { annotationLimit: 1 })).toContain(
+      'GitHub annotates the first 1 findings of each level in a step: 1 error are listed here only.',
+    );
+    expect(markdownReporter(report, { annotationLimit: 10 })).not.toContain('GitHub annotates');
+  });
+});
+
+describe('hostile names', () => {
+  const markdown = markdownReporter(hostileReport());
+  const html = render(markdown);
+
+  it('lets no raw HTML, image, link or emphasis through, and no control character', () => {
+    expect(markdown).not.toMatch(RAW_CONTROL);
+    expect(html).not.toMatch(/<(img|script)\b/);
+    expect(html).not.toContain('<em>bold</em>');
+    expect(html).toContain('*bold*');
+    // GFM links a bare URL to itself, as it would in any comment; no link hides its target.
+    for (const [, href, text] of html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)) expect(text).toBe(href);
+    expect(html.match(/<a\b/g)).toHaveLength(html.match(/<a href="([^"]*)">\1<\/a>/g)!.length);
+    expect(html).toContain('&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;');
+    expect(html).toContain('![tracker](https://example.invalid/t.png)');
+  });
+
+  it('breaks mentions and issue references, which GitHub would link after rendering', () => {
+    // Code spans are never linked; everywhere else the mention is broken.
+    expect(html.replace(/<code>[^<]*<\/code>/g, '')).not.toMatch(/@octocat|#12/);
+    expect(html).toContain('@\u200boctocat');
+    expect(html).toContain('#\u200b12');
+  });
+
+  it('keeps every table row to its columns: a bare carriage return or a line feed ends no row', () => {
+    const rows = [...html.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) => (m[1]!.match(/<t[dh]\b/g) ?? []).length);
+    expect(new Set(rows)).toEqual(new Set([6, 4]));
+    // Two findings tables (a file and no location): their headers and four findings.
+    expect(rows.filter((n) => n === 4)).toHaveLength(2 + 4);
+  });
+
+  it('gives the command that enables the Lean-backed auditors once', () => {
+    const text = markdownReporter(reportWithoutLean());
+    expect(text).toContain(`To enable \`mathlib-overlap\`, \`axiom-usage\` (no \`lake\` on PATH):\n\n\`\`\`sh\n${ENABLE}\n\`\`\``);
+    expect(text.split(ENABLE).length - 1).toBe(1);
+    const odd = reportWithoutLean();
+    for (const run of odd.runs) if (run.enable) run.enable = 'cd /tmp/```x && lake build';
+    expect(markdownReporter(odd)).toContain('\n````sh\ncd /tmp/```x && lake build\n````');
   });
 });

@@ -1,20 +1,21 @@
 /** A fixed report exercising every reporter branch: ok/skipped/error runs, located and loose findings. */
 import { buildReport } from '../../src/core/report.js';
 import type { AuditorMeta, AuditorRun, Report } from '../../src/core/types.js';
+import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
 const gapsMeta: AuditorMeta = {
   id: 'proof-gaps',
   description: 'sorry, admit, axioms and escape hatches',
   rules: {
-    'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error' },
-    axiom: { message: 'axiom {{name}}', severity: 'error' },
+    'sorry-in-proof': { message: 'sorry in the proof of {{name}}', severity: 'error', docs: TEST_RULE_DOCS },
+    axiom: { message: 'axiom {{name}}', severity: 'error', docs: TEST_RULE_DOCS },
   },
 };
 
 const judgeMeta: AuditorMeta = {
   id: 'direct-judge',
   description: 'LLM judgment of statement fidelity',
-  rules: { different: { message: '{{name}} differs from its informal statement', severity: 'warning' } },
+  rules: { different: { message: '{{name}} differs from its informal statement', severity: 'warning', docs: TEST_RULE_DOCS } },
   needs: ['llm', 'entities'],
 };
 
@@ -97,4 +98,15 @@ export function sampleReport(failOn: 'error' | 'warning' | 'info' = 'error'): Re
     { now: new Date('2026-01-01T00:00:00Z') },
   );
   return { ...report, tool: { ...report.tool, version: '0.0.0-test' } };
+}
+
+/** The command that enables the Lean-backed auditors, as a run without Lean gives it. */
+export const ENABLE = 'curl https://elan.lean-lang.org/elan-init.sh -sSf | sh && git clone https://github.com/leanprover-community/repl';
+
+/** The sample report with two Lean-backed auditors skipped for want of Lean, sharing the command that enables them. */
+export function reportWithoutLean(): Report {
+  const report = sampleReport();
+  const skipped = { findings: [], metrics: {}, durationMs: 0, status: 'skipped' as const, reason: 'no `lake` on PATH', enable: ENABLE };
+  report.runs.push({ ...skipped, auditorId: 'mathlib-overlap' }, { ...skipped, auditorId: 'axiom-usage' });
+  return report;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { terminalReporter } from '../../src/reporters/terminal.js';
-import { sampleReport } from './sample-report.js';
+import { hostileReport, RAW_CONTROL } from './hostile-report.js';
+import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('terminal reporter', () => {
   it('prints the summary table and the findings grouped by file', () => {
@@ -16,7 +17,7 @@ describe('terminal reporter', () => {
 
   it('lists findings of a file by position with file:line:col, 1-based columns', () => {
     const lines = terminalReporter(sampleReport()).split('\n');
-    const b = lines.filter((l) => l.includes('Foo/B.lean:'));
+    const b = lines.filter((l) => l.startsWith('  Foo/B.lean:'));
     expect(b.map((l) => l.trim().split(/\s+/)[0])).toEqual(['Foo/B.lean:4:5', 'Foo/B.lean:12:3']);
   });
 
@@ -24,8 +25,18 @@ describe('terminal reporter', () => {
     const text = terminalReporter(sampleReport());
     expect(text).toMatch(/direct-judge\s+skipped.*needs llm: no endpoint configured/);
     expect(text).toMatch(/crossfile-reuse\s+error.*graph too large/);
-    expect(text).toContain('FAILED: findings at or above error');
+    expect(text).toContain('FAILED: incomplete, an auditor failed: crossfile-reuse (graph too large); and findings at or above error');
     expect(terminalReporter(sampleReport()).endsWith('\n')).toBe(true);
+  });
+});
+
+describe('the command that enables skipped auditors', () => {
+  it('is printed once for all the auditors it enables', () => {
+    const enable = ENABLE;
+    const text = terminalReporter(reportWithoutLean());
+    expect(text).toMatch(/mathlib-overlap\s+skipped.*no `lake` on PATH\n/);
+    expect(text.split(enable).length - 1).toBe(1);
+    expect(text).toContain(`to enable mathlib-overlap, axiom-usage (no \`lake\` on PATH): ${enable}`);
   });
 });
 
@@ -39,5 +50,18 @@ describe('long reasons', () => {
     expect(row).toContain('no lake on PATH. To enable: xxx');
     expect(row.endsWith('… (below)')).toBe(true);
     expect(lines).toContain(`direct-judge skipped: ${reason}`);
+  });
+});
+
+describe('hostile names', () => {
+  it('prints names, paths, reasons and messages inert: no control sequence, no line a CI would read as a command', () => {
+    for (const color of [false, true]) {
+      const text = terminalReporter(hostileReport(), { color });
+      const uncolored = text.replace(/\u001b\[\d+m/g, '');
+      expect(uncolored).not.toMatch(RAW_CONTROL);
+      expect(text.split('\n').filter((line) => line.startsWith('::'))).toEqual([]);
+      expect(uncolored).toContain('\\n::error file=pwned.lean,line=1::injected\\x1b]0;owned\\x07\\x1b[2J');
+      expect(uncolored).toContain('pipe\\rbare CR\\u202eevil');
+    }
   });
 });

@@ -1,0 +1,69 @@
+/** Renders a report in the chosen format and writes it where the user asked; shared by `audit` and `report`. */
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { relative, sep } from 'node:path';
+import { colorFor } from '../core/color.js';
+import { InputError } from '../core/errors.js';
+import type { Report } from '../core/types.js';
+import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
+import { inert } from '../reporters/escape.js';
+import { type Format, REPORTERS } from '../reporters/index.js';
+import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
+
+/** Colors only for a terminal report written to standard output, as colorFor decides. */
+const wantsColor = (format: Format, output: string | undefined): boolean =>
+  format === 'terminal' && output === undefined && colorFor(process.stdout);
+
+/** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
+function workspacePrefix(root: string): string {
+  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root)
+    .split(sep)
+    .join('/');
+}
+
+/** Writes text to a file the user named; an unwritable path is an input error. */
+function writeUserFile(file: string, text: string, append = false): void {
+  try {
+    if (append) appendFileSync(file, text);
+    else writeFileSync(file, text);
+  } catch (e) {
+    throw new InputError(`cannot write ${file}: ${(e as Error).message}`);
+  }
+}
+
+export interface EmitOptions {
+  format: Format;
+  output?: string | undefined;
+  /** The job summary file (`$GITHUB_STEP_SUMMARY`); the github format appends the Markdown report there. */
+  stepSummary?: string | undefined;
+  /** Base address of the rule pages, for SARIF help links. */
+  docsUrl?: string | undefined;
+}
+
+/**
+ * Writes the report in `format` to `output` (else standard output). With the github format and a
+ * job summary file, the Markdown report goes there too, listing every finding GitHub does not
+ * annotate past its per-level limit.
+ */
+export function emitReport(report: Report, options: EmitOptions): void {
+  const { format, output } = options;
+  const text = REPORTERS[format](report, {
+    color: wantsColor(format, output),
+    pathPrefix: workspacePrefix(report.project.root),
+    ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
+  });
+  if (output !== undefined) {
+    writeUserFile(output, text);
+    process.stderr.write(`leanaudit: ${format} report written to ${output} (${inert(verdict(report))})\n`);
+  } else {
+    process.stdout.write(text);
+  }
+  if (format === 'github' && options.stepSummary) {
+    writeUserFile(options.stepSummary, REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT }), true);
+  }
+}
+
+/** The `--docs-url` option shared by the commands that render reports. */
+export const DOCS_URL_OPTION = [
+  '--docs-url <base>',
+  `base address of the rule pages SARIF links each rule to, <base>/<auditor>.md#<rule> (default: ${DEFAULT_DOCS_URL})`,
+] as const;
