@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,18 @@ describe('leanaudit scan', () => {
     const large = await outputFor(1600);
     // Lists per declaration made this 64 times as large; records, 8 times (the numbers grow a digit or so).
     expect(large / small).toBeLessThan(10);
+  });
+
+  it('skips a `.lean` FIFO and a link to one with the reason, and ends', async () => {
+    const project = join(out, 'fifo');
+    mkdirSync(project);
+    writeFileSync(join(project, 'Main.lean'), 'theorem t : 1 = 1 := rfl\n');
+    execFileSync('mkfifo', [join(project, 'Pipe.lean')]);
+    symlinkSync(join(project, 'Pipe.lean'), join(project, 'Link.lean'));
+    const { lines, stderr } = await scan(project);
+    expect(lines.map((l) => l.fullName)).toEqual(['t']);
+    expect(stderr).toContain('skipped Pipe.lean: not a regular file (a FIFO, socket or device): not read');
+    expect(stderr).toContain('skipped Link.lean: not a regular file (a FIFO, socket or device): not read');
   });
 
   it('leaves bodies out with --no-body', async () => {
