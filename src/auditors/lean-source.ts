@@ -166,6 +166,15 @@ export const meta: AuditorMeta = {
         example: 'namespace N0 namespace N1 … namespace N256   -- reading stops here',
       },
     },
+    'too-many-gaps': {
+      message: '{{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A file with more than 1,000,000 proof gaps: the first million are counted, the rest of the file is not read for gaps.',
+        why: 'Each gap is held in memory until it is reported; a generated file of tens of millions of `sorry`s would take gigabytes. An error, so that the gate fails however the counts are read.',
+        example: 'theorem t : 1 = 1 := by\n  sorry; sorry; sorry; …  -- 20 MB of them',
+      },
+    },
     'too-many-opens': {
       message: '{{message}}',
       severity: 'warning',

@@ -14,12 +14,12 @@ import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
 import { detectSourceUrl } from '../core/source-url.js';
-import { applySuppressions, type DirectiveScan, SUPPRESSION_META } from '../core/suppressions.js';
+import { applySuppressions, type DirectiveScan, SUPPRESSION_META, Suppressor } from '../core/suppressions.js';
 import type { Auditor, ProjectMeta, Report } from '../core/types.js';
 import { projectDirectives } from '../lean/directives.js';
 import { enclosingLakeProject } from '../lean/project.js';
 import type { LeanProject } from '../model/lean.js';
-import type { Severity } from '../model/location.js';
+import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
@@ -143,12 +143,14 @@ export async function runAudit(
     scope === undefined ? sources : { ...sources, loadProject: (at, load) => sources.loadProject(at, { ...load, within: scope }) };
   const created = createServices(root, config, signal, scoped, options.log, progress ? (e) => progress.event(e) : undefined);
   let entitiesAsked = false;
+  let suppressor: Suppressor | undefined;
   const services = {
     ...created,
     entities: () => {
       entitiesAsked = true;
       return created.entities();
     },
+    suppresses: (rule: string, location: Location) => suppressor?.suppresses(rule, location) ?? false,
   };
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
@@ -161,6 +163,7 @@ export async function runAudit(
     project = { ...projectMeta(root, model), ...(scope === undefined ? {} : { scope }) };
     statementOf = statementsOf(model);
     directives = projectDirectives(model);
+    suppressor = new Suppressor(directives);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
@@ -173,7 +176,7 @@ export async function runAudit(
     `${runs.filter((r) => r.status === 'ok').length} of ${runs.length} ran`,
   );
   const reportStarted = performance.now();
-  const suppressions = applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config });
+  const suppressions = applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config }, suppressor);
   if (suppressions) runs.push(suppressions);
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(
@@ -284,7 +287,7 @@ export function registerAuditCommand(program: Command): void {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
         const report = await runAudit(repo, { ...rest, signal: controller.signal, progress: sink, ...(log ? { log } : {}) });
         sink.done();
-        emitReport(report, {
+        await emitReport(report, {
           format: opts.format,
           output: opts.output,
           stepSummary: process.env.GITHUB_STEP_SUMMARY,

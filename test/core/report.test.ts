@@ -30,8 +30,9 @@ describe('buildReport', () => {
       failed: true,
       failedAuditors: [],
       suppressed: 0,
+      omitted: 0,
     });
-    expect(report.schemaVersion).toBe(3);
+    expect(report.schemaVersion).toBe(4);
     expect(report.tool.name).toBe('leanaudit');
   });
 
