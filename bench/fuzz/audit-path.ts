@@ -147,7 +147,7 @@ export async function auditPath(dir: string, checks: PathChecks = { invariants: 
   for (const run of report.runs) if (run.status === 'error') violations.push(`auditor ${run.auditorId} failed: ${run.reason}`);
   for (const format of FORMATS) {
     try {
-      outputChars += REPORTERS[format](report, {}).length;
+      for (const piece of REPORTERS[format](report, {})) outputChars += piece.length;
     } catch (e) {
       violations.push(`the ${format} report failed: ${(e as Error).stack ?? e}`);
     }

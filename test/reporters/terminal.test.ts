@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { terminalReporter } from '../../src/reporters/terminal.js';
+import { renderText } from '../../src/reporters/index.js';
+import { terminalReporter as terminalReporterPieces } from '../../src/reporters/terminal.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
+
+/** The terminal report as one text. */
+const terminalReporter = (...args: Parameters<typeof terminalReporterPieces>): string => renderText(terminalReporterPieces(...args));
 
 describe('terminal reporter', () => {
   it('prints the summary table and the findings grouped by file', () => {
