@@ -7,18 +7,22 @@
  *
  * Args: `--dir <path>` (default /tmp/leanaudit-contam-bench; the corpus is cached there),
  * `--mb <n>` (100), `--items <n>` (10000), `--ac <path>` (e.g. /tmp/acbench/node_modules/aho-corasick) with
- * `--ac-files <n>` corpus files of 100 kB as its text (20); `--ac-only` stops after that comparison.
+ * `--ac-files <n>` corpus files of 100 kB as its text (20); `--ac-only` stops after that comparison;
+ * `--json-mb <n>` size of the JSON corpus the two JSON readers are compared on (150); `--memory` also
+ * measures peak memory on a 2 GB JSON corpus and a 10 GiB gzip bomb (see lib/bounded-input.ts),
+ * `--baseline-cli <path>` for another build's dist/src/cli.js too.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { resolveSettings } from '../src/contamination/config.js';
+import { DEFAULT_SETTINGS, resolveSettings } from '../src/contamination/config.js';
 import { corpusTasks } from '../src/contamination/corpus.js';
 import type { BenchItem } from '../src/contamination/items.js';
 import { scanTasks } from '../src/contamination/pool.js';
 import { prepare } from '../src/contamination/prepare.js';
 import { Scanner } from '../src/contamination/scan.js';
+import { boundedInput } from './lib/bounded-input.js';
 
 interface Args {
   dir: string;
@@ -27,6 +31,9 @@ interface Args {
   ac?: string;
   acFiles: number;
   acOnly: boolean;
+  jsonMb: number;
+  memory: boolean;
+  baselineCli?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -41,6 +48,9 @@ function parseArgs(argv: string[]): Args {
     ...(get('ac') ? { ac: get('ac')! } : {}),
     acFiles: Number(get('ac-files') ?? 20),
     acOnly: argv.includes('--ac-only'),
+    jsonMb: Number(get('json-mb') ?? 150),
+    memory: argv.includes('--memory'),
+    ...(get('baseline-cli') ? { baselineCli: get('baseline-cli')! } : {}),
   };
 }
 
@@ -171,9 +181,14 @@ async function ours(
 ): Promise<{ ms: number; lines: Set<string> }> {
   const started = performance.now();
   const lines = new Set<string>();
-  await scanTasks(index, corpusTasks([corpus]), { threads, allOccurrences: true }, (r) => {
-    for (const d of r.docs) for (let i = 1; i < d.hits.exact.length; i += 2) lines.add(`${d.ref.file}:${d.hits.exact[i]}`);
-  });
+  await scanTasks(
+    index,
+    corpusTasks([corpus], DEFAULT_SETTINGS.limits),
+    { threads, allOccurrences: true, limits: DEFAULT_SETTINGS.limits },
+    (r) => {
+      for (const d of r.docs) for (let i = 1; i < d.hits.exact.length; i += 2) lines.add(`${d.ref.file}:${d.hits.exact[i]}`);
+    },
+  );
   return { ms: performance.now() - started, lines };
 }
 
@@ -279,9 +294,27 @@ export async function run(argv: string[]): Promise<void> {
 
   const all = prepare(items, resolveSettings({}));
   const t0 = performance.now();
-  await scanTasks(all.index, corpusTasks([corpus]), { threads: 2 }, () => undefined);
+  await scanTasks(
+    all.index,
+    corpusTasks([corpus], DEFAULT_SETTINGS.limits),
+    { threads: 2, limits: DEFAULT_SETTINGS.limits },
+    () => undefined,
+  );
   const allMs = performance.now() - t0;
   process.stdout.write(
     `all channels (exact + word 13/8-grams + names), 2 threads: ${(allMs / 1e3).toFixed(2)} s, ${(bytes / 1e3 / allMs).toFixed(0)} MB/s\n`,
   );
+  // After the figures above: today's whole-file reader would raise the peak RSS they report.
+  const rand = rng(20270101);
+  const vocab = vocabulary(rand);
+  await boundedInput({
+    dir: a.dir,
+    items,
+    rand,
+    sentence: (words) => sentence(rand, vocab, words),
+    index: prep.index,
+    jsonMb: a.jsonMb,
+    memory: a.memory,
+    ...(a.baselineCli ? { baselineCli: a.baselineCli } : {}),
+  });
 }

@@ -38,6 +38,8 @@ export interface Label {
   entity?: string;
   verdict: 'true' | 'false';
   reason: string;
+  /** A part of the finding's message, to tell apart findings of one rule at one place (two dependencies of one entity). */
+  message?: string;
   /** A known-true finding that must stay found (a recall probe). */
   mustFind?: boolean;
 }
@@ -53,7 +55,9 @@ const ruleOf = (f: Finding): string => `${f.auditorId}/${f.messageId}`;
 
 /** Whether `label` is about `finding`: the same rule, and the same place (or entity, for a label without a place). */
 export const matches = (label: Label, finding: Finding): boolean =>
-  label.rule === ruleOf(finding) && (label.place !== undefined ? label.place === placeOf(finding) : label.entity === finding.entityId);
+  label.rule === ruleOf(finding) &&
+  (label.place !== undefined ? label.place === placeOf(finding) : label.entity === finding.entityId) &&
+  (label.message === undefined || finding.message.includes(label.message));
 
 /** The labels of a project, each checked; a bad line is an error naming the file and line. */
 export function readLabels(file: string): Label[] {

@@ -23,6 +23,67 @@ export interface DependencyEdge {
   part: 'statement' | 'proof';
   /** The citation as written, or the term. */
   cue?: string;
+  /** A citation by analogy ("analogous to Lemma 2.1") or for a term or notation only ("F as defined in Lemma 2.1"): no use of the result. */
+  weak?: WeakCitation;
+}
+
+export type WeakCitation = 'analogy' | 'terminology';
+
+/**
+ * Words before a citation, in its clause, that cite by analogy: the result is not used, its proof is
+ * imitated ("analogous to", "repeat the proof of", "the same as that of", "as in the beginning of"),
+ * or it is what something else replaces ("with Lemma 3 in place of Lemma 2", "replace Lemma 2 with").
+ */
+const ANALOGY_WORDS = [
+  'analogous(?:ly)?|symmetric(?:ally)?|similar(?:ly)?|likewise|mimic(?:s|king)?|mirrors?|parallels?|cf\\.|compare',
+  'in the same (?:way|manner|fashion)|(?:same|similar|identical) (?:argument|proof|reasoning|strategy)',
+  '(?:repeat|repeating|follow|following|adapt|adapting|modify|modifying|imitate|imitating)s? the (?:proof|argument|strategy|method)s?',
+  '(?:the )?same as (?:that|those|the proof)|along the lines|variant of|in place of|replac(?:e|es|ed|ing)',
+  'as in(?= the (?:beginning|proof|end|case|setting|derivation|argument))',
+];
+const ANALOGY = new RegExp(`\\b(?:${ANALOGY_WORDS.join('|')})\\b(?:[^.;:,]|\\.(?=\\d)){0,80}$`, 'i');
+/**
+ * Words before a citation that cite it for a definition, a notation, hypotheses or the statement
+ * itself only: "F as defined in Lemma 2", "as in Lemma 2", "if equality holds in Lemma 2", "under
+ * the hypotheses of Theorem 2", "the Lean formalization of Proposition 2", or a "where" clause
+ * naming an object ("where C is the matrix from Lemma 2").
+ */
+const TERMINOLOGY = new RegExp(
+  [
+    '\\b(?:(?:as )?defined in|(?:as )?introduced in|in the (?:sense|notation) of|(?:with|using) the notation (?:of|from)|notation (?:of|from|as in)',
+    'as in|equality (?:holds )?in|under the (?:hypotheses|assumptions|conditions|notations?|setting) of',
+    '(?:lean )?(?:formali[sz]ation|version|restatement|reformulation) of)\\s*$',
+    '\\bwhere\\b[^.;]{0,100}\\b(?:from|in)\\s*$',
+  ].join('|'),
+  'i',
+);
+/** How far before a citation its sentence is read for the words above. */
+const CONTEXT = 160;
+
+/** Words around a citation in a statement that say the result is used, at most three words before it: "a consequence of Theorem 4", "by Theorem 1.2 and Theorem 4", "Theorem 4 yields". */
+const USE_BEFORE =
+  /\b(?:by|using|uses?|via|thanks to|because of|consequences? of|follows? from|applying|apply|from which)\s+(?:[^\s.;:,]+\s+|\d+(?:\.\d+)*\s+){0,3}$/i;
+/** Kinds of entities that state no result of their own: their statements cite to name an object or a setting. */
+const DESCRIPTIVE_KINDS = new Set(['definition', 'remark', 'text', 'notation']);
+const USE_AFTER = /^[^.;:,]{0,20}?\b(?:yields?|gives|implies|shows)\b/i;
+
+/**
+ * Whether a citation in a statement says the result is used. A statement cites mostly for its
+ * setting ("in the setting of Definition 4", "assume the hypotheses of Theorem 4", "the map from
+ * Proposition 2"), or to define, restate or illustrate: such a citation is weak unless these words say otherwise.
+ */
+function citedForUse(text: string, index: number, cue: string): boolean {
+  const spaced = (part: string): string => part.replace(/[~\s]+/g, ' ');
+  return USE_BEFORE.test(spaced(text.slice(Math.max(0, index - CONTEXT), index))) || USE_AFTER.test(spaced(text.slice(index + cue.length)));
+}
+
+/** Whether the citation at `index` of `text` is by analogy or for terminology only, from the words before it in its sentence. */
+export function weakCitation(text: string, index: number): WeakCitation | undefined {
+  const before = text.slice(Math.max(0, index - CONTEXT), index);
+  const sentence = before.slice(Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n\n')) + 1).replace(/[~\s]+/g, ' ');
+  if (ANALOGY.test(sentence)) return 'analogy';
+  if (TERMINOLOGY.test(sentence.replace(/\b(?:Theorem|Lemma|Proposition|Corollary|Definition)\s*$/i, ''))) return 'terminology';
+  return undefined;
 }
 
 /** Citations as prose writes them: "Theorem 1.2", "Lemma 142C", "Lemmas 2.1, 2.2 and 2.4", ranges "Lemmas 2.1–2.4", "Theorems 142A--142C". */
@@ -95,13 +156,23 @@ function rangeAfter(from: string, short: string): string[] {
  * The entity ids cited in `text`: LaTeX references to labels, and prose citations such as
  * "Theorem 1.2" — in the citing entity's own book first when ids are scoped (`book#Theorem 1.2`).
  */
-function citations(text: string, ids: Map<string, string>, lettered: Map<string, string>, scope: string): { id: string; cue: string }[] {
-  const found: { id: string; cue: string }[] = [];
+function citations(
+  text: string,
+  ids: Map<string, string>,
+  lettered: Map<string, string>,
+  scope: string,
+  part: 'statement' | 'proof',
+): { id: string; cue: string; weak?: WeakCitation }[] {
+  const found: { id: string; cue: string; weak?: WeakCitation }[] = [];
   const lookup = (cited: string): string | undefined => ids.get(norm(`${scope}${cited}`)) ?? ids.get(norm(cited));
+  const push = (id: string, cue: string, index: number): void => {
+    const weak = weakCitation(text, index) ?? (part === 'statement' && !citedForUse(text, index, cue) ? 'terminology' : undefined);
+    found.push({ id, cue, ...(weak ? { weak } : {}) });
+  };
   for (const m of text.matchAll(LATEX_REF)) {
     for (const label of m[1]!.split(',').map((l) => l.trim())) {
       const id = lookup(label);
-      if (id) found.push({ id, cue: m[0] });
+      if (id) push(id, m[0], m.index);
     }
   }
   const cited: [number, number][] = [];
@@ -110,13 +181,13 @@ function citations(text: string, ids: Map<string, string>, lettered: Map<string,
     const kind = normalizeKind(m[1]!);
     for (const number of citedNumbers(m[3]!, m[2] !== '')) {
       const id = lookup(`${kind} ${number}`);
-      if (id) found.push({ id, cue: m[0] });
+      if (id) push(id, m[0], m.index);
     }
   }
   for (const m of text.matchAll(LETTERED_NUMBER)) {
     if (cited.some(([start, end]) => m.index >= start && m.index < end)) continue;
     const id = lettered.get(`${scope}${m[0]}`) ?? lettered.get(m[0]);
-    if (id) found.push({ id, cue: m[0] });
+    if (id) push(id, m[0], m.index);
   }
   return found;
 }
@@ -159,12 +230,18 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
   const ids = new Map<string, string>(entities.map((e) => [norm(e.id), e.id]));
   const lettered = letteredNumbers(entities);
   const edges: DependencyEdge[] = [];
-  const linked = new Set<string>();
-  /** One edge per pair: the first source that links it (`\uses`, citation, then term). */
+  const linked = new Map<string, DependencyEdge>();
+  /** One edge per pair: the first source that links it (`\uses`, citation, then term); a plain citation makes a weak one plain. */
   const add = (edge: DependencyEdge): void => {
     const key = `${edge.from}\0${edge.to}`;
-    if (edge.from === edge.to || linked.has(key)) return;
-    linked.add(key);
+    const known = linked.get(key);
+    if (known?.weak !== undefined && edge.source === 'citation' && edge.weak === undefined) {
+      known.part = edge.part;
+      known.cue = edge.cue;
+      delete known.weak;
+    }
+    if (edge.from === edge.to || known !== undefined) return;
+    linked.set(key, edge);
     edges.push(edge);
   };
   const idOf = (label: string): string | undefined => ids.get(norm(label));
@@ -186,8 +263,13 @@ export function dependencyEdges(entities: Entity[]): DependencyEdge[] {
       ...(entity.parts ?? []).flatMap((p): ['proof', string][] => (p.text && !STATING_ROLES.has(p.role) ? [['proof', p.text]] : [])),
     ];
     const scope = entity.id.includes('#') ? entity.id.slice(0, entity.id.indexOf('#') + 1) : '';
+    // A definition, remark or text uses no result: what its statement cites names an object or a setting.
+    const describes = DESCRIPTIVE_KINDS.has(entity.kind.toLowerCase());
     for (const [part, text] of parts)
-      for (const { id, cue } of citations(text, ids, lettered, scope)) add({ from: id, to: entity.id, source: 'citation', part, cue });
+      for (const { id, cue, weak } of citations(text, ids, lettered, scope, part)) {
+        const kind = weak ?? (describes && part === 'statement' ? 'terminology' : undefined);
+        add({ from: id, to: entity.id, source: 'citation', part, cue, ...(kind ? { weak: kind } : {}) });
+      }
   }
   for (const definition of entities) {
     for (const term of introducedTerms(definition)) {

@@ -12,7 +12,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditContext, AuditorMeta } from '../core/types.js';
+import { owns, sumMetrics } from '../core/shard.js';
+import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import { hasSorryToken } from '../lean/lexer.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
@@ -82,7 +83,11 @@ export const meta: AuditorMeta = {
     },
   },
   needs: ['lean-project'],
+  shard: 'file',
 };
+
+/** Every metric is a count: shards merge by summing (the REPL pool's counters then count the work of all shards). */
+export const merge: ShardMerge = { metrics: sumMetrics };
 
 const THEOREM_KINDS = new Set(['theorem', 'lemma']);
 const NATIVE = new Set(['Lean.ofReduceBool', 'Lean.trustCompiler']);
@@ -129,8 +134,9 @@ function importable(ctx: AuditContext, project: LeanProject): Set<string> {
 /** Runs `#print axioms` over the project's theorems and reports what Lean answers. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
-  const theorems = project.files.flatMap((f) => f.decls.filter((d) => THEOREM_KINDS.has(d.kind) && d.name !== ''));
-  if (theorems.length === 0) ctx.skip('the project has no theorem');
+  const isTheorem = (d: LeanDecl): boolean => THEOREM_KINDS.has(d.kind) && d.name !== '';
+  if (!project.files.some((f) => f.decls.some(isTheorem))) ctx.skip('the project has no theorem');
+  const theorems = project.files.filter((f) => owns(ctx.shard, f.path)).flatMap((f) => f.decls.filter(isTheorem));
   const repl = replForAudit(ctx);
   const built = importable(ctx, project);
   const moduleOf = new Map(project.files.flatMap((f) => f.decls.map((d) => [d, f.module] as const)));
@@ -169,11 +175,35 @@ export async function run(ctx: AuditContext): Promise<void> {
   report(ctx, project, theorems, answers);
 }
 
+/** A process failure of one `#print axioms` command (crash, timeout, memory): the batch's fault, not Lean's answer. */
+class BatchDied extends Error {}
+
+/**
+ * `#print axioms` for `names`; when the process dies on the batch, the batch is split in halves and
+ * each half run again (the pool starts a fresh process), so a theorem that kills the REPL leaves only
+ * itself unchecked.
+ */
 async function printAxioms(session: WorkerSession, names: string[]): Promise<Map<string, Answer>> {
+  try {
+    return await printAxiomsOnce(session, names);
+  } catch (e) {
+    if (!(e instanceof BatchDied)) throw e;
+    if (names.length === 1) return new Map([[names[0]!, { error: e.message }]]);
+    const half = Math.ceil(names.length / 2);
+    const first = await printAxioms(session, names.slice(0, half));
+    const second = await printAxioms(session, names.slice(half));
+    return new Map([...first, ...second]);
+  }
+}
+
+async function printAxiomsOnce(session: WorkerSession, names: string[]): Promise<Map<string, Answer>> {
   const base = await session.base();
   if (!base.ok) throw new Error(base.reason);
   const outcome = await session.send({ cmd: printAxiomsQuery(names), env: base.env });
-  if (!outcome.ok) throw new Error(`${outcome.failure.cause}: ${outcome.failure.detail}`);
+  if (!outcome.ok) {
+    const message = `${outcome.failure.cause}: ${outcome.failure.detail}`;
+    throw outcome.failure.cause === 'aborted' ? new Error(message) : new BatchDied(message);
+  }
   if (!isCommandResponse(outcome.response)) throw new Error(`the REPL answered: ${(outcome.response as { message?: string }).message}`);
   const { axioms, errors } = readPrintAxioms(outcome.response.messages);
   const answers = new Map<string, Answer>();

@@ -19,16 +19,27 @@
  * every declaration of the dependent entity has a `sorry` in its proof, the dependency cannot show
  * until the proof is written (an exercise left to the reader): that is
  * `unreflected-unproved`, information, and the missing proof is proof-gaps' finding.
+ *
+ * It says which case a dependency not followed is: `unreflected` (a warning) only when the Lean of
+ * the dependent could use it (declared earlier in its file, or in a file it imports); otherwise
+ * `unreachable` (information) says why (declared later, not imported). A lemma that a field of an
+ * instance uses, where the dependent reaches a statement needing that class, is used by instance
+ * resolution: `through-instance` (information). A citation by analogy ("analogous to Lemma 2") or
+ * for a notation only ("F as defined in Lemma 2") is `weak-unreflected` (information), unless the
+ * `edge-filter` model, asked with the `citation-filter` rubric, says the result is used.
  */
 import { type DependencyEdge, dependencyEdges } from '../../extractors/dependency-edges.js';
 import { escapeRegExp } from '../core/regexp.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
+import { Environment, type OutOfReach } from '../lean/environment.js';
+import { typeHead } from '../lean/lexer.js';
 import { notationReferences, projectNotations } from '../lean/notations.js';
 import { sourceByPath } from '../lean/project.js';
+import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
 import { LlmEngine } from '../llm/engine.js';
 import { loadRubric } from '../llm/rubric.js';
 import type { PairedEntity } from '../model/entity.js';
-import type { LeanProject } from '../model/lean.js';
+import type { LeanDecl, LeanProject } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
   id: 'crossfile-reuse',
@@ -39,9 +50,39 @@ export const meta: AuditorMeta = {
         '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) never refers to {{fromDecls}}, directly or through other project declarations',
       severity: 'warning',
       docs: {
-        what: 'A dependency the informal source states (`\\uses`, a citation, a helper, a defined term the edge filter confirmed) that the Lean code does not reflect: no declaration of the dependent entity refers to one of the other, directly or through project declarations.',
-        why: 'The formalization then does not mirror the book: a lemma re-proved inline, or a theorem proved another way, and results stated twice can drift apart.',
-        example: "thm:lagrange \\uses{lem:order-dvd}, but theorem lagrange never mentions orderOf_dvd_of_pow_eq_one'",
+        what: 'The informal source says an entity depends on another, the Lean of the dependent could use the Lean of the other (declared earlier in its file or in a file it imports), and never does, directly or through other project declarations.',
+        why: 'The formalization re-proves the result inline or takes another route than the book: the project no longer mirrors the book, and results stated twice can drift apart.',
+        example: "theorem lagrange … := by … -- \\uses{lem:order-dvd}, but orderOf_dvd_of_pow_eq_one' is never used",
+      },
+    },
+    unreachable: {
+      message: '{{to}} depends on {{from}} ({{how}}), but its Lean ({{toDecls}}) cannot refer to {{fromDecls}}: {{why}}',
+      severity: 'info',
+      docs: {
+        what: 'The Lean of the dependent cannot use the Lean of the entity it depends on: that declaration comes later in the same file, or its file is not imported (directly or not).',
+        why: 'Not a missing use but an order the formalization chose (a forward citation, a later file): worth knowing, not a defect of the proof.',
+        example:
+          '-- Main.lean imports Truncation.lean; the blueprint of linearized_truncation (in Truncation.lean) cites metric_carleson (in Main.lean)',
+      },
+    },
+    'through-instance': {
+      message:
+        '{{to}} depends on {{from}} ({{how}}); its Lean ({{toDecls}}) uses {{fromDecls}} through the instance {{instance}} of {{class}}, which Lean supplies where a statement it relies on needs that class',
+      severity: 'info',
+      docs: {
+        what: 'The depended-on lemma is used by a field of an instance whose class a statement the dependent relies on needs: Lean supplies it by instance resolution, naming no declaration.',
+        why: 'The dependency is reflected, through a path no source reference shows: it is reported for the record, never as unreflected.',
+        example: 'instance : CompatibleFunctions ℝ ℝ 16 where cdist_mono := frequency_monotone -- rcarleson needs CompatibleFunctions',
+      },
+    },
+    'weak-unreflected': {
+      message:
+        '{{to}} cites {{from}} {{weak}} ({{how}}); its Lean ({{toDecls}}) does not refer to {{fromDecls}}, which such a citation does not ask for',
+      severity: 'info',
+      docs: {
+        what: 'A citation by analogy ("analogous to", "symmetric to", "similarly to") or for a definition or notation only ("as defined in") that the Lean does not follow; with an edge-filter model, one the model says is a real use is checked as any other.',
+        why: 'Such a citation says the argument is imitated or where a notation comes from, not that the result is used: a warning there would be wrong most of the time.',
+        example: 'Proof. Analogous to Lemma 2.1. -- the Lean proof need not use lemma_2_1',
       },
     },
     'unreflected-unproved': {
@@ -93,7 +134,7 @@ function how(edge: DependencyEdge, reason?: string): string {
     case 'uses':
       return edge.part === 'proof' ? '\\uses in its proof' : '\\uses';
     case 'citation':
-      return `cites it in its ${edge.part}: ${edge.cue}`;
+      return `cites it in its ${edge.part}: ${edge.cue}${reason ? `; citation filter: ${reason}` : ''}`;
     case 'term':
       return `uses the term “${edge.cue}” it defines; edge filter: ${reason ?? ''}`;
   }
@@ -101,10 +142,23 @@ function how(edge: DependencyEdge, reason?: string): string {
 
 /**
  * Whether a declaration among `starts` is, or refers (through any chain of project declarations,
- * identifiers or notations) to, one of `targets`.
+ * identifiers or notations) to, one of `targets`, or writes `x.f` for the last component `f` of one
+ * of the `declared` names (see `FieldUses`), or reaches a variant of one of them (see `variantKey`).
  */
-function reaches(project: LeanProject, notations: Map<string, Set<string>>, starts: string[], targets: Set<string>): boolean {
+function reaches(
+  project: LeanProject,
+  notations: Map<string, Set<string>>,
+  fieldUses: FieldUses,
+  starts: string[],
+  targets: Set<string>,
+  declared: Set<string>,
+): boolean {
   const graph = project.graph;
+  const fields = [...declared]
+    .filter((t) => t.includes('.'))
+    .map((t) => t.slice(t.lastIndexOf('.') + 1))
+    .filter((f) => f.length >= 4);
+  const variants = new Set([...declared].map(variantKey));
   const seen = new Set(starts);
   const queue = [...seen];
   const visit = (next: string): void => {
@@ -116,6 +170,8 @@ function reaches(project: LeanProject, notations: Map<string, Set<string>>, star
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i]!;
     if (targets.has(node)) return true;
+    if (fields.length > 0 && fieldUses.usesAny(node, fields)) return true;
+    if (i >= starts.length && variants.has(variantKey(node))) return true;
     if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
     notations.get(node)?.forEach(visit);
   }
@@ -140,29 +196,46 @@ function targetsOf(entity: PairedEntity, project: LeanProject, notations: Map<st
 }
 
 /**
- * Whether a declaration among `starts` writes `x.name` for the last component of one of `targets`
- * (`B.sample_finite` for `Box.sample_finite`): field notation on a value whose type the source
- * model cannot see (`intro ⟨B, _⟩`) is not in the reference graph, so it is read here. A name
- * before the dot that is one of the project's namespaces (`Kernel.chain_rule`) names another
- * declaration, not a value; components shorter than four characters (`map`, `le`) are too common
- * to tell.
+ * What a declaration's name is a variant of, by Lean's naming conventions: its last component without
+ * trailing primes (`Kernel.chain_rule` and `chain_rule'` are variants of `chain_rule`: the result for
+ * kernels, a restatement), of eight characters at least (shorter ones, `mono`, are too common).
  */
-function usesByFieldNotation(project: LeanProject, namespaces: Set<string>, starts: string[], targets: string[]): boolean {
-  const fields = targets
-    .filter((t) => t.includes('.'))
-    .map((t) => t.slice(t.lastIndexOf('.') + 1))
-    .filter((f) => f.length >= 4);
-  if (fields.length === 0) return false;
-  const pattern = new RegExp(
-    `(?<![\\p{L}\\p{N}_'.])([\\p{L}_][\\p{L}\\p{N}_'\\u2080-\\u209c]*|[\\)\\]⟩])\\.(?:${fields.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}_'])`,
-    'gu',
-  );
-  return starts.some((name) => {
-    const decl = project.decls.get(name);
-    if (decl === undefined) return false;
-    for (const m of `${decl.header}\n${decl.body ?? ''}`.matchAll(pattern)) if (!namespaces.has(m[1]!)) return true;
-    return false;
-  });
+function variantKey(name: string): string {
+  const last = name.slice(name.lastIndexOf('.') + 1).replace(/'+$/, '');
+  return last.length >= 8 ? last : `\0${name}`;
+}
+
+/**
+ * The fields each declaration writes with field notation, `x.f`: field notation on a value whose type
+ * the source model cannot see (`intro ⟨B, _⟩`, `(hX' j).2.1.symm.rdist_congr`) is not in the reference
+ * graph, so `B.sample_finite` is read as a use of `Box.sample_finite`. The receiver is a name, a chain
+ * of fields or a bracket; one whose last component is one of the project's namespaces
+ * (`Kernel.chain_rule`) names another declaration, not a value. Components shorter than four
+ * characters (`map`, `le`) are too common to tell (see `reaches`).
+ */
+class FieldUses {
+  private readonly byDecl = new Map<string, Set<string>>();
+  private static readonly PATTERN =
+    /((?<![\p{L}\p{N}_'])(?:[\p{L}\p{N}_][\p{L}\p{N}_'\u2080-\u209c]*\.)*[\p{L}\p{N}_][\p{L}\p{N}_'\u2080-\u209c]*|[)\]⟩])\.([\p{L}_][\p{L}\p{N}_'!?\u2080-\u209c]*)/gu;
+
+  constructor(
+    private readonly project: LeanProject,
+    private readonly namespaces: Set<string>,
+  ) {}
+
+  /** Whether declaration `name` writes `x.f` for one of `fields`. */
+  usesAny(name: string, fields: string[]): boolean {
+    let used = this.byDecl.get(name);
+    if (used === undefined) {
+      used = new Set();
+      const decl = this.project.decls.get(name);
+      for (const m of decl ? `${decl.header}\n${decl.body ?? ''}`.matchAll(FieldUses.PATTERN) : []) {
+        if (!this.namespaces.has(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))) used.add(m[2]!);
+      }
+      this.byDecl.set(name, used);
+    }
+    return fields.some((f) => used.has(f));
+  }
 }
 
 /** Every component of the namespaces the project declares in (`ProbabilityTheory`, `Kernel`). */
@@ -175,53 +248,140 @@ function namespaceComponents(project: LeanProject): Set<string> {
   return components;
 }
 
-/** The term edges the `edge-filter` model confirms, with its reasons; failures and an absent model are reported. */
-async function confirmTerms(
+/** The edges a model asks about: the term edges guessed from defined terms, and the weak citations. */
+interface Filtered {
+  terms: DependencyEdge[];
+  weak: DependencyEdge[];
+}
+
+/**
+ * The edges the `edge-filter` model confirms, with its reasons, and those it rejects: term edges
+ * asked with the `edge-filter` rubric, weak citations with `citation-filter`. Failures are
+ * reported; without a model the term edges are counted as not checked, and the weak citations stay weak.
+ */
+async function confirmEdges(
   ctx: AuditContext,
-  edges: DependencyEdge[],
+  asked: Filtered,
   byId: Map<string, PairedEntity>,
-): Promise<Map<DependencyEdge, string>> {
+): Promise<{ confirmed: Map<DependencyEdge, string>; dropped: Set<DependencyEdge> }> {
   const confirmed = new Map<DependencyEdge, string>();
-  if (edges.length === 0) return confirmed;
+  if (asked.terms.length + asked.weak.length === 0) return { confirmed, dropped: new Set() };
   const engine = await LlmEngine.create(['edge-filter'], { root: ctx.root, config: ctx.config });
   if (!(engine instanceof LlmEngine)) {
-    ctx.report({ messageId: 'terms-unfiltered', data: { count: edges.length, reason: engine.reason } });
-    ctx.metric('termEdgesUnfiltered', edges.length);
-    return confirmed;
+    if (asked.terms.length > 0) {
+      ctx.report({ messageId: 'terms-unfiltered', data: { count: asked.terms.length, reason: engine.reason } });
+      ctx.metric('termEdgesUnfiltered', asked.terms.length);
+    }
+    return { confirmed, dropped: new Set() };
   }
-  const rubric = loadRubric('edge-filter');
   const text = (e: PairedEntity): string => (e.proof ? `${e.statement}\n\nProof. ${e.proof}` : e.statement);
-  let rejected = 0;
-  await Promise.all(
-    edges.map(async (edge) => {
-      const from = byId.get(edge.from)!;
-      const to = byId.get(edge.to)!;
-      const inputs = {
-        fromKind: from.kind,
-        fromId: from.id,
-        fromText: from.statement,
-        toKind: to.kind,
-        toId: to.id,
-        toText: text(to),
-        term: edge.cue,
-      };
-      const answer = await engine.ask(rubric, inputs, ctx.signal);
-      if (!answer.ok) {
-        ctx.report({
-          messageId: 'filter-failed',
-          entityId: to.id,
-          ...(to.location ? { location: to.location } : {}),
-          data: { to: to.id, from: from.id, term: edge.cue ?? '', cause: answer.cause, detail: answer.message },
-          evidence: { from: from.id, term: edge.cue, cause: answer.cause },
-          provenance: { rubric: rubric.id, rubricVersion: rubric.version, model: answer.model },
-        });
-      } else if (answer.value.depends === true) confirmed.set(edge, String(answer.value.reason));
-      else rejected++;
-    }),
+  const rejected = { 'edge-filter': 0, 'citation-filter': 0 };
+  const dropped = new Set<DependencyEdge>();
+  const ask = async (edge: DependencyEdge, rubricId: 'edge-filter' | 'citation-filter'): Promise<void> => {
+    const rubric = loadRubric(rubricId);
+    const from = byId.get(edge.from)!;
+    const to = byId.get(edge.to)!;
+    const common = { fromKind: from.kind, fromId: from.id, fromText: from.statement, toKind: to.kind, toId: to.id, toText: text(to) };
+    const inputs =
+      rubricId === 'edge-filter'
+        ? { ...common, term: edge.cue }
+        : { ...common, cue: edge.cue, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation' };
+    const answer = await engine.ask(rubric, inputs, ctx.signal);
+    if (!answer.ok) {
+      ctx.report({
+        messageId: 'filter-failed',
+        entityId: to.id,
+        ...(to.location ? { location: to.location } : {}),
+        data: { to: to.id, from: from.id, term: edge.cue ?? '', cause: answer.cause, detail: answer.message },
+        evidence: { from: from.id, term: edge.cue, cause: answer.cause },
+        provenance: { rubric: rubric.id, rubricVersion: rubric.version, model: answer.model },
+      });
+    } else if (answer.value.depends === true) confirmed.set(edge, String(answer.value.reason));
+    else {
+      rejected[rubricId]++;
+      dropped.add(edge);
+    }
+  };
+  await Promise.all([...asked.terms.map((edge) => ask(edge, 'edge-filter')), ...asked.weak.map((edge) => ask(edge, 'citation-filter'))]);
+  ctx.metric('termEdgesConfirmed', asked.terms.filter((e) => confirmed.has(e)).length);
+  ctx.metric('weakCitationsConfirmed', asked.weak.filter((e) => confirmed.has(e)).length);
+  ctx.metric('termEdgesRejected', rejected['edge-filter']);
+  ctx.metric('weakCitationsRejected', rejected['citation-filter']);
+  return { confirmed, dropped };
+}
+
+/** Why none of `users` can refer to any of `targets` (the first reason met), or undefined when one can. */
+function outOfReach(environment: Environment, users: LeanDecl[], targets: LeanDecl[]): OutOfReach | undefined {
+  let why: OutOfReach | undefined;
+  for (const user of users) {
+    for (const target of targets) {
+      const reason = environment.outOfReach(user, target);
+      if (reason === undefined) return undefined;
+      why ??= reason;
+    }
+  }
+  return why;
+}
+
+/** The words of an out-of-reach reason, naming the files. */
+function reachWords(why: OutOfReach, users: LeanDecl[], targets: LeanDecl[]): string {
+  const files = (decls: LeanDecl[]): string => [...new Set(decls.map((d) => d.location?.file ?? d.fullName))].join(', ');
+  return why === 'declared-later'
+    ? `declared later in ${files(targets)}`
+    : `${files(targets)} is not imported by ${files(users)}, directly or not`;
+}
+
+/** Whether `word` is a name component of `text`. */
+const mentions = (text: string, word: string): boolean =>
+  new RegExp(`(?<![\\p{L}\\p{N}_'.])${escapeRegExp(word)}(?![\\p{L}\\p{N}_'])`, 'u').test(text);
+
+/**
+ * An instance that supplies `targets` to the dependent: an instance of the project whose body
+ * reaches one of `targets`, that the dependent's declarations can refer to, and whose class (the head of
+ * its type) a statement the dependent reaches names (its binders, its `variable`s): Lean fills such
+ * an argument by instance resolution, naming no declaration.
+ */
+function throughInstance(
+  project: LeanProject,
+  environment: Environment,
+  starts: LeanDecl[],
+  targets: Set<string>,
+): { instance: LeanDecl; className: string } | undefined {
+  const graph = project.graph;
+  const reaching = new Set<string>();
+  const todo = [...targets].filter((t) => graph.hasNode(t));
+  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+    graph.forEachInNeighbor(name, (user) => {
+      if (!reaching.has(user)) reaching.add(user), todo.push(user);
+    });
+  }
+  const instances = [...reaching].flatMap((name) => {
+    const decl = project.decls.get(name);
+    const head = decl?.kind === 'instance' ? typeHead(decl.header) : undefined;
+    return decl && head ? [{ instance: decl, className: head.slice(head.lastIndexOf('.') + 1) }] : [];
+  });
+  if (instances.length === 0) return undefined;
+  const statements = new Set<string>(starts.map((d) => d.fullName));
+  const queue = [...statements];
+  for (let i = 0; i < queue.length; i++) {
+    if (graph.hasNode(queue[i]!))
+      graph.forEachOutNeighbor(queue[i]!, (next) => {
+        if (!statements.has(next)) statements.add(next), queue.push(next);
+      });
+  }
+  const needed = (className: string): boolean =>
+    [...statements].some((name) => {
+      const decl = project.decls.get(name);
+      return (
+        decl !== undefined &&
+        decl.kind !== 'instance' &&
+        (mentions(decl.header, className) ||
+          lastLinks(decl.variables, LINKS_READ).some((link) => link.items.some((v) => mentions(v, className))))
+      );
+    });
+  return instances.find(
+    ({ instance, className }) => starts.some((user) => environment.outOfReach(user, instance) === undefined) && needed(className),
   );
-  ctx.metric('termEdgesConfirmed', confirmed.size);
-  ctx.metric('termEdgesRejected', rejected);
-  return confirmed;
 }
 
 export interface CrossfileReuseOptions {
@@ -229,81 +389,136 @@ export interface CrossfileReuseOptions {
   crossFileOnly?: boolean;
 }
 
-/** Checks every stated or confirmed dependency against the reference graph. */
+/** Checks every stated or confirmed dependency against the reference graph, and says which case one not followed is. */
 export async function run(ctx: AuditContext, options: CrossfileReuseOptions = {}): Promise<void> {
   const entities = await ctx.entities();
   const project = await ctx.project();
   const byId = new Map(entities.map((e) => [e.id, e]));
   const edges = dependencyEdges(entities);
-  const terms = edges.filter((e) => e.source === 'term');
-  const confirmed = await confirmTerms(ctx, terms, byId);
-  const checked = edges.filter((e) => e.source !== 'term' || confirmed.has(e));
-  for (const e of terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
+  const asked = { terms: edges.filter((e) => e.source === 'term'), weak: edges.filter((e) => e.weak !== undefined) };
+  const { confirmed, dropped } = await confirmEdges(ctx, asked, byId);
+  const checked = edges.filter((e) => (e.source !== 'term' || confirmed.has(e)) && !dropped.has(e));
+  for (const e of asked.terms) if (!confirmed.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
+  for (const e of asked.weak) if (dropped.has(e)) ctx.dependency({ from: e.from, to: e.to, source: e.source, status: 'unconfirmed' });
   const notations = notationReferences(project, projectNotations(project, sourceByPath(project)));
-  const namespaces = namespaceComponents(project);
-  let reflected = 0;
-  let unreflected = 0;
-  let unproved = 0;
-  let crossFile = 0;
-  let notCheckable = 0;
-  let instancesOnly = 0;
+  const fieldUses = new FieldUses(project, namespaceComponents(project));
+  const environment = new Environment(project.files);
+  const declsOf = (entity: PairedEntity): LeanDecl[] => entity.decls.flatMap((d) => project.decls.get(d.fullName) ?? []);
+  const counts = {
+    reflected: 0,
+    unreflected: 0,
+    unproved: 0,
+    crossFile: 0,
+    notCheckable: 0,
+    instancesOnly: 0,
+    unreachable: 0,
+    throughInstance: 0,
+    weak: 0,
+  };
   for (const edge of checked) {
     const from = byId.get(edge.from)!;
     const to = byId.get(edge.to)!;
     const check = { from: edge.from, to: edge.to, source: edge.source };
     if (from.decls.length === 0 || to.decls.length === 0) {
-      notCheckable++;
+      counts.notCheckable++;
       ctx.dependency({ ...check, status: 'not-checkable' });
       continue;
     }
     const fromNames = new Set(from.decls.map((d) => d.fullName));
     const starts = to.decls.map((d) => d.fullName);
     const targets = targetsOf(from, project, notations);
-    if (reaches(project, notations, starts, targets) || usesByFieldNotation(project, namespaces, starts, [...fromNames])) {
-      reflected++;
+    if (reaches(project, notations, fieldUses, starts, targets, fromNames)) {
+      counts.reflected++;
+      ctx.dependency({ ...check, status: 'reflected' });
+      continue;
+    }
+    const data = {
+      to: to.id,
+      from: from.id,
+      how: how(edge, confirmed.get(edge)),
+      toDecls: to.decls.map((d) => d.fullName).join(', '),
+      fromDecls: [...fromNames].join(', '),
+    };
+    const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;
+    const finding = {
+      entityId: to.id,
+      ...(to.location ? { location: to.location } : {}),
+      evidence: {
+        from: from.id,
+        source: edge.source,
+        part: edge.part,
+        ...(edge.cue ? { cue: edge.cue } : {}),
+        ...(edge.weak ? { weak: edge.weak } : {}),
+        crossFile: across,
+      },
+      related: [
+        ...(from.location ? [{ location: from.location, message: `${from.id}, depended on` }] : []),
+        ...from.decls.flatMap((d) => (d.location ? [{ location: d.location, message: `Lean declaration ${d.fullName}` }] : [])),
+      ],
+    };
+    const users = declsOf(to);
+    const instance = throughInstance(project, environment, users, fromNames);
+    if (instance !== undefined) {
+      counts.throughInstance++;
+      ctx.report({
+        messageId: 'through-instance',
+        ...finding,
+        data: { ...data, instance: instance.instance.fullName, class: instance.className },
+        evidence: { ...finding.evidence, instance: instance.instance.fullName, class: instance.className },
+      });
       ctx.dependency({ ...check, status: 'reflected' });
       continue;
     }
     // Lean uses an instance without naming it: no source reference can show that B does or does not.
     if (from.decls.every((d) => d.kind === 'instance')) {
-      notCheckable++;
-      instancesOnly++;
+      counts.notCheckable++;
+      counts.instancesOnly++;
       ctx.dependency({ ...check, status: 'not-checkable' });
+      continue;
+    }
+    const depended = declsOf(from);
+    const why = outOfReach(environment, users, depended);
+    if (why !== undefined) {
+      counts.unreachable++;
+      ctx.report({
+        messageId: 'unreachable',
+        ...finding,
+        data: { ...data, why: reachWords(why, users, depended) },
+        evidence: { ...finding.evidence, outOfReach: why },
+      });
+      ctx.dependency({ ...check, status: 'unreachable' });
+      continue;
+    }
+    if (edge.weak !== undefined && !confirmed.has(edge)) {
+      counts.weak++;
+      ctx.report({
+        messageId: 'weak-unreflected',
+        ...finding,
+        data: { ...data, weak: edge.weak === 'analogy' ? 'by analogy' : 'for a definition or notation only' },
+      });
+      ctx.dependency({ ...check, status: 'weak' });
       continue;
     }
     const notProved = to.decls.every((d) => d.hasSorry);
     ctx.dependency({ ...check, status: notProved ? 'unreflected-unproved' : 'unreflected' });
-    if (notProved) unproved++;
-    else unreflected++;
-    const across = from.location !== undefined && to.location !== undefined && from.location.file !== to.location.file;
-    if (across && !notProved) crossFile++;
+    if (notProved) counts.unproved++;
+    else counts.unreflected++;
+    if (across && !notProved) counts.crossFile++;
     // Left out only when both places are known to be one file.
     else if (options.crossFileOnly === true && from.location !== undefined && to.location !== undefined && !across) continue;
-    ctx.report({
-      messageId: notProved ? 'unreflected-unproved' : 'unreflected',
-      entityId: to.id,
-      ...(to.location ? { location: to.location } : {}),
-      data: {
-        to: to.id,
-        from: from.id,
-        how: how(edge, confirmed.get(edge)),
-        toDecls: to.decls.map((d) => d.fullName).join(', '),
-        fromDecls: [...fromNames].join(', '),
-      },
-      evidence: { from: from.id, source: edge.source, part: edge.part, ...(edge.cue ? { cue: edge.cue } : {}), crossFile: across },
-      related: [
-        ...(from.location ? [{ location: from.location, message: `${from.id}, depended on` }] : []),
-        ...from.decls.flatMap((d) => (d.location ? [{ location: d.location, message: `Lean declaration ${d.fullName}` }] : [])),
-      ],
-    });
+    ctx.report({ messageId: notProved ? 'unreflected-unproved' : 'unreflected', ...finding, data });
   }
   ctx.metric('edges', edges.length);
   for (const source of ['uses', 'citation', 'term'] as const) ctx.metric(`${source}Edges`, edges.filter((e) => e.source === source).length);
-  ctx.metric('checked', reflected + unreflected + unproved);
-  ctx.metric('reflected', reflected);
-  ctx.metric('unreflected', unreflected);
-  ctx.metric('unreflectedUnproved', unproved);
-  ctx.metric('unreflectedCrossFile', crossFile);
-  ctx.metric('notCheckable', notCheckable);
-  ctx.metric('notCheckableInstances', instancesOnly);
+  ctx.metric('weakCitations', asked.weak.length);
+  ctx.metric('checked', counts.reflected + counts.unreflected + counts.unproved);
+  ctx.metric('reflected', counts.reflected);
+  ctx.metric('unreflected', counts.unreflected);
+  ctx.metric('unreflectedUnproved', counts.unproved);
+  ctx.metric('unreflectedCrossFile', counts.crossFile);
+  ctx.metric('unreachable', counts.unreachable);
+  ctx.metric('throughInstance', counts.throughInstance);
+  ctx.metric('weakUnreflected', counts.weak);
+  ctx.metric('notCheckable', counts.notCheckable);
+  ctx.metric('notCheckableInstances', counts.instancesOnly);
 }

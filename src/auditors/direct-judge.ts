@@ -10,14 +10,18 @@
  * `Finset.range n` (0..n-1) — Different, with the judge's reason.
  */
 import type { Auditor } from '../core/types.js';
-import { JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
+import { JUDGE_MERGE, JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
 
 export const meta: Auditor['meta'] = {
   id: 'direct-judge',
   description: 'LLM judge: does each Lean statement say what its informal statement says (Q1/Q2 truth table)',
   rules: JUDGE_RULES,
   needs: ['entities', 'llm'],
+  shard: 'entity',
 };
+
+/** Shards merge by summing the counts and computing the rates and the summary again. */
+export const merge = JUDGE_MERGE;
 
 /** Judges every paired entity directly. */
 export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {

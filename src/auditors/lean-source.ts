@@ -179,7 +179,7 @@ export const meta: AuditorMeta = {
       message: '{{message}}',
       severity: 'warning',
       docs: {
-        what: "More than 512 namespaces (enclosing ones, and opened ones that name some of the project's declarations) are in scope at a declaration; its names are resolved in the first 512.",
+        what: "More than 64 opened namespaces that name some of the project's declarations, or 512 namespaces in all (enclosing, opened and composed), are in scope at a declaration; its names are resolved in the first ones.",
         why: 'Resolving every name against thousands of `open`s would make each declaration cost as much as all of them; a real file has a few dozen. References past the cut may be missed, so its reuse findings are less sure.',
         example: 'open N1\nopen N2\n-- … 600 more, each a namespace of the project\ntheorem t : x = x := rfl',
       },

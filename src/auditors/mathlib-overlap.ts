@@ -10,7 +10,8 @@
  *
  * Example: `theorem pos : 0 < 1 := by norm_num` → overlap, closed by `exact Nat.one_pos`.
  */
-import type { AuditContext, AuditorMeta } from '../core/types.js';
+import { owns, sumMetrics } from '../core/shard.js';
+import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import type { LeanDecl } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { type ProbeResult, projectConstantTest } from '../repl/exact-probe.js';
@@ -76,6 +77,19 @@ export const meta: AuditorMeta = {
     },
   },
   needs: ['lean-project'],
+  shard: 'file',
+};
+
+/** overlap / probed, to three digits (0 when nothing was probed). */
+const overlapRate = (overlap: number, probed: number): number => (probed ? Math.round((overlap / probed) * 1000) / 1000 : 0);
+
+/** Shards merge by summing the counts and computing overlapRate again from overlap and proofsProbed. */
+export const merge: ShardMerge = {
+  metrics: (parts) => {
+    const m = sumMetrics(parts);
+    m.overlapRate = overlapRate(m.overlap ?? 0, m.proofsProbed ?? 0);
+    return m;
+  },
 };
 
 /** Runs the probes and reports the findings and metrics. */
@@ -88,7 +102,8 @@ export async function run(ctx: AuditContext): Promise<void> {
     timeoutMs: repl.settings.timeoutMs,
     isProjectConstant: projectConstantTest(project),
   };
-  const jobs = overlapJobs(project, options, () => true);
+  const fileOf = new Map(project.files.flatMap((f) => f.decls.map((d) => [d, f.path] as const)));
+  const jobs = overlapJobs(project, options, (decl) => owns(ctx.shard, fileOf.get(decl)!));
   const results = await runOnPool(ctx, repl, jobs);
   const counts = { probed: 0, overlap: 0, project: 0, trivial: 0, notFound: 0, rejectedSorry: 0, failed: 0, timeouts: 0 };
   for (const outcome of results) {
@@ -103,7 +118,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   }
   ctx.metric('proofsProbed', counts.probed);
   ctx.metric('overlap', counts.overlap);
-  ctx.metric('overlapRate', counts.probed ? Math.round((counts.overlap / counts.probed) * 1000) / 1000 : 0);
+  ctx.metric('overlapRate', overlapRate(counts.overlap, counts.probed));
   ctx.metric('closedByProject', counts.project);
   ctx.metric('trivial', counts.trivial);
   ctx.metric('notFound', counts.notFound);

@@ -33,6 +33,7 @@ import { typeHead } from '../lean/lexer.js';
 import { readLeanSource, sourceByPath } from '../lean/project.js';
 import { Dependents } from '../lean/resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
+import type { LeanDecl } from '../model/lean.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
@@ -242,8 +243,8 @@ export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
   const totals = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<GapKind, number>;
   let filesWithGaps = 0;
-  const sorried = new Set<string>();
-  const axioms = new Set<string>();
+  const sorried = new Set<LeanDecl>();
+  const axioms = new Set<LeanDecl>();
   const imports = new ImportGraph(project.files);
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
   const deliberate = deliberateGapFiles(project);
@@ -279,8 +280,8 @@ export async function run(ctx: AuditContext): Promise<void> {
     for (const gap of gaps) {
       totals[gap.kind]++;
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
-      if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl.fullName);
-      if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl.fullName);
+      if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl);
+      if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl);
     }
     for (const finding of findings(path, gaps)) ctx.report(finding);
     for (const [kind, count] of perFile) ctx.metric(`file:${path}:${kind}`, count);
@@ -294,7 +295,7 @@ export async function run(ctx: AuditContext): Promise<void> {
     'escape-hatches',
     KINDS.filter((k) => !SORRY_KINDS.has(k) && k !== 'axiom' && k !== MACRO).reduce((n, k) => n + totals[k], 0),
   );
-  ctx.metric('declarations-with-sorry', sorried.size);
+  ctx.metric('declarations-with-sorry', new Set([...sorried].map((decl) => decl.fullName)).size);
   const dependents = new Dependents(project.files);
   for (const [what, roots] of [
     ['sorry', sorried],

@@ -12,10 +12,10 @@
  * Example: `theorem pow_bound (n : ℕ) (hn : n ≤ 7) : …` is back-translated as "for every natural
  * number n at most 7, …"; against "for every n" the judge answers Q1 = false: Different.
  */
-import type { Auditor } from '../core/types.js';
+import type { Auditor, FindingInput, ShardMerge } from '../core/types.js';
 import type { Role } from '../llm/config.js';
 import type { ResolvedEndpoint } from '../llm/endpoint.js';
-import { agreementMetrics, directPairs, JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
+import { agreementMetrics, directPairs, JUDGE_MERGE, JUDGE_RULES, mergeAgreementMetrics, runJudgeAudit } from '../llm/judge-run.js';
 
 const ROLE_NAMES: Record<Role, string> = {
   'direct-judge': 'direct judge',
@@ -61,6 +61,38 @@ export const meta: Auditor['meta'] = {
     },
   },
   needs: ['entities', 'llm'],
+  shard: 'entity',
+};
+
+/** The agreement finding from the metrics: a whole run's, or merged shards'. */
+function agreementFindings(m: Record<string, number>): FindingInput[] {
+  const pairs = m['agreement.pairs'];
+  if (pairs === undefined) return [{ messageId: 'no-agreement', data: { cause: 'no endpoint resolves for the direct-judge role' } }];
+  if (pairs === 0) {
+    const cause = 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)';
+    return [{ messageId: 'no-agreement', data: { cause } }];
+  }
+  const kappa = m['agreement.kappa']!;
+  return [
+    {
+      messageId: 'agreement',
+      data: { rate: (m['agreement.rate']! * 100).toFixed(1), kappa: Number.isNaN(kappa) ? 'n/a' : kappa.toFixed(3), pairs },
+    },
+  ];
+}
+
+/** Shards merge as the direct judge's do, the agreement counted again from its 2×2 table; `same-family` is the same in every shard. */
+export const merge: ShardMerge = {
+  metrics: (parts) => {
+    const m = { ...JUDGE_MERGE.metrics(parts), ...mergeAgreementMetrics(parts) };
+    if (parts.some((p) => p.sameModelFamily !== undefined)) m.sameModelFamily = Math.max(...parts.map((p) => p.sameModelFamily ?? 0));
+    return m;
+  },
+  summaries: {
+    rules: ['summary', 'agreement', 'no-agreement'],
+    findings: (m) => [...JUDGE_MERGE.summaries!.findings(m), ...agreementFindings(m)],
+  },
+  once: ['same-family'],
 };
 
 /** Judges every paired entity through the round trip, then compares with the direct judge's cached verdicts. */
@@ -88,27 +120,8 @@ export async function run(ctx: Parameters<Auditor['run']>[0]): Promise<void> {
       },
     });
   }
-  ctx.metric('sameModelFamily', same);
-  if (!direct) {
-    ctx.report({ messageId: 'no-agreement', data: { cause: 'no endpoint resolves for the direct-judge role' } });
-    return;
-  }
-  const verdicts = await directPairs(judged, ctx.signal);
-  const metrics = agreementMetrics(verdicts);
+  const metrics: Record<string, number> = { sameModelFamily: same };
+  if (direct) Object.assign(metrics, agreementMetrics(await directPairs(judged, ctx.signal)));
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
-  if (verdicts.length === 0) {
-    ctx.report({
-      messageId: 'no-agreement',
-      data: { cause: 'no direct-judge verdict is cached for these entities (run direct-judge first, with the cache on)' },
-    });
-    return;
-  }
-  ctx.report({
-    messageId: 'agreement',
-    data: {
-      rate: (metrics['agreement.rate']! * 100).toFixed(1),
-      kappa: Number.isNaN(metrics['agreement.kappa']) ? 'n/a' : metrics['agreement.kappa']!.toFixed(3),
-      pairs: verdicts.length,
-    },
-  });
+  for (const finding of agreementFindings(metrics)) ctx.report(finding);
 }

@@ -1,21 +1,24 @@
-/** `leanaudit audit <repo>`: runs the auditors over a repository and renders one report. */
+/** `leanaudit audit <repo>`: runs the auditors over a repository (or one shard of it) and renders one report. */
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
-import { baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
+import { type Baseline, baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
 import { ignoring, RULE_SETTINGS, type RuleSetting, repeatable } from '../core/config.js';
 import { entityView } from '../core/entity-view.js';
 import { InputError } from '../core/errors.js';
 import { attachExcerpts } from '../core/excerpts.js';
 import { repositoryOf } from '../core/git.js';
 import { didYouMean } from '../core/nearest.js';
+import { toolVersion } from '../core/paths.js';
 import { buildReport } from '../core/report.js';
 import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
+import { owns, parseShard, type Shard } from '../core/shard.js';
 import { detectSourceUrl } from '../core/source-url.js';
 import { applySuppressions, type DirectiveScan, SUPPRESSION_META, Suppressor } from '../core/suppressions.js';
-import type { Auditor, ProjectMeta, Report } from '../core/types.js';
+import type { Auditor, BaselineEntry, ProjectMeta, Report } from '../core/types.js';
 import { projectDirectives } from '../lean/directives.js';
 import { enclosingLakeProject } from '../lean/project.js';
 import type { LeanProject } from '../model/lean.js';
@@ -41,6 +44,8 @@ export interface AuditOptions extends ConfigFlags {
   sourceUrl?: string;
   /** `--rule <id>=<severity>` settings, over the configuration's `rules`. */
   rule?: string[];
+  /** Run only this shard of the audit (see core/shard.ts). */
+  shard?: Shard;
   signal?: AbortSignal;
   log?: (message: string) => void;
   /** Hears the run as it goes: the progress line and --verbose's phases. */
@@ -108,6 +113,37 @@ function sourceFacts(root: string, sourceUrl: string | undefined): Pick<ProjectM
   return { ...(repository ? { repository } : {}), ...(url ? { sourceUrl: url } : {}) };
 }
 
+/** sha256 (16 hex digits) of what decides an audit's findings, so that `merge` can refuse parts of different audits. */
+export function auditConfigHash(config: unknown, auditors: readonly Auditor[], failOn: string): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  const what = { tool: toolVersion(), config, auditors: auditors.map((a) => a.meta.id), failOn };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(what)))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** The baseline entries a shard answers for: of a split auditor, those of its files or entities; of the others, all in shard 1. */
+function shardBaseline(baseline: Baseline, shard: Shard | undefined, auditors: readonly Auditor[]): Baseline {
+  if (!shard || shard.count === 1) return baseline;
+  const split = new Map(auditors.map((a) => [a.meta.id, a.meta.shard]));
+  const mine = (e: BaselineEntry): boolean => {
+    const by = split.get(e.auditorId);
+    const key = by === 'file' ? e.file : by === 'entity' ? e.entityId : undefined;
+    return key === undefined ? shard.index === 1 : owns(shard, key);
+  };
+  return { ...baseline, findings: baseline.findings.filter(mine) };
+}
+
 /** Runs the selected auditors over `repo` and builds the report; throws InputError on bad input. */
 export async function runAudit(
   repo: string,
@@ -129,6 +165,11 @@ export async function runAudit(
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
     throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
   }
+  if (options.shard && options.shard.count > 1 && options.writeBaseline !== undefined) {
+    throw new InputError(
+      'a shard holds part of the findings: write the baseline from the merged report (leanaudit merge --write-baseline)',
+    );
+  }
   const configured = config.baseline === undefined ? undefined : resolve(root, config.baseline);
   const baselineFile = options.writeBaseline === undefined ? (options.baseline ?? configured) : undefined;
   // The configuration's baseline is a file of the repository; one given on the command line is the user's.
@@ -146,6 +187,7 @@ export async function runAudit(
   let suppressor: Suppressor | undefined;
   const services = {
     ...created,
+    ...(options.shard ? { shard: options.shard } : {}),
     entities: () => {
       entitiesAsked = true;
       return created.entities();
@@ -176,7 +218,14 @@ export async function runAudit(
     `${runs.filter((r) => r.status === 'ok').length} of ${runs.length} ran`,
   );
   const reportStarted = performance.now();
-  const suppressions = applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config }, suppressor);
+  const partial =
+    options.shard && options.shard.count > 1 ? new Set(selected.filter((a) => a.meta.shard).map((a) => a.meta.id)) : undefined;
+  const suppressions = applySuppressions(
+    runs,
+    directives,
+    { knownRules: ruleIds(auditors), config, ...(partial ? { partial } : {}) },
+    suppressor,
+  );
   if (suppressions) runs.push(suppressions);
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(
@@ -190,8 +239,14 @@ export async function runAudit(
       )
     : undefined;
   const failOn = options.failOn ?? config.failOn ?? 'error';
-  const statements = { ...(statementOf ? { statementOf } : {}), ...(entities ? { entities } : {}) };
-  const report = buildReport(project, runs, failOn, { ...(baseline ? { baseline } : {}), ...statements });
+  const statements = {
+    ...(statementOf ? { statementOf } : {}),
+    ...(entities ? { entities } : {}),
+    configHash: auditConfigHash(config, selected, failOn),
+    ...(options.shard ? { shard: options.shard } : {}),
+  };
+  const shardOwn = baseline && { ...baseline, baseline: shardBaseline(baseline.baseline, options.shard, selected) };
+  const report = buildReport(project, runs, failOn, { ...(shardOwn ? { baseline: shardOwn } : {}), ...statements });
   progress?.phase('built the report', performance.now() - reportStarted);
   if (options.writeBaseline === undefined) return report;
   const written = baselineOf(report, statementOf);
@@ -215,6 +270,7 @@ interface CliOptions {
   sourceUrl?: string;
   docsUrl?: string;
   progress?: boolean;
+  shard?: Shard;
 }
 
 /** Splits `--only a,b --only c` into ids. */
@@ -269,6 +325,11 @@ export function registerAuditCommand(program: Command): void {
       'address of a source line for the links of the HTML report: {path} (from the repository root) and {line} filled in (default: detected from a GitHub or GitLab origin remote and the commit checked out)',
     )
     .option(...DOCS_URL_OPTION)
+    .option(
+      '--shard <i/N>',
+      'run only shard i of N of the audit (files and entities split by hash; merge the N reports with leanaudit merge)',
+      parseShard,
+    )
     .option('--verbose', "print each phase with its time, and the auditors' progress messages, on standard error")
     .option('--progress', 'draw the live progress line on standard error even when it is not a terminal')
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)

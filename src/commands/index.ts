@@ -30,6 +30,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./audit.js')).registerAuditCommand,
   },
   {
+    name: 'merge',
+    summary: 'merge the JSON reports of audit --shard 1/N … N/N into the report of one run',
+    load: async () => (await import('./merge.js')).registerMergeCommand,
+  },
+  {
     name: 'report',
     summary: 'render a JSON report (audit --format json) in another format; exits 1 when the report failed, as the audit did',
     load: async () => (await import('./report.js')).registerReportCommand,

@@ -6,6 +6,7 @@ import type { Location } from '../model/location.js';
 import type { ChannelId, Verdict } from './config.js';
 import { verdictOf } from './config.js';
 import type { InputProblem } from './input.js';
+import { type CanonTrace, canonicalizationsBetween } from './lean-canon.js';
 import type { Prepared, Units } from './prepare.js';
 import type { DocRef, TaskResult } from './task.js';
 
@@ -67,7 +68,8 @@ export interface LeanResult {
   grams: number;
   /** Share of the n-grams found in the best-matching corpus statement. */
   coverage: number;
-  best?: BestMatch & { name: string };
+  /** What canonicalization had to change for the best match: binder-order, variable-names, notation, … (see lean-canon.ts). */
+  best?: BestMatch & { name: string; canonicalizations: string[] };
 }
 
 export interface NameResult {
@@ -122,7 +124,7 @@ interface Best {
   line: number;
   units: number[];
   /** The matched corpus statement (Lean-aware channel). */
-  decl?: { name: string; tokens: string[] };
+  decl?: { name: string; tokens: string[]; trace: CanonTrace };
 }
 
 const MAX_SPANS = 20;
@@ -231,7 +233,7 @@ export class Aggregator {
       this.names.add(ref, hits.names, t.items);
       for (const d of lean) {
         const pairs = d.ids.flatMap((id) => [id, d.line]);
-        this.lean.add({ ...ref, line: d.line }, pairs, t.items, { name: d.name, tokens: d.tokens });
+        this.lean.add({ ...ref, line: d.line }, pairs, t.items, { name: d.name, tokens: d.tokens, trace: d.trace });
       }
     }
   }
@@ -271,6 +273,13 @@ export class Aggregator {
         unit === 'tokens' && best.decl ? longestCommonRun(p.leanTokens, best.decl.tokens) : Math.max(...merged.map((m) => m.end - m.start)),
       spans: spans.slice(0, MAX_SPANS),
     };
+  }
+
+  /** The corpus statement that matched item `i` best, and the canonicalizations that made it match. */
+  private matchedDecl(i: number): { name: string; canonicalizations: string[] } {
+    const { name, trace } = this.lean.best[i]!.decl!;
+    const own = this.prep.items[i]!.leanTrace;
+    return { name, canonicalizations: own ? canonicalizationsBetween(own, trace) : [] };
   }
 
   /** The result of every item, in benchmark order. */
@@ -332,7 +341,7 @@ export class Aggregator {
           n: this.prep.lean.len[this.prep.lean.first[i]!]!,
           grams: leanGrams,
           coverage,
-          ...(best ? { best: { ...best, name: this.lean.best[i]!.decl!.name } } : {}),
+          ...(best ? { best: { ...best, ...this.matchedDecl(i) } } : {}),
         };
       }
       if (this.prep.names.of(i) > 0) {

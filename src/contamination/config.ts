@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { REPO_PATH } from '../core/config-schema.js';
 import { InputError } from '../core/errors.js';
 import type { JsonSchema } from '../core/types.js';
+import { DEFAULT_READ_LIMITS, type ReadLimits } from './input.js';
 import { PRESETS } from './items.js';
 import { NORMALIZER_VERSION } from './normalize.js';
 import { NOTATION_VERSION } from './notation.js';
@@ -36,6 +37,8 @@ export interface ScanSettings {
   lean: { n: number; commonIn: number };
   nameMinLength: number;
   channels: ChannelId[];
+  /** Size limits of the reader, in bytes: what is over them is reported and skipped. */
+  limits: ReadLimits;
 }
 
 /** The whole section as the user writes it (all optional). */
@@ -52,8 +55,11 @@ export interface ContaminationConfig {
   channels?: ChannelId[];
   /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
   threads?: number;
+  /** Reader limits in MB (2^20 bytes): a JSONL line, JSON record or whole `.lean` benchmark file; what one gzip file may decompress to; a text chunk. */
+  limits?: { recordMb?: number; decompressedMb?: number; chunkMb?: number };
 }
 
+const MB = 2 ** 20;
 const ratio01 = { type: 'number', minimum: 0, maximum: 1 };
 const words = { type: 'integer', minimum: 1, maximum: 63 };
 
@@ -99,6 +105,16 @@ export const CONTAMINATION_CONFIG_SCHEMA: JsonSchema = {
     nameMinLength: { type: 'integer', minimum: 1 },
     channels: { type: 'array', items: { enum: [...CHANNELS] } },
     threads: { type: 'integer', minimum: 0, description: 'worker threads; 0 scans on the main thread' },
+    limits: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'reader limits in MiB: what is over them is reported and skipped',
+      properties: {
+        recordMb: { type: 'integer', minimum: 1, description: 'largest JSONL line, JSON record or benchmark .lean file read (32)' },
+        decompressedMb: { type: 'integer', minimum: 1, description: 'most bytes one gzip file is decompressed to (4096)' },
+        chunkMb: { type: 'integer', minimum: 1, description: 'text is scanned in chunks of at most this size (8)' },
+      },
+    },
   },
 };
 
@@ -111,6 +127,7 @@ export const DEFAULT_SETTINGS: ScanSettings = {
   lean: { n: 8, commonIn: 3 },
   nameMinLength: 5,
   channels: [...CHANNELS],
+  limits: DEFAULT_READ_LIMITS,
 };
 
 function fail(what: string): never {
@@ -159,6 +176,11 @@ export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
     },
     nameMinLength: posInt(cfg.nameMinLength, 'nameMinLength', DEFAULT_SETTINGS.nameMinLength),
     channels: CHANNELS.filter((c) => channels.includes(c)),
+    limits: {
+      recordBytes: posInt(cfg.limits?.recordMb, 'limits.recordMb', DEFAULT_SETTINGS.limits.recordBytes / MB) * MB,
+      decompressedBytes: posInt(cfg.limits?.decompressedMb, 'limits.decompressedMb', DEFAULT_SETTINGS.limits.decompressedBytes / MB) * MB,
+      chunkBytes: posInt(cfg.limits?.chunkMb, 'limits.chunkMb', DEFAULT_SETTINGS.limits.chunkBytes / MB) * MB,
+    },
   };
 }
 

@@ -1,12 +1,14 @@
 /**
  * Corpus enumeration: folders of Lean, text, Markdown and LaTeX files, JSONL/JSON datasets, gzip
- * included. Yields scan tasks; JSONL files are streamed in batches of lines so memory stays bounded.
+ * included. Yields scan tasks; JSONL files are streamed here in batches of lines, text and JSON files
+ * are streamed by the worker that scans them, so memory stays bounded whatever the input.
  */
 import { readdirSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { ProjectCommand } from '../lean/commands.js';
-import { innerName, readLines } from './input.js';
+import type { InputProblem, ReadLimits } from './input.js';
+import { boundedLines, innerName, notRegularFile } from './input.js';
 import { projectCommandsOf } from './lean-canon.js';
 
 /** Extensions of text files read from corpus folders (a file named directly is read whatever its name). */
@@ -18,7 +20,15 @@ const SKIPPED_DIRS = new Set(['.git', '.lake', 'lake-packages', 'node_modules', 
 export type CorpusTask =
   | { kind: 'file'; corpus: string; path: string; commands?: ProjectCommand[] }
   | { kind: 'json'; corpus: string; path: string; fields?: string[] }
-  | { kind: 'records'; corpus: string; path: string; lines: { line: number; text: string }[]; fields?: string[] };
+  | {
+      kind: 'records';
+      corpus: string;
+      path: string;
+      lines: { line: number; text: string }[];
+      fields?: string[];
+      /** Lines skipped while these were read (over the record limit). */
+      problems?: InputProblem[];
+    };
 
 /** Whether a file holds Lean source (its text also goes to the Lean-aware channel). */
 export function isLeanPath(path: string): boolean {
@@ -42,7 +52,7 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-/** The files of one corpus path: the file itself, or the known files under a folder, sorted. */
+/** The files of one corpus path: the file itself, or the known files under a folder, sorted; anything else is an InputError. */
 export function corpusFiles(path: string): string[] {
   let stat: Stats;
   try {
@@ -50,7 +60,11 @@ export function corpusFiles(path: string): string[] {
   } catch {
     throw new InputError(`corpus not found: ${path}`);
   }
-  if (!stat.isDirectory()) return [path];
+  if (!stat.isDirectory()) {
+    const why = notRegularFile(path);
+    if (why !== undefined) throw new InputError(`corpus ${path} is ${why}: name a folder or a regular file`);
+    return [path];
+  }
   const out: string[] = [];
   walk(path, out);
   return out;
@@ -63,10 +77,10 @@ const BATCH_CHARS = 1 << 20;
  * The scan tasks of the given corpora, in order; JSONL lines are read as they are needed. A
  * corpus's `.lean` files carry the declaration commands the corpus defines (see `projectCommandsOf`).
  */
-export async function* corpusTasks(corpora: string[], fields?: string[]): AsyncGenerator<CorpusTask> {
+export async function* corpusTasks(corpora: string[], limits: ReadLimits, fields?: string[]): AsyncGenerator<CorpusTask> {
   for (const corpus of corpora) {
     const paths = corpusFiles(corpus);
-    const commands = projectCommandsOf(paths.filter(isLeanPath));
+    const commands = projectCommandsOf(paths.filter(isLeanPath), limits);
     for (const path of paths) {
       const kind = kindOf(path) ?? 'text';
       if (kind === 'text') {
@@ -79,16 +93,27 @@ export async function* corpusTasks(corpora: string[], fields?: string[]): AsyncG
       }
       let lines: { line: number; text: string }[] = [];
       let chars = 0;
-      for await (const l of readLines(path)) {
-        lines.push(l);
-        chars += l.text.length;
-        if (chars >= BATCH_CHARS) {
-          yield { kind: 'records', corpus, path, lines, ...(fields ? { fields } : {}) };
-          lines = [];
-          chars = 0;
-        }
+      const skipped: InputProblem[] = [];
+      const batch = (): CorpusTask => {
+        const problems = skipped.splice(0);
+        const task: CorpusTask = {
+          kind: 'records',
+          corpus,
+          path,
+          lines,
+          ...(fields ? { fields } : {}),
+          ...(problems.length ? { problems } : {}),
+        };
+        lines = [];
+        chars = 0;
+        return task;
+      };
+      for await (const { line, text } of boundedLines(path, limits, skipped)) {
+        lines.push({ line, text });
+        chars += text.length;
+        if (chars >= BATCH_CHARS) yield batch();
       }
-      if (lines.length > 0) yield { kind: 'records', corpus, path, lines, ...(fields ? { fields } : {}) };
+      if (lines.length > 0 || skipped.length > 0) yield batch();
     }
   }
 }

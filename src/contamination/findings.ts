@@ -89,7 +89,10 @@ function detail(r: ItemResult): string {
       return `word ${r.ngram!.coverN}-gram coverage ${fmt(r.ngram!.coverage)}${r.ngram!.hit ? `, ${r.ngram!.hitN}-gram hit` : ''}`;
     case 'lean': {
       const l = r.lean!;
-      return `Lean statement matches ${l.best?.name ?? ''} (token ${l.n}-gram coverage ${fmt(l.coverage)}, longest run ${l.best?.longestRun ?? 0} of ${l.tokens} tokens)`;
+      const made = l.best?.canonicalizations.length
+        ? `; after canonicalizing ${l.best.canonicalizations.join(', ').replace(/-/g, ' ')}`
+        : '';
+      return `Lean statement matches ${l.best?.name ?? ''} (token ${l.n}-gram coverage ${fmt(l.coverage)}, longest run ${l.best?.longestRun ?? 0} of ${l.tokens} tokens${made})`;
     }
     case 'name':
       return `theorem name ${r.nameLeak!.name} found`;

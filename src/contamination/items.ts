@@ -8,8 +8,9 @@ import { InputError } from '../core/errors.js';
 import type { PairedEntity } from '../model/entity.js';
 import type { Location } from '../model/location.js';
 import type { BenchSpec, FieldMapping } from './config.js';
-import type { InputProblem } from './input.js';
-import { innerName, jsonRecords, parseRecordLine, readLines, readTextFile } from './input.js';
+import type { InputProblem, ReadLimits } from './input.js';
+import { boundedLines, DEFAULT_READ_LIMITS, innerName, parseRecordLine, readTextUpTo, requireRegularFile } from './input.js';
+import { jsonRecords } from './json-stream.js';
 import { leanStatements, projectCommandsOf } from './lean-canon.js';
 
 /** One benchmark item: an informal statement, a formal statement, or both. */
@@ -73,8 +74,12 @@ function itemOf(record: Record<string, unknown>, mapping: FieldMapping, benchmar
   };
 }
 
-/** Items of a JSONL or JSON file; malformed records are reported in `problems` and skipped. */
-export async function readItemsFile(spec: BenchSpec, problems: InputProblem[]): Promise<BenchItem[]> {
+/** Items of a JSONL or JSON file, streamed; malformed or oversized records are reported in `problems` and skipped. */
+export async function readItemsFile(
+  spec: BenchSpec,
+  problems: InputProblem[],
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): Promise<BenchItem[]> {
   const file = spec.path;
   const benchmark = basename(innerName(file)).replace(/\.(jsonl|ndjson|json)$/, '');
   const items: BenchItem[] = [];
@@ -87,19 +92,23 @@ export async function readItemsFile(spec: BenchSpec, problems: InputProblem[]): 
     if (typeof item === 'string') problems.push({ location, message: item });
     else items.push(item);
   };
+  requireRegularFile(file, 'benchmark');
   if (innerName(file).endsWith('.json')) {
-    const parsed = jsonRecords(readTextFile(file), file);
-    if ('message' in parsed) {
-      problems.push(parsed);
-      return items;
+    let mapping: FieldMapping | undefined;
+    for await (const r of jsonRecords(file, limits, problems)) {
+      const location = { file, line: 1, column: r.index };
+      if ('error' in r) {
+        problems.push({ location, message: `record #${r.index}: ${r.error}`, offset: r.offset });
+        continue;
+      }
+      if (typeof r.value === 'object' && r.value !== null && !Array.isArray(r.value))
+        mapping ??= mappingFor(spec, r.value as Record<string, unknown>);
+      add(r.value, mapping ?? mappingFor(spec, undefined), location);
     }
-    const first = parsed.records.find((r): r is Record<string, unknown> => typeof r === 'object' && r !== null);
-    const mapping = mappingFor(spec, first);
-    parsed.records.forEach((r, i) => add(r, mapping, { file, line: 1, column: i }));
     return items;
   }
   let mapping: FieldMapping | undefined;
-  for await (const { line, text } of readLines(file)) {
+  for await (const { line, text } of boundedLines(file, limits, problems)) {
     if (text.trim() === '') continue;
     const record = parseRecordLine(text);
     if (typeof record === 'string') {
@@ -124,13 +133,20 @@ function leanFiles(dir: string): string[] {
 }
 
 /** One item per `theorem`/`lemma` of the `.lean` files under `dir`: statement without proof, docstring as informal. */
-export function readItemsLeanDir(dir: string, problems: InputProblem[]): BenchItem[] {
+export function readItemsLeanDir(dir: string, problems: InputProblem[], limits: ReadLimits = DEFAULT_READ_LIMITS): BenchItem[] {
   const benchmark = basename(dir);
   const items: BenchItem[] = [];
   const files = leanFiles(dir);
-  const commands = projectCommandsOf(files);
+  const commands = projectCommandsOf(files, limits);
   for (const file of files) {
-    const { statements, problems: found } = leanStatements(readTextFile(file), file, commands);
+    let text: string;
+    try {
+      text = readTextUpTo(file, limits.recordBytes);
+    } catch (e) {
+      problems.push({ location: { file, line: 1 }, message: (e as Error).message });
+      continue;
+    }
+    const { statements, problems: found } = leanStatements(text, file, commands);
     for (const p of found) problems.push({ location: p.location, message: p.message });
     for (const s of statements) {
       if (s.kind === 'example') continue;
@@ -148,14 +164,18 @@ export function readItemsLeanDir(dir: string, problems: InputProblem[]): BenchIt
 }
 
 /** Items read from one benchmark input: a folder of `.lean` files or a JSONL/JSON file. */
-export async function readBenchmark(spec: BenchSpec, problems: InputProblem[]): Promise<BenchItem[]> {
+export async function readBenchmark(
+  spec: BenchSpec,
+  problems: InputProblem[],
+  limits: ReadLimits = DEFAULT_READ_LIMITS,
+): Promise<BenchItem[]> {
   let isDir: boolean;
   try {
     isDir = statSync(spec.path).isDirectory();
   } catch {
     throw new InputError(`benchmark not found: ${spec.path}`);
   }
-  return isDir ? readItemsLeanDir(spec.path, problems) : readItemsFile(spec, problems);
+  return isDir ? readItemsLeanDir(spec.path, problems, limits) : readItemsFile(spec, problems, limits);
 }
 
 /** Items made from the entities of an audited project: informal statement and paired Lean statement. */

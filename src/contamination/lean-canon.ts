@@ -1,28 +1,23 @@
 /**
  * Canonical token form of a Lean statement for the Lean-aware channel: comments dropped, the
- * notation table applied (NFC only), binder groups split one name each, variables renamed in
- * order of appearance, hypothesis names erased and hypotheses sorted, bound variables of
- * `∀ ∃ fun ∑ ∏ …` and set-builders renamed in order of appearance within their binder or conclusion,
- * round parentheses inside types dropped (so redundant ones do not break a match; precedence is lost).
+ * notation table applied (NFC only), binder groups split one name each, variables put in a
+ * dependency-respecting order decided by their types and roles (not their names or written order)
+ * and renamed `v1, v2, …` in that order, hypothesis names erased and hypotheses sorted, bound
+ * variables of `∀ ∃ fun ∑ ∏ …` and set-builders renamed in order of appearance within their binder or
+ * conclusion, round parentheses inside types dropped (so redundant ones do not break a match;
+ * precedence is lost). Each statement's trace records what was canonicalized, so a match can say
+ * which canonicalizations made it (see `canonicalizationsBetween`).
  */
 import type { ProjectCommand } from '../lean/commands.js';
 import { lex } from '../lean/lexer.js';
 import { NameTable } from '../lean/names.js';
 import { isCloser, isOpener, parseLean } from '../lean/parser.js';
 import type { Token } from '../model/lean.js';
-import { readTextFile } from './input.js';
-import { BIG_OPERATORS, BINDER_KEYWORDS, canonicalNotation } from './notation.js';
-
-interface Tok {
-  text: string;
-  /** An identifier that could name a variable (not a keyword, not rewritten by the table). */
-  ident: boolean;
-  opener: boolean;
-  closer: boolean;
-}
+import { type Binder, head, orderVariables, renderSegment, type Tok } from './binder-order.js';
+import { type ReadLimits, readTextUpTo } from './input.js';
+import { BIG_OPERATORS, canonicalNotation } from './notation.js';
 
 const COMMENTS = new Set<Token['kind']>(['lineComment', 'blockComment', 'docComment', 'moduleDoc']);
-const REGION_END = new Set([',', '↦', '|']);
 const BINDER_OPEN = new Set(['(', '{', '[', '⦃']);
 
 /** The tokens of Lean text, NFC-normalized, comments dropped, notation table applied. */
@@ -40,6 +35,7 @@ export function leanTokens(text: string): Tok[] {
       ident: t.kind === 'ident' && canon === t.text,
       opener: isOpener(t),
       closer: isCloser(t),
+      ...(canon !== t.text ? { from: t.text } : {}),
     });
   }
   return out;
@@ -55,16 +51,10 @@ function matching(toks: Tok[], i: number): number {
   return toks.length - 1;
 }
 
-interface Binder {
-  open: string;
-  close: string;
-  name?: string;
-  type: Tok[];
-}
-
-/** Splits a header into binders (one per name) and the conclusion after the top-level `:`. */
-function splitHeader(toks: Tok[]): { binders: Binder[]; conclusion: Tok[] } {
+/** Splits a header into binders (one per name) and the conclusion after the top-level `:`; `groups` are the written group sizes. */
+function splitHeader(toks: Tok[]): { binders: Binder[]; conclusion: Tok[]; groups: number[] } {
   const binders: Binder[] = [];
+  const groups: number[] = [];
   let i = 0;
   while (i < toks.length && BINDER_OPEN.has(toks[i]!.text)) {
     const end = matching(toks, i);
@@ -82,94 +72,111 @@ function splitHeader(toks: Tok[]): { binders: Binder[]; conclusion: Tok[] } {
     const close = toks[end]!.text;
     if (simple) for (const n of names) binders.push({ open, close, name: n.text, type: inside.slice(colon + 1) });
     else binders.push({ open, close, type: inside });
+    groups.push(simple ? names.length : 1);
     i = end + 1;
   }
   const rest = toks.slice(i);
-  return { binders, conclusion: rest[0]?.text === ':' ? rest.slice(1) : rest };
+  return { binders, conclusion: rest[0]?.text === ':' ? rest.slice(1) : rest, groups };
 }
 
-/** The head of a dotted identifier (`s.card` -> `s`). */
-const head = (text: string): string => {
-  const dot = text.indexOf('.', 1);
-  return dot < 0 ? text : text.slice(0, dot);
-};
-
-function rename(t: Tok, names: Map<string, string>): string {
-  if (!t.ident) return t.text;
-  const whole = names.get(t.text);
-  if (whole !== undefined) return whole;
-  const h = head(t.text);
-  const mapped = h === t.text ? undefined : names.get(h);
-  return mapped === undefined ? t.text : mapped + t.text.slice(h.length);
+/** What canonicalization changed in one statement; two statements' traces tell what made them match. */
+export interface CanonTrace {
+  /** Per binder as written: `v` a variable, `h` a hypothesis. */
+  kinds: string;
+  /** Per variable as written: its canonical index. */
+  variableOrder: number[];
+  /** Variable names in canonical order. */
+  variableNames: string[];
+  /** Per hypothesis in canonical (sorted) order: its written index. */
+  hypothesisOrder: number[];
+  /** Hypothesis names in canonical order ('' when unnamed). */
+  hypothesisNames: string[];
+  /** Names of the written binder groups' sizes. */
+  groups: number[];
+  /** Bound variable names, in the order they were renamed. */
+  bound: string[];
+  /** Spellings the notation table rewrote, in order. */
+  notation: string[];
+  /** Round parentheses dropped. */
+  parentheses: number;
 }
 
-/** Renders a segment without its round parentheses, `outer` names renamed and its own bound variables renamed `b1, b2, …`. */
-function renderSegment(all: Tok[], outer: Map<string, string>): string[] {
-  const toks = all.filter((t) => t.text !== '(' && t.text !== ')');
-  const names = new Map(outer);
-  const out: string[] = [];
-  let bound = 0;
-  for (let i = 0; i < toks.length; i++) {
-    const t = toks[i]!;
-    const setBuilder = t.text === '{' && toks[i + 1]?.ident === true && toks[i + 2]?.text === '|';
-    if (!BINDER_KEYWORDS.has(t.text) && !setBuilder) {
-      out.push(rename(t, names));
-      continue;
-    }
-    out.push(t.text);
-    let expectName = true;
-    let depth = 0;
-    for (i++; i < toks.length; i++) {
-      const b = toks[i]!;
-      if (depth === 0 && REGION_END.has(b.text)) {
-        i--;
-        break;
-      }
-      if (b.opener) depth++;
-      else if (b.closer) depth--;
-      if (expectName && (b.ident || b.text === '_')) {
-        const fresh = `b${++bound}`;
-        names.set(b.text, fresh);
-        out.push(fresh);
-        continue;
-      }
-      out.push(rename(b, names));
-      expectName = b.opener || b.text === '!';
-    }
-  }
-  return out;
+/** A statement in canonical tokens, with its trace. */
+export interface Canonical {
+  tokens: string[];
+  trace: CanonTrace;
 }
 
 /** The canonical tokens of a statement header (binders and type; no name, no proof). */
-export function canonicalHeader(header: string): string[] {
-  const { binders, conclusion } = splitHeader(leanTokens(header));
+export function canonicalHeader(header: string): Canonical {
+  const toks = leanTokens(header);
+  const { binders, conclusion, groups } = splitHeader(toks);
   const used = new Set<string>();
-  const note = (toks: Tok[]): void => {
-    for (const t of toks) if (t.ident) used.add(head(t.text));
+  const note = (list: Tok[]): void => {
+    for (const t of list) if (t.ident) used.add(head(t.text));
   };
   binders.forEach((b) => note(b.type));
   note(conclusion);
-  const names = new Map<string, string>();
   const variables: Binder[] = [];
   const hypotheses: Binder[] = [];
+  let kinds = '';
   for (const b of binders) {
-    if (b.name !== undefined && b.name !== '_' && used.has(b.name)) {
-      names.set(b.name, `v${names.size + 1}`);
-      variables.push(b);
-    } else hypotheses.push(b);
+    const variable = b.name !== undefined && b.name !== '_' && used.has(b.name);
+    (variable ? variables : hypotheses).push(b);
+    kinds += variable ? 'v' : 'h';
   }
+  const { order, names } = orderVariables(variables, hypotheses, conclusion);
+  const bound: string[] = [];
   const render = (b: Binder, name: string | undefined): string[] => [
     b.open,
     ...(name !== undefined ? [name, ':'] : []),
-    ...renderSegment(b.type, names),
+    ...renderSegment(b.type, names, bound),
     b.close,
   ];
   const out: string[] = [];
-  for (const v of variables) out.push(...render(v, names.get(v.name!)));
-  const hyps = hypotheses.map((h) => render(h, h.name !== undefined ? '_h' : undefined));
-  hyps.sort((a, b) => (a.join(' ') < b.join(' ') ? -1 : a.join(' ') > b.join(' ') ? 1 : 0));
-  for (const h of hyps) out.push(...h);
-  out.push(':', ...renderSegment(conclusion, names));
+  const varTokens = order.map((v) => render(variables[v]!, names.get(variables[v]!.name!)));
+  // An instance binder's name is never referred to: `[inst : C α]` is `[C α]`.
+  const hyps = hypotheses.map((h, written) => ({
+    written,
+    tokens: render(h, h.name !== undefined && h.open !== '[' ? '_h' : undefined),
+  }));
+  const keyOf = (h: { tokens: string[] }): string => h.tokens.join(' ');
+  hyps.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  for (const t of varTokens) out.push(...t);
+  for (const h of hyps) out.push(...h.tokens);
+  out.push(':', ...renderSegment(conclusion, names, bound));
+  const position = new Map(order.map((v, k) => [v, k + 1]));
+  return {
+    tokens: out,
+    trace: {
+      kinds,
+      variableOrder: variables.map((_, v) => position.get(v)!),
+      variableNames: order.map((v) => variables[v]!.name!),
+      hypothesisOrder: hyps.map((h) => h.written),
+      hypothesisNames: hyps.map((h) => hypotheses[h.written]!.name ?? ''),
+      groups,
+      bound,
+      notation: toks.flatMap((t) => (t.from !== undefined ? [t.from] : [])),
+      parentheses: [...binders.map((b) => b.type), conclusion].reduce(
+        (n, seg) => n + seg.filter((t) => t.text === '(' || t.text === ')').length,
+        0,
+      ),
+    },
+  };
+}
+
+/** The canonicalizations, by name, whose traces differ between two statements: what it took to match them. */
+export function canonicalizationsBetween(a: CanonTrace, b: CanonTrace): string[] {
+  const same = (x: unknown, y: unknown): boolean => JSON.stringify(x) === JSON.stringify(y);
+  const out: string[] = [];
+  if (a.kinds !== b.kinds || !same(a.variableOrder, b.variableOrder)) out.push('binder-order');
+  if (!same(a.variableNames, b.variableNames)) out.push('variable-names');
+  if (!same(a.groups, b.groups)) out.push('binder-groups');
+  if (!same(a.hypothesisOrder, b.hypothesisOrder)) out.push('hypothesis-order');
+  if (!same(a.hypothesisNames, b.hypothesisNames)) out.push('hypothesis-names');
+  if (!same(a.bound, b.bound)) out.push('bound-variable-names');
+  if (!same(a.notation, b.notation)) out.push('notation');
+  if (a.parentheses !== b.parentheses) out.push('parentheses');
   return out;
 }
 
@@ -182,6 +189,7 @@ export interface LeanStatement {
   line: number;
   column: number;
   tokens: string[];
+  trace: CanonTrace;
 }
 
 const THEOREM_KINDS = new Set(['theorem', 'lemma', 'example']);
@@ -204,13 +212,13 @@ export function leanStatements(
   const statements = parsed.decls
     .filter((d) => THEOREM_KINDS.has(d.kind))
     .map((d) => ({
+      ...canonicalHeader(d.header),
       name: d.fullName,
       kind: d.kind,
       header: d.header,
       ...(d.doc !== undefined ? { doc: d.doc } : {}),
       line: d.location.line,
       column: d.location.column ?? 0,
-      tokens: canonicalHeader(d.header),
     }));
   return { statements, problems: parsed.problems };
 }
@@ -220,12 +228,13 @@ export function leanStatements(
  * that a corpus or benchmark folder such as compfiles, whose problems are `problem` declarations,
  * is read as Lean reads it. Only files with a `syntax`/`macro`/`elab` command line are parsed.
  */
-export function projectCommandsOf(paths: string[]): ProjectCommand[] {
+export function projectCommandsOf(paths: string[], limits: Pick<ReadLimits, 'chunkBytes'>): ProjectCommand[] {
   const names = new NameTable();
   for (const path of paths) {
     let text: string;
     try {
-      text = readTextFile(path);
+      // A file that defines commands is small: larger ones are not read twice.
+      text = readTextUpTo(path, limits.chunkBytes);
     } catch {
       continue;
     }
@@ -234,8 +243,8 @@ export function projectCommandsOf(paths: string[]): ProjectCommand[] {
   return names.ownCommands();
 }
 
-/** The canonical tokens of a benchmark's formal statement: its first theorem, else the whole text. */
-export function canonicalFormal(formal: string): string[] {
+/** The canonical form of a benchmark's formal statement: its first theorem, else the whole text. */
+export function canonicalFormal(formal: string): Canonical {
   const [first] = leanStatements(formal).statements;
-  return first ? first.tokens : canonicalHeader(formal);
+  return first ? { tokens: first.tokens, trace: first.trace } : canonicalHeader(formal);
 }

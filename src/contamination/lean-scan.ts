@@ -2,7 +2,7 @@
 
 import type { ProjectCommand } from '../lean/commands.js';
 import { gramKey, tableFind, wordHashes } from './hash.js';
-import { isStatementCommand, leanStatements } from './lean-canon.js';
+import { type CanonTrace, isStatementCommand, leanStatements } from './lean-canon.js';
 import type { ScanIndex } from './scan-index.js';
 
 /** A corpus statement sharing at least one token n-gram with the benchmark. */
@@ -10,6 +10,7 @@ export interface LeanDeclHit {
   line: number;
   name: string;
   tokens: string[];
+  trace: CanonTrace;
   /** Lean gram ids found, each once. */
   ids: number[];
 }
@@ -58,7 +59,7 @@ export function leanHits(ix: ScanIndex, text: string, firstLine = 1, commands: P
         if (id >= 0) ids.add(id);
       }
     }
-    if (ids.size > 0) hits.push({ line: s.line + firstLine - 1, name: s.name, tokens: s.tokens, ids: [...ids] });
+    if (ids.size > 0) hits.push({ line: s.line + firstLine - 1, name: s.name, tokens: s.tokens, trace: s.trace, ids: [...ids] });
   }
   return hits;
 }

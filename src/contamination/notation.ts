@@ -5,7 +5,7 @@
  */
 
 /** Bumped whenever the table or the Lean canonical form (lean-canon.ts) changes; part of the configuration hash. */
-export const NOTATION_VERSION = 2;
+export const NOTATION_VERSION = 3;
 
 /** [spelling, canonical form]: a token spelled as the left side is compared as the right side. */
 export const NOTATION: readonly (readonly [string, string])[] = [

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../core/paths.js';
 import type { CorpusTask } from './corpus.js';
+import type { ReadLimits } from './input.js';
 import type { ScanOptions } from './scan.js';
 import { Scanner } from './scan.js';
 import type { ScanIndex } from './scan-index.js';
@@ -28,9 +29,10 @@ export function workerScript(): string {
   return script;
 }
 
-/** How a corpus is scanned: worker threads (0: on this thread), cancellation, scanner options. */
+/** How a corpus is scanned: worker threads (0: on this thread), the reader's limits, cancellation, scanner options. */
 export interface PoolOptions extends ScanOptions {
   threads: number;
+  limits: ReadLimits;
   signal?: AbortSignal;
 }
 
@@ -41,17 +43,17 @@ export async function scanTasks(
   options: PoolOptions,
   onResult: (r: TaskResult) => void,
 ): Promise<void> {
-  const { threads, signal, ...scanOptions } = options;
+  const { threads, signal, limits, ...scanOptions } = options;
   if (threads <= 0) {
     const scanner = new Scanner(index, scanOptions);
     for await (const task of tasks) {
       signal?.throwIfAborted();
-      onResult(runTask(scanner, index, task));
+      onResult(await runTask(scanner, index, task, limits));
     }
     return;
   }
   const script = workerScript();
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { index, options: scanOptions } }));
+  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: { index, options: scanOptions, limits } }));
   const iterator = tasks[Symbol.asyncIterator]();
   let nextId = 0;
   try {

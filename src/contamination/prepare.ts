@@ -5,7 +5,7 @@
 import type { ScanSettings } from './config.js';
 import { gramKey, wordHashes } from './hash.js';
 import type { BenchItem } from './items.js';
-import { canonicalFormal } from './lean-canon.js';
+import { type CanonTrace, canonicalFormal } from './lean-canon.js';
 import { tokenHashes } from './lean-scan.js';
 import { nfkc, normalizeExact, windowStarts, wordSpans } from './normalize.js';
 import type { ScanIndex } from './scan-index.js';
@@ -20,6 +20,8 @@ export interface PreparedItem {
   words: [number, number][];
   /** Canonical tokens of the formal statement (Lean-aware channel). */
   leanTokens: string[];
+  /** What canonicalization changed in the formal statement. */
+  leanTrace?: CanonTrace;
 }
 
 /** Units of one channel: unit k belongs to item `item[k]`, starts at `pos[k]` and spans `len[k]`. */
@@ -91,7 +93,8 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
   const names = new Units();
   const lean = new Units();
   // Token n-grams found in `lean.commonIn` or more items are boilerplate (`( v1 : ℝ ) ( _h : 0 < v1 )`).
-  const leanOf = items.map((item) => (on.has('lean') && item.formal !== undefined ? canonicalFormal(item.formal) : []));
+  const canonical = items.map((item) => (on.has('lean') && item.formal !== undefined ? canonicalFormal(item.formal) : undefined));
+  const leanOf = canonical.map((c) => c?.tokens ?? []);
   const leanKeys = leanOf.map((tokens) => {
     const { h1, h2 } = tokenHashes(tokens);
     const len = Math.min(settings.lean.n, tokens.length);
@@ -140,7 +143,8 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
         lean.add(i, s, len, -1, builder.addLeanGram(h1, h2, s, len));
       }
     }
-    return { item, texts, words, leanTokens };
+    const leanTrace = canonical[i]?.trace;
+    return { item, texts, words, leanTokens, ...(leanTrace ? { leanTrace } : {}) };
   });
   return { settings, items: prepared, index: builder.build(), exact, hit, cover, names, lean };
 }

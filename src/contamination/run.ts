@@ -67,14 +67,14 @@ export function benchmarkTotals(items: ItemResult[]): BenchmarkTotals[] {
 export async function runScan(req: ScanRequest): Promise<ScanOutcome> {
   const problems: InputProblem[] = [];
   const items: BenchItem[] = [...(req.items ?? [])];
-  for (const spec of req.bench) items.push(...(await readBenchmark(spec, problems)));
+  for (const spec of req.bench) items.push(...(await readBenchmark(spec, problems, req.settings.limits)));
   const prep = prepare(items, req.settings);
   const agg = new Aggregator(prep, req.corpus);
   const started = performance.now();
   await scanTasks(
     prep.index,
-    corpusTasks(req.corpus, req.corpusFields),
-    { threads: req.threads, ...(req.signal ? { signal: req.signal } : {}) },
+    corpusTasks(req.corpus, req.settings.limits, req.corpusFields),
+    { threads: req.threads, limits: req.settings.limits, ...(req.signal ? { signal: req.signal } : {}) },
     (r) => agg.add(r, r.path),
   );
   const results = agg.results();

@@ -89,39 +89,77 @@ export class Scanner {
     this.g2 = new Int32Array(ix.gramLengths.length);
   }
 
-  /** Scans one document whose first line is `firstLine`. */
+  /** Per-document state, kept between the chunks of one document (see `begin`, `feed`, `finish`). */
+  private hits: TextHits = { exact: [], grams: [], names: [] };
+  private firstLine = 1;
+  private line = 1;
+  private inWord = false;
+  private wh1 = 0;
+  private wh2 = 0;
+  private wordLine = 0;
+  private inName = false;
+  private nh1 = 0;
+  private nh2 = 0;
+  private nameLine = 0;
+  private h = 0;
+  private count = 0;
+  private lastSpace = true;
+  /** Newlines of `newlines` at normalized offsets before the last window checked, dropped from the list. */
+  private linesPassed = 0;
+
+  /** Scans one whole document whose first line is `firstLine`. */
   scan(raw: string, firstLine = 1): TextHits {
-    const hits: TextHits = { exact: [], grams: [], names: [] };
+    this.begin(firstLine);
+    this.feed(raw);
+    return this.finish();
+  }
+
+  /** Starts a document whose first line is `firstLine`; its text follows in `feed` calls, in order. */
+  begin(firstLine = 1): void {
+    this.hits = { exact: [], grams: [], names: [] };
+    ++this.stamp;
+    this.firstLine = firstLine;
+    this.line = firstLine;
+    this.newlines.length = 0;
+    this.linesPassed = 0;
+    this.words = 0;
+    this.g1.fill(0);
+    this.g2.fill(0);
+    this.inWord = false;
+    this.inName = false;
+    this.h = 0;
+    this.count = 0;
+    this.lastSpace = true;
+  }
+
+  /** Ends the document: its hits, each id once (its first line), or every occurrence with `allOccurrences`. */
+  finish(): TextHits {
+    if (this.inName) this.nameEnd(this.nh1, this.nh2, this.nameLine, this.hits, this.stamp);
+    if (this.inWord) this.wordEnd(this.wh1, this.wh2, this.wordLine, this.hits, this.stamp);
+    this.inName = false;
+    this.inWord = false;
+    return this.hits;
+  }
+
+  /** Scans the next piece of the document; a piece should end between characters (a chunk cut after a blank does). */
+  feed(raw: string): void {
+    const hits = this.hits;
     const ix = this.ix;
-    const stamp = ++this.stamp;
+    const stamp = this.stamp;
     const text = expandLowerMulti(nfkc(raw));
     const n = text.length;
     const W = ix.window;
     const mask = this.ringMask;
     const ring = this.ring;
     const newlines = this.newlines;
-    newlines.length = 0;
     const pow = this.pow;
     const wFilter = ix.windowTable.filter;
     const wShift = ix.windowTable.filterShift;
     const doWindows = ix.windows.length > 0;
     const doWords = ix.gramLengths.length > 0;
     const doNames = ix.nameCount > 0;
-    this.words = 0;
-    this.g1.fill(0);
-    this.g2.fill(0);
-    let inWord = false;
-    let wh1 = 0;
-    let wh2 = 0;
-    let wordLine = 0;
-    let inName = false;
-    let nh1 = 0;
-    let nh2 = 0;
-    let nameLine = 0;
-    let line = firstLine;
-    let h = 0;
-    let count = 0;
-    let lastSpace = true;
+    const firstLine = this.firstLine;
+    let { inWord, wh1, wh2, wordLine, inName, nh1, nh2, nameLine, line, h, count, lastSpace } = this;
     // Module bindings read through locals: the loop runs once per code unit of the corpus.
     const norm = NORM;
     const word = WORD;
@@ -184,9 +222,18 @@ export class Scanner {
       const bit = m >>> wShift;
       if ((wFilter[bit >>> 5]! & (1 << (bit & 31))) !== 0) this.windowCandidates(h, count, firstLine, hits, stamp);
     }
-    if (inName) this.nameEnd(nh1, nh2, nameLine, hits, stamp);
-    if (inWord) this.wordEnd(wh1, wh2, wordLine, hits, stamp);
-    return hits;
+    Object.assign(this, { inWord, wh1, wh2, wordLine, inName, nh1, nh2, nameLine, line, h, count, lastSpace });
+    this.dropPassedNewlines(count - W);
+  }
+
+  /** Forgets the newlines before normalized offset `before` (no window will start there again), counting them. */
+  private dropPassedNewlines(before: number): void {
+    const newlines = this.newlines;
+    let k = 0;
+    while (k < newlines.length && newlines[k]! < before) k++;
+    if (k === 0) return;
+    this.linesPassed += k;
+    newlines.splice(0, k);
   }
 
   /** Verifies the windows whose rolling hash is `h` against the last `window` characters. */
@@ -202,7 +249,7 @@ export class Scanner {
       while (k < W && w.charCodeAt(k) === this.ring[(base + k) & mask]) k++;
       if (k === W) {
         this.seenWindow[id] = stamp;
-        hits.exact.push(id, firstLine + countAtMost(this.newlines, base));
+        hits.exact.push(id, firstLine + this.linesPassed + countAtMost(this.newlines, base));
       }
     }
   }

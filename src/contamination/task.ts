@@ -1,9 +1,10 @@
-/** Runs one corpus task (a file, a JSON file, a batch of JSONL lines) through a scanner. */
+/** Runs one corpus task (a file, a JSON file, a batch of JSONL lines) through a scanner, reading files as streams. */
 import { statSync } from 'node:fs';
 import type { CorpusTask } from './corpus.js';
 import { isLeanPath } from './corpus.js';
-import type { InputProblem } from './input.js';
-import { jsonRecords, parseRecordLine, readTextFile } from './input.js';
+import type { InputProblem, ReadLimits } from './input.js';
+import { parseRecordLine, textChunks } from './input.js';
+import { jsonRecords } from './json-stream.js';
 import type { LeanDeclHit } from './lean-scan.js';
 import { leanHits } from './lean-scan.js';
 import type { Scanner, TextHits } from './scan.js';
@@ -54,8 +55,21 @@ function pinLines(h: TextHits, line: number): TextHits {
   return h;
 }
 
-/** Scans the documents of one task; malformed records are problems, never failures. */
-export function runTask(scanner: Scanner, index: ScanIndex, task: CorpusTask): TaskResult {
+/**
+ * Where a chunk of Lean text may end: before its last line that starts a command at column 0 (a
+ * letter, `@[`, `/-`), so that a declaration is parsed whole; else after its last newline.
+ */
+export function leanCutPoint(buf: Buffer): number {
+  for (let nl = buf.lastIndexOf(10, buf.length - 2); nl > 0; nl = buf.lastIndexOf(10, nl - 1)) {
+    const c = buf[nl + 1]!;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 64 || c === 47) return nl + 1;
+  }
+  const nl = buf.lastIndexOf(10);
+  return nl >= 0 ? nl + 1 : buf.length;
+}
+
+/** Scans the documents of one task; malformed or oversized records are problems, never failures. */
+export async function runTask(scanner: Scanner, index: ScanIndex, task: CorpusTask, limits: ReadLimits): Promise<TaskResult> {
   const result: TaskResult = { corpus: task.corpus, path: task.path, docs: [], problems: [], bytes: 0, documents: 0 };
   const file = task.path;
   const scanRecord = (record: unknown, ref: DocRef, fields?: string[]): void => {
@@ -71,19 +85,26 @@ export function runTask(scanner: Scanner, index: ScanIndex, task: CorpusTask): T
   };
   try {
     if (task.kind === 'file') {
-      const text = readTextFile(file);
       result.bytes = statSync(file).size;
       result.documents = 1;
-      const hits = scanner.scan(text, 1);
-      const lean = isLeanPath(file) ? leanHits(index, text, 1, task.commands) : [];
+      const lean: LeanDeclHit[] = [];
+      const isLean = isLeanPath(file);
+      scanner.begin(1);
+      for await (const chunk of textChunks(file, limits, result.problems, isLean ? leanCutPoint : undefined)) {
+        scanner.feed(chunk.text);
+        if (isLean) lean.push(...leanHits(index, chunk.text, chunk.line, task.commands));
+      }
+      const hits = scanner.finish();
       if (hasHits(hits, lean)) result.docs.push({ ref: { corpus: task.corpus, file, line: 1 }, hits, lean });
     } else if (task.kind === 'json') {
-      const text = readTextFile(file);
       result.bytes = statSync(file).size;
-      const parsed = jsonRecords(text, file);
-      if ('message' in parsed) result.problems.push(parsed);
-      else parsed.records.forEach((r, i) => scanRecord(r, { corpus: task.corpus, file, line: 1, record: i }, task.fields));
+      for await (const r of jsonRecords(file, limits, result.problems)) {
+        if ('error' in r)
+          result.problems.push({ location: { file, line: 1 }, message: `record #${r.index}: ${r.error}`, offset: r.offset });
+        else scanRecord(r.value, { corpus: task.corpus, file, line: 1, record: r.index }, task.fields);
+      }
     } else {
+      result.problems.push(...(task.problems ?? []));
       for (const { line, text } of task.lines) {
         result.bytes += Buffer.byteLength(text) + 1;
         if (text.trim() === '') continue;

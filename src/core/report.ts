@@ -5,6 +5,7 @@ import { SEVERITIES } from '../model/location.js';
 import { type Baseline, compareWithBaseline, type StatementOf } from './baseline.js';
 import { fingerprints } from './fingerprint.js';
 import { toolVersion } from './paths.js';
+import type { Shard } from './shard.js';
 import type { AuditorRun, EntityView, ProjectMeta, Report, RunStatus } from './types.js';
 import { REPORT_SCHEMA_VERSION } from './types.js';
 
@@ -21,6 +22,10 @@ export interface BuildOptions {
   baseline?: { baseline: Baseline; file: string };
   /** The statements of the project's declarations, by which the baseline knows a renamed declaration's findings. */
   statementOf?: StatementOf;
+  /** What decides the findings, hashed (see Report.configHash). */
+  configHash?: string;
+  /** This report's shard of a sharded audit. */
+  shard?: Shard;
   /** The informal entities the audit read. */
   entities?: EntityView[];
 }
@@ -61,6 +66,8 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     tool: { name: 'leanaudit', version: toolVersion() },
     generatedAt: (options.now ?? new Date()).toISOString(),
     project,
+    ...(options.configHash !== undefined ? { configHash: options.configHash } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
     runs,
     ...(options.entities ? { entities: options.entities } : {}),
     summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, omitted, ...(baseline ? { baseline } : {}) },

@@ -6,6 +6,7 @@ import type { Location, Severity } from '../model/location.js';
 import type { Config, RuleSetting } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
+import type { Shard } from './shard.js';
 import type {
   AuditContext,
   Auditor,
@@ -27,6 +28,8 @@ export interface RunServices {
   signal: AbortSignal;
   project(): Promise<LeanProject>;
   entities(): Promise<PairedEntity[]>;
+  /** This run's part of a sharded audit (`audit --shard i/N`). */
+  shard?: Shard;
   /** Compile status by entity id; absent: every status is unknown. */
   compileStatus?(): Promise<Map<string, CompileStatus>>;
   /** Library constants' signatures; absent: none can be looked up. */
@@ -123,6 +126,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     log(message) {
       services.log?.(`[${meta.id}] ${message}`);
     },
+    ...(meta.shard && services.shard ? { shard: services.shard } : {}),
   };
   services.onEvent?.({ kind: 'start', auditorId: meta.id });
   const done = (status: AuditorRun['status'], reason?: string, enable?: string): AuditorRun => {
@@ -168,14 +172,19 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   }
 }
 
+/** The reason given by a shard for an auditor that does not split its work. */
+export const WHOLE_IN_SHARD_1 = 'runs whole in shard 1';
+
 /** A run that never started, with the reason. */
 function notRun(auditor: Auditor, reason: string): AuditorRun {
   return { auditorId: auditor.meta.id, status: 'skipped', reason, findings: [], metrics: {}, durationMs: 0, meta: auditor.meta };
 }
 
-/** The reason an auditor cannot run here (disabled, or a need unmet), or undefined. */
+/** The reason an auditor cannot run here (disabled, run whole in another shard, or a need unmet), or undefined. */
 async function whyNotRun(auditor: Auditor, services: RunServices): Promise<string | undefined> {
   if (auditorConfig(services.config, auditor.meta.id).enabled === false) return 'disabled in the configuration';
+  const { shard } = services;
+  if (shard && shard.count > 1 && !auditor.meta.shard && shard.index !== 1) return `${WHOLE_IN_SHARD_1} of ${shard.count}`;
   for (const need of auditor.meta.needs ?? []) {
     const reason = await services.unavailable?.(need);
     if (reason !== undefined) return `needs ${need}: ${reason}`;

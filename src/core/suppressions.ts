@@ -123,6 +123,8 @@ export interface SuppressionContext {
   /** Every rule id an auditor of this build has (known even when its auditor did not run). */
   knownRules: readonly string[];
   config: Config;
+  /** Auditors whose findings this run holds only in part (a shard of a split auditor): their directives are never called unused here. */
+  partial?: ReadonlySet<string>;
 }
 
 /**
@@ -174,7 +176,7 @@ export function applySuppressions(
       const [auditorId, messageId] = [rule.slice(0, rule.indexOf('/')), rule.slice(rule.indexOf('/') + 1)];
       const meta = runs.find((run) => run.auditorId === auditorId)?.meta;
       const ruleMeta = meta?.rules[messageId];
-      if (used.get(directive)?.has(rule) || !finished.has(auditorId) || ruleMeta === undefined) continue;
+      if (used.get(directive)?.has(rule) || !finished.has(auditorId) || ruleMeta === undefined || context.partial?.has(auditorId)) continue;
       if (ruleSetting(context.config, auditorId, messageId, ruleMeta) === 'off') continue;
       unused += 1;
       const where = directive.kind === 'next-line' ? `on line ${directive.location.line + 1}` : `from line ${directive.location.line} on`;

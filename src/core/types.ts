@@ -3,6 +3,7 @@ import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import type { Config } from './config.js';
+import type { Shard } from './shard.js';
 
 /** One observation made by one auditor. */
 export interface Finding {
@@ -30,7 +31,14 @@ export interface Excerpt {
 }
 
 /** How one dependency the informal source states fared in the Lean code. */
-export type DependencyStatus = 'reflected' | 'unreflected' | 'unreflected-unproved' | 'not-checkable' | 'unconfirmed';
+export type DependencyStatus =
+  | 'reflected'
+  | 'unreflected'
+  | 'unreflected-unproved'
+  | 'unreachable'
+  | 'weak'
+  | 'not-checkable'
+  | 'unconfirmed';
 
 /** One dependency between informal entities (`to` depends on `from`), as an auditor checked it. */
 export interface DependencyCheck {
@@ -120,6 +128,8 @@ export interface AuditorMeta {
   /** messageId -> rule; the rule id is `${id}/${messageId}`. */
   rules: Record<string, Rule>;
   needs?: Need[];
+  /** How `audit --shard` splits the auditor's work: by file or by entity; absent, it runs whole in shard 1. */
+  shard?: 'file' | 'entity';
   /** The JSON Schema of `auditors.<id>.options`; absent: the auditor takes no options. */
   options?: JsonSchema;
 }
@@ -174,11 +184,25 @@ export interface AuditContext {
   /** Skips the auditor for `reason`; `enable` is the command that would make it run (reporters show each such command once). */
   skip(reason: string, enable?: string): never;
   log(message: string): void;
+  /** For an auditor that splits its work (meta.shard), this run's part: only the files or entities it owns (see shard.ts). */
+  shard?: Shard;
+}
+
+/** How the runs of an auditor's shards make the run one machine would have made (see commands/merge.ts). */
+export interface ShardMerge {
+  /** The one run's metrics from the shards' metrics: counts summed, rates recomputed from their parts. */
+  metrics(parts: Record<string, number>[]): Record<string, number>;
+  /** Rules whose findings sum up the whole run: the shards' ones are dropped and these made anew from the merged metrics. */
+  summaries?: { rules: string[]; findings(metrics: Record<string, number>): FindingInput[] };
+  /** Rules whose findings every shard reports alike (about the configuration, not the work): kept from one shard. */
+  once?: string[];
 }
 
 export interface Auditor<O = unknown> {
   meta: AuditorMeta;
   run(ctx: AuditContext, options: O): Promise<void>;
+  /** Required of an auditor whose meta.shard is set. */
+  merge?: ShardMerge;
 }
 
 /** The git repository the audited project lies in. */
@@ -279,6 +303,10 @@ export interface Report {
   tool: { name: 'leanaudit'; version: string };
   generatedAt: string;
   project: ProjectMeta;
+  /** Hash of what decides the findings: tool version, configuration, auditors selected, ignore patterns (merge refuses reports that differ). */
+  configHash?: string;
+  /** Set on one shard's report (`audit --shard i/N`); absent on a whole run and on a merged one. */
+  shard?: Shard;
   runs: AuditorRun[];
   /** The informal entities the audit read, when an auditor needed them. */
   entities?: EntityView[];

@@ -5,7 +5,7 @@
  * It reads the lexer's TokenTable directly: no object or string per token.
  */
 
-import type { AttributeCommand, DeclKind, LeanDecl, LeanFile, ScopeLink, SourceProblem, Token } from '../model/lean.js';
+import type { AliasCommand, AttributeCommand, DeclKind, LeanDecl, LeanFile, ScopeLink, SourceProblem, Token } from '../model/lean.js';
 import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { recordParsed } from './gaps.js';
@@ -247,6 +247,7 @@ export function parseLean(text: string, path: string, options: ParseOptions = {}
     imports: parser.imports,
     decls: parser.decls,
     ...(parser.attributeCommands.length > 0 ? { attributeCommands: parser.attributeCommands } : {}),
+    ...(parser.aliases.length > 0 ? { aliases: parser.aliases } : {}),
     problems,
   };
   fileIdents.set(file, { names: table.names, ids: kept(identScratch.subarray(0, parser.identCount)), bounds: kept(parser.identBounds) });
@@ -284,6 +285,7 @@ const NO_IDS: readonly number[] = [];
 class FileParser {
   readonly imports: string[] = [];
   readonly attributeCommands: AttributeCommand[] = [];
+  readonly aliases: AliasCommand[] = [];
   readonly decls: LeanDecl[] = [];
   /** Number of ids in identScratch, and IDENT_PARTS bounds per declaration (see FileIdents). */
   identCount = 0;
@@ -606,6 +608,12 @@ class FileParser {
       case 'attribute':
         this.attributeCommand(cmd);
         return;
+      case 'alias':
+        this.aliasCommand(cmd);
+        return;
+      case 'export':
+        this.exportCommand(cmd);
+        return;
       case 'variable': {
         const isIn = this.isKeyword(cmd.end - 1, K_IN);
         const to = isIn ? cmd.end - 1 : cmd.end;
@@ -644,6 +652,36 @@ class FileParser {
       location: { file: this.path, line: this.line(k), column: this.column(k) },
       start: this.start(cmd.start),
     });
+  }
+
+  /** `alias b := a`, `alias ⟨mp, mpr⟩ := a_iff` (`_` skips a direction), possibly `protected`. */
+  private aliasCommand(cmd: Command): void {
+    let assign = cmd.keyword + 1;
+    while (assign < cmd.end && !(this.kind(assign) === KIND.symbol && this.textOf(assign) === ':=')) assign++;
+    if (assign + 1 >= cmd.end || this.kind(assign + 1) !== KIND.ident) return;
+    const target = this.textOf(assign + 1);
+    const names: { name: string; target: string }[] = [];
+    for (let j = cmd.keyword + 1; j < assign; j++) {
+      if (this.kind(j) === KIND.ident && this.textOf(j) !== '_') names.push({ name: this.textOf(j), target });
+    }
+    if (names.length === 0) return;
+    let isProtected = false;
+    for (let j = cmd.start; j < cmd.keyword; j++) if (this.is(j, 'protected')) isProtected = true;
+    this.aliases.push({ names, namespace: this.namespace, opens: this.opens, ...(isProtected ? { protected: true } : {}) });
+  }
+
+  /** `export A (x y)`: `x` and `y` of the current namespace stand for `A.x` and `A.y`. */
+  private exportCommand(cmd: Command): void {
+    const from = cmd.keyword + 1;
+    if (from >= cmd.end || this.kind(from) !== KIND.ident) return;
+    const namespace = this.textOf(from);
+    const names: { name: string; target: string }[] = [];
+    let depth = 0;
+    for (let j = from + 1; j < cmd.end; j++) {
+      depth += this.delta(j);
+      if (depth > 0 && this.kind(j) === KIND.ident) names.push({ name: this.textOf(j), target: `${namespace}.${this.textOf(j)}` });
+    }
+    if (names.length > 0) this.aliases.push({ names, namespace: this.namespace, opens: this.opens });
   }
 
   /** `namespace A.B` and `section A.B` open one scope per component, as Lean does; false (and nothing opened) for a namespace nested past MAX_NAMESPACE_DEPTH. */

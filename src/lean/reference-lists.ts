@@ -27,10 +27,9 @@ export function projectDeclarations(list: LeanDecl[]): ProjectDeclarations {
   return { list, names: list.map((decl) => decl.fullName), hasMembers: list.map((decl) => (decl.members?.length ?? 0) > 0) };
 }
 
-/** What a reference found holds under (as resolver.c gives it): always; the header or body of the constant `c` of `c.f` names the type; the declaration's own text does. */
+/** What a reference found holds under: always; the header or body of the constant `c` of `c.f` names the type. */
 export const ALWAYS = 0;
 export const IF_CONSTANT_NAMES = 1;
-export const IF_TYPED_HERE = 2;
 
 /**
  * Builds each declaration's `references` from the references found in it in order of use: each
@@ -43,8 +42,9 @@ export class ReferenceLists {
   private decl: LeanDecl | undefined;
   /** Whether the `variable`s in force for the declaration name a word. */
   private variablesName: (word: string) => boolean = () => false;
-  /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration). */
+  /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration), and their numbers. */
   private readonly found: string[] = [];
+  private readonly foundNumbers: number[] = [];
   private count = 0;
 
   constructor(private readonly project: ProjectDeclarations) {
@@ -80,17 +80,38 @@ export class ReferenceLists {
     if (condition === IF_CONSTANT_NAMES) {
       const named = list[constant]!;
       if (!textNames(named, 'header', type) && !(hasMembers[constant] && textNames(named, 'body', type))) return;
-    } else if (condition === IF_TYPED_HERE && !this.typedHere(decl, type)) return;
+    }
     this.listedBy[target] = this.mark;
+    this.foundNumbers[this.count] = target;
     this.found[this.count++] = names[target]!;
+  }
+
+  /** Whether the type `word` is named where the declaration's locals may be typed: its own text, its namespace, or a definition its statement names. */
+  typed(word: string): boolean {
+    return this.typedHere(this.decl!, word) || this.typedByHeader(word);
   }
 
   /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
   private typedHere(decl: LeanDecl, word: string): boolean {
     return mentions(decl.namespace, word) || textNames(decl, 'header', word) || this.variablesName(word) || textNames(decl, 'body', word);
   }
+
+  /**
+   * Whether a proposition the declaration's statement names (`def B3 : Prop := IsEmpty FreyPackage`)
+   * mentions the type `word`: a local introduced from the statement (`intro P` of `B4 → B3`) is typed there.
+   */
+  typedByHeader(word: string): boolean {
+    const { list } = this.project;
+    for (let k = 0; k < this.decl!.headerReferences; k++) {
+      const named = list[this.foundNumbers[k]!]!;
+      if (isProposition(named) && textNames(named, 'body', word)) return true;
+    }
+    return false;
+  }
 }
 
+/** Whether a declaration defines a proposition (`def B3 : Prop := …`). */
+const isProposition = (decl: LeanDecl): boolean => (decl.kind === 'def' || decl.kind === 'abbrev') && /:\s*Prop\s*$/.test(decl.header);
 /** The words (maximal runs of ASCII letters, digits, `_` and `'`) of declarations' headers and bodies, read once each. */
 const wordSets = { header: new WeakMap<LeanDecl, ReadonlySet<string>>(), body: new WeakMap<LeanDecl, ReadonlySet<string>>() };
 

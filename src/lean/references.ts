@@ -18,17 +18,20 @@ import { DirectedGraph } from 'graphology';
 import type { LeanDecl, LeanFile, ScopeLink, SourceProblem } from '../model/lean.js';
 import { ImportGraph } from './imports.js';
 import { DOTTED, type NameTable } from './names.js';
+import { NamespaceIndex } from './namespace-index.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
+import { receiverType } from './receiver-types.js';
 import {
   allDeclarations,
   firstByName,
   IF_CONSTANT_NAMES,
-  IF_TYPED_HERE,
   type ProjectDeclarations,
   projectDeclarations,
   ReferenceLists,
 } from './reference-lists.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
 import { type Scope, ScopeTracker } from './scopes.js';
+import { additiveNames } from './to-additive.js';
 import { VariablesInForce } from './variables-in-force.js';
 
 /** The declarations of a project by full name, with their references filled in. */
@@ -81,7 +84,29 @@ interface Field {
  * scope with more is cut there, and reported (a real file's has a few dozen).
  */
 export const MAX_SCOPE_PREFIXES = 512;
+/** The most `open`ed namespaces a scope composes (see scopeOf), those the project declares into counted only: a real file's are a dozen or two. */
+export const MAX_OPENS_READ = 64;
 const NO_OPENS: readonly string[] = [];
+
+/** Where a declaration stands: its file, its number in the file, its `mutual` block (-1: none). */
+interface Place {
+  file: number;
+  index: number;
+  block: number;
+}
+
+/**
+ * What a declaration sees: the declarations of the files it imports (directly or not; `seen`
+ * undefined when that is not known) and those of its own file declared before it or in its
+ * `mutual` block. `places` gives, by declaration number, where each declaration of that full name stands.
+ */
+export interface View {
+  places: readonly (readonly Place[])[];
+  seen: ReadonlySet<number> | undefined;
+  file: number;
+  index: number;
+  block: number;
+}
 
 /** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
 const THIS_HEAD = -2;
@@ -104,18 +129,22 @@ export class NameResolver {
   private candidateSlot = new Int32Array(0);
   /** Dotted identifier id -> the id of its head component (see `dotHead`), and its field after the head (see `fieldAfterHead`), memoized. */
   private headOf: (number | undefined)[] = [];
-  private fieldOf: (Field | null | undefined)[] = [];
+  private fieldOf: (Field[] | undefined)[] = [];
   /** Scope key -> its ranked prefixes and memo. */
   private scopes = new Map<string, ScopeEntry>();
   private tracker = new ScopeTracker();
   private lastEntry: ScopeEntry | undefined;
-  /** The namespaces of the names added, and every component of them: an `open` whose last component is none of these completes no name. */
-  private readonly namespaces = new Set<string>();
-  private readonly namespaceWords = new Set<string>();
+  /** Every namespace a project name stands in, its prefixes included (the only ones an `open` can usefully compose), and their components (an `open` whose last component is none of them completes no name). */
+  private readonly namespaces = new NamespaceIndex();
   /** Per chain of `open`s: the namespaces it opens that may complete a name (see `opensThatMayMatter`). */
   private readonly openLists = new WeakMap<ScopeLink, readonly string[]>();
   /** How many scopes had more prefixes than MAX_SCOPE_PREFIXES (the rest left out). */
   crowdedScopes = 0;
+
+  /** What the declaration being resolved sees (see `enterDeclaration`); undefined: everything. */
+  private view: View | undefined;
+  /** Whether the last lookup passed over a declaration of the same file declared after the one being resolved. */
+  private passedLater = false;
 
   constructor(project: ProjectDeclarations) {
     project.list.forEach((decl, index) => {
@@ -123,6 +152,63 @@ export class NameResolver {
       if (decl.modifiers.includes('protected')) this.protectedNames.add(decl.fullName);
       for (const member of decl.members ?? []) this.add(member, index);
     });
+    // The names `@[to_additive]` generates stand for the declaration they are generated from (both are one proof).
+    project.list.forEach((decl, index) => {
+      for (const name of additiveNames(decl)) this.add(name, index);
+    });
+  }
+
+  /**
+   * Names `alias` and `export` commands make: each stands for the declaration its target resolves
+   * to where the command stands (enclosing namespaces, then opened ones), and is protected with it.
+   */
+  addAliases(files: readonly LeanFile[]): void {
+    for (const file of files) {
+      for (const command of file.aliases ?? []) {
+        const enclosing = prefixes(command.namespace);
+        const opens = lastLinks(command.opens, LINKS_READ).flatMap((link) => link.items);
+        const scopes = [...enclosing, ...opens.flatMap((open) => enclosing.map((ns) => (ns ? `${ns}.${open}` : open)))];
+        for (const { name, target } of command.names) {
+          const clean = target.replace(/^_root_\./, '');
+          const found = scopes.map((ns) => this.owner.get(ns ? `${ns}.${clean}` : clean)).find((owner) => owner !== undefined);
+          if (found === undefined) continue;
+          const full = name.startsWith('_root_.') ? name.slice(7) : command.namespace ? `${command.namespace}.${name}` : name;
+          this.add(full, found);
+          if (command.protected) this.protectedNames.add(full);
+        }
+      }
+    }
+  }
+
+  /**
+   * From now on identifiers are resolved for a declaration that sees `view`: a project declaration
+   * is a candidate only where Lean has it in the environment (see `View`).
+   */
+  enterDeclaration(view: View | undefined): void {
+    if (view?.places !== this.view?.places || view?.seen !== this.view?.seen || view?.file !== this.view?.file) {
+      // Answers were memoized for another file: drop them.
+      this.scopes = new Map();
+      this.tracker = new ScopeTracker();
+      this.lastEntry = undefined;
+      this.fieldOf = [];
+    }
+    this.view = view;
+  }
+
+  /** Whether the declaration numbered `owner` is in the environment of the declaration being resolved. */
+  private visible(owner: number): boolean {
+    const view = this.view;
+    if (view === undefined) return true;
+    const here = view.places[owner]!;
+    if (here.length === 1) return this.placeSeen(view, here[0]!);
+    return here.some((place) => this.placeSeen(view, place));
+  }
+
+  private placeSeen(view: View, place: Place): boolean {
+    if (place.file !== view.file) return view.seen === undefined || view.seen.has(place.file);
+    if (place.index <= view.index || (view.block >= 0 && place.block === view.block)) return true;
+    this.passedLater = true;
+    return false;
   }
 
   private add(name: string, owner: number): void {
@@ -130,10 +216,7 @@ export class NameResolver {
     this.owner.set(name, owner);
     const dot = name.lastIndexOf('.');
     const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
-    if (!this.namespaces.has(candidate.namespace)) {
-      this.namespaces.add(candidate.namespace);
-      for (const word of candidate.namespace.split('.')) this.namespaceWords.add(word);
-    }
+    this.namespaces.add(name);
     const last = name.slice(dot + 1);
     const list = this.byLast(last);
     if (list) list.push(candidate);
@@ -179,8 +262,21 @@ export class NameResolver {
       };
       enclosing.forEach(put);
       put(this.tracker.own);
-      for (const open of this.opensThatMayMatter(scope.opens)) for (const ns of enclosing) put(ns ? `${ns}.${open}` : open);
-      if (crowded) this.crowdedScopes++;
+      // `open A B` opens `B` or `A.B` (each namespace of an `open` is resolved with the ones opened before it), as does `open A` then `open B`.
+      // A composed namespace no project name stands in can prefix no candidate, and composing them all would double the list at every `open`.
+      const opened: string[] = [];
+      const opens = this.opensThatMayMatter(scope.opens);
+      for (let o = 0; o < opens.length && opened.length < MAX_SCOPE_PREFIXES; o++) {
+        const open = opens[o]!;
+        const at = opened.length;
+        for (const ns of enclosing) opened.push(ns ? `${ns}.${open}` : open);
+        for (let k = 0; k < at; k++) {
+          const composed = `${opened[k]!}.${open}`;
+          if (this.namespaces.has(composed)) opened.push(composed);
+        }
+      }
+      opened.forEach(put);
+      if (crowded || opened.length >= MAX_SCOPE_PREFIXES || opens.length >= MAX_OPENS_READ) this.crowdedScopes++;
       entry = { ranks, memo: new Map(), prefixMemo: new Map() };
       this.scopes.set(key!, entry);
     }
@@ -190,7 +286,7 @@ export class NameResolver {
 
   /**
    * The namespaces the chain of `open`s ending at `last` opens that may complete a project name (their
-   * last component is a component of some name's namespace), in order, at most MAX_SCOPE_PREFIXES:
+   * last component is a component of some name's namespace), in order, at most MAX_OPENS_READ:
    * a link opening none of them shares its parent's list, so n `open`s of namespaces the project
    * does not declare into cost n, not n².
    */
@@ -210,8 +306,8 @@ export class NameResolver {
     }
     for (let k = pending.length - 1; k >= 0; k--) {
       const link = pending[k]!;
-      const added = link.items.filter((open) => this.namespaceWords.has(open.slice(open.lastIndexOf('.') + 1)));
-      if (added.length > 0 && list.length < MAX_SCOPE_PREFIXES) list = [...list, ...added].slice(0, MAX_SCOPE_PREFIXES);
+      const added = link.items.filter((open) => this.namespaces.words.has(open.slice(open.lastIndexOf('.') + 1)));
+      if (added.length > 0 && list.length < MAX_OPENS_READ) list = [...list, ...added].slice(0, MAX_OPENS_READ);
       this.openLists.set(link, list);
     }
     return list;
@@ -236,9 +332,17 @@ export class NameResolver {
     const entry = this.scopeOf(scope);
     const known = entry.memo.get(id);
     if (known !== undefined) return known;
-    const found = (ident.startsWith('_root_.') ? this.owner.get(ident.slice(7)) : this.lookup(ident, candidates, entry.ranks)) ?? -1;
-    entry.memo.set(id, found);
+    this.passedLater = false;
+    const found = (ident.startsWith('_root_.') ? this.rooted(ident.slice(7)) : this.lookup(ident, candidates, entry.ranks)) ?? -1;
+    // An answer that passed over a later declaration of the file may change once past it.
+    if (!this.passedLater) entry.memo.set(id, found);
     return found;
+  }
+
+  /** The declaration a `_root_.` name denotes, if it is in the environment. */
+  private rooted(name: string): number | undefined {
+    const owner = this.owner.get(name);
+    return owner !== undefined && this.visible(owner) ? owner : undefined;
   }
 
   private lookup(ident: string, candidates: Candidate[], ranks: Map<string, number>): number | undefined {
@@ -249,6 +353,7 @@ export class NameResolver {
       const rank = ranks.get(prefix);
       if (rank === undefined || rank >= bestRank) return;
       if (prefix !== '' && !qualified && this.protectedNames.has(name)) return;
+      if (!this.visible(this.owner.get(name)!)) return;
       best = name;
       bestRank = rank;
     };
@@ -283,15 +388,16 @@ export class NameResolver {
     let found = entry.prefixMemo.get(id);
     if (found !== undefined) return found ?? undefined;
     found = null;
+    this.passedLater = false;
     const ident = this.names!.names[id]!;
     for (let end = ident.lastIndexOf('.'); end > 0 && found === null; end = ident.lastIndexOf('.', end - 1)) {
       const prefix = ident.slice(0, end);
       const candidates = this.byLast(lastComponent(prefix));
       if (candidates === undefined) continue;
-      const head = prefix.startsWith('_root_.') ? this.owner.get(prefix.slice(7)) : this.lookup(prefix, candidates, entry.ranks);
+      const head = prefix.startsWith('_root_.') ? this.rooted(prefix.slice(7)) : this.lookup(prefix, candidates, entry.ranks);
       if (head !== undefined) found = { head, end };
     }
-    entry.prefixMemo.set(id, found);
+    if (!this.passedLater) entry.prefixMemo.set(id, found);
     return found ?? undefined;
   }
 
@@ -312,33 +418,64 @@ export class NameResolver {
     return head;
   }
 
+  /** The text of a dotted identifier's head component (`h` of `h.foo`). */
+  headText(id: number): string {
+    const ident = this.names!.names[id]!;
+    return ident.slice(0, ident.indexOf('.'));
+  }
+
   /** Whether a dotted identifier's head is written like a namespace (`Finset`, `Over`), not like a variable (`G`, `H₂`, `f`, `𝓕`). */
   headIsNamespace(id: number): boolean {
     return /^[A-Z][A-Za-z]/.test(this.names!.names[id]!);
   }
 
-  /** The field after a dotted identifier's head (`foo.bar` of `h.foo.bar`), memoized: see `fieldNamed`. */
-  fieldAfterHead(id: number): Field | undefined {
-    let field = this.fieldOf[id];
-    if (field === undefined) {
+  /** The project declarations `T.tail` that the field after a dotted identifier's head (`foo.bar` of `h.foo.bar`) may denote, with the last component of each `T`. */
+  fieldsAfterHead(id: number): Field[] {
+    let fields = this.fieldOf[id];
+    if (fields === undefined) {
       const ident = this.names!.names[id]!;
-      field = this.fieldNamed(ident.slice(ident.indexOf('.') + 1)) ?? null;
-      this.fieldOf[id] = field;
+      const tail = ident.slice(ident.indexOf('.') + 1);
+      this.passedLater = false;
+      fields = this.fieldCandidates(tail).map((c) => ({
+        target: this.owner.get(c.name)!,
+        type: lastComponent(c.name.slice(0, c.name.length - tail.length - 1)),
+      }));
+      if (this.passedLater) return fields;
+      this.fieldOf[id] = fields;
     }
-    return field ?? undefined;
+    return fields;
+  }
+
+  /**
+   * The project declaration `T.tail` (not at the root) that field notation `c.tail` denotes when the
+   * type of `c` has the head constant `type` (its last component).
+   */
+  fieldOfType(id: number, type: string): number | undefined {
+    const ident = this.names!.names[id]!;
+    const tail = ident.slice(ident.indexOf('.') + 1);
+    let found: number | undefined;
+    for (const candidate of this.fieldCandidates(tail)) {
+      const owner = candidate.name.slice(0, candidate.name.length - tail.length - 1);
+      if (lastComponent(owner) !== type) continue;
+      if (found !== undefined) return undefined;
+      found = this.owner.get(candidate.name)!;
+    }
+    return found;
+  }
+
+  /** The project declarations in the environment that `c.tail` may denote: `T.tail` for some `T`, at most 64 looked at. */
+  private fieldCandidates(tail: string): Candidate[] {
+    const candidates = this.byLast(lastComponent(tail)) ?? [];
+    if (candidates.length > 64) return [];
+    return candidates.filter((c) => c.name.endsWith(`.${tail}`) && this.visible(this.owner.get(c.name)!));
   }
 
   /** The one project declaration `T.tail` that is not at the root, with the last component of `T`, if exactly one ends in `.tail`. */
   private fieldNamed(tail: string): Field | undefined {
-    const candidates = this.byLast(lastComponent(tail)) ?? [];
-    let found: Candidate | undefined;
-    for (const candidate of candidates.length <= 64 ? candidates : []) {
-      if (!candidate.name.endsWith(`.${tail}`)) continue;
-      if (found !== undefined) return undefined;
-      found = candidate;
-    }
-    if (found === undefined) return undefined;
-    return { target: this.owner.get(found.name)!, type: lastComponent(found.name.slice(0, found.name.length - tail.length - 1)) };
+    const found = this.fieldCandidates(tail);
+    if (found.length !== 1) return undefined;
+    const name = found[0]!.name;
+    return { target: this.owner.get(name)!, type: lastComponent(name.slice(0, name.length - tail.length - 1)) };
   }
 }
 
@@ -355,14 +492,37 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = firstByName(all, firstOf);
   const problems = duplicatesOf(files, all, firstOf);
   const project = projectDeclarations([...decls.values()]);
-  for (const decl of collectPortably(files, project, new ReferenceLists(project))) {
+  for (const decl of collectPortably(files, project, new ReferenceLists(project), placesOf(files, project))) {
     problems.push({
       messageId: 'too-many-opens',
-      message: `more than ${MAX_SCOPE_PREFIXES} namespaces (enclosing and opened) are in scope here: names are resolved in the first ${MAX_SCOPE_PREFIXES} only`,
+      message: `more than ${MAX_OPENS_READ} opened namespaces, or ${MAX_SCOPE_PREFIXES} namespaces in all, are in scope here: names are resolved in the first ones only`,
       location: decl.location,
     });
   }
   return { decls, problems };
+}
+
+/** The `mutual` block of each declaration of a file, by number (-1: none): a run of declarations made inside one `mutual … end`. */
+export function mutualBlocks(file: LeanFile): number[] {
+  let block = -1;
+  return file.decls.map((decl, k) => {
+    if (!decl.mutual) return -1;
+    if (k === 0 || !file.decls[k - 1]!.mutual) block = k;
+    return block;
+  });
+}
+
+/** By declaration number (the first of each full name), where every declaration of that full name stands. */
+function placesOf(files: LeanFile[], project: ProjectDeclarations): Place[][] {
+  const numberOf = new Map(project.names.map((name, k) => [name, k]));
+  const places: Place[][] = project.names.map(() => []);
+  files.forEach((file, f) => {
+    const blocks = mutualBlocks(file);
+    file.decls.forEach((decl, index) => {
+      places[numberOf.get(decl.fullName)!]!.push({ file: f, index, block: blocks[index]! });
+    });
+  });
+  return places;
 }
 
 /**
@@ -419,9 +579,17 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
 }
 
 /** The references of each declaration, with the TypeScript resolver; returns the first declaration of each file whose scope was cut (MAX_SCOPE_PREFIXES). */
-function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists): LeanDecl[] {
+function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists, places: Place[][]): LeanDecl[] {
   const crowded: LeanDecl[] = [];
   const resolver = new NameResolver(project);
+  resolver.addAliases(files);
+  const imports = new ImportGraph(files);
+  // Per declaration, the type heads of its locals used with field notation (see receiver-types.ts).
+  let types = new Map<string, string | undefined>();
+  const typeOf = (decl: LeanDecl, head: string): string | undefined => {
+    if (!types.has(head)) types.set(head, receiverType(decl, head));
+    return types.get(head);
+  };
   // Identifier id -> the last declaration that binds it as a local name, or as a name in a pattern (its table's ids).
   let localTo = new Int32Array(0);
   let patternTo = new Int32Array(0);
@@ -447,16 +615,28 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
           const field = resolver.fieldAfterPrefix(id, prefix);
           if (field !== undefined) lists.add(field.target, IF_CONSTANT_NAMES, prefix.head, field.type);
         } else if (local || !resolver.headIsNamespace(id)) {
-          // A local's field, or one of a name bound where binders.ts does not look (an auto-bound implicit).
-          const field = resolver.fieldAfterHead(id);
-          if (field !== undefined) lists.add(field.target, IF_TYPED_HERE, -1, field.type);
+          // A local's field, or one of a name bound where binders.ts does not look (an auto-bound implicit):
+          // `T.f` for the type `T` its binder gives it, else the one `T.f` there is, if `T` is named where it may be typed.
+          const type = typeOf(decl, resolver.headText(id));
+          const typed = type === undefined ? undefined : resolver.fieldOfType(id, type);
+          if (typed !== undefined) lists.add(typed);
+          else if (type === undefined) {
+            // The type unwritten: the one candidate `T.f` there is, if `T` is named where the local may be typed;
+            // among several, the one whose `T` a definition the statement names mentions (`intro P` of `B3 → …`).
+            const fields = resolver.fieldsAfterHead(id);
+            const chosen =
+              fields.length === 1 ? fields.filter((f) => lists.typed(f.type)) : fields.filter((f) => lists.typedByHeader(f.type));
+            if (chosen.length === 1) lists.add(chosen[0]!.target);
+          }
         }
       }
     }
   };
-  for (const file of files) {
+  files.forEach((file, f) => {
     const recorded = identIdsOf(file);
-    if (recorded === undefined) continue;
+    if (recorded === undefined) return;
+    const seen = imports.seenBy(f);
+    const blocks = mutualBlocks(file);
     const { names, ids, bounds } = recorded;
     if (names !== countedNames) {
       variables.reset();
@@ -472,6 +652,8 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
     file.decls.forEach((decl, k) => {
       const crowdedBefore = resolver.crowdedScopes;
       mark++;
+      types = new Map();
+      resolver.enterDeclaration({ places, seen, file: f, index: k, block: blocks[k]! });
       const at = IDENT_PARTS * k;
       for (let i = bounds[at + 2]!; i < bounds[at + 3]!; i++) localTo[ids[i]!] = mark;
       for (let i = bounds[at + 3]!; i < bounds[at + 4]!; i++) patternTo[ids[i]!] = mark;
@@ -486,7 +668,7 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
         fileCrowded = true;
       }
     });
-  }
+  });
   return crowded;
 }
 

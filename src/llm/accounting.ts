@@ -19,6 +19,9 @@ export class Accounting {
   cacheHits = 0;
   /** Answers that could not be stored (the verdict stands; a rerun will ask again). */
   cacheWriteErrors = 0;
+  /** Batches submitted, and batches of an earlier run waited for again (llm.batch). */
+  batches = 0;
+  batchesResumed = 0;
   promptTokens = 0;
   completionTokens = 0;
   cost = 0;
@@ -50,6 +53,8 @@ export class Accounting {
       'llm.completionTokens': this.completionTokens,
     };
     if (this.cacheWriteErrors > 0) m['llm.cacheWriteErrors'] = this.cacheWriteErrors;
+    if (this.batches + this.batchesResumed > 0)
+      Object.assign(m, { 'llm.batches': this.batches, 'llm.batchesResumed': this.batchesResumed });
     if (Object.keys(this.prices).length > 0) m['llm.cost'] = Math.round(this.cost * 1e6) / 1e6;
     for (const [cause, n] of Object.entries(this.failures)) m[`llm.failures.${cause}`] = n;
     return m;

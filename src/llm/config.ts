@@ -51,7 +51,19 @@ export interface LlmConfig {
   leanscorerAlpha?: number;
   /** model name -> price per million tokens. */
   prices?: Record<string, Price>;
+  /** Send the judges' requests through the provider's Batch API (see batch.ts); `true` takes the defaults. */
+  batch?: boolean | BatchConfig;
 }
+
+/** How requests are batched: time between polls, time a batch waits for more requests, most requests per batch. */
+export interface BatchConfig {
+  pollMs?: number;
+  gatherMs?: number;
+  maxRequests?: number;
+}
+
+/** Batch defaults: poll every 30 s, gather for 2 s, at most 50,000 requests (OpenAI's limit per batch). */
+export const BATCH_DEFAULTS: Required<BatchConfig> = { pollMs: 30_000, gatherMs: 2_000, maxRequests: 50_000 };
 
 export const LLM_DEFAULTS = {
   concurrency: 8,
@@ -123,6 +135,25 @@ export const LLM_CONFIG_SCHEMA: JsonSchema = {
       minimum: 0,
       maximum: 1,
       description: "LeanScorer's pass threshold: a statement passes when no item is Major and its Sugeno score is at least this",
+    },
+    batch: {
+      anyOf: [
+        { type: 'boolean' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            pollMs: { type: 'integer', minimum: 1, description: 'between two polls of a batch (30000)' },
+            gatherMs: {
+              type: 'integer',
+              minimum: 0,
+              description: 'requests wait this long for others before their batch is submitted (2000)',
+            },
+            maxRequests: { type: 'integer', minimum: 1, description: 'most requests in one batch (50000)' },
+          },
+        },
+      ],
+      description: "send the judges' requests through the provider's Batch API (docs/judges.md)",
     },
     prices: {
       type: 'object',
@@ -197,6 +228,14 @@ export function llmConfig(config: Config): LlmConfig {
     fail('.cacheDir', 'must be a path or false');
   }
   if (raw.skolemAware !== undefined && typeof raw.skolemAware !== 'boolean') fail('.skolemAware', 'must be true or false');
+  if (raw.batch !== undefined && typeof raw.batch !== 'boolean') {
+    if (!isObject(raw.batch)) fail('.batch', 'must be true, false or {"pollMs", "gatherMs", "maxRequests"}');
+    for (const key of Object.keys(raw.batch))
+      if (!['pollMs', 'gatherMs', 'maxRequests'].includes(key)) fail(`.batch.${key}`, 'unknown key');
+    positiveInt(raw.batch.pollMs, '.batch.pollMs', 1);
+    positiveInt(raw.batch.gatherMs, '.batch.gatherMs', 0);
+    positiveInt(raw.batch.maxRequests, '.batch.maxRequests', 1);
+  }
   if (raw.prices !== undefined) {
     if (!isObject(raw.prices)) fail('.prices', 'must be an object');
     for (const [model, p] of Object.entries(raw.prices)) {

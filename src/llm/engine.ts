@@ -1,11 +1,12 @@
 /** The judging engine: renders a rubric, consults the cache, calls the role's model, parses and repairs. */
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Config } from '../core/config.js';
 import { leadsOutside } from '../core/repo-file.js';
 import { Accounting, type FailureCause } from './accounting.js';
+import { BatchClient } from './batch.js';
 import { cacheKey, DiskCache } from './cache.js';
 import { ChatClient, type ChatMessage, LlmCallError } from './client.js';
-import { LLM_DEFAULTS, type LlmConfig, llmConfig, type Role } from './config.js';
+import { BATCH_DEFAULTS, LLM_DEFAULTS, type LlmConfig, llmConfig, type Role } from './config.js';
 import { type Env, type ResolvedEndpoint, resolveEndpoints } from './endpoint.js';
 import { Limiter } from './limiter.js';
 import { coerceBySchema, extractJsonObject } from './parse.js';
@@ -37,6 +38,9 @@ function limiterFor(baseURL: string, limit: number): Limiter {
   return limiter;
 }
 
+/** What the engine asks of a role's client: live (ChatClient) or through batches (BatchClient). */
+type Completer = Pick<ChatClient, 'endpoint' | 'complete'>;
+
 export class LlmEngine {
   readonly accounting: Accounting;
   private readonly limiters = new Set<Limiter>();
@@ -48,7 +52,7 @@ export class LlmEngine {
     return n;
   }
   readonly cache: DiskCache;
-  private readonly clients = new Map<Role, ChatClient>();
+  private readonly clients = new Map<Role, Completer>();
 
   private constructor(
     readonly settings: LlmConfig,
@@ -59,7 +63,17 @@ export class LlmEngine {
     this.accounting = new Accounting(settings.prices);
     this.cache = new DiskCache(cacheDir);
     const limit = settings.concurrency ?? LLM_DEFAULTS.concurrency;
+    const batch = settings.batch === true ? BATCH_DEFAULTS : settings.batch ? { ...BATCH_DEFAULTS, ...settings.batch } : undefined;
     for (const endpoint of endpoints) {
+      if (batch) {
+        const stateDir = this.cache.dir === undefined ? undefined : join(this.cache.dir, 'batches');
+        const timeoutMs = settings.timeoutMs ?? LLM_DEFAULTS.timeoutMs;
+        this.clients.set(
+          endpoint.role,
+          new BatchClient(endpoint, { accounting: this.accounting, timeoutMs, ...batch, ...(stateDir ? { stateDir } : {}) }),
+        );
+        continue;
+      }
       const limiter = limiterFor(endpoint.baseURL, limit);
       this.limiters.add(limiter);
       this.clients.set(
@@ -144,7 +158,7 @@ export class LlmEngine {
   }
 
   private async call(
-    client: ChatClient,
+    client: Completer,
     rubric: Rubric,
     key: string,
     system: string,

@@ -1,5 +1,6 @@
 /** Runs one faithfulness protocol over every paired entity and reports verdicts, failures and metrics. */
-import type { AuditContext, AuditorMeta, CompileMessage, GroundedConstant } from '../core/types.js';
+import { owns, sumMetrics } from '../core/shard.js';
+import type { AuditContext, AuditorMeta, CompileMessage, FindingInput, GroundedConstant, ShardMerge } from '../core/types.js';
 import { sourceByPath } from '../lean/project.js';
 import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
@@ -169,8 +170,9 @@ export async function prepareEntities(ctx: AuditContext, entities: PairedEntity[
 
 /** Judges every entity with `protocol`, reporting one finding per entity, a summary and the metrics. */
 export async function runJudgeAudit(ctx: AuditContext, protocol: Protocol): Promise<JudgeRun> {
-  const entities = await ctx.entities();
-  if (entities.length === 0) ctx.skip('no informal statements were paired with Lean declarations');
+  const all = await ctx.entities();
+  if (all.length === 0) ctx.skip('no informal statements were paired with Lean declarations');
+  const entities = all.filter((e) => owns(ctx.shard, e.id));
   const optional: Role[] = protocol === 'roundtrip' ? ['direct-judge'] : [];
   const engine = await LlmEngine.create(ROLES[protocol], { root: ctx.root, config: ctx.config }, optional);
   if (!(engine instanceof LlmEngine)) ctx.skip(engine.reason);
@@ -342,21 +344,46 @@ function reportMetrics(ctx: AuditContext, outcomes: Outcome[], engine: LlmEngine
     ...engine.accounting.metrics(),
   };
   for (const [name, value] of Object.entries(metrics)) ctx.metric(name, value);
-  ctx.report({
+  ctx.report(summaryFinding(metrics));
+}
+
+/** The summary finding, from the run's metrics (the same for one run and for merged shards). */
+function summaryFinding(m: Record<string, number>): FindingInput {
+  return {
     messageId: 'summary',
     data: {
-      entities: outcomes.length,
-      faithful: counts.Faithful!,
-      stronger: counts.Stronger!,
-      different: counts.Different!,
-      pctDifferent: pct(counts.Different!),
-      failed,
-      notJudged,
-      calls: engine.accounting.calls,
-      cacheHits: engine.accounting.cacheHits,
+      entities: m.entities ?? 0,
+      faithful: m.faithful ?? 0,
+      stronger: m.stronger ?? 0,
+      different: m.different ?? 0,
+      pctDifferent: m.pctDifferent ?? 0,
+      failed: m.failed ?? 0,
+      notJudged: m.notJudged ?? 0,
+      calls: m['llm.calls'] ?? 0,
+      cacheHits: m['llm.cacheHits'] ?? 0,
     },
-  });
+  };
 }
+
+/** Metrics of merged shards: every count summed, then the rates computed again from the sums as reportMetrics computes them. */
+export function mergeJudgeMetrics(parts: Record<string, number>[]): Record<string, number> {
+  const m = sumMetrics(parts);
+  const judged = m.judged ?? 0;
+  const pct = (n: number | undefined) => (judged === 0 ? 0 : round((100 * (n ?? 0)) / judged, 1));
+  m.pctFaithful = pct(m.faithful);
+  m.pctStronger = pct(m.stronger);
+  m.pctDifferent = pct(m.different);
+  const entities = m.entities ?? 0;
+  m.coveragePct = entities === 0 ? 100 : round((100 * (judged + (m.failed ?? 0) + (m.notJudged ?? 0))) / entities, 1);
+  if (m['llm.cost'] !== undefined) m['llm.cost'] = Math.round(m['llm.cost'] * 1e6) / 1e6;
+  return m;
+}
+
+/** How the judges' shards merge: metrics recomputed, the summary made anew. */
+export const JUDGE_MERGE: ShardMerge = {
+  metrics: mergeJudgeMetrics,
+  summaries: { rules: ['summary'], findings: (m) => [summaryFinding(m)] },
+};
 
 /** Pairs of grouped verdicts (direct, round-trip) for the entities both protocols judged. */
 export async function directPairs({ engine, rubrics, outcomes, skolem }: JudgeRun, signal: AbortSignal): Promise<[Grouped, Grouped][]> {
@@ -370,8 +397,29 @@ export async function directPairs({ engine, rubrics, outcomes, skolem }: JudgeRu
   return pairs.filter((p): p is [Grouped, Grouped] => p !== undefined);
 }
 
-/** Agreement and Cohen's κ, as metric values (NaN-free: absent when there are no pairs). */
+const GROUPED: Grouped[] = ['OK', 'Different'];
+/** The metric counting pairs judged `direct` by the direct judge and `roundtrip` by the round trip. */
+const cell = (direct: Grouped, roundtrip: Grouped): string => `agreement.${direct}-${roundtrip}`;
+
+/** Agreement and Cohen's κ, as metric values (NaN-free: absent when there are no pairs), with the 2×2 counts they come from. */
 export function agreementMetrics(pairs: [Grouped, Grouped][]): Record<string, number> {
   if (pairs.length === 0) return { 'agreement.pairs': 0 };
-  return { 'agreement.pairs': pairs.length, 'agreement.rate': round(agreement(pairs)), 'agreement.kappa': round(cohenKappa(pairs)) };
+  const cells = Object.fromEntries(
+    GROUPED.flatMap((d) => GROUPED.map((r) => [cell(d, r), pairs.filter(([x, y]) => x === d && y === r).length])),
+  );
+  return {
+    'agreement.pairs': pairs.length,
+    'agreement.rate': round(agreement(pairs)),
+    'agreement.kappa': round(cohenKappa(pairs)),
+    ...cells,
+  };
+}
+
+/** Agreement metrics of merged shards: the 2×2 counts summed, rate and κ computed again from them. */
+export function mergeAgreementMetrics(parts: Record<string, number>[]): Record<string, number> {
+  const withPairs = parts.filter((p) => p['agreement.pairs'] !== undefined);
+  if (withPairs.length === 0) return {};
+  const pairs: [Grouped, Grouped][] = [];
+  for (const d of GROUPED) for (const r of GROUPED) for (let n = sumMetrics(withPairs)[cell(d, r)] ?? 0; n > 0; n--) pairs.push([d, r]);
+  return agreementMetrics(pairs);
 }

@@ -108,6 +108,19 @@ export interface AttributeCommand {
   start: number;
 }
 
+/**
+ * Names a command makes for existing declarations: `alias b := a`, `alias ⟨mp, mpr⟩ := a_iff`
+ * (the directions of an iff), `export A (x y)` (which makes `x`, `y` of the current namespace stand
+ * for `A.x`, `A.y`). `target` is written as in the source and resolves against `namespace` and `opens`.
+ */
+export interface AliasCommand {
+  /** The names made, as written (relative to `namespace`), each with the target it stands for. */
+  names: { name: string; target: string }[];
+  namespace: string;
+  opens?: ScopeLink;
+  protected?: boolean;
+}
+
 export interface LeanFile {
   /** Path relative to the project root, with `/` separators. */
   path: string;
@@ -120,6 +133,8 @@ export interface LeanFile {
   decls: LeanDecl[];
   /** `attribute [a, b] x y` commands: attributes given to declarations after the fact (possibly of another package). */
   attributeCommands?: AttributeCommand[];
+  /** `alias` and `export` commands: names standing for other declarations. */
+  aliases?: AliasCommand[];
   problems: SourceProblem[];
 }
 

@@ -57,9 +57,30 @@ process.once('exit', () => {
   }
 });
 
+/**
+ * The watchdog of one REPL process group: a `sh` blocked reading a pipe whose other end only leanaudit
+ * holds. However leanaudit ends (SIGTERM, SIGHUP, SIGKILL, a crash), the kernel closes that end, `read`
+ * returns and the group is killed. Node has no prctl(PR_SET_PDEATHSIG), and the end of a pipe is seen
+ * at once where polling the parent's pid would lag; the exit handler above covers the ordinary ends.
+ */
+export function startWatchdog(pgid: number): ChildProcess | undefined {
+  if (process.platform === 'win32') return undefined;
+  const dog = spawn('/bin/sh', ['-c', 'read _; kill -9 -"$1" 2>/dev/null', 'leanaudit-repl-watchdog', String(pgid)], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+    detached: true,
+  });
+  dog.on('error', () => undefined);
+  dog.stdin!.on('error', () => undefined);
+  // Neither the watchdog nor its pipe may keep leanaudit's event loop alive.
+  dog.unref();
+  (dog.stdin as unknown as { unref?: () => void }).unref?.();
+  return dog;
+}
+
 /** A started REPL process; `request` calls are answered one at a time, in order. */
 export class ReplProcess {
   private readonly child: ChildProcess;
+  private readonly watchdog: ChildProcess | undefined;
   private readonly framer = new BlockFramer();
   private pending: Pending | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -73,7 +94,10 @@ export class ReplProcess {
   ) {
     const options: SpawnOptions = { cwd: spec.cwd, env: spec.env ?? process.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] };
     this.child = spec.shell !== undefined ? spawn(spec.shell, { ...options, shell: true }) : spawn(spec.file!, spec.args ?? [], options);
-    if (this.child.pid !== undefined) running.add(this.child.pid);
+    if (this.child.pid !== undefined) {
+      running.add(this.child.pid);
+      this.watchdog = startWatchdog(this.child.pid);
+    }
     this.child.stdout!.setEncoding('utf8');
     this.child.stderr!.setEncoding('utf8');
     this.child.stdout!.on('data', (text: string) => this.onStdout(text));
@@ -85,6 +109,8 @@ export class ReplProcess {
     this.child.on('exit', (code, signal) => {
       this.exited = true;
       if (this.child.pid !== undefined) running.delete(this.child.pid);
+      // Killed, not told to read: once the group is gone its id may be reused.
+      this.watchdog?.kill('SIGKILL');
       const crashed = () => {
         const partial = this.framer.pendingLength > 0 ? `; ${this.framer.pendingLength} characters of an unfinished response` : '';
         const how = signal ? `killed by ${signal}` : `exited with code ${code}`;

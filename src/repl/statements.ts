@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { BenchSpec } from '../contamination/config.js';
-import { type InputProblem, readTextFile } from '../contamination/input.js';
+import { DEFAULT_READ_LIMITS, type InputProblem, readTextUpTo } from '../contamination/input.js';
 import { readItemsFile } from '../contamination/items.js';
 import { discoverLeanFiles } from '../lean/discovery.js';
 import { parseLean } from '../lean/parser.js';
@@ -67,7 +67,7 @@ function fromLeanFolder(folder: string, problems: InputProblem[]): FormalStateme
     const file = join(folder, path);
     let text: string;
     try {
-      text = readTextFile(file);
+      text = readTextUpTo(file, DEFAULT_READ_LIMITS.recordBytes);
     } catch (e) {
       problems.push({ location: { file, line: 1 }, message: (e as Error).message });
       continue;

@@ -23,7 +23,7 @@ form.filters input,form.filters select{font:inherit;padding:.2rem .3rem;max-widt
 .graph-wrap{overflow:auto;border:1px solid #d0d7de;border-radius:6px;max-height:80vh}
 svg.graph text{font:12px ui-monospace,monospace;fill:#1f2328}svg.graph .edge{fill:none;stroke:#57606a;stroke-width:1.3}
 .e-unreflected{stroke:#cf222e!important;stroke-dasharray:6 4}.e-unreflected-unproved{stroke:#9a6700!important;stroke-dasharray:6 4}
-.e-not-checkable,.e-unconfirmed,.e-unchecked{stroke:#8c959f!important;stroke-dasharray:2 3}
+.e-not-checkable,.e-unconfirmed,.e-unchecked,.e-unreachable,.e-weak{stroke:#8c959f!important;stroke-dasharray:2 3}
 svg.graph rect{stroke-width:2}.p-proved rect{fill:#d2f4dc}.p-sorry rect{fill:#fff}.p-not-formalized rect{fill:#eaeef2}
 .v-none rect{stroke:#8c959f}.v-self rect{stroke:#8250df}.v-faithful rect{stroke:#1a7f37}.v-stronger rect{stroke:#bf8700;stroke-width:3}.v-different rect{stroke:#cf222e;stroke-width:3.5}
 .legend{display:flex;flex-wrap:wrap;gap:1rem;font-size:12px;color:#57606a}

@@ -75,6 +75,8 @@ function edgeTitle(edge: GraphEdge): string {
     reflected: 'the Lean code reflects it',
     unreflected: 'the Lean code does not reflect it',
     'unreflected-unproved': 'not reflected, the proof is not written yet',
+    unreachable: 'the Lean code cannot reflect it (declared later, or not imported)',
+    weak: 'a citation by analogy or for terminology only, not followed',
     'not-checkable': 'cannot be checked (a side has no Lean declaration, or only instances)',
     unconfirmed: 'a guessed dependency the edge filter did not confirm',
     unchecked: 'not checked (crossfile-reuse did not run)',

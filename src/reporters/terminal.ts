@@ -77,7 +77,8 @@ function* findingLines(report: Report, paint: Paint): Generator<string> {
       const [where, severity] = rows[i]!;
       const sev = paint(SEVERITY_STYLE[f.severity], severity!.padEnd(widths[1]!));
       let piece = `  ${where!.padEnd(widths[0]!)}  ${sev}  ${inert(f.message)}  ${paint('dim', inert(ruleId(f)))}\n`;
-      for (const r of f.related ?? []) piece += `${paint('dim', `      ↳ ${inert(r.location.file)}:${position(r.location)}  ${inert(r.message)}`)}\n`;
+      for (const r of f.related ?? [])
+        piece += `${paint('dim', `      ↳ ${inert(r.location.file)}:${position(r.location)}  ${inert(r.message)}`)}\n`;
       yield piece;
     }
   }

@@ -115,6 +115,31 @@ describe('axiom-usage', () => {
     }
   });
 
+  it('isolates a theorem that crashes the REPL: the batch is split until only that theorem is unchecked', async () => {
+    const logDir = mkdtempSync(join(dir, 'b-'));
+    const crashing: StandinScenario = { ...scenario, rules: [{ match: '#print axioms computed\\b', fault: 'crash' }] };
+    const testCase: TesterCase = { ...caseFor(logDir), config: { repl: { command: simCommand(logDir, crashing), workers: 1 } } };
+    const root = writeCaseProject(testCase);
+    try {
+      const run = await runCase(axiomUsage, root, testCase);
+      const unchecked = run.findings.filter((f) => f.messageId === 'unchecked').map((f) => f.entityId);
+      expect(unchecked.sort()).toEqual(['computed', 'ghost', 'hidden']);
+      expect(run.findings.find((f) => f.entityId === 'computed')!.message).toMatch(
+        /computed could not be checked: crashed: the REPL exited/,
+      );
+      expect(run.findings.find((f) => f.messageId === 'sorry-transitive')?.entityId).toBe('uses_helper');
+      expect(run.metrics).toMatchObject({ checked: 5, unchecked: 3 });
+      const batches = loggedRequests(logDir)
+        .map((r) => String(r.request.cmd ?? ''))
+        .filter((cmd) => cmd.startsWith('#print axioms'))
+        .map((cmd) => cmd.split('\n').length);
+      // 7 theorems, `computed` the 4th: 7 crashes; 4 crashes, its halves 2 (fine) and 2 (crashes: 1 fine, 1 crashes); then 3.
+      expect(batches).toEqual([7, 4, 2, 2, 1, 1, 3]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('turns a crashed batch into unchecked theorems and still reports the rest of the run', async () => {
     const logDir = mkdtempSync(join(dir, 'c-'));
     const crashing: StandinScenario = { ...scenario, rules: [{ match: '#print axioms', fault: 'crash' }] };

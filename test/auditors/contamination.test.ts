@@ -46,15 +46,19 @@ describe('contamination auditor', () => {
       ['planted_renamed', 'error', 2],
       ['planted_ascii', 'error', 3],
       ['planted_reordered', 'error', 4],
-      ['planted_spacing', 'error', 5],
-      ['planted_informal_case', 'error', 7],
+      ['planted_binders', 'error', 5],
+      ['planted_spacing', 'error', 6],
+      ['planted_informal_case', 'error', 8],
     ]);
     const renamed = byMessage('dirty')[1]!;
     expect(renamed.message).toMatch(/Lean statement matches product_bound/);
+    expect(byMessage('dirty')[4]!.message).toMatch(
+      /Lean statement matches card_fun_fin \(token 8-gram coverage 1.00, longest run \d+ of \d+ tokens; after canonicalizing binder order, variable names, hypothesis names\)/,
+    );
     expect(renamed.related?.[0]?.location.line).toBe(3);
     expect(byMessage('name-leak').map((f) => f.entityId)).toEqual(['planted_verbatim', 'planted_spacing']);
     expect(byMessage('configuration')[0]!.message).toMatch(/^configuration [0-9a-f]{16}: normalizer v1/);
-    expect(run.metrics).toMatchObject({ items: 10, dirty: 6, suspicious: 0, clean: 4, nameLeaks: 2 });
+    expect(run.metrics).toMatchObject({ items: 11, dirty: 7, suspicious: 0, clean: 4, nameLeaks: 2 });
   });
 
   it('scans the project entities when no benchmark is configured', async () => {

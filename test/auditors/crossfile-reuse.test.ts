@@ -14,12 +14,12 @@ afterEach(() => {
   process.env = { ...saved, LEANAUDIT_OLLAMA_URL: 'http://127.0.0.1:9/v1' };
 });
 
-/** An entity of a blueprint in `file`, paired with the declarations `decls` of Test/Main.lean (name, line, kind if not a theorem). */
+/** An entity of a blueprint in `file`, paired with the declarations `decls` (name, line, kind if not a theorem, file if not Test/Main.lean). */
 function paired(
   id: string,
   kind: string,
   statement: string,
-  decls: [string, number, string?][],
+  decls: [string, number, string?, string?][],
   extra: Partial<PairedEntity> = {},
   file = 'web.tex',
 ): PairedEntity {
@@ -32,13 +32,13 @@ function paired(
     flags: {},
     location: { file: `blueprint/src/${file}`, line: 1 },
     origin: 'blueprint',
-    decls: decls.map(([fullName, line, declKind]) => ({
+    decls: decls.map(([fullName, line, declKind, leanFile]) => ({
       leanName: fullName,
       fullName,
       kind: declKind ?? 'theorem',
       header: ': True',
       variables: [],
-      location: { file: 'Test/Main.lean', line },
+      location: { file: leanFile ?? 'Test/Main.lean', line },
       hasSorry: false,
     })),
     unresolved: [],
@@ -80,6 +80,27 @@ testAuditor(crossfileReuse, {
         paired('thm:default', 'theorem', 'Uses a default.', [['alone', 4]], { uses: ['inst:inhabited'] }),
         paired('lem:first', 'lemma', 'The first.', [['Pair.first', 11]]),
         paired('thm:user', 'theorem', 'Uses it.', [['Pair.user', 12]], { uses: ['lem:first'] }),
+      ],
+    },
+    {
+      name: 'a lemma used by field notation on a chain of fields or on a bracket, also through another declaration, or through a variant of it (Kernel.chain_rule for chain_rule), is followed',
+      code: [
+        'theorem Pair.swap_ok (b : Nat) : True := trivial',
+        'theorem chain_user (h : Nat → Nat × Nat) : True := (h 0).2.1.swap_ok',
+        'theorem paren_user (h : Nat → Nat) : True := (h 0).swap_ok',
+        'theorem via_user : True := paren_user id',
+        'theorem Kernel.chain_rule : True := trivial',
+        'theorem chain_rule : True := Kernel.chain_rule',
+        'theorem cond_chain_rule : True := Kernel.chain_rule',
+        '',
+      ].join('\n'),
+      entities: [
+        paired('lem:swap', 'lemma', 'Swap.', [['Pair.swap_ok', 1]]),
+        paired('thm:chain', 'theorem', 'Uses it.', [['chain_user', 2]], { uses: ['lem:swap'] }),
+        paired('thm:paren', 'theorem', 'Uses it too.', [['paren_user', 3]], { uses: ['lem:swap'] }),
+        paired('thm:via', 'theorem', 'Through another.', [['via_user', 4]], { uses: ['lem:swap'] }),
+        paired('lem:chain', 'lemma', 'Chain rule.', [['chain_rule', 6]]),
+        paired('thm:cond', 'theorem', 'Conditional chain rule.', [['cond_chain_rule', 7]], { uses: ['lem:chain'] }),
       ],
     },
   ],
@@ -135,6 +156,89 @@ testAuditor(crossfileReuse, {
         },
       ],
       metrics: { unreflected: 1, unreflectedUnproved: 1, checked: 2 },
+    },
+    {
+      name: 'a dependency the Lean cannot reach is information naming why: declared later in the file, or in a file not imported',
+      code: CODE,
+      files: { 'Test/Other.lean': 'theorem other_lemma : True := trivial\n' },
+      entities: [
+        paired('lem:other', 'lemma', 'Other.', [['other_lemma', 1, 'theorem', 'Test/Other.lean']]),
+        paired('thm:far', 'theorem', 'By \\cref{lem:other}.', [['alone', 4]]),
+        paired('def:size', 'definition', 'The size.', [['size', 5]]),
+        paired('thm:early', 'theorem', 'Early.', [['base', 1]], { uses: ['def:size'] }),
+      ],
+      findings: [
+        {
+          messageId: 'unreachable',
+          severity: 'info',
+          entityId: 'thm:early',
+          message: 'thm:early depends on def:size (\\uses), but its Lean (base) cannot refer to size: declared later in Test/Main.lean',
+        },
+        {
+          messageId: 'unreachable',
+          severity: 'info',
+          entityId: 'thm:far',
+          message:
+            'thm:far depends on lem:other (cites it in its statement: \\cref{lem:other}), but its Lean (alone) cannot refer to other_lemma: Test/Other.lean is not imported by Test/Main.lean, directly or not',
+        },
+      ],
+      metrics: { unreachable: 2, unreflected: 0 },
+    },
+    {
+      name: 'a lemma a field of an instance uses, where a statement the dependent relies on needs its class, is reached through the instance',
+      code: [
+        'class Good (α : Type) : Prop where',
+        '  ok : True',
+        'theorem good_lemma : True := trivial',
+        'instance : Good Nat := ⟨good_lemma⟩',
+        'theorem needs_good [Good Nat] : True := trivial',
+        'theorem main_result : True := needs_good',
+        'theorem no_class : True := trivial',
+        '',
+      ].join('\n'),
+      entities: [
+        paired('lem:good', 'lemma', 'Good.', [['good_lemma', 3]]),
+        paired('thm:main', 'theorem', 'Main.', [['main_result', 6]], { uses: ['lem:good'] }),
+        paired('thm:plain', 'theorem', 'Plain.', [['no_class', 7]], { uses: ['lem:good'] }),
+      ],
+      findings: [
+        {
+          messageId: 'through-instance',
+          severity: 'info',
+          entityId: 'thm:main',
+          message:
+            /^thm:main depends on lem:good \(\\uses\); its Lean \(main_result\) uses good_lemma through the instance .+ of Good, which Lean supplies/,
+        },
+        { messageId: 'unreflected', severity: 'warning', entityId: 'thm:plain' },
+      ],
+      metrics: { throughInstance: 1, unreflected: 1 },
+    },
+    {
+      name: 'a citation by analogy or for a notation only, not followed, is information without an edge-filter model',
+      code: CODE,
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('def:size', 'definition', 'The size.', [['size', 5]]),
+        paired('thm:like', 'theorem', 'Fine.', [['Pair.first', 11]], {
+          proof: 'Analogous to Lemma~\\ref{lem:base}, with $s$ as defined in \\cref{def:size}.',
+        }),
+      ],
+      findings: [
+        {
+          messageId: 'weak-unreflected',
+          severity: 'info',
+          entityId: 'thm:like',
+          message:
+            /^thm:like cites lem:base by analogy \(cites it in its proof: \\ref\{lem:base\}\); its Lean \(Pair\.first\) does not refer to base/,
+        },
+        {
+          messageId: 'weak-unreflected',
+          severity: 'info',
+          entityId: 'thm:like',
+          message: /^thm:like cites def:size for a definition or notation only/,
+        },
+      ],
+      metrics: { weakCitations: 2, weakUnreflected: 2, unreflected: 0 },
     },
     {
       name: 'without an edge-filter model, dependencies guessed from defined terms are counted, not checked',
@@ -214,7 +318,7 @@ describe('crossfile-reuse with the edge filter', () => {
       config: { llm: { default: { baseURL: server.url, model: 'gpt-4o-mini' }, retries: 0 } },
       entities: [
         paired('def:size', 'definition', 'The \\emph{size} of $n$.', [['size', 5]]),
-        paired('thm:alone', 'theorem', 'The size is small.', [['alone', 4]]),
+        paired('thm:alone', 'theorem', 'The size is small.', [['Pair.first', 11]]),
         paired('thm:other', 'theorem', 'Size is a word here.', [['base', 1]]),
         paired('thm:broken', 'theorem', 'Size again.', [['base', 1]]),
       ],
@@ -228,7 +332,7 @@ describe('crossfile-reuse with the edge filter', () => {
       ['unreflected', 'thm:alone', 'warning'],
     ]);
     expect(run.findings[1]!.message).toBe(
-      'thm:alone depends on def:size (uses the term “size” it defines; edge filter: it bounds the size), but its Lean (alone) never refers to size, directly or through other project declarations',
+      'thm:alone depends on def:size (uses the term “size” it defines; edge filter: it bounds the size), but its Lean (Pair.first) never refers to size, directly or through other project declarations',
     );
     expect(run.findings[0]!.provenance).toMatchObject({ rubric: 'edge-filter', model: 'gpt-4o-mini' });
     expect(run.metrics).toMatchObject({ edges: 3, termEdges: 3, termEdgesConfirmed: 1, termEdgesRejected: 1, checked: 1, unreflected: 1 });
@@ -237,5 +341,32 @@ describe('crossfile-reuse with the edge filter', () => {
       ['thm:broken', 'term', 'unconfirmed'],
       ['thm:other', 'term', 'unconfirmed'],
     ]);
+  });
+
+  it('asks the model about a weak citation with the citation-filter rubric: checked as any other when it says the result is used, dropped when not', async () => {
+    const asked: string[] = [];
+    server = await startOpenAIServer((body) => {
+      const text = userText(body);
+      asked.push(text);
+      return reply.json({ depends: text.includes('(theorem thm:uses)'), reason: 'it applies the lemma' });
+    });
+    process.env.OPENAI_API_KEY = 'sk-edge';
+    const testCase = {
+      code: CODE,
+      config: { llm: { default: { baseURL: server.url, model: 'gpt-4o-mini' }, retries: 0 } },
+      entities: [
+        paired('lem:base', 'lemma', 'Base.', [['base', 1]]),
+        paired('thm:uses', 'theorem', 'Fine.', [['alone', 4]], { proof: 'Similarly to Lemma~\\ref{lem:base}, apply it.' }),
+        paired('thm:like', 'theorem', 'Fine.', [['Pair.first', 11]], { proof: 'Symmetric to Lemma~\\ref{lem:base}.' }),
+      ],
+    };
+    const root = writeCaseProject(testCase);
+    const run = await runCase(crossfileReuse, root, testCase);
+    rmSync(root, { recursive: true, force: true });
+    expect(run.findings.map((f) => [f.messageId, f.entityId, f.severity])).toEqual([['unreflected', 'thm:uses', 'warning']]);
+    expect(run.findings[0]!.message).toContain('citation filter: it applies the lemma');
+    expect(asked).toHaveLength(2);
+    expect(asked.find((t) => t.includes('(theorem thm:like)'))).toContain('which cites it (by analogy: “\\ref{lem:base}”)');
+    expect(run.metrics).toMatchObject({ weakCitations: 2, weakCitationsConfirmed: 1, weakCitationsRejected: 1, unreflected: 1 });
   });
 });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalFormal, canonicalHeader, leanStatements, leanTokens } from '../../src/contamination/lean-canon.js';
+import {
+  canonicalFormal,
+  canonicalHeader,
+  canonicalizationsBetween,
+  leanStatements,
+  leanTokens,
+} from '../../src/contamination/lean-canon.js';
 import { canonicalNotation, NOTATION } from '../../src/contamination/notation.js';
 
-const canon = (s: string) => canonicalFormal(s).join(' ');
+const canon = (s: string) => canonicalFormal(s).tokens.join(' ');
 
 describe('notation table', () => {
   it('maps ASCII and long spellings to one form', () => {
@@ -41,7 +47,7 @@ describe('leanTokens', () => {
 
 describe('canonicalHeader', () => {
   it('renames variables in order and erases hypothesis names', () => {
-    expect(canonicalHeader('(x y : ℝ) (hx : 0 < x) : x * y = y * x').join(' ')).toBe(
+    expect(canonicalHeader('(x y : ℝ) (hx : 0 < x) : x * y = y * x').tokens.join(' ')).toBe(
       '( v1 : ℝ ) ( v2 : ℝ ) ( _h : 0 < v1 ) : v1 * v2 = v2 * v1',
     );
   });
@@ -56,6 +62,45 @@ describe('canonicalHeader', () => {
     const base = canon('theorem a (m n : ℤ) (h₀ : m ∣ n) (h₁ : n ≠ 0) : m ≠ 0');
     expect(canon('theorem a (m n : ℤ) (h₁ : n ≠ 0) (h₀ : m ∣ n) : m ≠ 0')).toBe(base);
     expect(canon('theorem a (m : ℤ) (h₁ : m ∣ n) (n : ℤ) (h₀ : n ≠ 0) : m ≠ 0')).not.toBe(canon('theorem a (n m : ℤ) : m ≠ 0'));
+  });
+
+  it('puts binders in a dependency-respecting order decided by their roles, not their names or written order', () => {
+    const planted = 'theorem t (n : ℕ) (β : Type*) [Fintype β] (hn : 0 < n) : Fintype.card (Fin n → β) = Fintype.card β ^ n';
+    const original = 'theorem u (α : Type*) [Fintype α] (n : ℕ) (hn : 0 < n) : Fintype.card (Fin n → α) = Fintype.card α ^ n';
+    expect(canon(planted)).toBe(canon(original));
+    expect(canon(original)).toBe(
+      '( v1 : ℕ ) ( v2 : Type * ) ( _h : 0 < v1 ) [ Fintype v2 ] : Fintype.card Fin v1 → v2 = Fintype.card v2 ^ v1',
+    );
+    expect(canon('theorem a (x y : ℝ) (h : 0 < x) : x - y < x')).toBe(canon('theorem b (y x : ℝ) (h : 0 < y) : y - x < y'));
+    expect(canon('theorem a (x y : ℝ) (h : 0 < x) : x - y < x')).not.toBe(canon('theorem b (x y : ℝ) (h : 0 < y) : x - y < x'));
+  });
+
+  it('places a variable after the variables its type mentions', () => {
+    expect(canon('theorem a (v : Fin n) (n : ℕ) : v.val < n')).toBe('( v1 : ℕ ) ( v2 : Fin v1 ) : v2.val < v1');
+    expect(canon('theorem a {s : Finset α} {α : Type} : s.card ≥ 0')).toBe('{ v1 : Type } { v2 : Finset v1 } : v2.card ≥ 0');
+  });
+
+  it('reads an instance binder the same with or without a name', () => {
+    expect(canon('theorem a (G : Type) [inst : Group G] (g : G) : g * 1 = g')).toBe(
+      canon('theorem a (G : Type) [Group G] (g : G) : g * 1 = g'),
+    );
+  });
+
+  it('says which canonicalizations two statements needed to match', () => {
+    const a = canonicalFormal('theorem t (n : ℕ) (β : Type*) [Fintype β] (hn : 0 < n) : Fintype.card (Fin n → β) = Fintype.card β ^ n');
+    const b = canonicalFormal('theorem u (α : Type*) [Fintype α] (n : Nat) (h : 0 < n) : Fintype.card (Fin n -> α) = (Fintype.card α) ^ n');
+    expect(a.tokens).toEqual(b.tokens);
+    expect(canonicalizationsBetween(a.trace, b.trace)).toEqual([
+      'binder-order',
+      'variable-names',
+      'hypothesis-names',
+      'notation',
+      'parentheses',
+    ]);
+    expect(canonicalizationsBetween(a.trace, a.trace)).toEqual([]);
+    const grouped = canonicalFormal('theorem g (x y : ℝ) : x + y = y + x');
+    const split = canonicalFormal('theorem g (x : ℝ) (y : ℝ) : x + y = y + x');
+    expect(canonicalizationsBetween(grouped.trace, split.trace)).toEqual(['binder-groups']);
   });
 
   it('renames set-builder and fun binders', () => {

@@ -19,6 +19,7 @@ const EXPECTED: Record<string, [string, string, string, string, boolean]> = {
   planted_renamed: ['dirty', 'clean', 'clean', 'dirty', false],
   planted_ascii: ['dirty', 'clean', 'clean', 'dirty', false],
   planted_reordered: ['dirty', 'clean', 'clean', 'dirty', false],
+  planted_binders: ['dirty', 'clean', 'clean', 'dirty', false],
   planted_spacing: ['dirty', 'clean', 'clean', 'dirty', true],
   planted_paraphrase: ['clean', 'clean', 'clean', 'clean', false],
   planted_informal_case: ['dirty', 'dirty', 'dirty', 'clean', false],
@@ -84,6 +85,12 @@ describe('planted contamination', () => {
     expect(where('planted_reordered')).toEqual(['dvd_chain', 'Copied.lean', 11, 1, true]);
     expect(where('planted_spacing')).toEqual(['planted_spacing', 'Copied.lean', 16, 1, true]);
     expect(results.get('planted_renamed')!.strongest).toBe('lean');
+  });
+
+  it('matches binders written in another order with renamed variables, and says which canonicalizations it took', async () => {
+    const l = (await scan(0)).get('planted_binders')!.lean!;
+    expect([l.best!.name, l.coverage, l.best!.longestRun === l.tokens]).toEqual(['card_fun_fin', 1, true]);
+    expect(l.best!.canonicalizations).toEqual(['binder-order', 'variable-names', 'hypothesis-names']);
   });
 
   it('gives identical results on worker threads and on the main thread', async () => {

@@ -90,3 +90,38 @@ describe('windowStarts with the scanner', () => {
     expect(hits.exact.length / 2).toBe(ix.windows.length);
   });
 });
+
+describe('Scanner fed in pieces', () => {
+  it('finds the same windows, n-grams and names on the same lines as one whole scan, every occurrence included', () => {
+    const rand = rng(7);
+    const words = ['alpha', 'beta', 'gamma', 'delta', 'x', 'y', 'sum', 'of', 'two', 'odd'];
+    const doc = Array.from({ length: 6000 }, () => words[Math.floor(rand() * words.length)] + (rand() < 0.1 ? '\n' : ' ')).join('');
+    const norm = normalizeExact(doc);
+    const b = new ScanIndexBuilder(12, 8);
+    for (let k = 0; k < 200; k++) {
+      const s = Math.floor(rand() * (norm.length - 12));
+      b.addWindow(norm.slice(s, s + 12));
+    }
+    const h1 = new Int32Array(3);
+    const h2 = new Int32Array(3);
+    ['sum', 'of', 'two'].forEach((w, k) => ([h1[k], h2[k]] = wordHashes(w)));
+    b.addGram(h1, h2, 0, 3);
+    b.addName('gamma');
+    const ix = b.build();
+    for (const allOccurrences of [false, true]) {
+      const whole = new Scanner(ix, { allOccurrences }).scan(doc, 3);
+      const pieces = new Scanner(ix, { allOccurrences });
+      pieces.begin(3);
+      // Cut after blanks, as textChunks does, at random places.
+      let from = 0;
+      while (from < doc.length) {
+        let to = Math.min(doc.length, from + 1 + Math.floor(rand() * 400));
+        while (to < doc.length && doc[to - 1] !== ' ' && doc[to - 1] !== '\n') to++;
+        pieces.feed(doc.slice(from, to));
+        from = to;
+      }
+      expect(pieces.finish()).toEqual(whole);
+      expect(whole.exact.length).toBeGreaterThan(200);
+    }
+  });
+});

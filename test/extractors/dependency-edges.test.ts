@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citedNumbers, dependencyEdges, introducedTerms } from '../../extractors/dependency-edges.js';
+import { citedNumbers, dependencyEdges, introducedTerms, weakCitation } from '../../extractors/dependency-edges.js';
 import type { Entity } from '../../src/model/entity.js';
 
 const entity = (id: string, kind: string, statement: string, extra: Partial<Entity> = {}): Entity => ({
@@ -27,7 +27,8 @@ describe('dependencyEdges', () => {
     expect(edges).toEqual([
       { from: 'def:group', to: 'lem:a', source: 'uses', part: 'statement' },
       { from: 'lem:a', to: 'thm:b', source: 'uses', part: 'proof' },
-      { from: 'def:group', to: 'thm:b', source: 'citation', part: 'statement', cue: '\\cref{lem:a, def:group}' },
+      // "See …" in a statement cites for reference, not for use: a weak citation.
+      { from: 'def:group', to: 'thm:b', source: 'citation', part: 'statement', cue: '\\cref{lem:a, def:group}', weak: 'terminology' },
     ]);
   });
 
@@ -134,5 +135,61 @@ describe('dependencyEdges', () => {
     expect(edges.filter((e) => e.source === 'term')).toEqual([
       { from: 'def:coset', to: 'u0', source: 'term', part: 'statement', cue: 'cosets' },
     ]);
+  });
+});
+
+describe('weakCitation', () => {
+  const at = (text: string, cited: string) => weakCitation(text, text.indexOf(cited));
+  it('reads a citation by analogy or for a notation only from the words before it in its sentence', () => {
+    expect(at('The proof is analogous to Lemma 2.1.', 'Lemma 2.1')).toBe('analogy');
+    expect(at('Symmetric to \\cref{lem:a}.', '\\cref')).toBe('analogy');
+    expect(at('We argue similarly to the proof of Theorem 3.', 'Theorem 3')).toBe('analogy');
+    expect(at('For $F$ as defined in \\Cref{estimate-bad-partial}, we have', '\\Cref')).toBe('terminology');
+    expect(at('with the notation of Lemma~\\ref{lem:x}', 'Lemma~')).toBe('terminology');
+    expect(
+      at('Repeat the proof of \\Cref{pfr_aux}, but with \\Cref{main-entropy} in place of \\Cref{entropy-pfr}.', '\\Cref{pfr_aux}'),
+    ).toBe('analogy');
+    expect(
+      at('Repeat the proof of \\Cref{pfr_aux}, but with \\Cref{main-entropy} in place of \\Cref{entropy-pfr}.', '\\Cref{entropy-pfr}'),
+    ).toBe('analogy');
+    expect(at('Given \\Cref{aux}, the proof is the same as that of \\Cref{pfr}.', '\\Cref{pfr}')).toBe('analogy');
+    expect(at('where $C(m)$ is the polynomial Cauchy matrix from Lemma~\\ref{lem.x}.', 'Lemma~')).toBe('terminology');
+    expect(at('This is the Lean formalization of Proposition~\\ref{prop.sw1}', 'Proposition~')).toBe('terminology');
+    expect(at('Under the hypotheses of Theorem~\\ref{thm.a}, the product', 'Theorem~')).toBe('terminology');
+    expect(at('The claim follows from Lemma 2.1.', 'Lemma 2.1')).toBeUndefined();
+  });
+
+  it('makes a citation in a statement weak unless its words say the result is used', () => {
+    const edgesOf = (statement: string) => dependencyEdges([entity('thm:a', 'theorem', 'A.'), entity('thm:b', 'theorem', statement)]);
+    expect(edgesOf('In the setting of \\cref{thm:a}, the bound holds.')[0]!.weak).toBe('terminology');
+    expect(edgesOf('Here are functions whose convexity is a consequence of \\cref{thm:a}.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('Then \\cref{thm:a} yields the estimate.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('By Theorem 1.2 and \\cref{thm:a}, it follows.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('Left to the reader, by Lemma~\\ref{thm:a}.')[0]!.weak).toBeUndefined();
+    expect(edgesOf('The cone obtained by adjoining the origin to the cone in \\cref{thm:a}.')[0]!.weak).toBe('terminology');
+    const definition = dependencyEdges([
+      entity('thm:a', 'theorem', 'A.'),
+      entity('def:b', 'definition', 'The function obtained via \\cref{thm:a}.'),
+    ]);
+    expect(definition[0]!.weak).toBe('terminology');
+    expect(at('If equality holds in \\Cref{log-sum}, then $a_s=r b_s$', '\\Cref')).toBe('terminology');
+    expect(at('As in the beginning of \\Cref{pfr} the doubling condition forces it', '\\Cref{pfr}')).toBe('analogy');
+  });
+
+  it('leaves a citation that uses the result plain, even after such words in an earlier sentence or clause', () => {
+    expect(at('By Lemma 2.1 we get the bound.', 'Lemma 2.1')).toBeUndefined();
+    expect(at('The case is symmetric. Now apply Lemma 2.1.', 'Lemma 2.1')).toBeUndefined();
+    expect(at('By a similar bound, and by Lemma 2.1, the claim follows.', 'Lemma 2.1')).toBeUndefined();
+  });
+
+  it('makes an edge weak only while no plain citation of the same pair is met', () => {
+    const weakOnly = dependencyEdges([entity('lem:a', 'lemma', 'A.'), entity('thm:b', 'theorem', 'Analogous to \\ref{lem:a}.')]);
+    expect(weakOnly.map((e) => e.weak)).toEqual(['analogy']);
+    const both = dependencyEdges([
+      entity('lem:a', 'lemma', 'A.'),
+      entity('thm:b', 'theorem', 'Analogous to \\ref{lem:a}. Then \\ref{lem:a} gives it.'),
+    ]);
+    expect(both).toHaveLength(1);
+    expect(both[0]!.weak).toBeUndefined();
   });
 });

@@ -1,7 +1,10 @@
 /**
  * A real HTTP server on 127.0.0.1 speaking the chat-completions protocol, scripted per test, with
- * fault injection (fenced JSON, prose, 429 + Retry-After, 500, hung responses, malformed bodies).
- * Used by the LLM tests and by bench/judge.ts; it never touches the network beyond loopback.
+ * fault injection (fenced JSON, prose, 429 + Retry-After, 500, hung responses, malformed bodies),
+ * and the Batch API over it: POST /v1/files (multipart upload of a JSONL file), POST /v1/batches,
+ * GET /v1/batches/{id} (done after `batchPolls` polls, each line answered by the script),
+ * GET /v1/files/{id}/content. Used by the LLM tests and by bench/judge.ts; it never touches the
+ * network beyond loopback.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -57,17 +60,25 @@ export interface ScriptedServer {
   url: string;
   /** Every request received, in arrival order. */
   requests: RecordedRequest[];
-  /** Chat requests only. */
+  /** Chat requests only (batch lines included). */
   chatCalls(): number;
+  /** Batches created (POST /v1/batches), and the JSONL request lines of each. */
+  batches: { id: string; lines: { custom_id: string; body: ChatRequestBody }[] }[];
   /** Replaces the script. */
   setScript(script: Script): void;
+  /** Makes every batch done at its next poll. */
+  finishBatches(): void;
   close(): Promise<void>;
 }
 
 /** Starts the server on an ephemeral loopback port; `models` is what GET /v1/models lists. */
-export async function startOpenAIServer(script: Script, opts: { models?: string[] } = {}): Promise<ScriptedServer> {
+export async function startOpenAIServer(script: Script, opts: { models?: string[]; batchPolls?: number } = {}): Promise<ScriptedServer> {
   let current = script;
   let chatCount = 0;
+  const files = new Map<string, string>();
+  const batches: ScriptedServer['batches'] = [];
+  const batchState = new Map<string, { polls: number; input: string; output?: string }>();
+  let batchPollsNeeded = opts.batchPolls ?? 1;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -110,6 +121,10 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
     const path = (req.url ?? '').replace(/\?.*$/, '');
     const record: RecordedRequest = { method: req.method ?? '', path, headers: req.headers };
     requests.push(record);
+    if (path.includes('/files') || path.includes('/batches')) {
+      void batchApi(req, res, path, raw);
+      return;
+    }
     if (req.method === 'GET' && path.endsWith('/models')) {
       res
         .writeHead(200, { 'content-type': 'application/json' })
@@ -124,6 +139,95 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
     record.body = body;
     const n = chatCount++;
     send(res, current(body, n), body.model);
+  };
+
+  const json = (res: ServerResponse, status: number, value: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+  };
+  const batchObject = (id: string) => {
+    const b = batchState.get(id)!;
+    const done = b.output !== undefined;
+    return {
+      id,
+      object: 'batch',
+      endpoint: '/v1/chat/completions',
+      input_file_id: b.input,
+      completion_window: '24h',
+      status: done ? 'completed' : b.polls === 0 ? 'validating' : 'in_progress',
+      created_at: Math.floor(Date.now() / 1000),
+      output_file_id: b.output ?? null,
+      error_file_id: null,
+    };
+  };
+  /** A batch line's answer: what the script replies to its body, as the Batch API writes it. */
+  const answerLine = (line: { custom_id: string; body: ChatRequestBody }): string => {
+    let r = current(line.body, chatCount++);
+    while (r.kind === 'delay') r = r.then;
+    const response =
+      r.kind === 'content'
+        ? {
+            status_code: 200,
+            body: {
+              id: `chatcmpl-${chatCount}`,
+              object: 'chat.completion',
+              model: line.body.model,
+              choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content } }],
+              usage: { prompt_tokens: r.usage?.prompt ?? 100, completion_tokens: r.usage?.completion ?? 20, total_tokens: 0 },
+            },
+          }
+        : { status_code: r.kind === 'status' ? r.status : 500, body: { error: { message: `scripted ${r.kind}` } } };
+    return JSON.stringify({ id: `batch_req_${chatCount}`, custom_id: line.custom_id, response, error: null });
+  };
+  const batchApi = async (req: IncomingMessage, res: ServerResponse, path: string, raw: string): Promise<void> => {
+    if (req.method === 'POST' && path.endsWith('/files')) {
+      const form = await new Request('http://127.0.0.1/', {
+        method: 'POST',
+        headers: { 'content-type': String(req.headers['content-type']) },
+        body: raw,
+      }).formData();
+      const id = `file-${files.size + 1}`;
+      files.set(id, await (form.get('file') as File).text());
+      return json(res, 200, {
+        id,
+        object: 'file',
+        bytes: files.get(id)!.length,
+        purpose: form.get('purpose'),
+        filename: 'batch.jsonl',
+        created_at: 0,
+      });
+    }
+    const content = /\/files\/([^/]+)\/content$/.exec(path);
+    if (req.method === 'GET' && content)
+      return void res.writeHead(200, { 'content-type': 'application/jsonl' }).end(files.get(content[1]!) ?? '');
+    if (req.method === 'POST' && path.endsWith('/batches')) {
+      const { input_file_id } = JSON.parse(raw) as { input_file_id: string };
+      const id = `batch_${batches.length + 1}`;
+      const lines = (files.get(input_file_id) ?? '')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { custom_id: string; body: ChatRequestBody });
+      batches.push({ id, lines });
+      batchState.set(id, { polls: 0, input: input_file_id });
+      return json(res, 200, batchObject(id));
+    }
+    const batch = /\/batches\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && batch && batchState.has(batch[1]!)) {
+      const b = batchState.get(batch[1]!)!;
+      b.polls += 1;
+      if (b.output === undefined && b.polls > batchPollsNeeded) {
+        const out = `file-${files.size + 1}`;
+        files.set(
+          out,
+          `${batches
+            .find((x) => x.id === batch[1])!
+            .lines.map(answerLine)
+            .join('\n')}\n`,
+        );
+        b.output = out;
+      }
+      return json(res, 200, batchObject(batch[1]!));
+    }
+    res.writeHead(404).end();
   };
 
   const server = createServer((req, res) => {
@@ -142,9 +246,13 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    batches,
     chatCalls: () => chatCount,
     setScript(s) {
       current = s;
+    },
+    finishBatches() {
+      batchPollsNeeded = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

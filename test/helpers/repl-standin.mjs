@@ -12,7 +12,7 @@
  *
  * Scenario: { importMs, unpickleMs, defaultMs, transcripts: dir, axioms: {name: [axiom...]},
  *   rules: [{ match: regex, response?: object, transcript?: "name#k", delayMs?, fault? }] }.
- * Faults: crash, crash-mid, hang, garbage, huge (hugeChars), memory (memoryMb). A request text may
+ * Faults: crash, crash-mid, hang, busy (hangs and outlives its standard input), garbage, huge (hugeChars), memory (memoryMb). A request text may
  * also carry `standin-fault:<kind>` or `sim-cost-ms:<n>` markers.
  */
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -173,6 +173,10 @@ async function injure({ fault, rule, stderr }) {
       await write(sample.slice(0, sample.length >> 1));
       return process.exit(134);
     case 'hang':
+      return new Promise(() => undefined);
+    case 'busy':
+      // Like Lean elaborating: never answers and keeps running after its standard input closes.
+      setInterval(() => undefined, 1000);
       return new Promise(() => undefined);
     case 'garbage':
       return 'this is not JSON {{{';

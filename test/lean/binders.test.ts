@@ -120,7 +120,7 @@ describe('local names a declaration binds', () => {
     const files = [
       parseLean('inductive Color where\n  | red\n  | green\ndef n : ℕ := 1', 'A.lean'),
       parseLean(
-        'open Color in\ndef isRed (b : Bool) : Bool := match b with\n  | red => true\n  | _ => false\ndef pred : ℕ → ℕ\n  | 0 => 0\n  | n + 1 => n',
+        'import A\nopen Color in\ndef isRed (b : Bool) : Bool := match b with\n  | red => true\n  | _ => false\ndef pred : ℕ → ℕ\n  | 0 => 0\n  | n + 1 => n',
         'B.lean',
       ),
     ];
@@ -132,8 +132,8 @@ describe('local names a declaration binds', () => {
   it('keeps a local from being read as the project declaration of the same name', () => {
     const files = [
       parseLean('namespace N\ndef card : ℕ := 3\ndef lift : ℕ := 1\nend N', 'A.lean'),
-      parseLean('namespace N\ntheorem t (card : ℕ) : card = lift := by\n  exact card', 'B.lean'),
-      parseLean('namespace N\ntheorem u : card = lift := rfl\nend N', 'C.lean'),
+      parseLean('import A\nnamespace N\ntheorem t (card : ℕ) : card = lift := by\n  exact card', 'B.lean'),
+      parseLean('import A\nnamespace N\ntheorem u : card = lift := rfl\nend N', 'C.lean'),
     ];
     linkReferences(files);
     expect(files[1]!.decls[0]!.references).toEqual(['N.lift']);

@@ -63,7 +63,7 @@ describe('NameTable', () => {
 });
 
 describe('identifier ids through parsing and linking', () => {
-  const sources = ['namespace A\ndef b := 1\nend A', 'open A in\ntheorem t : b = b := by\n  exact rfl'];
+  const sources = ['namespace A\ndef b := 1\nend A', 'import F0\nopen A in\ntheorem t : b = b := by\n  exact rfl'];
 
   it('resolves the same references whether files share one name table or not', () => {
     const shared = new NameTable();

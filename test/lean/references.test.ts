@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NameTable } from '../../src/lean/names.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { projectDeclarations } from '../../src/lean/reference-lists.js';
-import { linkReferences, MAX_SCOPE_PREFIXES, NameResolver, referenceGraph } from '../../src/lean/references.js';
+import { linkReferences, MAX_OPENS_READ, NameResolver, referenceGraph } from '../../src/lean/references.js';
 import { addLink } from '../../src/lean/scope-links.js';
 import type { ScopeLink } from '../../src/model/lean.js';
 import { growthRatio, LOOSELY_LINEAR } from '../helpers/growth.js';
@@ -22,13 +22,17 @@ describe('linkReferences', () => {
   });
 
   it('resolves through open, across files, and through the declaration name’s own namespace', () => {
-    const m = link('namespace Lib\ndef one := 1\ndef Sub.two := 2\nend Lib', 'open Lib\ndef x := one + Sub.two', 'def Lib.three := one');
+    const m = link(
+      'namespace Lib\ndef one := 1\ndef Sub.two := 2\nend Lib',
+      'import F0\nopen Lib\ndef x := one + Sub.two',
+      'import F0\ndef Lib.three := one',
+    );
     expect(refs(m, 'x')).toEqual(['Lib.one', 'Lib.Sub.two']);
     expect(refs(m, 'Lib.three')).toEqual(['Lib.one']);
   });
 
   it('needs a qualifier for protected names and honours _root_', () => {
-    const m = link('namespace N\nprotected def p := 1\ndef q := p\ndef r := N.p\ndef s := _root_.t\nend N\ndef t := 0');
+    const m = link('def t := 0\nnamespace N\nprotected def p := 1\ndef q := p\ndef r := N.p\ndef s := _root_.t\nend N');
     expect(refs(m, 'N.q')).toEqual([]);
     expect(refs(m, 'N.r')).toEqual(['N.p']);
     expect(refs(m, 'N.s')).toEqual(['t']);
@@ -65,6 +69,107 @@ describe('linkReferences', () => {
     expect(refs(m, 'library_iff')).toEqual([]);
     expect(refs(m, 'library_namespace')).toEqual([]);
     expect(refs(m, 'untyped_local')).toEqual([]);
+  });
+
+  it('sees only what Lean has in the environment: earlier declarations of the file, and those of the files it imports', () => {
+    const m = link(
+      'def a := 1\ntheorem foo : True := trivial',
+      'import F0\ndef early := later\ndef later := 2\ndef uses := a + later\nmutual\ndef even : Nat → Bool\n  | 0 => true\n  | n + 1 => odd n\ndef odd : Nat → Bool\n  | 0 => false\n  | n + 1 => even n\nend',
+      'theorem t (total : le a b ∨ le b a) : True := foo',
+    );
+    expect(refs(m, 'early')).toEqual([]);
+    expect(refs(m, 'uses')).toEqual(['a', 'later']);
+    expect(refs(m, 'even')).toEqual(['odd']);
+    expect(refs(m, 'odd')).toEqual(['even']);
+    // F2 imports nothing of the project: its `a` is an auto-bound implicit and `foo` an unknown name, never F0's declarations.
+    expect(refs(m, 't')).toEqual([]);
+  });
+
+  it('takes every file as seen from one that imports a project module no file is (a file left out)', () => {
+    const files = [
+      parseLean('def a := 1', 'Pkg/A.lean', { module: 'Pkg.A' }),
+      parseLean('import Pkg.Missing\ndef b := a', 'Pkg/B.lean', { module: 'Pkg.B' }),
+    ];
+    expect(linkReferences(files).decls.get('b')!.references).toEqual(['a']);
+    const external = [
+      parseLean('def a := 1', 'Pkg/A.lean', { module: 'Pkg.A' }),
+      parseLean('import Mathlib.Tactic\ndef b := a', 'Pkg/B.lean', { module: 'Pkg.B' }),
+    ];
+    expect(linkReferences(external).decls.get('b')!.references).toEqual([]);
+  });
+
+  it('finds an import of a nested package by the one module ending in it', () => {
+    const files = [
+      parseLean('def a := 1', 'Pkg/Lib/A.lean', { module: 'Pkg.Lib.A' }),
+      parseLean('import Lib.A\ndef b := a', 'Pkg/Lib/B.lean', { module: 'Pkg.Lib.B' }),
+    ];
+    expect(linkReferences(files).decls.get('b')!.references).toEqual(['a']);
+  });
+
+  it('resolves each namespace of an `open` with the ones opened before it, in one command or several', () => {
+    const m = link(
+      'namespace A.B\ndef x := 1\nend A.B\nnamespace C.D\ndef y := 1\nend C.D',
+      'import F0\nopen A B\nopen C\nopen D\ndef z := x + y',
+    );
+    expect(refs(m, 'z')).toEqual(['A.B.x', 'C.D.y']);
+  });
+
+  it('reads a name `@[to_additive]` generates as the declaration it is generated from', () => {
+    const m = link(
+      "@[to_additive]\ntheorem mul_comm' : True := trivial\n@[to_additive add_thing]\ntheorem mul_thing : True := trivial",
+      "import F0\ntheorem t : True := add_comm' ▸ add_thing",
+    );
+    expect(refs(m, 't')).toEqual(["mul_comm'", 'mul_thing']);
+  });
+
+  it('reads field notation on a local by the head constant of the type its binder gives it, the name being ambiguous', () => {
+    const m = link(
+      [
+        'structure IdentDistrib where\n  n : Nat',
+        'structure Kernel where\n  n : Nat',
+        'theorem IdentDistrib.entropy_congr (h : IdentDistrib) : True := trivial',
+        'theorem Kernel.entropy_congr (k : Kernel) : True := trivial',
+        'theorem uses (hX : IdentDistrib) (k : Kernel) : True := by\n  have := hX.entropy_congr\n  trivial',
+        'theorem inner (k : Kernel) : True := by\n  have h : IdentDistrib := ⟨1⟩\n  exact h.entropy_congr',
+        'theorem unknown (hX : Nat) : True := hX.entropy_congr',
+      ].join('\n'),
+    );
+    expect(refs(m, 'uses')).toEqual(['IdentDistrib', 'Kernel', 'IdentDistrib.entropy_congr']);
+    expect(refs(m, 'inner')).toEqual(['Kernel', 'IdentDistrib', 'IdentDistrib.entropy_congr']);
+    expect(refs(m, 'unknown')).toEqual([]);
+  });
+
+  it('reads field notation on a local introduced from the statement by the type a definition the statement names gives it', () => {
+    const m = link(
+      [
+        'structure FreyPackage where\n  p : Nat',
+        'theorem FreyPackage.mazur (P : FreyPackage) : True := trivial',
+        'theorem Other.mazur : True := trivial',
+        'def B3 : Prop := IsEmpty FreyPackage',
+        'theorem B4_implies_B3 : True → B3 := by\n  intro h\n  rw [isEmpty_iff]\n  intro P\n  exact P.mazur',
+      ].join('\n'),
+    );
+    expect(refs(m, 'B4_implies_B3')).toEqual(['B3', 'FreyPackage.mazur']);
+  });
+
+  it('reads the names alias and export commands make as the declarations they stand for', () => {
+    const m = link(
+      [
+        'namespace P',
+        'theorem pair_iff : True ↔ True := Iff.rfl',
+        'protected alias ⟨_, Indep.pair_eq⟩ := pair_iff',
+        "alias pair_iff' := pair_iff",
+        'end P',
+        'namespace Q',
+        'def q := 1',
+        'end Q',
+        'export Q (q)',
+      ].join('\n'),
+      "import F0\nopen P\ntheorem t : True := (Indep.pair_eq ⟨⟩)\ntheorem u : True := pair_iff'.mp trivial\ndef w := q",
+    );
+    expect(refs(m, 't')).toEqual(['P.pair_iff']);
+    expect(refs(m, 'u')).toEqual(['P.pair_iff']);
+    expect(refs(m, 'w')).toEqual(['Q.q']);
   });
 
   it('never makes a declaration reference itself, and builds the graph', () => {
@@ -115,14 +220,16 @@ describe('scopes of many `open`s', () => {
     Array.from({ length: n }, (_, i) => `namespace N${i}\ntheorem l${i} : 1 = 1 := rfl\nend N${i}`).join('\n');
   const opens = (n: number) => Array.from({ length: n }, (_, i) => `open N${i}`).join('\n');
 
-  it('resolves in the first MAX_SCOPE_PREFIXES namespaces of a scope, and says where a scope had more', () => {
-    const n = MAX_SCOPE_PREFIXES + 10;
-    const model = link(namespaces(n), `${opens(n)}\ntheorem t : 1 = 1 := l0 ▸ l${n - 1} ▸ rfl`);
+  it('resolves through the first MAX_OPENS_READ opened namespaces of a scope, and says where a scope had more', () => {
+    const n = MAX_OPENS_READ + 10;
+    const model = link(namespaces(n), `import F0\n${opens(n)}\ntheorem t : 1 = 1 := l0 ▸ l${n - 1} ▸ rfl`);
     expect(refs(model, 't')).toEqual(['N0.l0']);
     expect(model.problems.filter((p) => p.messageId === 'too-many-opens')).toEqual([
-      expect.objectContaining({ location: expect.objectContaining({ file: 'F1.lean', line: n + 1 }) }),
+      expect.objectContaining({ location: expect.objectContaining({ file: 'F1.lean', line: n + 2 }) }),
     ]);
-    expect(link(namespaces(3), `${opens(3)}\ntheorem t : 1 = 1 := l2 ▸ rfl`).problems).toEqual([]);
+    const few = link(namespaces(3), `import F0\n${opens(3)}\ntheorem t : 1 = 1 := l2 ▸ rfl`);
+    expect(refs(few, 't')).toEqual(['N2.l2']);
+    expect(few.problems).toEqual([]);
   });
 
   it("costs the `open`s that name the project's namespaces: n `open`s of others, each before a theorem, grow linearly", () => {

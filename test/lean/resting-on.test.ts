@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseLean } from '../../src/lean/parser.js';
 import { linkReferences } from '../../src/lean/references.js';
 import { Dependents } from '../../src/lean/resting-on.js';
+import type { LeanFile } from '../../src/model/lean.js';
+
+/** The declarations of these full names, in every file. */
+const named = (files: LeanFile[], ...names: string[]) =>
+  new Set(files.flatMap((file) => file.decls.filter((decl) => names.includes(decl.fullName))));
 
 describe('Dependents.restingOn', () => {
   it('finds the declarations that reach a sorried one through references, directly or not, but not the sorried ones', () => {
@@ -9,6 +14,7 @@ describe('Dependents.restingOn', () => {
       parseLean(['theorem base : 1 = 1 := sorry', 'theorem uses : 1 = 1 := base', 'def unrelated : Nat := 1'].join('\n'), 'A.lean'),
       parseLean(
         [
+          'import A',
           'theorem far : 1 = 1 := uses',
           'theorem alsoSorried : 2 = 2 := by',
           '  have := base',
@@ -19,8 +25,32 @@ describe('Dependents.restingOn', () => {
       ),
     ];
     linkReferences(files);
-    const resting = new Dependents(files).restingOn(new Set(['base', 'alsoSorried']));
+    const resting = new Dependents(files).restingOn(named(files, 'base', 'alsoSorried'));
     expect(resting.map((decl) => decl.fullName)).toEqual(['uses', 'far']);
+  });
+
+  it('never rests a theorem on a sorried test declaration its file does not import, whose name its auto-bound implicits share', () => {
+    const files = [
+      parseLean('theorem a : True := sorry\ntheorem t : True := sorry', 'Test/Names.lean', { module: 'Test.Names' }),
+      parseLean(
+        'theorem total_of (le : α → α → Prop) (total : le a b ∨ le b a) : True := by\n  intro t\n  exact trivial',
+        'Lib/Order.lean',
+        { module: 'Lib.Order' },
+      ),
+    ];
+    linkReferences(files);
+    expect(new Dependents(files).restingOn(named(files, 'a', 't'))).toEqual([]);
+  });
+
+  it('follows a reference to the declaration of that name the file sees, not to a namesake in a file it never meets', () => {
+    const files = [
+      parseLean('theorem foo : True := sorry', 'Test/A.lean', { module: 'Test.A' }),
+      parseLean('def foo := 3\ntheorem bar : foo = 3 := rfl', 'Test/B.lean', { module: 'Test.B' }),
+      parseLean('import Test.A\ntheorem baz : True := foo', 'Test/C.lean', { module: 'Test.C' }),
+    ];
+    linkReferences(files);
+    const roots = new Set([files[0]!.decls[0]!]);
+    expect(new Dependents(files).restingOn(roots).map((decl) => decl.location.file)).toEqual(['Test/C.lean']);
   });
 
   it('ends on reference cycles', () => {
@@ -41,6 +71,6 @@ describe('Dependents.restingOn', () => {
       ),
     ];
     linkReferences(files);
-    expect(new Dependents(files).restingOn(new Set(['f'])).map((decl) => decl.fullName)).toEqual(['g', 'h']);
+    expect(new Dependents(files).restingOn(named(files, 'f')).map((decl) => decl.fullName)).toEqual(['g', 'h']);
   });
 });

@@ -196,8 +196,10 @@ describe('name resolution', () => {
   it('gives its golden references on 400 random projects of 6 files, references of every kind among them', async () => {
     const next = random(11);
     const pick = (): string => RESOLVER_LINES[Math.floor(next() * RESOLVER_LINES.length)]!;
+    // Each file imports the ones before it, so that names resolve across files as they do within one.
+    const imports = (k: number): string => Array.from({ length: k }, (_, j) => `import M${j}\n`).join('');
     const projects = Array.from({ length: 400 }, () =>
-      linked(Array.from({ length: 6 }, () => Array.from({ length: 1 + Math.floor(next() * 30) }, pick).join('\n'))),
+      linked(Array.from({ length: 6 }, (_, k) => imports(k) + Array.from({ length: 1 + Math.floor(next() * 30) }, pick).join('\n'))),
     );
     const all = projects.flat();
     const referencing = (name: string, target: string): boolean =>

@@ -48,11 +48,11 @@ structure Tile where
   scale : ℤ
   center : X
 
+theorem helper (m : ℕ) : 0 ≤ m := Nat.zero_le m
+
 theorem main (m : ℕ) (h : Bound m) : ∑ i ∈ range m, (i : ℝ) ≤ errConst := by
   have := helper m
   sorry
-
-theorem helper (m : ℕ) : 0 ≤ m := Nat.zero_le m
 
 theorem part_pos (m : ℕ) (hm : 0 < m) : AStable m := trivial
 
