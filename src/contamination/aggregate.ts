@@ -7,6 +7,7 @@ import type { ChannelId, Verdict } from './config.js';
 import { verdictOf } from './config.js';
 import type { InputProblem } from './input.js';
 import { type CanonTrace, canonicalizationsBetween } from './lean-canon.js';
+import { isEvidence, type SharedParts, sharedParts } from './lean-evidence.js';
 import type { Prepared, Units } from './prepare.js';
 import type { DocRef, TaskResult } from './task.js';
 
@@ -68,8 +69,11 @@ export interface LeanResult {
   grams: number;
   /** Share of the n-grams found in the best-matching corpus statement. */
   coverage: number;
-  /** What canonicalization had to change for the best match: binder-order, variable-names, notation, … (see lean-canon.ts). */
-  best?: BestMatch & { name: string; canonicalizations: string[] };
+  /**
+   * The best match: what canonicalization had to change for it (binder-order, variable-names, notation, …;
+   * see lean-canon.ts), what it shares, and whether that is too little to count (`weak`: the verdict is clean).
+   */
+  best?: BestMatch & { name: string; canonicalizations: string[]; shared: SharedParts; weak: boolean };
 }
 
 export interface NameResult {
@@ -125,6 +129,12 @@ interface Best {
   units: number[];
   /** The matched corpus statement (Lean-aware channel). */
   decl?: { name: string; tokens: string[]; trace: CanonTrace };
+  /** Lean-aware channel: a shared n-gram lies mostly in the corpus statement's conclusion. */
+  theirConclusion?: boolean;
+  /** Lean-aware channel: what the match shares, whether that counts (see lean-evidence.ts), and the verdict it gives. */
+  shared?: SharedParts;
+  evidence?: boolean;
+  verdict?: Verdict;
 }
 
 const MAX_SPANS = 20;
@@ -137,22 +147,44 @@ function earlier(a: Best, b: Best): boolean {
 }
 const RANK: Record<Verdict, number> = { clean: 0, suspicious: 1, dirty: 2 };
 
+/**
+ * Whether `cand` beats `best`: the higher verdict (Lean-aware channel, where a match that shares
+ * too little gives clean whatever its coverage), then more units, then the earlier place.
+ */
+function better(cand: Best, best: Best | undefined): boolean {
+  if (best === undefined) return true;
+  const rank = (b: Best): number => RANK[b.verdict ?? 'clean'];
+  if (rank(cand) !== rank(best)) return rank(cand) > rank(best);
+  if (cand.units.length !== best.units.length) return cand.units.length > best.units.length;
+  return earlier(cand, best);
+}
+
+/** What a Lean-aware match of `item` shares, whether it counts, and its verdict. */
+type Judge = (item: number, cand: Best) => Pick<Best, 'shared' | 'evidence' | 'verdict'>;
+
 /** Per-channel state: units matched anywhere and the best document per item. */
 class ChannelFold {
   readonly matched: Uint8Array;
   readonly best: (Best | undefined)[] = [];
 
-  constructor(readonly units: Units) {
+  constructor(
+    readonly units: Units,
+    private readonly judge?: Judge,
+  ) {
     this.matched = new Uint8Array(units.item.length);
   }
 
-  /** Adds one document's [id, line] pairs; items with a hit are added to `touched`. */
-  add(doc: DocRef, pairs: number[], touched: Set<number>, decl?: Best['decl']): void {
+  /**
+   * Adds one document's [id, line] pairs; items with a hit are added to `touched`. `decl` is the
+   * matched Lean statement, `inConclusion` the ids found mostly in its conclusion.
+   */
+  add(doc: DocRef, pairs: number[], touched: Set<number>, decl?: Best['decl'], inConclusion?: ReadonlySet<number>): void {
     const perItem = new Map<number, Best>();
     for (let i = 0; i < pairs.length; i += 2) {
       const units = this.units.byId.get(pairs[i]!);
       if (!units) continue;
       const line = pairs[i + 1]!;
+      const theirs = inConclusion?.has(pairs[i]!) === true;
       for (const u of units) {
         this.matched[u] = 1;
         const item = this.units.item[u]!;
@@ -160,14 +192,14 @@ class ChannelFold {
         if (cur) {
           cur.units.push(u);
           if (line < cur.line) cur.line = line;
-        } else perItem.set(item, { doc, line, units: [u], ...(decl ? { decl } : {}) });
+          if (theirs) cur.theirConclusion = true;
+        } else perItem.set(item, { doc, line, units: [u], ...(decl ? { decl } : {}), ...(theirs ? { theirConclusion: true } : {}) });
       }
     }
     for (const [item, cand] of perItem) {
       touched.add(item);
-      const best = this.best[item];
-      const more = best === undefined || cand.units.length > best.units.length;
-      if (more || (cand.units.length === best.units.length && earlier(cand, best))) this.best[item] = cand;
+      if (this.judge) Object.assign(cand, this.judge(item, cand));
+      if (better(cand, this.best[item])) this.best[item] = cand;
     }
   }
 
@@ -204,7 +236,16 @@ export class Aggregator {
     this.hit = new ChannelFold(prep.hit);
     this.cover = new ChannelFold(prep.cover);
     this.names = new ChannelFold(prep.names);
-    this.lean = new ChannelFold(prep.lean);
+    this.lean = new ChannelFold(prep.lean, (item, cand) => {
+      const p = prep.items[item]!;
+      const grams = cand.units.map((u): [number, number] => [prep.lean.pos[u]!, prep.lean.len[u]!]);
+      const shared = sharedParts(p.leanShape!, p.leanTokens.length, grams, cand.theirConclusion === true);
+      const coverage = cand.units.length / prep.lean.of(item);
+      const { thresholds, lean } = prep.settings;
+      const evidence = isEvidence(shared, coverage, { dirty: thresholds.dirty, hypothesisTokens: lean.hypothesisTokens });
+      const verdict = evidence ? verdictOf(coverage, thresholds) : 'clean';
+      return { shared, evidence, verdict };
+    });
     for (const c of corpusOrder) this.totals(c);
   }
 
@@ -233,7 +274,8 @@ export class Aggregator {
       this.names.add(ref, hits.names, t.items);
       for (const d of lean) {
         const pairs = d.ids.flatMap((id) => [id, d.line]);
-        this.lean.add({ ...ref, line: d.line }, pairs, t.items, { name: d.name, tokens: d.tokens, trace: d.trace });
+        const decl = { name: d.name, tokens: d.tokens, trace: d.trace };
+        this.lean.add({ ...ref, line: d.line }, pairs, t.items, decl, new Set(d.inConclusion));
       }
     }
   }
@@ -275,11 +317,17 @@ export class Aggregator {
     };
   }
 
-  /** The corpus statement that matched item `i` best, and the canonicalizations that made it match. */
-  private matchedDecl(i: number): { name: string; canonicalizations: string[] } {
-    const { name, trace } = this.lean.best[i]!.decl!;
+  /** The corpus statement that matched item `i` best, the canonicalizations that made it match, and what it shares. */
+  private matchedDecl(i: number): { name: string; canonicalizations: string[]; shared: SharedParts; weak: boolean } {
+    const best = this.lean.best[i]!;
+    const { name, trace } = best.decl!;
     const own = this.prep.items[i]!.leanTrace;
-    return { name, canonicalizations: own ? canonicalizationsBetween(own, trace) : [] };
+    return {
+      name,
+      canonicalizations: own ? canonicalizationsBetween(own, trace) : [],
+      shared: best.shared!,
+      weak: best.evidence === false,
+    };
   }
 
   /** The result of every item, in benchmark order. */
@@ -336,7 +384,7 @@ export class Aggregator {
         const best = this.bestMatch(this.lean, i, leanGrams, 'tokens');
         const coverage = best?.coverage ?? 0;
         r.lean = {
-          verdict: verdictOf(coverage, settings.thresholds),
+          verdict: this.lean.best[i]?.verdict ?? 'clean',
           tokens: p.leanTokens.length,
           n: this.prep.lean.len[this.prep.lean.first[i]!]!,
           grams: leanGrams,

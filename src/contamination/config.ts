@@ -33,8 +33,11 @@ export interface ScanSettings {
   window: number;
   thresholds: { suspicious: number; dirty: number };
   ngram: { hit: number; coverage: number };
-  /** Token n-gram length, and in how many benchmark items an n-gram must appear to count as boilerplate. */
-  lean: { n: number; commonIn: number };
+  /**
+   * Token n-gram length; in how many benchmark items an n-gram must appear to count as boilerplate;
+   * how many tokens of an item's hypotheses a match below the dirty threshold that shares no conclusion must cover to count (0: every match counts).
+   */
+  lean: { n: number; commonIn: number; hypothesisTokens: number };
   nameMinLength: number;
   channels: ChannelId[];
   /** Size limits of the reader, in bytes: what is over them is reported and skipped. */
@@ -50,7 +53,7 @@ export interface ContaminationConfig {
   window?: number;
   thresholds?: { suspicious?: number; dirty?: number };
   ngram?: { hit?: number; coverage?: number };
-  lean?: { n?: number; commonIn?: number };
+  lean?: { n?: number; commonIn?: number; hypothesisTokens?: number };
   nameMinLength?: number;
   channels?: ChannelId[];
   /** Worker threads; 0 scans on the main thread. Default: one per core, at most 2. */
@@ -100,7 +103,16 @@ export const CONTAMINATION_CONFIG_SCHEMA: JsonSchema = {
     lean: {
       type: 'object',
       additionalProperties: false,
-      properties: { n: { type: 'integer', minimum: 1 }, commonIn: { type: 'integer', minimum: 1 } },
+      properties: {
+        n: { type: 'integer', minimum: 1 },
+        commonIn: { type: 'integer', minimum: 1 },
+        hypothesisTokens: {
+          type: 'integer',
+          minimum: 0,
+          description:
+            "tokens of an item's hypotheses a Lean match below the dirty threshold that shares no conclusion must cover to count (16; 0: every match counts)",
+        },
+      },
     },
     nameMinLength: { type: 'integer', minimum: 1 },
     channels: { type: 'array', items: { enum: [...CHANNELS] } },
@@ -124,7 +136,7 @@ export const DEFAULT_SETTINGS: ScanSettings = {
   window: 50,
   thresholds: { suspicious: 0.2, dirty: 0.8 },
   ngram: { hit: 13, coverage: 8 },
-  lean: { n: 8, commonIn: 3 },
+  lean: { n: 8, commonIn: 3, hypothesisTokens: 16 },
   nameMinLength: 5,
   channels: [...CHANNELS],
   limits: DEFAULT_READ_LIMITS,
@@ -137,6 +149,12 @@ function fail(what: string): never {
 function posInt(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) fail(`${name} must be a positive integer`);
+  return v;
+}
+
+function count(v: unknown, name: string, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(`${name} must be a non-negative integer`);
   return v;
 }
 
@@ -173,6 +191,7 @@ export function resolveSettings(cfg: ContaminationConfig = {}): ScanSettings {
     lean: {
       n: posInt(cfg.lean?.n, 'lean.n', DEFAULT_SETTINGS.lean.n),
       commonIn: posInt(cfg.lean?.commonIn, 'lean.commonIn', DEFAULT_SETTINGS.lean.commonIn),
+      hypothesisTokens: count(cfg.lean?.hypothesisTokens, 'lean.hypothesisTokens', DEFAULT_SETTINGS.lean.hypothesisTokens),
     },
     nameMinLength: posInt(cfg.nameMinLength, 'nameMinLength', DEFAULT_SETTINGS.nameMinLength),
     channels: CHANNELS.filter((c) => channels.includes(c)),

@@ -2,6 +2,7 @@
 import type { AuditorMeta, FindingInput } from '../core/types.js';
 import type { Location } from '../model/location.js';
 import type { BestMatch, ItemResult } from './aggregate.js';
+import type { SharedParts } from './lean-evidence.js';
 import type { ScanOutcome } from './run.js';
 
 /** Message templates of the contamination findings. */
@@ -78,6 +79,13 @@ export function matchPlace(m: { file: string; line: number; record?: number }): 
   return m.record !== undefined ? `${m.file}#${m.record}` : `${m.file}:${m.line}`;
 }
 
+/** What a Lean match shares, in words. */
+function sharesText(shared: SharedParts): string {
+  if (shared.conclusion) return 'shares the conclusion';
+  const whole = shared.hypotheses === 1 ? '1 whole hypothesis' : `${shared.hypotheses} whole hypotheses`;
+  return `shares ${whole} (${shared.hypothesisTokens} tokens), not the conclusion`;
+}
+
 function detail(r: ItemResult): string {
   const fmt = (x: number): string => x.toFixed(2);
   switch (r.strongest) {
@@ -92,7 +100,8 @@ function detail(r: ItemResult): string {
       const made = l.best?.canonicalizations.length
         ? `; after canonicalizing ${l.best.canonicalizations.join(', ').replace(/-/g, ' ')}`
         : '';
-      return `Lean statement matches ${l.best?.name ?? ''} (token ${l.n}-gram coverage ${fmt(l.coverage)}, longest run ${l.best?.longestRun ?? 0} of ${l.tokens} tokens${made})`;
+      const shares = l.best ? `; ${sharesText(l.best.shared)}` : '';
+      return `Lean statement matches ${l.best?.name ?? ''} (token ${l.n}-gram coverage ${fmt(l.coverage)}, longest run ${l.best?.longestRun ?? 0} of ${l.tokens} tokens${shares}${made})`;
     }
     case 'name':
       return `theorem name ${r.nameLeak!.name} found`;
@@ -162,7 +171,8 @@ export function reportOutcome(
       summary:
         `normalizer v${s.normalizerVersion}, notation v${s.notationVersion}, window ${s.window}, ` +
         `thresholds ${s.thresholds.suspicious}/${s.thresholds.dirty}, word n-grams ${s.ngram.hit}/${s.ngram.coverage}, ` +
-        `lean n ${s.lean.n} (boilerplate in ${s.lean.commonIn}+ items), channels ${s.channels.join(',')}`,
+        `lean n ${s.lean.n} (boilerplate in ${s.lean.commonIn}+ items; ${s.lean.hypothesisTokens} hypothesis tokens without a shared conclusion), ` +
+        `channels ${s.channels.join(',')}`,
     },
   });
   const count = (v: string): number => outcome.items.filter((r) => r.verdict === v).length;

@@ -101,10 +101,19 @@ export interface CanonTrace {
   parentheses: number;
 }
 
-/** A statement in canonical tokens, with its trace. */
+/** Where the parts of a canonical statement are, as token indices. */
+export interface StatementShape {
+  /** Index of the conclusion's first token (after the top-level `:`). */
+  conclusion: number;
+  /** `[start, end)` of each hypothesis's statement (what follows its `:`), instance binders left out. */
+  hypotheses: [number, number][];
+}
+
+/** A statement in canonical tokens, with its trace and shape. */
 export interface Canonical {
   tokens: string[];
   trace: CanonTrace;
+  shape: StatementShape;
 }
 
 /** The canonical tokens of a statement header (binders and type; no name, no proof). */
@@ -143,11 +152,21 @@ export function canonicalHeader(header: string): Canonical {
   const keyOf = (h: { tokens: string[] }): string => h.tokens.join(' ');
   hyps.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
   for (const t of varTokens) out.push(...t);
-  for (const h of hyps) out.push(...h.tokens);
+  const statements: [number, number][] = [];
+  for (const h of hyps) {
+    // An instance binder (`[Fintype v2]`) states no property of the problem.
+    if (hypotheses[h.written]!.open !== '[') {
+      const named = h.tokens[1] === '_h' && h.tokens[2] === ':';
+      statements.push([out.length + (named ? 3 : 1), out.length + h.tokens.length - 1]);
+    }
+    out.push(...h.tokens);
+  }
+  const conclusionStart = out.length + 1;
   out.push(':', ...renderSegment(conclusion, names, bound));
   const position = new Map(order.map((v, k) => [v, k + 1]));
   return {
     tokens: out,
+    shape: { conclusion: conclusionStart, hypotheses: statements },
     trace: {
       kinds,
       variableOrder: variables.map((_, v) => position.get(v)!),
@@ -190,6 +209,7 @@ export interface LeanStatement {
   column: number;
   tokens: string[];
   trace: CanonTrace;
+  shape: StatementShape;
 }
 
 const THEOREM_KINDS = new Set(['theorem', 'lemma', 'example']);
@@ -246,5 +266,5 @@ export function projectCommandsOf(paths: string[], limits: Pick<ReadLimits, 'chu
 /** The canonical form of a benchmark's formal statement: its first theorem, else the whole text. */
 export function canonicalFormal(formal: string): Canonical {
   const [first] = leanStatements(formal).statements;
-  return first ? { tokens: first.tokens, trace: first.trace } : canonicalHeader(formal);
+  return first ? { tokens: first.tokens, trace: first.trace, shape: first.shape } : canonicalHeader(formal);
 }

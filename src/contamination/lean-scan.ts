@@ -3,6 +3,7 @@
 import type { ProjectCommand } from '../lean/commands.js';
 import { gramKey, tableFind, wordHashes } from './hash.js';
 import { type CanonTrace, isStatementCommand, leanStatements } from './lean-canon.js';
+import { mostlyInConclusion } from './lean-evidence.js';
 import type { ScanIndex } from './scan-index.js';
 
 /** A corpus statement sharing at least one token n-gram with the benchmark. */
@@ -13,6 +14,8 @@ export interface LeanDeclHit {
   trace: CanonTrace;
   /** Lean gram ids found, each once. */
   ids: number[];
+  /** Those of `ids` found with more than half of their tokens in the statement's conclusion. */
+  inConclusion: number[];
 }
 
 /** Token hashes of a canonical token sequence. */
@@ -52,14 +55,26 @@ export function leanHits(ix: ScanIndex, text: string, firstLine = 1, commands: P
   for (const s of leanStatements(text, '<input>', commands).statements) {
     const { h1, h2 } = tokenHashes(s.tokens);
     const ids = new Set<number>();
+    const inConclusion = new Set<number>();
     for (const len of lengthsFor(ix, s.tokens.length)) {
       for (let k = 0; k + len <= s.tokens.length; k++) {
         const [a, b] = gramKey(h1, h2, k, len);
         const id = tableFind(ix.leanTable, a, b);
-        if (id >= 0) ids.add(id);
+        if (id < 0) continue;
+        ids.add(id);
+        if (mostlyInConclusion(k, len, s.shape.conclusion)) inConclusion.add(id);
       }
     }
-    if (ids.size > 0) hits.push({ line: s.line + firstLine - 1, name: s.name, tokens: s.tokens, trace: s.trace, ids: [...ids] });
+    if (ids.size > 0) {
+      hits.push({
+        line: s.line + firstLine - 1,
+        name: s.name,
+        tokens: s.tokens,
+        trace: s.trace,
+        ids: [...ids],
+        inConclusion: [...inConclusion],
+      });
+    }
   }
   return hits;
 }

@@ -5,7 +5,7 @@
 import type { ScanSettings } from './config.js';
 import { gramKey, wordHashes } from './hash.js';
 import type { BenchItem } from './items.js';
-import { type CanonTrace, canonicalFormal } from './lean-canon.js';
+import { type CanonTrace, canonicalFormal, type StatementShape } from './lean-canon.js';
 import { tokenHashes } from './lean-scan.js';
 import { nfkc, normalizeExact, windowStarts, wordSpans } from './normalize.js';
 import type { ScanIndex } from './scan-index.js';
@@ -22,6 +22,8 @@ export interface PreparedItem {
   leanTokens: string[];
   /** What canonicalization changed in the formal statement. */
   leanTrace?: CanonTrace;
+  /** Where the conclusion and the hypotheses are in `leanTokens`. */
+  leanShape?: StatementShape;
 }
 
 /** Units of one channel: unit k belongs to item `item[k]`, starts at `pos[k]` and spans `len[k]`. */
@@ -143,8 +145,8 @@ export function prepare(items: BenchItem[], settings: ScanSettings): Prepared {
         lean.add(i, s, len, -1, builder.addLeanGram(h1, h2, s, len));
       }
     }
-    const leanTrace = canonical[i]?.trace;
-    return { item, texts, words, leanTokens, ...(leanTrace ? { leanTrace } : {}) };
+    const c = canonical[i];
+    return { item, texts, words, leanTokens, ...(c ? { leanTrace: c.trace, leanShape: c.shape } : {}) };
   });
   return { settings, items: prepared, index: builder.build(), exact, hit, cover, names, lean };
 }

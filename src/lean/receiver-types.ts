@@ -9,70 +9,94 @@
 import type { LeanDecl, ScopeLink } from '../model/lean.js';
 import { LINKS_READ, lastLinks } from './scope-links.js';
 
-const NAME_CHARS = String.raw`[\p{L}\p{N}_'!?\u2080-\u209c]`;
+const NAME_CHAR = /[\p{L}\p{N}_'!?\u2080-\u209c]/u;
+const HEAD_START = /[\p{L}_]/u;
+const SPACE = /\s/;
+
+/** The character (code point) starting at `at`, or '' past the end. */
+const charAt = (text: string, at: number): string => (at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : '');
+
+/** The character (code point) ending just before `at`, or '' at the start. */
+function charBefore(text: string, at: number): string {
+  if (at <= 0) return '';
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.slice(at - 2, at) : text[at - 1]!;
+}
 
 /**
- * One pass over a text: a run of names (`hX hY`), a stretch of white space, a `:` and the head
- * constant of the type after it (not `:=`, nor a `::`), or any other character.
+ * Every local a binder in `text` names, with the last component of its type's head: a run of names
+ * followed by `:` (not `:=` or `::`) and a type with a constant at its head. A later binder of the same
+ * name wins: in Lean the innermost binder does, and read top-down the last one before a use is the
+ * closest. Found from each colon of the text, looking back for the names and on for the head, in one
+ * pass whatever the number of locals asked about.
  */
-const TOKENS = new RegExp(
-  String.raw`(${NAME_CHARS}+)|(\s+)|(?<!:):(?![=:])\s*@?([\p{L}_]${NAME_CHARS}*(?:\.[\p{L}_]${NAME_CHARS}*)*)|.`,
-  'gsu',
-);
-
-/**
- * For each local a binder of `text` names (`(hX hY : T …)`, `{hX : T}`, `have hX : T`, `∀ hX : T,`),
- * the last component of the head constant of its type, the last binder of a name winning (the
- * innermost, in Lean, read top-down): one pass over the text, where a search per local made a
- * statement naming n locals cost n².
- */
-function binderTypes(text: string): Map<string, string> {
+function bindersIn(text: string): Map<string, string> {
   const types = new Map<string, string>();
-  // The names since the last character that is neither a name nor white space; a name right after a `.` is a field, no binder.
-  let run: string[] = [];
-  let afterDot = false;
-  for (const m of text.matchAll(TOKENS)) {
-    if (m[1] !== undefined) {
-      if (!afterDot) run.push(m[1]);
-      afterDot = false;
-    } else if (m[2] !== undefined) {
-      afterDot = false;
-    } else if (m[3] !== undefined) {
-      const head = m[3].slice(m[3].lastIndexOf('.') + 1);
-      for (const name of run) types.set(name, head);
-      run = [];
-      afterDot = false;
-    } else {
-      run = [];
-      afterDot = m[0] === '.';
+  // Where the last binder's head ended: the names of the next binder start after it.
+  let floor = 0;
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (text[colon + 1] === '=' || text[colon + 1] === ':' || text[colon - 1] === ':') continue;
+    let at = colon + 1;
+    while (at < text.length && SPACE.test(text[at]!)) at++;
+    if (text[at] === '@') at++;
+    const headStart = at;
+    if (!HEAD_START.test(charAt(text, at))) continue;
+    for (;;) {
+      const c = charAt(text, at);
+      if (NAME_CHAR.test(c)) at += c.length;
+      else if (c === '.' && HEAD_START.test(charAt(text, at + 1))) at++;
+      else break;
     }
+    const names = namesBefore(text, colon, floor);
+    if (names.length === 0) continue;
+    const head = text.slice(headStart, at);
+    const type = head.slice(head.lastIndexOf('.') + 1);
+    for (const local of names) types.set(local, type);
+    floor = at;
   }
   return types;
 }
 
-const typesOfLink = new WeakMap<ScopeLink, Map<string, string>>();
-const typesOfDecl = new WeakMap<object, { body: Map<string, string> | undefined; header: Map<string, string> }>();
+/** The run of names (separated by blanks) that ends just before `colon` (blanks between), none reaching back before `floor`; a name after a `.` is a field, not a binder. */
+function namesBefore(text: string, colon: number, floor: number): string[] {
+  const names: string[] = [];
+  let at = colon;
+  while (at > floor && SPACE.test(text[at - 1]!)) at--;
+  for (;;) {
+    const end = at;
+    for (let c = charBefore(text, at); at > floor && c !== '' && NAME_CHAR.test(c); c = charBefore(text, at)) at -= c.length;
+    if (at === end) break;
+    if (at > floor && text[at - 1] === '.') break;
+    if (at === floor && floor > 0 && (NAME_CHAR.test(charBefore(text, at)) || text[at - 1] === '.')) break;
+    names.unshift(text.slice(at, end));
+    const beforeBlank = at;
+    while (at > floor && SPACE.test(text[at - 1]!)) at--;
+    if (at === beforeBlank) break;
+  }
+  return names;
+}
 
-/** The binder types of a `variable` link, read once however many declarations use it. */
-function linkTypes(link: ScopeLink): Map<string, string> {
-  let types = typesOfLink.get(link);
-  if (types === undefined) typesOfLink.set(link, (types = binderTypes(link.items.join('\n'))));
-  return types;
+/** The binders of a declaration's texts, read once per declaration (and once per `variable` command, which a scope's declarations share). */
+const ofDecl = new WeakMap<object, { body: Map<string, string>; header: Map<string, string> }>();
+const ofVariable = new WeakMap<ScopeLink, Map<string, string>>();
+
+/** The binders of one `variable` command. */
+function variableBinders(link: ScopeLink): Map<string, string> {
+  let binders = ofVariable.get(link);
+  if (binders === undefined) ofVariable.set(link, (binders = bindersIn(link.items.join('\n'))));
+  return binders;
 }
 
 /** The last component of the head constant of the type of `local` in `decl` (`IdentDistrib` for `hX : IdentDistrib X Y μ μ'`), if written. */
 export function receiverType(decl: Pick<LeanDecl, 'header' | 'body' | 'variables'>, local: string): string | undefined {
-  let own = typesOfDecl.get(decl);
-  if (own === undefined) {
-    own = { body: decl.body === undefined ? undefined : binderTypes(decl.body), header: binderTypes(decl.header) };
-    typesOfDecl.set(decl, own);
-  }
-  const found = own.body?.get(local) ?? own.header.get(local);
+  let own = ofDecl.get(decl);
+  if (own === undefined) ofDecl.set(decl, (own = { body: bindersIn(decl.body ?? ''), header: bindersIn(decl.header) }));
+  const found = own.body.get(local) ?? own.header.get(local);
   if (found !== undefined) return found;
-  // The innermost `variable` first.
+  // The last `variable` command naming the local wins, as the binder closest to the declaration.
   const links = lastLinks(decl.variables, LINKS_READ);
   for (let k = links.length - 1; k >= 0; k--) {
-    const type = linkTypes(links[k]!).get(local);
+    const type = variableBinders(links[k]!).get(local);
     if (type !== undefined) return type;
   }
   return undefined;

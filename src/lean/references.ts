@@ -64,13 +64,16 @@ interface Prefix {
 }
 
 /**
- * Namespace prefix -> rank (lower wins, `''` is the root); identifier id -> resolved declaration
- * number (-1: none), and its Prefix (null: none) for a dotted identifier.
+ * Namespace prefix -> rank (lower wins, `''` is the root); identifier id -> the declarations it may
+ * denote, best first (the first in a declaration's environment is the one), and for a dotted
+ * identifier its proper prefixes that may name a project declaration, longest first, each with its
+ * declarations best first. What the scope allows does not depend on the file, what the environment
+ * holds does: memoized by scope, filtered by environment.
  */
 interface ScopeEntry {
   ranks: Map<string, number>;
-  memo: Map<number, number>;
-  prefixMemo: Map<number, Prefix | null>;
+  memo: Map<number, readonly number[]>;
+  prefixMemo: Map<number, readonly { end: number; owners: readonly number[] }[]>;
 }
 
 /** A project declaration `T.f` that field notation `c.f` may denote: its number and the last component of `T`. */
@@ -108,6 +111,8 @@ export interface View {
   block: number;
 }
 
+const NO_OWNERS: readonly number[] = [];
+
 /** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
 const THIS_HEAD = -2;
 
@@ -143,8 +148,6 @@ export class NameResolver {
 
   /** What the declaration being resolved sees (see `enterDeclaration`); undefined: everything. */
   private view: View | undefined;
-  /** Whether the last lookup passed over a declaration of the same file declared after the one being resolved. */
-  private passedLater = false;
 
   constructor(project: ProjectDeclarations) {
     project.list.forEach((decl, index) => {
@@ -185,13 +188,6 @@ export class NameResolver {
    * is a candidate only where Lean has it in the environment (see `View`).
    */
   enterDeclaration(view: View | undefined): void {
-    if (view?.places !== this.view?.places || view?.seen !== this.view?.seen || view?.file !== this.view?.file) {
-      // Answers were memoized for another file: drop them.
-      this.scopes = new Map();
-      this.tracker = new ScopeTracker();
-      this.lastEntry = undefined;
-      this.fieldOf = [];
-    }
     this.view = view;
   }
 
@@ -206,9 +202,13 @@ export class NameResolver {
 
   private placeSeen(view: View, place: Place): boolean {
     if (place.file !== view.file) return view.seen === undefined || view.seen.has(place.file);
-    if (place.index <= view.index || (view.block >= 0 && place.block === view.block)) return true;
-    this.passedLater = true;
-    return false;
+    return place.index <= view.index || (view.block >= 0 && place.block === view.block);
+  }
+
+  /** The first of `owners` (best first) in the environment of the declaration being resolved, or undefined. */
+  private firstVisible(owners: readonly number[]): number | undefined {
+    for (const owner of owners) if (this.visible(owner)) return owner;
+    return undefined;
   }
 
   private add(name: string, owner: number): void {
@@ -330,32 +330,29 @@ export class NameResolver {
     }
     const candidates = this.candidateLists[slot - 1]!;
     const entry = this.scopeOf(scope);
-    const known = entry.memo.get(id);
-    if (known !== undefined) return known;
-    this.passedLater = false;
-    const found = (ident.startsWith('_root_.') ? this.rooted(ident.slice(7)) : this.lookup(ident, candidates, entry.ranks)) ?? -1;
-    // An answer that passed over a later declaration of the file may change once past it.
-    if (!this.passedLater) entry.memo.set(id, found);
-    return found;
+    let ranked = entry.memo.get(id);
+    if (ranked === undefined) {
+      ranked = ident.startsWith('_root_.') ? this.rooted(ident.slice(7)) : this.ranked(ident, candidates, entry.ranks);
+      entry.memo.set(id, ranked);
+    }
+    return this.firstVisible(ranked) ?? -1;
   }
 
-  /** The declaration a `_root_.` name denotes, if it is in the environment. */
-  private rooted(name: string): number | undefined {
+  /** The declaration a `_root_.` name denotes, as a list of one (or none). */
+  private rooted(name: string): readonly number[] {
     const owner = this.owner.get(name);
-    return owner !== undefined && this.visible(owner) ? owner : undefined;
+    return owner === undefined ? NO_OWNERS : [owner];
   }
 
-  private lookup(ident: string, candidates: Candidate[], ranks: Map<string, number>): number | undefined {
+  /** The declarations `ident` may denote in a scope ranked `ranks`, best first (before asking which the environment holds). */
+  private ranked(ident: string, candidates: Candidate[], ranks: Map<string, number>): readonly number[] {
     const qualified = ident.includes('.');
-    let best: string | undefined;
-    let bestRank = Infinity;
+    const found: { owner: number; rank: number }[] = [];
     const consider = (name: string, prefix: string): void => {
       const rank = ranks.get(prefix);
-      if (rank === undefined || rank >= bestRank) return;
+      if (rank === undefined) return;
       if (prefix !== '' && !qualified && this.protectedNames.has(name)) return;
-      if (!this.visible(this.owner.get(name)!)) return;
-      best = name;
-      bestRank = rank;
+      found.push({ owner: this.owner.get(name)!, rank });
     };
     if (!qualified && candidates.length <= 4 * ranks.size) {
       for (const c of candidates) consider(c.name, c.namespace);
@@ -372,7 +369,9 @@ export class NameResolver {
         if (this.owner.has(name)) consider(name, prefix);
       }
     }
-    return best === undefined ? undefined : this.owner.get(best);
+    if (found.length === 0) return NO_OWNERS;
+    if (found.length === 1) return [found[0]!.owner];
+    return found.sort((a, b) => a.rank - b.rank).map((f) => f.owner);
   }
 
   /** Makes room in candidateSlot for ids up to `id` (names interned after `useNames`). */
@@ -385,20 +384,25 @@ export class NameResolver {
   /** For a dotted identifier `id` naming nothing in `scope`: its longest proper prefix naming a project declaration there (`c` of `c.f`). */
   resolvePrefix(id: number, scope: Scope): Prefix | undefined {
     const entry = this.scopeOf(scope);
-    let found = entry.prefixMemo.get(id);
-    if (found !== undefined) return found ?? undefined;
-    found = null;
-    this.passedLater = false;
-    const ident = this.names!.names[id]!;
-    for (let end = ident.lastIndexOf('.'); end > 0 && found === null; end = ident.lastIndexOf('.', end - 1)) {
-      const prefix = ident.slice(0, end);
-      const candidates = this.byLast(lastComponent(prefix));
-      if (candidates === undefined) continue;
-      const head = prefix.startsWith('_root_.') ? this.rooted(prefix.slice(7)) : this.lookup(prefix, candidates, entry.ranks);
-      if (head !== undefined) found = { head, end };
+    let prefixes = entry.prefixMemo.get(id);
+    if (prefixes === undefined) {
+      const ident = this.names!.names[id]!;
+      const found: { end: number; owners: readonly number[] }[] = [];
+      for (let end = ident.lastIndexOf('.'); end > 0; end = ident.lastIndexOf('.', end - 1)) {
+        const prefix = ident.slice(0, end);
+        const candidates = this.byLast(lastComponent(prefix));
+        if (candidates === undefined) continue;
+        const owners = prefix.startsWith('_root_.') ? this.rooted(prefix.slice(7)) : this.ranked(prefix, candidates, entry.ranks);
+        if (owners.length > 0) found.push({ end, owners });
+      }
+      prefixes = found;
+      entry.prefixMemo.set(id, prefixes);
     }
-    if (!this.passedLater) entry.prefixMemo.set(id, found);
-    return found ?? undefined;
+    for (const { end, owners } of prefixes) {
+      const head = this.firstVisible(owners);
+      if (head !== undefined) return { head, end };
+    }
+    return undefined;
   }
 
   /** The field `f` of `c.f` where `c` is the project declaration `prefix.head` (or one of its fields): see `fieldNamed`. */
@@ -435,15 +439,13 @@ export class NameResolver {
     if (fields === undefined) {
       const ident = this.names!.names[id]!;
       const tail = ident.slice(ident.indexOf('.') + 1);
-      this.passedLater = false;
-      fields = this.fieldCandidates(tail).map((c) => ({
+      fields = this.allFieldCandidates(tail).map((c) => ({
         target: this.owner.get(c.name)!,
         type: lastComponent(c.name.slice(0, c.name.length - tail.length - 1)),
       }));
-      if (this.passedLater) return fields;
       this.fieldOf[id] = fields;
     }
-    return fields;
+    return fields.filter((field) => this.visible(field.target));
   }
 
   /**
@@ -465,9 +467,14 @@ export class NameResolver {
 
   /** The project declarations in the environment that `c.tail` may denote: `T.tail` for some `T`, at most 64 looked at. */
   private fieldCandidates(tail: string): Candidate[] {
+    return this.allFieldCandidates(tail).filter((c) => this.visible(this.owner.get(c.name)!));
+  }
+
+  /** The project declarations `c.tail` may denote, whatever the environment: `T.tail` for some `T`, at most 64 looked at. */
+  private allFieldCandidates(tail: string): Candidate[] {
     const candidates = this.byLast(lastComponent(tail)) ?? [];
     if (candidates.length > 64) return [];
-    return candidates.filter((c) => c.name.endsWith(`.${tail}`) && this.visible(this.owner.get(c.name)!));
+    return candidates.filter((c) => c.name.endsWith(`.${tail}`));
   }
 
   /** The one project declaration `T.tail` that is not at the root, with the last component of `T`, if exactly one ends in `.tail`. */

@@ -53,7 +53,7 @@ describe('contamination auditor', () => {
     const renamed = byMessage('dirty')[1]!;
     expect(renamed.message).toMatch(/Lean statement matches product_bound/);
     expect(byMessage('dirty')[4]!.message).toMatch(
-      /Lean statement matches card_fun_fin \(token 8-gram coverage 1.00, longest run \d+ of \d+ tokens; after canonicalizing binder order, variable names, hypothesis names\)/,
+      /Lean statement matches card_fun_fin \(token 8-gram coverage 1.00, longest run \d+ of \d+ tokens; shares the conclusion; after canonicalizing binder order, variable names, hypothesis names\)/,
     );
     expect(renamed.related?.[0]?.location.line).toBe(3);
     expect(byMessage('name-leak').map((f) => f.entityId)).toEqual(['planted_verbatim', 'planted_spacing']);

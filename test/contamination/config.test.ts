@@ -5,6 +5,7 @@ describe('contamination settings', () => {
   it('fills in the defaults: window 50, thresholds 0.2/0.8, 13/8-grams, every channel', () => {
     expect(resolveSettings({})).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toMatchObject({ window: 50, thresholds: { suspicious: 0.2, dirty: 0.8 }, ngram: { hit: 13, coverage: 8 } });
+    expect(DEFAULT_SETTINGS.lean).toEqual({ n: 8, commonIn: 3, hypothesisTokens: 16 });
   });
 
   it('rejects bad values with the name of the setting', () => {
@@ -12,6 +13,8 @@ describe('contamination settings', () => {
     expect(() => resolveSettings({ thresholds: { dirty: 1.5 } })).toThrow(/thresholds.dirty must be a number between 0 and 1/);
     expect(() => resolveSettings({ ngram: { hit: 100 } })).toThrow(/ngram.hit must be at most 63/);
     expect(() => resolveSettings({ channels: ['exact', 'fuzzy' as 'exact'] })).toThrow(/channels must be a list of/);
+    expect(() => resolveSettings({ lean: { hypothesisTokens: -1 } })).toThrow(/lean.hypothesisTokens must be a non-negative integer/);
+    expect(resolveSettings({ lean: { hypothesisTokens: 0 } }).lean.hypothesisTokens).toBe(0);
   });
 
   it('maps scores to verdicts at the thresholds (clean < 0.2 <= suspicious < 0.8 <= dirty)', () => {

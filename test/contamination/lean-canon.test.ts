@@ -46,6 +46,17 @@ describe('leanTokens', () => {
 });
 
 describe('canonicalHeader', () => {
+  it('says where the hypotheses statements (instance binders left out) and the conclusion are in the tokens', () => {
+    const { tokens, shape } = canonicalFormal(
+      'theorem t (a b : ℝ) (h₀ : a ≠ b) [Fact (0 < a)] (h₁ : a ≠ 2 * b) (h₂ : a + b = 3) : a * b = 2',
+    );
+    expect(shape.hypotheses.map(([from, to]) => tokens.slice(from, to).join(' '))).toEqual(['v1 + v2 = 3', 'v1 ≠ 2 * v2', 'v1 ≠ v2']);
+    expect(tokens.slice(shape.conclusion).join(' ')).toBe('v1 * v2 = 2');
+    expect(tokens[shape.conclusion - 1]).toBe(':');
+    const bare = canonicalHeader('(x : ℕ) : x + 0 = x');
+    expect([bare.shape.hypotheses, bare.tokens.slice(bare.shape.conclusion).join(' ')]).toEqual([[], 'v1 + 0 = v1']);
+  });
+
   it('renames variables in order and erases hypothesis names', () => {
     expect(canonicalHeader('(x y : ℝ) (hx : 0 < x) : x * y = y * x').tokens.join(' ')).toBe(
       '( v1 : ℝ ) ( v2 : ℝ ) ( _h : 0 < v1 ) : v1 * v2 = v2 * v1',

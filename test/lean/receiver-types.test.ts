@@ -1,35 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { parseLean } from '../../src/lean/parser.js';
 import { receiverType } from '../../src/lean/receiver-types.js';
+import { addLink } from '../../src/lean/scope-links.js';
+import type { ScopeLink } from '../../src/model/lean.js';
 import { growthRatio, LOOSELY_LINEAR } from '../helpers/growth.js';
 
-const declOf = (text: string) => parseLean(text, 'R.lean').decls.at(-1)!;
+/** A declaration's texts, its `variable` commands as a chain. */
+const decl = (header: string, body?: string, variables: string[] = []) => ({
+  header,
+  variables: variables.reduce<ScopeLink | undefined>((parent, command) => addLink(parent, [command]), undefined),
+  ...(body === undefined ? {} : { body }),
+});
 
 describe('receiverType', () => {
-  it('reads the head of the type a binder gives a local: the body first, then the statement, then the innermost variable', () => {
-    const decl = declOf(
-      [
-        'variable (hX : Outer.IdentDistrib X Y) (hZ : Far)',
-        'variable {hZ : Near μ}',
-        'theorem t (hA hB : @Foo.Bar a) {c : Baz} [inst : Cls c] (xs : List α) : (x :: xs : List α) = y := by',
-        '  have hA : Inner b := sorry',
-        '  exact hX.entropy_congr',
-      ].join('\n'),
-    );
-    expect(receiverType(decl, 'hA')).toBe('Inner');
-    expect(receiverType(decl, 'hB')).toBe('Bar');
-    expect(receiverType(decl, 'c')).toBe('Baz');
-    expect(receiverType(decl, 'inst')).toBe('Cls');
-    expect(receiverType(decl, 'xs')).toBe('List');
-    expect(receiverType(decl, 'x')).toBeUndefined();
-    expect(receiverType(decl, 'hX')).toBe('IdentDistrib');
-    expect(receiverType(decl, 'hZ')).toBe('Near');
-    // A field after a `.` is no binder, nor is a type's head: `Summable fun n : ℕ` types `n`, not `Summable`.
-    const other = declOf('theorem u : Summable fun n : ℕ ↦ f n := by\n  have h : s.x y : T := sorry');
-    expect(receiverType(other, 'n')).toBe('ℕ');
-    expect(receiverType(other, 'Summable')).toBeUndefined();
-    expect(receiverType(other, 'x')).toBeUndefined();
-    expect(receiverType(other, 'y')).toBe('T');
+  it("reads the head of the type a binder gives a local: the body's binders first, then the header's, then the variables'", () => {
+    const d = decl("(hX hY : IdentDistrib X Y μ μ') (f : @Foo.Bar α) : True", 'by\n  have hX : Other.Thing := sorry\n  trivial', [
+      'variable (g : Mathlib.G)',
+      'variable (g : Later.G2)',
+    ]);
+    expect(receiverType(d, 'hX')).toBe('Thing');
+    expect(receiverType(d, 'hY')).toBe('IdentDistrib');
+    expect(receiverType(d, 'f')).toBe('Bar');
+    expect(receiverType(d, 'g')).toBe('G2');
+    expect(receiverType(d, 'absent')).toBeUndefined();
+  });
+
+  it('reads letters outside the basic plane (𝓞) as letters, and no name after a dot as a binder', () => {
+    expect(receiverType(decl('(z : 𝓞) : ℤ'), 'z')).toBe('𝓞');
+    expect(receiverType(decl('(x : T) : x.y : U'), 'y')).toBeUndefined();
+  });
+
+  it('takes no `:=` or `::` for a binder, and a later binder of a name over an earlier one', () => {
+    expect(receiverType(decl('(n := m) (a :: rest)'), 'n')).toBeUndefined();
+    expect(receiverType(decl('', '∀ x : A, ∀ x : B, True'), 'x')).toBe('B');
   });
 
   it('reads each text once: a statement using n locals through field notation grows linearly', () => {
@@ -37,7 +40,7 @@ describe('receiverType', () => {
       `theorem t ${Array.from({ length: n }, (_, i) => `(h${i} : T${i})`).join(' ')} : ${Array.from({ length: n }, (_, i) => `h${i}.f`).join(' + ')} = 0 := rfl`;
     // Parsed afresh each time: the types read from a declaration's text are kept with it.
     const types = (source: string) => {
-      const decl = declOf(source);
+      const decl = parseLean(source, 'R.lean').decls.at(-1)!;
       const n = decl.header.split('(').length - 1;
       return Array.from({ length: n }, (_, i) => receiverType(decl, `h${i}`));
     };

@@ -253,3 +253,15 @@ describe('duplicate declarations at scale', () => {
     expect(growthRatio(files, (f) => linkReferences(f), 10_000)).toBeLessThan(LOOSELY_LINEAR);
   });
 });
+
+describe('opens at scale', () => {
+  it('resolves under many `open` lines in time that grows with their number (composing every pair of them doubled the work at each)', () => {
+    const files = (n: number) => {
+      const opens = Array.from({ length: n }, (_, k) => `open N${k}`).join('\n');
+      const decls = Array.from({ length: n }, (_, k) => `def N${k}.f${k} := 1`).join('\n');
+      return [parseLean(`${decls}\n${opens}\ntheorem t : f0 = f0 := rfl\ntheorem u : f1 = f1 := rfl`, 'Main.lean', { module: 'Main' })];
+    };
+    expect(linkReferences(files(6)).decls.get('t')?.references).toEqual(['N0.f0']);
+    expect(growthRatio(files, (f) => linkReferences(f), 6)).toBeLessThan(LOOSELY_LINEAR);
+  });
+});
