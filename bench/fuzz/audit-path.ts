@@ -14,7 +14,8 @@ import { lex } from '../../src/lean/lexer.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject, readLeanSource } from '../../src/lean/project.js';
 import type { LeanDecl, LeanFile } from '../../src/model/lean.js';
-import { FORMATS, REPORTERS } from '../../src/reporters/index.js';
+import { FORMATS, REPORTERS, renderText } from '../../src/reporters/index.js';
+import { PLANTED_COMMAND, PLANTED_MARKUP } from './mutations.js';
 
 /** The auditors that read source and need neither an LLM nor Lean. */
 export const SOURCE_AUDITORS = ['proof-gaps', 'lean-source', 'pairing', 'crossfile-reuse'];
@@ -99,6 +100,26 @@ export function declViolations(path: string, text: string, decls: readonly LeanD
   return out;
 }
 
+/**
+ * What in a report's text is not inert for its medium (see src/reporters/escape.ts), after names
+ * the hostile-names mutation plants: JSON that does not parse, markup or a raw control character that
+ * came through, a line of the GitHub format that a planted name made a workflow command.
+ */
+export function inertViolation(format: string, text: string): string | undefined {
+  if (format === 'json' || format === 'sarif') {
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      return `not JSON: ${(e as Error).message}`;
+    }
+  }
+  if (format === 'html' && text.includes(PLANTED_MARKUP)) return 'a planted <script> came through';
+  if (format === 'github' && text.split('\n').some((line) => line.startsWith(PLANTED_COMMAND))) return 'a planted workflow command';
+  // No format writes a raw escape or bidirectional override: terminals, browsers and editors act on them.
+  if (format !== 'html' && /[\u001b\u202e]/.test(text)) return 'a raw control or bidirectional character';
+  return undefined;
+}
+
 /** A declaration without what depends on the other files of its project. */
 const ownPart = (d: LeanDecl): unknown => ({ ...d, references: undefined, headerReferences: undefined });
 
@@ -147,7 +168,10 @@ export async function auditPath(dir: string, checks: PathChecks = { invariants: 
   for (const run of report.runs) if (run.status === 'error') violations.push(`auditor ${run.auditorId} failed: ${run.reason}`);
   for (const format of FORMATS) {
     try {
-      for (const piece of REPORTERS[format](report, {})) outputChars += piece.length;
+      const text = renderText(REPORTERS[format](report, {}));
+      outputChars += text.length;
+      const inert = inertViolation(format, text);
+      if (inert !== undefined) violations.push(`the ${format} report: ${inert}`);
     } catch (e) {
       violations.push(`the ${format} report failed: ${(e as Error).stack ?? e}`);
     }

@@ -38,6 +38,19 @@ const UNTERMINATED = ['/-', '/--', '/-!', '"', '"\\', "'", '«', 'r#"', 's!"', '
 /** Bytes that are not UTF-8: a lone continuation byte, a lead byte without its continuation, an overlong form, a surrogate, 0xFF. */
 const INVALID_UTF8 = [[0x80], [0xc3], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff], [0xf4, 0x90, 0x80, 0x80]];
 
+/** Markup a planted name carries, which the HTML report must escape. */
+export const PLANTED_MARKUP = '<script>alert(1)</script>';
+/** A workflow command a planted name carries, which the GitHub format must never let start a line (inside a message it is data). */
+export const PLANTED_COMMAND = '::error file=planted.lean,line=1::pwned';
+
+/** Declarations and docstrings whose names and text a report shows, made hostile: markup, a workflow command, controls, a bidi override. */
+const PLANTED = [
+  `theorem «${PLANTED_MARKUP}» : True := sorry\n`,
+  `theorem «x\n${PLANTED_COMMAND}» : True := sorry\n`,
+  `/-- ${PLANTED_MARKUP} \u001b]0;t\u0007 -/\ntheorem t\u202eq : True := sorry\n`,
+  `def «a\u001b[2Jb» := sorry\n`,
+];
+
 /** The mutations, each applied with the same probability. */
 export const MUTATIONS: readonly Mutation[] = [
   { name: 'truncate', apply: (bytes, next) => bytes.subarray(0, below(next, bytes.length + 1)) },
@@ -96,6 +109,7 @@ export const MUTATIONS: readonly Mutation[] = [
       ]);
     },
   },
+  { name: 'hostile-names', apply: (bytes, next) => insertAt(bytes, next, text(`\n${pick(next, PLANTED)}`)) },
   {
     name: 'deep-nesting',
     large: true,
