@@ -19,7 +19,7 @@ export class FuzzChild {
     this.stderr = '';
     const child = fork(CHILD, [], { execArgv: [`--max-old-space-size=${this.heapMb}`], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     child.stderr!.on('data', (chunk: Buffer) => {
-      this.stderr = (this.stderr + chunk.toString()).slice(-2000);
+      this.stderr = (this.stderr + chunk.toString()).slice(-8000);
     });
     return child;
   }
@@ -37,7 +37,10 @@ export class FuzzChild {
       const onMessage = (result: JobResult): void => done({ result });
       const onExit = (code: number | null, signal: string | null): void => {
         this.child = undefined;
-        done({ died: `child exited (${signal ?? `code ${code}`}): ${this.stderr.trim().split('\n').slice(-3).join(' | ')}` });
+        // V8's own words when the heap is full; else the last lines the child wrote.
+        const outOfMemory = /heap out of memory|FatalProcessOutOfMemory|Allocation failed/.test(this.stderr);
+        const why = outOfMemory ? 'out of memory' : this.stderr.trim().split('\n').slice(-3).join(' | ');
+        done({ died: `child exited (${signal ?? `code ${code}`}): ${why}` });
       };
       const timer = setTimeout(() => {
         this.stop();
