@@ -1,5 +1,5 @@
 /** `leanaudit audit <repo>`: runs the auditors over a repository (or one shard of it) and renders one report. */
-import { createHash } from 'node:crypto';
+
 import { existsSync, statSync } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
@@ -10,6 +10,7 @@ import { entityView } from '../core/entity-view.js';
 import { InputError } from '../core/errors.js';
 import { attachExcerpts } from '../core/excerpts.js';
 import { repositoryOf } from '../core/git.js';
+import { contentHash } from '../core/json.js';
 import { didYouMean } from '../core/nearest.js';
 import { toolVersion } from '../core/paths.js';
 import { buildReport } from '../core/report.js';
@@ -115,21 +116,8 @@ function sourceFacts(root: string, sourceUrl: string | undefined): Pick<ProjectM
 
 /** sha256 (16 hex digits) of what decides an audit's findings, so that `merge` can refuse parts of different audits. */
 export function auditConfigHash(config: unknown, auditors: readonly Auditor[], failOn: string): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : typeof v === 'object' && v !== null
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
   const what = { tool: toolVersion(), config, auditors: auditors.map((a) => a.meta.id), failOn };
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(what)))
-    .digest('hex')
-    .slice(0, 16);
+  return contentHash(what);
 }
 
 /** The baseline entries a shard answers for: of a split auditor, those of its files or entities; of the others, all in shard 1. */

@@ -1,7 +1,8 @@
 /** The `contamination` configuration section: defaults, validation and the reproducibility hash. */
-import { createHash } from 'node:crypto';
+
 import { REPO_PATH } from '../core/config-schema.js';
 import { InputError } from '../core/errors.js';
+import { contentHash } from '../core/json.js';
 import type { JsonSchema } from '../core/types.js';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './input.js';
 import { PRESETS } from './items.js';
@@ -212,18 +213,5 @@ export function verdictOf(score: number, t: ScanSettings['thresholds']): Verdict
 
 /** sha256 (first 16 hex digits) of the settings in canonical key order. */
 export function settingsHash(s: ScanSettings): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : typeof v === 'object' && v !== null
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(s)))
-    .digest('hex')
-    .slice(0, 16);
+  return contentHash(s);
 }

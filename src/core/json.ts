@@ -1,4 +1,5 @@
-/** Line numbers in text, for errors that point into a file (JSON parse errors, extractor problems). */
+/** JSON helpers: line numbers for errors that point into a file, and content hashes of values whatever their key order. */
+import { createHash } from 'node:crypto';
 import { firstAtOrAfter } from './sorted.js';
 
 /** 1-based line number of `offset` in `text`. */
@@ -22,4 +23,24 @@ export function jsonErrorLine(text: string, error: Error): number {
   const [, token, excerpt] = quoted;
   const at = text.indexOf(excerpt!);
   return at === -1 ? 1 : lineAt(text, at + Math.max(0, excerpt!.indexOf(token!)));
+}
+
+/** The value with every object's keys in sorted order, so that equal values stringify alike. */
+export function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .sort()
+      .map((key) => [key, sortedKeys(record[key])]),
+  );
+}
+
+/** sha256 (first 16 hex digits) of a value's JSON with sorted keys: the same for equal values, whatever their key order. */
+export function contentHash(value: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(sortedKeys(value)))
+    .digest('hex')
+    .slice(0, 16);
 }

@@ -549,16 +549,29 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
   const publicByFile = new Map<number, { files: number[]; firstIn: Map<number, number> }>();
   const searched = new Map<string, { cursor: number; clash: number }>();
   const messages = new Map<number, string>();
+  // Most names are declared once: their first declaration's file and privacy are kept in arrays, the structures made at a repeat.
+  const fileOf = new Int32Array(all.length);
+  const isPublicAt = new Uint8Array(all.length);
   let k = 0;
   files.forEach((file, f) => {
     for (const decl of file.decls) {
       const own = k++;
       const first = firstOf[own]!;
       const isPublic = !decl.modifiers.includes('private');
+      fileOf[own] = f;
+      isPublicAt[own] = isPublic ? 1 : 0;
+      if (own === first) continue;
       let seen = publicByFile.get(first);
-      if (seen === undefined) publicByFile.set(first, (seen = { files: [], firstIn: new Map() }));
+      if (seen === undefined) {
+        seen = { files: [], firstIn: new Map() };
+        if (isPublicAt[first] === 1) {
+          seen.files.push(fileOf[first]!);
+          seen.firstIn.set(fileOf[first]!, first);
+        }
+        publicByFile.set(first, seen);
+      }
       let clash = -1;
-      if (own !== first && isPublic) {
+      if (isPublic) {
         const key = `${first}:${f}`;
         let search = searched.get(key);
         if (search === undefined) searched.set(key, (search = { cursor: 0, clash: -1 }));
