@@ -21,6 +21,7 @@
 import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
 import { prefixes } from '../src/lean/references.js';
+import { itemsOf } from '../src/lean/scope-links.js';
 import { additiveNames } from '../src/lean/to-additive.js';
 import type { Entity } from '../src/model/entity.js';
 import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/model/lean.js';
@@ -154,7 +155,7 @@ function blueprintComments(project: LeanProject, file: LeanFile): { start: numbe
 
 /** The project declaration an `attribute` command's name denotes (enclosing namespaces, innermost first, then `open`s), if any. */
 function resolveTagged(project: LeanProject, command: AttributeCommand, name: string): LeanDecl | undefined {
-  for (const prefix of [...prefixes(command.namespace), ...command.opens]) {
+  for (const prefix of [...prefixes(command.namespace), ...itemsOf(command.opens)]) {
     const decl = project.decls.get(prefix ? `${prefix}.${name}` : name);
     if (decl !== undefined) return decl;
   }

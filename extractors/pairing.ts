@@ -6,11 +6,13 @@
  */
 
 import { findInDependencies } from '../src/lean/dependency-names.js';
-import { hasSorryToken } from '../src/lean/lexer.js';
+import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { nameLookup } from '../src/lean/name-lookup.js';
+import { NameTable } from '../src/lean/names.js';
 import { readLeanSource } from '../src/lean/project.js';
+import { lastLinks } from '../src/lean/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
-import type { LeanDecl, LeanProject } from '../src/model/lean.js';
+import type { LeanDecl, LeanProject, ScopeLink } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
 
 /** Pairs every entity with the declarations its Lean names resolve to; without a project nothing resolves. */
@@ -93,7 +95,43 @@ export function hasSorry(decl: LeanDecl): boolean {
  * reading of the source cannot decide; a binder the statement does not use is not part of it.
  */
 export function scopeVariables(decl: LeanDecl): string[] {
-  return decl.variables.flatMap(bindersOf);
+  // Each link's binders are split once; a hostile file's thousands of `variable`s, each before a documented theorem, would
+  // otherwise give every entity all of them (n² in all): a judge is shown the last ones.
+  const binders = lastLinks(decl.variables, MAX_SCOPE_BINDERS).flatMap(bindersOfLink);
+  return binders.length > MAX_SCOPE_BINDERS ? binders.slice(binders.length - MAX_SCOPE_BINDERS) : binders;
+}
+
+/** The most `variable` binders a paired declaration carries (the ones written last); a real file has a few dozen in scope. */
+export const MAX_SCOPE_BINDERS = 256;
+
+const bindersByLink = new WeakMap<ScopeLink, string[]>();
+
+/** The binders of one `variable` command, split once however many declarations it is in force for. */
+function bindersOfLink(link: ScopeLink): string[] {
+  let binders = bindersByLink.get(link);
+  if (binders === undefined) bindersByLink.set(link, (binders = link.items.flatMap((item) => bindersOf(withoutComments(item)))));
+  return binders;
+}
+
+/** One name table and token table for the `variable` commands lexed here: a table made afresh interns every keyword. */
+const commandNames = new NameTable();
+let commandTable: TokenTable | undefined;
+
+/**
+ * `text` with its comments and doc comments blanked: no binder is read in them (pfr's `--[MeasurableSingletonClass S]`),
+ * and a `/-! … -/` that follows a `variable` command, part of its text, brings none.
+ */
+function withoutComments(text: string): string {
+  const { table } = lexTable(text, '<variable>', commandTable, commandNames);
+  commandTable = table;
+  const ranges: [number, number][] = [];
+  for (let k = 0; k < table.comments.length; k += 5) ranges.push([table.comments[k + 1]!, table.comments[k + 2]!]);
+  for (let i = 0; i < table.count; i++) {
+    if (table.kind[i] === KIND.docComment || table.kind[i] === KIND.moduleDoc) ranges.push([table.start[i]!, table.end[i]!]);
+  }
+  let out = text;
+  for (const [start, end] of ranges) out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+  return out;
 }
 
 const CLOSING: Record<string, string> = { '(': ')', '{': '}', '[': ']', '⦃': '⦄', '{{': '}}' };

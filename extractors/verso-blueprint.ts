@@ -22,9 +22,9 @@
  * its own (statement from its docstring). No flag claims a status: VersoBlueprint computes it from Lean.
  * The chapter is the document's title, the section its last `#` heading.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { locateInside, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
+import { locateInside, openRegularFile, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
 import { discoverLeanFiles } from '../src/lean/discovery.js';
 import { parseLean } from '../src/lean/parser.js';
 import { type VersoFence, versoFences } from '../src/lean/verso.js';
@@ -100,7 +100,7 @@ export function findVersoBlueprint(root: string, folder?: string): string[] {
     .filter((path) => {
       let fd: number | undefined;
       try {
-        fd = openSync(join(root, path), 'r');
+        fd = openRegularFile(join(root, path));
         return IMPORTS_BLUEPRINT.test(head.toString('utf8', 0, readSync(fd, head, 0, HEAD_BYTES, 0)));
       } catch {
         return false;

@@ -36,6 +36,7 @@ import { typeHead } from '../lean/lexer.js';
 import { notationReferences, projectNotations } from '../lean/notations.js';
 import { sourceByPath } from '../lean/project.js';
 import { type Restatement, RestatementFinder } from '../lean/restatements.js';
+import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
 import { LlmEngine } from '../llm/engine.js';
 import { loadRubric } from '../llm/rubric.js';
 import type { PairedEntity } from '../model/entity.js';
@@ -393,7 +394,8 @@ function throughInstance(
       return (
         decl !== undefined &&
         decl.kind !== 'instance' &&
-        (mentions(decl.header, className) || decl.variables.some((v) => mentions(v, className)))
+        (mentions(decl.header, className) ||
+          lastLinks(decl.variables, LINKS_READ).some((link) => link.items.some((v) => mentions(v, className))))
       );
     });
   return instances.find(

@@ -4,7 +4,8 @@
  * What it checks: the problems met while reading the project's Lean source — unterminated
  * comments, strings and «names», invalid UTF-8, binary or oversized `.lean` files, very long
  * lines, `end` commands that close the wrong scope, duplicate declarations, a file the parser
- * failed on (`parse-failed`: a leanaudit bug, left out of every count) — each with file:line;
+ * failed on (`parse-failed`: a leanaudit bug, left out of every count), namespaces nested too deep
+ * to read and scopes with too many `open`s to resolve names in all — each with file:line;
  * and, when the root has no lakefile, the Lake packages below it (each should be audited on its own).
  *
  * Why it matters: every other auditor reads the same source model; where it could not read the
@@ -154,6 +155,33 @@ export const meta: AuditorMeta = {
         what: 'Two declarations of the project with the same full name.',
         why: 'Lean rejects the second one, so the project does not build as committed, or one of them is in a file no build reaches.',
         example: 'theorem A.t : True := trivial  -- in A.lean and again in B.lean',
+      },
+    },
+    'namespace-too-deep': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: 'Namespaces nested more than 256 deep; the rest of the file is not read, as for an unreadable file.',
+        why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few.',
+        example: 'namespace N0 namespace N1 … namespace N256   -- reading stops here',
+      },
+    },
+    'too-many-gaps': {
+      message: '{{message}}',
+      severity: 'error',
+      docs: {
+        what: 'A file with more than 1,000,000 proof gaps: the first million are counted, the rest of the file is not read for gaps.',
+        why: 'Each gap is held in memory until it is reported; a generated file of tens of millions of `sorry`s would take gigabytes. An error, so that the gate fails however the counts are read.',
+        example: 'theorem t : 1 = 1 := by\n  sorry; sorry; sorry; …  -- 20 MB of them',
+      },
+    },
+    'too-many-opens': {
+      message: '{{message}}',
+      severity: 'warning',
+      docs: {
+        what: "More than 64 opened namespaces that name some of the project's declarations, or 512 namespaces in all (enclosing, opened and composed), are in scope at a declaration; its names are resolved in the first ones.",
+        why: 'Resolving every name against thousands of `open`s would make each declaration cost as much as all of them; a real file has a few dozen. References past the cut may be missed, so its reuse findings are less sure.',
+        example: 'open N1\nopen N2\n-- … 600 more, each a namespace of the project\ntheorem t : x = x := rfl',
       },
     },
     'source-problem': {

@@ -34,7 +34,6 @@ import { readLeanSource, sourceByPath } from '../lean/project.js';
 import { Dependents } from '../lean/resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 import type { LeanDecl } from '../model/lean.js';
-import type { Location } from '../model/location.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
@@ -334,28 +333,40 @@ function placeOf(gap: ProofGap): string {
     : 'the value of';
 }
 
-/** The findings of one file's gaps: one per sorry, axiom or shape, one per declaration for the escape hatches used over and over. */
-function findings(path: string, gaps: ProofGap[]): FindingInput[] {
-  const out: FindingInput[] = [];
-  const grouped = new Map<string, { finding: FindingInput; places: Location[] }>();
+/** The places of a declaration's repeated escape hatch its finding lists; past them, its `uses` counts them all. */
+const PLACES_LISTED = 1000;
+
+/**
+ * The findings of one file's gaps, made one at a time as they are reported (a hostile file's
+ * millions of `sorry`s are never all findings at once): one per sorry, axiom or shape, one per
+ * declaration for the escape hatches used over and over, given at its first use.
+ */
+function* findings(path: string, gaps: ProofGap[]): Generator<FindingInput> {
+  const keyOf = (gap: ProofGap): string | undefined =>
+    PER_DECLARATION.has(gap.kind) && gap.decl ? `${gap.kind} ${gap.decl.fullName}` : undefined;
+  const grouped = new Map<string, { uses: number; places: string[]; given: boolean }>();
   for (const gap of gaps) {
-    const key = PER_DECLARATION.has(gap.kind) && gap.decl ? `${gap.kind} ${gap.decl.fullName}` : undefined;
-    const group = key === undefined ? undefined : grouped.get(key);
-    const location = { file: path, line: gap.line, column: gap.column };
-    if (group !== undefined) {
-      group.places.push(location);
-      continue;
-    }
+    const key = keyOf(gap);
+    if (key === undefined) continue;
+    let group = grouped.get(key);
+    if (group === undefined) grouped.set(key, (group = { uses: 0, places: [], given: false }));
+    group.uses++;
+    if (group.places.length < PLACES_LISTED) group.places.push(`${path}:${gap.line}:${gap.column}`);
+  }
+  for (const gap of gaps) {
+    const key = keyOf(gap);
+    const group = key === undefined ? undefined : grouped.get(key)!;
+    if (group?.given) continue;
     const finding = findingOf(path, gap);
-    out.push(finding);
-    if (key !== undefined) grouped.set(key, { finding, places: [location] });
+    if (group !== undefined) {
+      group.given = true;
+      if (group.uses > 1) {
+        finding.data = { ...finding.data, uses: ` (${group.uses} uses)` };
+        finding.evidence = { ...finding.evidence, uses: group.uses, places: group.places };
+      }
+    }
+    yield finding;
   }
-  for (const { finding, places } of grouped.values()) {
-    if (places.length === 1) continue;
-    finding.data = { ...finding.data, uses: ` (${places.length} uses)` };
-    finding.evidence = { ...finding.evidence, uses: places.length, places: places.map((p) => `${p.file}:${p.line}:${p.column}`) };
-  }
-  return out;
 }
 
 /** Why a sorry's kind is undetermined, for its message. */

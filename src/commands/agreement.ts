@@ -1,7 +1,7 @@
 /** `leanaudit agreement <filled>`: human–judge agreement on a labelled sample, per class. */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
+import { READ_LIMITS, RefusedFile, readBoundedText } from '../core/repo-file.js';
 import { agreement, cohenKappa, type Grouped, round } from '../llm/verdict.js';
 import type { SampleFile } from './sample.js';
 
@@ -70,9 +70,9 @@ export function registerAgreementCommand(program: Command): void {
     .action((file: string, opts: { json?: boolean }) => {
       let sample: SampleFile;
       try {
-        sample = JSON.parse(readFileSync(file, 'utf8')) as SampleFile;
+        sample = JSON.parse(readBoundedText(file, READ_LIMITS.report)) as SampleFile;
       } catch (e) {
-        throw new InputError(`cannot read ${file}: ${(e as Error).message}`);
+        throw new InputError(`cannot read ${file}: ${e instanceof RefusedFile ? e.detail : (e as Error).message}`);
       }
       if (!Array.isArray(sample.items) || !Array.isArray(sample.key))
         throw new InputError(`${file}: not a leanaudit sample (needs "items" and "key")`);

@@ -18,12 +18,12 @@ import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
 import { owns, parseShard, type Shard } from '../core/shard.js';
 import { detectSourceUrl } from '../core/source-url.js';
-import { applySuppressions, type DirectiveScan, SUPPRESSION_META } from '../core/suppressions.js';
+import { applySuppressions, type DirectiveScan, SUPPRESSION_META, Suppressor } from '../core/suppressions.js';
 import type { Auditor, BaselineEntry, ProjectMeta, Report } from '../core/types.js';
 import { projectDirectives } from '../lean/directives.js';
 import { enclosingLakeProject } from '../lean/project.js';
 import type { LeanProject } from '../model/lean.js';
-import type { Severity } from '../model/location.js';
+import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
@@ -172,6 +172,7 @@ export async function runAudit(
     scope === undefined ? sources : { ...sources, loadProject: (at, load) => sources.loadProject(at, { ...load, within: scope }) };
   const created = createServices(root, config, signal, scoped, options.log, progress ? (e) => progress.event(e) : undefined);
   let entitiesAsked = false;
+  let suppressor: Suppressor | undefined;
   const services = {
     ...created,
     ...(options.shard ? { shard: options.shard } : {}),
@@ -179,6 +180,7 @@ export async function runAudit(
       entitiesAsked = true;
       return created.entities();
     },
+    suppresses: (rule: string, location: Location) => suppressor?.suppresses(rule, location) ?? false,
   };
   let project: ProjectMeta;
   let statementOf: StatementOf | undefined;
@@ -191,6 +193,7 @@ export async function runAudit(
     project = { ...projectMeta(root, model), ...(scope === undefined ? {} : { scope }) };
     statementOf = statementsOf(model);
     directives = projectDirectives(model);
+    suppressor = new Suppressor(directives);
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
@@ -205,7 +208,12 @@ export async function runAudit(
   const reportStarted = performance.now();
   const partial =
     options.shard && options.shard.count > 1 ? new Set(selected.filter((a) => a.meta.shard).map((a) => a.meta.id)) : undefined;
-  const suppressions = applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config, ...(partial ? { partial } : {}) });
+  const suppressions = applySuppressions(
+    runs,
+    directives,
+    { knownRules: ruleIds(auditors), config, ...(partial ? { partial } : {}) },
+    suppressor,
+  );
   if (suppressions) runs.push(suppressions);
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(
@@ -328,7 +336,7 @@ export function registerAuditCommand(program: Command): void {
         const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
         const report = await runAudit(repo, { ...rest, signal: controller.signal, progress: sink, ...(log ? { log } : {}) });
         sink.done();
-        emitReport(report, {
+        await emitReport(report, {
           format: opts.format,
           output: opts.output,
           stepSummary: process.env.GITHUB_STEP_SUMMARY,

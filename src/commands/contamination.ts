@@ -1,6 +1,5 @@
 /** `leanaudit contamination --bench … --corpus …`: scans corpora for benchmark items, prints the unified report. */
 
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { meta } from '../auditors/contamination.js';
@@ -19,6 +18,7 @@ import type { Format } from '../reporters/index.js';
 import { FORMATS, REPORTERS } from '../reporters/index.js';
 import { exitCodeOf } from './audit.js';
 import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
+import { writeOutput } from './write-output.js';
 
 interface Options {
   bench: string[];
@@ -132,12 +132,11 @@ export function registerContaminationCommand(program: Command): void {
         [runRecord],
         opts.failOn as Severity,
       );
-      const text = REPORTERS[opts.format as Format](report, {
+      const pieces = REPORTERS[opts.format as Format](report, {
         color: opts.format === 'terminal' && opts.output === undefined && colorFor(process.stdout),
       });
-      if (opts.output) writeFileSync(opts.output, text);
-      else process.stdout.write(text);
-      if (opts.jsonl) writeFileSync(opts.jsonl, itemResultsJsonl(outcome));
+      await writeOutput(pieces, opts.output);
+      if (opts.jsonl) await writeOutput(itemResultsJsonl(outcome), opts.jsonl);
       process.exitCode = exitCodeOf(report, false);
     });
 }

@@ -1,5 +1,5 @@
 /** `leanaudit extract <repo>`: informal entities paired with Lean declarations, as JSON Lines. */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import { extractAndPair, type PairedExtraction } from '../../extractors/index.js';
@@ -8,6 +8,7 @@ import { ignoring, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
+import { writeOutput } from './write-output.js';
 
 export interface ExtractCommandOptions extends ConfigFlags {
   source?: SourceKind | 'auto';
@@ -78,9 +79,12 @@ export function registerExtractCommand(program: Command): void {
           ...(opts.trustRepoConfig ? { trustRepoConfig: true } : {}),
           ...(opts.ignore ? { ignore: opts.ignore } : {}),
         });
-        const lines = result.entities.map((e) => `${JSON.stringify(e)}\n`).join('');
-        if (opts.output) writeFileSync(opts.output, lines);
-        else process.stdout.write(lines);
+        await writeOutput(
+          (function* () {
+            for (const entity of result.entities) yield `${JSON.stringify(entity)}\n`;
+          })(),
+          opts.output,
+        );
         if (opts.quiet) return;
         for (const p of result.problems) process.stderr.write(`${p.location.file}:${p.location.line}: ${p.message}\n`);
         process.stderr.write(extractSummary(result));

@@ -41,7 +41,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: 'scan',
-    summary: 'dump the declaration model of a Lean project as JSON Lines (one declaration per line)',
+    summary: 'dump the declaration model of a Lean project as JSON Lines (one line per declaration, and per `open` or `variable` command)',
     load: async () => (await import('./scan.js')).registerScanCommand,
   },
   {

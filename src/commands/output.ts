@@ -1,13 +1,17 @@
-/** Renders a report in the chosen format and writes it where the user asked; shared by `audit` and `report`. */
-import { appendFileSync, writeFileSync } from 'node:fs';
+/**
+ * Renders a report in the chosen format and writes it where the user asked, piece by piece as the
+ * reporter gives them (a report of many findings is never one string); shared by `audit` and `report`.
+ */
+import { appendFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { colorFor } from '../core/color.js';
 import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
 import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
 import { inert } from '../reporters/escape.js';
-import { type Format, REPORTERS } from '../reporters/index.js';
+import { type Format, REPORTERS, renderText } from '../reporters/index.js';
 import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
+import { writeOutput } from './write-output.js';
 
 /** Colors only for a terminal report written to standard output, as colorFor decides. */
 const wantsColor = (format: Format, output: string | undefined): boolean =>
@@ -20,11 +24,10 @@ function workspacePrefix(root: string): string {
     .join('/');
 }
 
-/** Writes text to a file the user named; an unwritable path is an input error. */
-function writeUserFile(file: string, text: string, append = false): void {
+/** Appends text to a file the user named; an unwritable path is an input error. */
+function appendUserFile(file: string, text: string): void {
   try {
-    if (append) appendFileSync(file, text);
-    else writeFileSync(file, text);
+    appendFileSync(file, text);
   } catch (e) {
     throw new InputError(`cannot write ${file}: ${(e as Error).message}`);
   }
@@ -44,21 +47,18 @@ export interface EmitOptions {
  * job summary file, the Markdown report goes there too, listing every finding GitHub does not
  * annotate past its per-level limit.
  */
-export function emitReport(report: Report, options: EmitOptions): void {
+export async function emitReport(report: Report, options: EmitOptions): Promise<void> {
   const { format, output } = options;
-  const text = REPORTERS[format](report, {
+  const pieces = REPORTERS[format](report, {
     color: wantsColor(format, output),
     pathPrefix: workspacePrefix(report.project.root),
     ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
   });
-  if (output !== undefined) {
-    writeUserFile(output, text);
-    process.stderr.write(`leanaudit: ${format} report written to ${output} (${inert(verdict(report))})\n`);
-  } else {
-    process.stdout.write(text);
-  }
+  await writeOutput(pieces, output);
+  if (output !== undefined) process.stderr.write(`leanaudit: ${format} report written to ${output} (${inert(verdict(report))})\n`);
   if (format === 'github' && options.stepSummary) {
-    writeUserFile(options.stepSummary, REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT }), true);
+    // The Markdown report is cut under 65,000 characters: one text.
+    appendUserFile(options.stepSummary, renderText(REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT })));
   }
 }
 

@@ -19,9 +19,14 @@ export function registerReportCommand(program: Command): void {
     .addOption(new Option('--format <format>', 'output format').choices(FORMATS).default('terminal'))
     .option('-o, --output <file>', 'write the rendered report to this file instead of standard output')
     .option(...DOCS_URL_OPTION)
-    .action((file: string, opts: ReportCliOptions) => {
+    .action(async (file: string, opts: ReportCliOptions) => {
       const report = readReport(file);
-      emitReport(report, { format: opts.format, output: opts.output, stepSummary: process.env.GITHUB_STEP_SUMMARY, docsUrl: opts.docsUrl });
+      await emitReport(report, {
+        format: opts.format,
+        output: opts.output,
+        stepSummary: process.env.GITHUB_STEP_SUMMARY,
+        docsUrl: opts.docsUrl,
+      });
       process.exitCode = report.summary.failed ? 1 : 0;
     });
 }

@@ -1,7 +1,8 @@
 /** `leanaudit sample`: a stratified, seeded sample of judge verdicts (OK vs Different) for a person to label. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
+import { READ_LIMITS, RefusedFile, readBoundedText } from '../core/repo-file.js';
 import type { Report } from '../core/types.js';
 import { type Grouped, grouped, VERDICTS, type Verdict } from '../llm/verdict.js';
 
@@ -132,9 +133,9 @@ export function registerSampleCommand(program: Command): void {
     .action((opts: SampleOptions) => {
       let report: Report;
       try {
-        report = JSON.parse(readFileSync(opts.report, 'utf8')) as Report;
+        report = JSON.parse(readBoundedText(opts.report, READ_LIMITS.report)) as Report;
       } catch (e) {
-        throw new InputError(`cannot read the report ${opts.report}: ${(e as Error).message}`);
+        throw new InputError(`cannot read the report ${opts.report}: ${e instanceof RefusedFile ? e.detail : (e as Error).message}`);
       }
       const seed = positiveInt(opts.seed, '--seed');
       const perClass = positiveInt(opts.perClass, '--per-class');

@@ -194,7 +194,7 @@ export function reportOutcome(
   sink.metric('scanMs', outcome.stats.scanMs);
 }
 
-/** One JSON line per item result, each carrying the configuration hash. */
-export function itemResultsJsonl(outcome: ScanOutcome): string {
-  return `${outcome.items.map((r) => JSON.stringify({ configHash: outcome.configHash, ...r })).join('\n')}\n`;
+/** One JSON line per item result, each carrying the configuration hash, a line at a time. */
+export function* itemResultsJsonl(outcome: ScanOutcome): Generator<string> {
+  for (const r of outcome.items) yield `${JSON.stringify({ configHash: outcome.configHash, ...r })}\n`;
 }

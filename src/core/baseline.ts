@@ -9,13 +9,13 @@
  * the fingerprint, sorted by place, so a change to it reads well in a pull request.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { LeanDecl } from '../model/lean.js';
 import { SEVERITIES } from '../model/location.js';
 import { InputError } from './errors.js';
 import { entityAcrossFiles, FINGERPRINT_SCHEME } from './fingerprint.js';
 import { jsonErrorLine } from './json.js';
-import { READ_LIMITS, RefusedFile, readRepoText } from './repo-file.js';
+import { READ_LIMITS, RefusedFile, readBoundedText, readRepoText } from './repo-file.js';
 import type { BaselineEntry, BaselineSummary, Finding, Report } from './types.js';
 
 export const BASELINE_SCHEMA_VERSION = 1;
@@ -109,7 +109,7 @@ export function readBaseline(file: string, root?: string): Baseline {
   if (!existsSync(file)) throw new InputError(`no baseline at ${file}: write one with --write-baseline ${file}`);
   let text: string;
   try {
-    text = root === undefined ? readFileSync(file, 'utf8') : readRepoText(root, file, READ_LIMITS.baseline);
+    text = root === undefined ? readBoundedText(file, READ_LIMITS.baseline) : readRepoText(root, file, READ_LIMITS.baseline);
   } catch (e) {
     throw new InputError(`baseline ${e instanceof RefusedFile ? e.message : `${file}: ${(e as Error).message}`}`);
   }

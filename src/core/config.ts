@@ -6,13 +6,14 @@
  * configuration (`$XDG_CONFIG_HOME/leanaudit/config.json`, a `--config` file outside the
  * repository) and the environment are trusted. See docs/security.md.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Severity } from '../model/location.js';
 import { InputError } from './errors.js';
 import { checkPatterns } from './glob.js';
 import { isInside } from './paths.js';
+import { READ_LIMITS, RefusedFile, readBoundedText } from './repo-file.js';
 
 /** A rule's setting: a severity, or `off` to drop its findings. */
 export type RuleSetting = Severity | 'off';
@@ -80,8 +81,9 @@ export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
 export function readConfigFile(file: string): Config {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(readBoundedText(file, READ_LIMITS.config));
   } catch (e) {
+    if (e instanceof RefusedFile) throw new InputError(e.message);
     throw new InputError(`${file}: ${(e as NodeJS.ErrnoException).code ? (e as Error).message : `invalid JSON: ${(e as Error).message}`}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {

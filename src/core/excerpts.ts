@@ -1,7 +1,7 @@
 /** Source lines around each located finding, so a report can show the code it speaks of. */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isInside } from './paths.js';
+import { readRepoText } from './repo-file.js';
 import type { Finding } from './types.js';
 
 /** Lines shown before and after a finding's line. */
@@ -22,9 +22,7 @@ export function attachExcerpts(root: string, findings: readonly Finding[]): void
     if (files.has(file)) return files.get(file);
     let lines: string[] | undefined;
     try {
-      const full = resolve(root, file);
-      const real = realpathSync(full);
-      if (isInside(realRoot, real) && statSync(real).size <= FILE_BYTES) lines = readFileSync(real, 'utf8').split(/\r\n|\r|\n/);
+      lines = readRepoText(realRoot, resolve(root, file), FILE_BYTES).split(/\r\n|\r|\n/);
     } catch {
       lines = undefined;
     }

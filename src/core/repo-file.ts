@@ -3,9 +3,10 @@
  * blueprint `\input`): the repository is untrusted input, so the file is read only when its real
  * path lies inside the repository, it is a regular file (not a folder, FIFO or device), and it is
  * no larger than the caller's bound. A symbolic link committed as `lean-toolchain ->
- * /proc/self/environ` is thus refused, never read into a report.
+ * /proc/self/environ` is thus refused, never read into a report. A file the user gives (a report, a
+ * configuration, a rubric) is read by the same bounded read, without the repository's bound.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { isInside } from './paths.js';
 
@@ -25,6 +26,14 @@ export const READ_LIMITS = {
   document: 16 * 1024 * 1024,
   /** A baseline file (one entry per accepted finding). */
   baseline: 64 * 1024 * 1024,
+  /** A configuration file (the repository's, the user's, `--config`). */
+  config: 1024 * 1024,
+  /** A saved report read again (`leanaudit report`, `leanaudit sample`), or a sample labelled by a person. */
+  report: 512 * 1024 * 1024,
+  /** A rubric, its output schema, or one file of a gold set. */
+  llmInput: 16 * 1024 * 1024,
+  /** One entry of the LLM cache. */
+  cacheEntry: 16 * 1024 * 1024,
 } as const;
 
 /**
@@ -52,7 +61,8 @@ export class RefusedFile extends Error {
   constructor(
     readonly path: string,
     readonly reason: RefusedReason,
-    detail: string,
+    /** Why, without the path. */
+    readonly detail: string,
   ) {
     super(`${path}: ${detail}`);
   }
@@ -82,10 +92,41 @@ export function readRepoFile(root: string, candidate: string, maxBytes: number):
     throw refused(candidate, 'missing');
   }
   if (!isInside(realpathSync(root), real)) throw refused(candidate, 'outside');
-  if (!statSync(real).isFile()) throw refused(candidate, 'not-a-file');
-  const fd = openSync(real, 'r');
+  return readBoundedFile(real, maxBytes, candidate);
+}
+
+/**
+ * Opens `path` for reading if it is a regular file, else a RefusedFile (named `shownAs`): opened
+ * without blocking, as opening a FIFO no one writes to would block for good, and checked on the
+ * descriptor, so nothing swapped in between the check and the open is read.
+ */
+export function openRegularFile(path: string, shownAs = path): number {
+  let fd: number;
   try {
-    if (!fstatSync(fd).isFile()) throw refused(candidate, 'not-a-file');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw refused(shownAs, 'missing');
+    // A socket cannot be opened; a folder is refused below.
+    if (code === 'ENXIO' || code === 'EISDIR') throw refused(shownAs, 'not-a-file');
+    throw e;
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw refused(shownAs, 'not-a-file');
+  }
+  return fd;
+}
+
+/**
+ * The bytes of the file at `path` (a file the user gives, or one readRepoFile located), read only when
+ * it is a regular file (no FIFO, socket or device such as /dev/zero) of at most `maxBytes` bytes;
+ * otherwise a RefusedFile naming it `shownAs`. At most `maxBytes + 1` bytes are ever read, whatever
+ * the file system says of its size (files of /proc say 0).
+ */
+export function readBoundedFile(path: string, maxBytes: number, shownAs = path): Buffer {
+  const fd = openRegularFile(path, shownAs);
+  try {
     let chunk: Buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(fstatSync(fd).size + 1, 64 * 1024)));
     let length = 0;
     for (;;) {
@@ -93,12 +134,17 @@ export function readRepoFile(root: string, candidate: string, maxBytes: number):
       const read = readSync(fd, chunk, length, chunk.length - length, null);
       if (read === 0) break;
       length += read;
-      if (length > maxBytes) throw new RefusedFile(candidate, 'too-large', `larger than ${maxBytes} bytes; not read`);
+      if (length > maxBytes) throw new RefusedFile(shownAs, 'too-large', `larger than ${maxBytes} bytes; not read`);
     }
     return chunk.subarray(0, length);
   } finally {
     closeSync(fd);
   }
+}
+
+/** `readBoundedFile` decoded as UTF-8. */
+export function readBoundedText(path: string, maxBytes: number, shownAs = path): string {
+  return readBoundedFile(path, maxBytes, shownAs).toString('utf8');
 }
 
 /** `full` copied into a buffer twice as large, at most `maxBytes + 1` bytes. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { InputError } from './errors.js';
 import { packageRoot } from './paths.js';
+import { READ_LIMITS, RefusedFile, readBoundedText } from './repo-file.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './types.js';
 
 let validator: ReturnType<Ajv2020['compile']> | undefined;
@@ -22,9 +23,9 @@ function validate(): ReturnType<Ajv2020['compile']> {
 export function readReport(file: string): Report {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedText(file, READ_LIMITS.report);
   } catch (e) {
-    throw new InputError(`cannot read report ${file}: ${(e as Error).message}`);
+    throw new InputError(`cannot read report ${file}: ${e instanceof RefusedFile ? e.detail : (e as Error).message}`);
   }
   let value: unknown;
   try {

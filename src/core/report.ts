@@ -48,7 +48,17 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
   const auditors: Record<RunStatus, number> = { ok: 0, skipped: 0, error: 0 };
   for (const run of runs) auditors[run.status] += 1;
   for (const f of all) findings[f.severity] += 1;
-  const failed = all.some((f) => f.baselineState !== 'unchanged' && atLeast(f.severity, failOn));
+  let omitted = 0;
+  // Findings omitted from the listing are counted, and fail the run at or above failOn: past the cap no baseline can vouch for them.
+  let omittedFail = false;
+  for (const run of runs) {
+    for (const { severity, count } of Object.values(run.omitted ?? {})) {
+      findings[severity] += count;
+      omitted += count;
+      omittedFail ||= atLeast(severity, failOn);
+    }
+  }
+  const failed = omittedFail || all.some((f) => f.baselineState !== 'unchanged' && atLeast(f.severity, failOn));
   const failedAuditors = runs.filter((run) => run.status === 'error' && !run.failureAllowed).map((run) => run.auditorId);
   const suppressed = runs.reduce((sum, run) => sum + (run.suppressed ?? 0), 0);
   return {
@@ -60,6 +70,6 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     ...(options.shard ? { shard: options.shard } : {}),
     runs,
     ...(options.entities ? { entities: options.entities } : {}),
-    summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, ...(baseline ? { baseline } : {}) },
+    summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, omitted, ...(baseline ? { baseline } : {}) },
   };
 }

@@ -2,6 +2,7 @@
 
 import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
+import type { Location, Severity } from '../model/location.js';
 import type { Config, RuleSetting } from './config.js';
 import { auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
@@ -38,7 +39,17 @@ export interface RunServices {
   log?(message: string): void;
   /** Hears each auditor start, progress and end (the progress line, --verbose). */
   onEvent?(event: RunEvent): void;
+  /** Whether an inline directive suppresses a finding of `rule` at `location` (see suppressions.ts); absent: none does. */
+  suppresses?(rule: string, location: Location): boolean;
 }
+
+/**
+ * The most findings of one rule an auditor's run keeps; the rest are counted (AuditorRun.omitted),
+ * so that a hostile file (one 20 MB line of `sorry; sorry; …` is 2.5 million findings) ends in a
+ * report of bounded size whose counts, verdict and exit status still include every finding. No
+ * real project comes near it.
+ */
+export const MAX_FINDINGS_PER_RULE = 10_000;
 
 /** Fills `{{name}}` placeholders of a message template. */
 export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
@@ -64,6 +75,9 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   const { meta } = auditor;
   const cfg = auditorConfig(services.config, meta.id);
   const findings: Finding[] = [];
+  const kept = new Map<string, number>();
+  const omitted: Record<string, { severity: Severity; count: number }> = {};
+  let suppressed = 0;
   const metrics: Record<string, number> = {};
   const dependencies: DependencyCheck[] = [];
   const started = performance.now();
@@ -83,6 +97,18 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
       if (rule === undefined) throw new Error(`auditor ${meta.id}: unknown rule ${meta.id}/${input.messageId}`);
       const severity = ruleSetting(services.config, meta.id, input.messageId, rule);
       if (ended || severity === 'off') return;
+      // Judged before the message is made: past the cap, millions of findings cost a count each.
+      if (input.location !== undefined && services.suppresses?.(`${meta.id}/${input.messageId}`, input.location)) {
+        suppressed++;
+        return;
+      }
+      const count = kept.get(input.messageId) ?? 0;
+      if (count >= MAX_FINDINGS_PER_RULE) {
+        const tally = (omitted[input.messageId] ??= { severity, count: 0 });
+        tally.count++;
+        return;
+      }
+      kept.set(input.messageId, count + 1);
       findings.push({ auditorId: meta.id, severity, message: message ?? formatMessage(rule.message, data), ...rest });
     },
     metric(name, value) {
@@ -112,6 +138,8 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
       ...(enable !== undefined ? { enable } : {}),
       ...(status === 'error' && cfg.allowFailure === true ? { failureAllowed: true } : {}),
       findings,
+      ...(Object.keys(omitted).length > 0 ? { omitted } : {}),
+      ...(suppressed > 0 ? { suppressed } : {}),
       metrics,
       durationMs: Math.round(performance.now() - started),
       meta,

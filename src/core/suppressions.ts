@@ -61,10 +61,62 @@ export interface DirectiveScan {
 /** The comment word of each kind. */
 export const DIRECTIVE_WORD: Record<DirectiveKind, string> = { 'next-line': 'leanaudit-disable-next-line', file: 'leanaudit-disable' };
 
-const covers = (directive: Directive, line: number): boolean =>
-  directive.kind === 'next-line' ? line === directive.location.line + 1 : line >= directive.location.line;
-
 const ruleOf = (finding: Finding): string => `${finding.auditorId}/${finding.messageId}`;
+
+/** One file's directives of one rule: its first `leanaudit-disable` (the one that covers every line it covers) and its next-line directives by the line they cover. */
+interface RuleDirectives {
+  file?: Directive;
+  nextLine: Map<number, Directive>;
+}
+
+/**
+ * Tells whether a directive suppresses a finding, and remembers which directives suppressed which
+ * rules. The runner asks it as findings are reported, before their messages are made, so a file of
+ * millions of findings costs a look-up each: directives are indexed by file, rule and line.
+ */
+export class Suppressor {
+  /** Per directive, the rules it suppressed a finding of. */
+  readonly used = new Map<Directive, Set<string>>();
+  private readonly byFile = new Map<string, Map<string, RuleDirectives>>();
+
+  constructor(private readonly scan: DirectiveScan) {}
+
+  /** Whether a directive suppresses a finding of `rule` at `location`, the first that covers it in the file's order. */
+  suppresses(rule: string, location: Location): boolean {
+    const index = this.indexOf(location.file)?.get(rule);
+    if (index === undefined) return false;
+    const { file } = index;
+    const next = index.nextLine.get(location.line);
+    // The first in the file's order: a `leanaudit-disable` above the line before, else the line's own next-line directive.
+    const directive =
+      file !== undefined && file.location.line < location.line - 1
+        ? file
+        : (next ?? (file !== undefined && file.location.line <= location.line ? file : undefined));
+    if (directive === undefined) return false;
+    const rules = this.used.get(directive);
+    if (rules === undefined) this.used.set(directive, new Set([rule]));
+    else rules.add(rule);
+    return true;
+  }
+
+  private indexOf(file: string): Map<string, RuleDirectives> | undefined {
+    let index = this.byFile.get(file);
+    if (index !== undefined) return index;
+    const directives = this.scan.directives.get(file);
+    if (directives === undefined) return undefined;
+    index = new Map();
+    for (const directive of directives) {
+      for (const rule of directive.rules) {
+        let entry = index.get(rule);
+        if (entry === undefined) index.set(rule, (entry = { nextLine: new Map() }));
+        if (directive.kind === 'file') entry.file ??= directive;
+        else if (!entry.nextLine.has(directive.location.line + 1)) entry.nextLine.set(directive.location.line + 1, directive);
+      }
+    }
+    this.byFile.set(file, index);
+    return index;
+  }
+}
 
 /** What the core needs to judge directives: every known rule, the configuration, the auditors' runs. */
 export interface SuppressionContext {
@@ -82,27 +134,25 @@ export interface SuppressionContext {
  * directive naming a rule whose auditor did not run to the end here (not selected, skipped, failed)
  * or that is set `off` is not called unused: nothing could show there.
  */
-export function applySuppressions(runs: AuditorRun[], scan: DirectiveScan, context: SuppressionContext): AuditorRun | undefined {
+export function applySuppressions(
+  runs: AuditorRun[],
+  scan: DirectiveScan,
+  context: SuppressionContext,
+  suppressor = new Suppressor(scan),
+): AuditorRun | undefined {
   const started = performance.now();
   if (scan.directives.size === 0 && scan.invalid.length === 0) return undefined;
-  const used = new Map<Directive, Set<string>>();
+  const { used } = suppressor;
   let suppressed = 0;
   for (const run of runs) {
     const before = run.findings.length;
-    run.findings = run.findings.filter((finding) => {
-      const rule = ruleOf(finding);
-      const location = finding.location;
-      const directive =
-        location === undefined
-          ? undefined
-          : scan.directives.get(location.file)?.find((d) => d.rules.includes(rule) && covers(d, location.line));
-      if (directive === undefined) return true;
-      used.set(directive, (used.get(directive) ?? new Set()).add(rule));
-      return false;
-    });
+    run.findings = run.findings.filter(
+      (finding) => finding.location === undefined || !suppressor.suppresses(ruleOf(finding), finding.location),
+    );
     const count = before - run.findings.length;
     if (count > 0) run.suppressed = (run.suppressed ?? 0) + count;
-    suppressed += count;
+    // The findings the runner already left out, asking the same suppressor as they were reported.
+    suppressed += run.suppressed ?? 0;
   }
   const findings: Finding[] = [];
   const report = (messageId: keyof typeof SUPPRESSION_META.rules, location: Location, data: Record<string, string>): void => {

@@ -72,6 +72,11 @@ export interface AuditorRun {
   failureAllowed?: true;
   /** Findings an inline directive suppressed (see suppressions.ts); absent when none. */
   suppressed?: number;
+  /**
+   * Findings past MAX_FINDINGS_PER_RULE of one rule, counted but not kept (see runner.ts), by message
+   * id with the rule's severity in this run; absent when none. The summary's counts include them.
+   */
+  omitted?: Record<string, { severity: Severity; count: number }>;
   /** The auditor's metadata (description, messages), so reporters need nothing but the report. */
   meta?: AuditorMeta;
   /** The dependencies between entities the auditor checked, for the reports' dependency graph. */
@@ -306,6 +311,7 @@ export interface Report {
   /** The informal entities the audit read, when an auditor needed them. */
   entities?: EntityView[];
   summary: {
+    /** Every finding of every run by severity, those omitted from the listing (AuditorRun.omitted) included. */
     findings: Record<Severity, number>;
     auditors: Record<RunStatus, number>;
     failOn: Severity;
@@ -315,6 +321,8 @@ export interface Report {
     failedAuditors: string[];
     /** Findings inline directives suppressed, over every run. */
     suppressed: number;
+    /** Findings counted in `findings` but not listed in their runs (see AuditorRun.omitted), over every run. */
+    omitted: number;
     baseline?: BaselineSummary;
   };
 }

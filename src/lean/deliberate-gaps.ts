@@ -5,8 +5,9 @@
  * the challenge module of leanprover/comparator (`comparator_config.json`: carleson's
  * `Challenge.lean` states the theorems with `sorry`, which `Solution.lean` proves).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { READ_LIMITS, readRepoText } from '../core/repo-file.js';
 import type { LeanProject } from '../model/lean.js';
 import { lakefileIfReadable } from './project.js';
 
@@ -18,10 +19,10 @@ export const COMPARATOR_CONFIG = 'comparator_config.json';
 
 /** The challenge and solution modules `comparator_config.json` names, if it is readable. */
 function comparatorModules(root: string): { challenge: string; solution?: string } | undefined {
-  const file = join(root, COMPARATOR_CONFIG);
-  if (!existsSync(file)) return undefined;
+  if (!existsSync(join(root, COMPARATOR_CONFIG))) return undefined;
   try {
-    const config = JSON.parse(readFileSync(file, 'utf8')) as { challenge_module?: unknown; solution_module?: unknown };
+    const text = readRepoText(root, COMPARATOR_CONFIG, READ_LIMITS.config);
+    const config = JSON.parse(text) as { challenge_module?: unknown; solution_module?: unknown };
     if (typeof config.challenge_module !== 'string') return undefined;
     return {
       challenge: config.challenge_module,

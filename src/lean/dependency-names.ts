@@ -10,8 +10,8 @@
  * structure members and `to_additive` names then decide. The declarations found are given too, for
  * what only their text says (the declared types of a structure's fields, see fields.ts).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readBoundedFile } from '../core/repo-file.js';
 import type { DeclaredIn } from '../model/entity.js';
 import type { LeanDecl } from '../model/lean.js';
 import { discoverLeanFiles } from './discovery.js';
@@ -19,7 +19,7 @@ import { NameTable } from './names.js';
 import { lakePackages, toolchainSources } from './packages.js';
 import { parseLean } from './parser.js';
 import { lakefileIfReadable, libraryModule } from './project.js';
-import { decodeLeanSource } from './source.js';
+import { decodeLeanSource, MAX_FILE_BYTES } from './source.js';
 import { additiveNames, guessMultiplicative } from './to-additive.js';
 
 /** For each component of a name, the strings one of which its declaring file must contain. */
@@ -134,7 +134,7 @@ function searchDependencies(
     for (const path of librarySources(dir)) {
       let bytes: Buffer;
       try {
-        bytes = readFileSync(join(dir, path));
+        bytes = readBoundedFile(join(dir, path), MAX_FILE_BYTES);
       } catch {
         continue;
       }

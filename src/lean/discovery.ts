@@ -36,11 +36,20 @@ function placeLink(realRoot: string, rel: string, found: Discovery): void {
     found.skipped.push({ path: rel, reason: 'broken symbolic link' });
     return;
   }
-  if (!isInside(realRoot, real)) found.skipped.push({ path: rel, reason: 'symbolic link leading outside the repository (not followed)' });
-  else if (statSync(real).isDirectory())
+  if (!isInside(realRoot, real)) {
+    found.skipped.push({ path: rel, reason: 'symbolic link leading outside the repository (not followed)' });
+    return;
+  }
+  const stat = statSync(real);
+  if (stat.isDirectory())
     found.skipped.push({ path: rel, reason: 'symbolic link to a folder inside the repository (scanned at its real place)' });
-  else if (rel.endsWith('.lean')) found.files.push(rel);
+  else if (!rel.endsWith('.lean')) return;
+  else if (stat.isFile()) found.files.push(rel);
+  else found.skipped.push({ path: rel, reason: NOT_A_FILE });
 }
+
+/** Why a `.lean` name that is a FIFO, socket or device (or a link to one) is not read: opening it could block, reading it never end. */
+const NOT_A_FILE = 'not a regular file (a FIFO, socket or device): not read';
 
 /** The folders under realRoot walked with readdirSync. */
 function walk(realRoot: string): Discovery {
@@ -60,7 +69,10 @@ function walk(realRoot: string): Discovery {
         const reason = skipReason(entry.name);
         if (reason) found.skipped.push({ path: rel, reason });
         else visit(rel);
-      } else if (entry.isFile() && entry.name.endsWith('.lean')) found.files.push(rel);
+      } else if (entry.name.endsWith('.lean')) {
+        if (entry.isFile()) found.files.push(rel);
+        else found.skipped.push({ path: rel, reason: NOT_A_FILE });
+      }
     }
   };
   visit('');

@@ -23,6 +23,7 @@ import {
   typeBodyStart,
   typeHead,
 } from './lexer.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
 import { parameterFilled } from './signatures.js';
 import { conclusionOf, headName, readType } from './type-reading.js';
 
@@ -162,7 +163,8 @@ export function candidateNames(written: string, decl: Pick<LeanDecl, 'namespace'
   const name = written;
   const parts = decl.namespace ? decl.namespace.split('.') : [];
   const enclosing = parts.map((_, k) => `${parts.slice(0, parts.length - k).join('.')}.${name}`);
-  return [...new Set([...enclosing, name, ...decl.opens.map((open) => `${open}.${name}`)])];
+  const opens = lastLinks(decl.opens, LINKS_READ).flatMap((link) => link.items);
+  return [...new Set([...enclosing, name, ...opens.map((open) => `${open}.${name}`)])];
 }
 
 /** The heads of the parents a structure `extends`, as written. */

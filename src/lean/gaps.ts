@@ -531,6 +531,23 @@ function macroSorryGap(
  * functions of their own: V8 otherwise recompiled it at every rare branch first taken (16 times,
  * 0.7 s of compiling on the benchmark's tree).
  */
+/**
+ * The most proof gaps counted in one file: a hostile file of tens of millions of `sorry`s would
+ * otherwise hold a gap each in memory (about 100 bytes each, gigabytes), where no real file has
+ * more than a few thousand. Past it the file's gaps are not read, and lean-source reports it as an error.
+ */
+export const MAX_GAPS_PER_FILE = 1_000_000;
+
+/** Says, once, that the gap walk of `file` stopped at token `i`. */
+function tooManyGaps(file: LeanFile, table: TokenTable, i: number): void {
+  if (file.problems.some((p) => p.messageId === 'too-many-gaps')) return;
+  file.problems.push({
+    messageId: 'too-many-gaps',
+    message: `more than ${MAX_GAPS_PER_FILE.toLocaleString('en')} proof gaps in the file: the first ${MAX_GAPS_PER_FILE.toLocaleString('en')} are counted, the rest of the file is not read for gaps`,
+    location: { file: file.path, line: table.line[i]!, column: table.column[i]! },
+  });
+}
+
 function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros = NO_MACROS): void {
   const flags = table.names.flags;
   const decls = file.decls;
@@ -544,7 +561,13 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
   let prev2 = -1;
   // The bracket and tactic-block tracking only serves to classify sorries: files without one skip it.
   const tracking = macros.size > 0 || hasSorryOrAdmit(table);
-  for (let i = 0; i < table.count; i++) {
+  // The walk ends at the exit token: `#exit`, a Verso document's `#doc`, or where the parser stopped reading.
+  const exit = table.exitToken;
+  for (let i = 0; i < exit; i++) {
+    if (gaps.length >= MAX_GAPS_PER_FILE) {
+      tooManyGaps(file, table, i);
+      break;
+    }
     const kind = kinds[i]!;
     if (isCommentKind(kind)) continue;
     const start = starts[i]!;
@@ -558,9 +581,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
     const fieldLine = tracking && blocks.follow(table, i, kind, prev);
     if (kind === KIND.keyword) {
       const id = codes[i]!; // keyword id, -1 for a `#command`
-      if (id < 0) {
-        if (i === table.exitToken) break;
-      } else if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
+      if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
       else if (id === K_SORRY || id === K_ADMIT) {
         if (!blocks.quoted(current) && !quotedName(table, i, prev)) gaps.push(sorryGap(table, i, prev, current, blocks.open, first));
       } else if (id === K_SET_OPTION && i + 2 < table.count) {

@@ -3,13 +3,13 @@
  * of Lean core: each name's kind, signature (binders and type) and docstring, as the judges are
  * shown them. Names are located with the dependency search the pairing uses (dependency-names.ts).
  */
-import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { readBoundedFile } from '../core/repo-file.js';
 import type { GroundedConstant } from '../core/types.js';
 import type { LeanDecl } from '../model/lean.js';
 import { findInDependencies } from './dependency-names.js';
 import { parseLean } from './parser.js';
-import { decodeLeanSource } from './source.js';
+import { decodeLeanSource, MAX_FILE_BYTES } from './source.js';
 
 /** The constants of `names` that a dependency's sources declare, by name. */
 export function lookupLibraryConstants(root: string, names: string[]): Map<string, GroundedConstant> {
@@ -23,7 +23,7 @@ export function lookupLibraryConstants(root: string, names: string[]): Map<strin
       byFile.set(where.file, decls);
       try {
         const path = isAbsolute(where.file) ? where.file : join(root, where.file);
-        const text = decodeLeanSource(readFileSync(path), where.file).text;
+        const text = decodeLeanSource(readBoundedFile(path, MAX_FILE_BYTES), where.file).text;
         if (text !== undefined) for (const d of parseLean(text, where.file).decls) decls.set(d.fullName, d);
       } catch {
         // an unreadable file only costs the grounding of its names

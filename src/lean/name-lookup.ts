@@ -19,7 +19,7 @@ export interface Resolution {
 export class NameLookup {
   /** Generated name → the full name of the declaration it is generated from. */
   private readonly generated = new Map<string, string>();
-  private readonly bySuffix = new Map<string, string[]>();
+  private readonly bySuffix: SuffixIndex;
   /** Namespace → the instances declared there without a name (Lean names them when it elaborates them). */
   private readonly anonymous = new Map<string, LeanDecl[]>();
   /** The class each anonymous instance is of (the head of its type), read once. */
@@ -35,15 +35,7 @@ export class NameLookup {
     for (const decl of project.decls.values()) {
       for (const name of additiveNames(decl)) if (!project.decls.has(name)) this.generated.set(name, decl.fullName);
     }
-    for (const fullName of [...project.decls.keys(), ...this.generated.keys()]) {
-      const parts = fullName.split('.');
-      for (let i = 1; i < parts.length; i++) {
-        const suffix = parts.slice(i).join('.');
-        const list = this.bySuffix.get(suffix);
-        if (list) list.push(fullName);
-        else this.bySuffix.set(suffix, [fullName]);
-      }
-    }
+    this.bySuffix = new SuffixIndex([...project.decls.keys(), ...this.generated.keys()]);
   }
 
   /**
@@ -79,6 +71,42 @@ export class NameLookup {
     return source
       ? { decl: this.project.decls.get(source)!, generated: true, candidates: [] }
       : { decl: this.project.decls.get(candidates[0]!)!, candidates: [] };
+  }
+}
+
+/** `a.b.c` as `c.b.a`. */
+const reversedComponents = (name: string): string => name.split('.').reverse().join('.');
+
+/**
+ * Full names by their proper suffixes of whole components (`C` and `B.C` for `A.B.C`): the names with
+ * their components reversed, sorted, so that the names ending with `.S` are the run starting with the
+ * reverse of `S` and a dot. Each name costs its length, where a map keyed by every suffix made a name
+ * of k components cost k².
+ */
+class SuffixIndex {
+  private readonly reversed: string[];
+  private readonly names: string[];
+
+  constructor(names: readonly string[]) {
+    const rows = names.map((name) => ({ key: reversedComponents(name), name }));
+    rows.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    this.reversed = rows.map((row) => row.key);
+    this.names = rows.map((row) => row.name);
+  }
+
+  /** The full names that end with `.${suffix}`. */
+  get(suffix: string): string[] | undefined {
+    const prefix = `${reversedComponents(suffix)}.`;
+    let low = 0;
+    let high = this.reversed.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.reversed[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < this.reversed.length && this.reversed[i]!.startsWith(prefix); i++) found.push(this.names[i]!);
+    return found.length > 0 ? found : undefined;
   }
 }
 

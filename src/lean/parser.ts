@@ -5,12 +5,13 @@
  * It reads the lexer's TokenTable directly: no object or string per token.
  */
 
-import type { AliasCommand, AttributeCommand, DeclKind, LeanDecl, LeanFile, SourceProblem, Token } from '../model/lean.js';
+import type { AliasCommand, AttributeCommand, DeclKind, LeanDecl, LeanFile, ScopeLink, SourceProblem, Token } from '../model/lean.js';
 import { bindersOf } from './binders.js';
 import { projectCommandOf, ruleExpansionOf } from './commands.js';
 import { recordParsed } from './gaps.js';
 import { bracketDelta, closingBracket, KEYWORD_LIST, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
 import { LET_WORD, MODIFIER_IDS, NameTable, PROJECT_COMMAND } from './names.js';
+import { addLink, linksOf } from './scope-links.js';
 import { leanBlocksOnly } from './verso.js';
 
 const DECL = 1;
@@ -120,9 +121,15 @@ interface Scope {
   kind: 'namespace' | 'section';
   name: string;
   namespace: string;
-  opens: number;
-  variables: number;
+  /** How many components `namespace` has. */
+  depth: number;
+  /** The chains in force when the scope opened, restored when it closes. */
+  opens: ScopeLink | undefined;
+  variables: ScopeLink | undefined;
 }
+
+/** How deep namespaces may nest (components of the enclosing namespace): a real project's nest a few deep. */
+export const MAX_NAMESPACE_DEPTH = 256;
 
 /** The module name of a path relative to its source folder: `Pfr/Entropy/Basic.lean` → `Pfr.Entropy.Basic`. */
 export function moduleName(path: string): string {
@@ -135,7 +142,7 @@ export function moduleName(path: string): string {
 /**
  * The identifiers each declaration of a parsed file uses, as ids in `names`: declaration k's
  * header identifiers are ids[bounds[5k], bounds[5k+1]), its body's ids[bounds[5k+1], bounds[5k+2]),
- * the local names it binds (see binders.ts, `variable`s included) ids[bounds[5k+2], bounds[5k+3]),
+ * the local names it binds (see binders.ts; those of its `variable`s are their links', variableLocalIds) ids[bounds[5k+2], bounds[5k+3]),
  * the bare names of its match-arm patterns (variables, or constructors) ids[bounds[5k+3], bounds[5k+4]);
  * each list distinct and in order of first use. Kept beside the file, not in its data.
  */
@@ -152,14 +159,18 @@ export const identIdsOf = (file: LeanFile): FileIdents | undefined => fileIdents
 /** Bounds per declaration in FileIdents. */
 export const IDENT_PARTS = 5;
 
-/** The identifiers the header and the body of a file's `index`-th declaration use, the local names it binds and its pattern names, as written. */
+/**
+ * The identifiers the header and the body of a file's `index`-th declaration use, the local names it
+ * binds (those of its `variable`s first) and its pattern names, as written.
+ */
 export function identsOf(file: LeanFile, index: number): { header: string[]; body: string[]; locals: string[]; patterns: string[] } {
   const recorded = fileIdents.get(file);
   if (recorded === undefined) return { header: [], body: [], locals: [], patterns: [] };
   const { names, ids, bounds } = recorded;
   const at = IDENT_PARTS * index;
   const texts = (part: number): string[] => Array.from(ids.subarray(bounds[at + part]!, bounds[at + part + 1]!), (id) => names.names[id]!);
-  return { header: texts(0), body: texts(1), locals: texts(2), patterns: texts(3) };
+  const variableNames = linksOf(file.decls[index]!.variables).flatMap((link) => variableLocalIds(link).map((id) => names.names[id]!));
+  return { header: texts(0), body: texts(1), locals: [...new Set([...variableNames, ...texts(2)])], patterns: texts(3) };
 }
 
 /** Per identifier id, the last `idents()` call that listed it (shared by all name tables: marks never repeat). */
@@ -264,8 +275,12 @@ const exactly = (list: string[]): string[] => (list.length > 0 ? list.slice() : 
  * references shares: three lists fewer per declaration. Nothing pushes onto a declaration's lists.
  */
 const NO_STRINGS: string[] = objectList();
-/** The empty scope lists of a command no `… in` came before (see FileParser.parse). */
-const NO_LOCALS: number[][] = objectList();
+/** The local names each `variable` link binds (ids in the file's name table), kept beside the model. */
+const variableLocals = new WeakMap<ScopeLink, readonly number[]>();
+
+/** The ids of the local names a `variable` link of a parsed file binds (none for a link the parser did not make). */
+export const variableLocalIds = (link: ScopeLink): readonly number[] => variableLocals.get(link) ?? NO_IDS;
+const NO_IDS: readonly number[] = [];
 
 class FileParser {
   readonly imports: string[] = [];
@@ -279,13 +294,14 @@ class FileParser {
   readonly identBounds: number[] = [];
   private readonly scopes: Scope[] = [];
   private namespace = '';
+  private namespaceDepth = 0;
+  /** The first token of the command where reading stopped (a namespace nested past MAX_NAMESPACE_DEPTH), or -1. */
+  private stoppedAt = -1;
   /** `namespace.` for the namespace `prefixOf`, the last a declaration was in: one string for its declarations' full names, not one each. */
   private prefixOf = '';
   private prefix = '';
-  private opens: string[] = objectList();
-  private variables: string[] = objectList();
-  /** The local names each of `variables` binds. */
-  private variableLocals: number[][] = objectList();
+  private opens: ScopeLink | undefined;
+  private variables: ScopeLink | undefined;
   /** The pattern names of the declaration being read (see `locals`). */
   private readonly pendingPatterns: number[] = [];
   private readonly keepPattern = (id: number): void => {
@@ -296,13 +312,9 @@ class FileParser {
    * constant, and the first `mutual` of a tree then discarded the compiled `declaration` that reads it.
    */
   private inMutual: boolean;
-  /**
-   * The scope lists of the next command when an `open … in` or `variable … in` came before it: those in
-   * scope with the `in`'s added, or the empty lists.
-   */
-  private pendingOpens = NO_STRINGS;
-  private pendingVariables = NO_STRINGS;
-  private pendingVariableLocals = NO_LOCALS;
+  /** The chains of the next command when an `open … in` or `variable … in` came before it (those in scope with the `in`'s added), else undefined. */
+  private pendingOpens: ScopeLink | undefined;
+  private pendingVariables: ScopeLink | undefined;
   private readonly n: number;
 
   constructor(
@@ -391,13 +403,11 @@ class FileParser {
       cmd.start = triples[k]!;
       cmd.keyword = triples[k + 1]!;
       cmd.end = triples[k + 2]!;
-      const opens = this.pendingOpens;
-      const variables = this.pendingVariables;
-      const variableLocals = this.pendingVariableLocals;
+      const opens = this.pendingOpens ?? this.opens;
+      const variables = this.pendingVariables ?? this.variables;
       // Reset for every command, not only after an `… in`: code V8 compiled before a tree's first `… in` is not discarded by it.
-      this.pendingOpens = NO_STRINGS;
-      this.pendingVariables = NO_STRINGS;
-      this.pendingVariableLocals = NO_LOCALS;
+      this.pendingOpens = undefined;
+      this.pendingVariables = undefined;
       // `#exit`, or a Verso document's `#doc (…) "…" =>` (the lexer's exit token): the rest is no Lean commands.
       if (cmd.keyword === this.table.exitToken || this.is(cmd.keyword, '#exit')) break;
       if (
@@ -405,8 +415,13 @@ class FileParser {
         this.isKeyword(cmd.keyword, K_IRREDUCIBLE_DEF) ||
         this.declarationKind(cmd.keyword) !== undefined
       ) {
-        this.declaration(cmd, opens, variables, variableLocals);
+        this.declaration(cmd, opens, variables);
       } else this.scopeCommand(cmd);
+      if (this.stoppedAt >= 0) {
+        // The proof-gap walk stops where the parser did.
+        this.table.exitToken = this.stoppedAt;
+        break;
+      }
     }
   }
 
@@ -575,7 +590,7 @@ class FileParser {
         return;
       case 'namespace':
       case 'section':
-        this.pushScope(word, argName);
+        if (!this.pushScope(word, argName)) this.stop(cmd, k);
         return;
       case 'mutual':
         this.inMutual = true;
@@ -585,8 +600,9 @@ class FileParser {
         return;
       case 'open': {
         const { names, isIn } = this.openNames(cmd);
-        if (isIn) this.pendingOpens = names.length > 0 ? [...this.opens, ...names] : NO_STRINGS;
-        else if (names.length > 0) this.opens = [...this.opens, ...names];
+        if (names.length === 0) return;
+        if (isIn) this.pendingOpens = addLink(this.opens, names);
+        else this.opens = addLink(this.opens, names);
         return;
       }
       case 'attribute':
@@ -601,15 +617,10 @@ class FileParser {
       case 'variable': {
         const isIn = this.isKeyword(cmd.end - 1, K_IN);
         const to = isIn ? cmd.end - 1 : cmd.end;
-        const binders = this.sliceText(k + 1, to);
-        const locals = this.variableLocalsOf(k + 1, to);
-        if (isIn) {
-          this.pendingVariables = [...this.variables, binders];
-          this.pendingVariableLocals = [...this.variableLocals, locals];
-        } else {
-          this.variables = [...this.variables, binders];
-          this.variableLocals = [...this.variableLocals, locals];
-        }
+        const link = addLink(this.variables, [this.sliceText(k + 1, to)]);
+        variableLocals.set(link, this.variableLocalsOf(k + 1, to));
+        if (isIn) this.pendingVariables = link;
+        else this.variables = link;
         return;
       }
       default:
@@ -673,15 +684,34 @@ class FileParser {
     if (names.length > 0) this.aliases.push({ names, namespace: this.namespace, opens: this.opens });
   }
 
-  /** `namespace A.B` and `section A.B` open one scope per component, as Lean does. */
-  private pushScope(kind: Scope['kind'], name: string): void {
+  /** `namespace A.B` and `section A.B` open one scope per component, as Lean does; false (and nothing opened) for a namespace nested past MAX_NAMESPACE_DEPTH. */
+  private pushScope(kind: Scope['kind'], name: string): boolean {
     const parts = name ? name.split('.') : [''];
     const rootReset = parts[0] === '_root_';
     if (rootReset) parts.shift();
+    if (kind === 'namespace' && (rootReset ? 0 : this.namespaceDepth) + parts.length > MAX_NAMESPACE_DEPTH) return false;
     parts.forEach((part, k) => {
-      this.scopes.push({ kind, name: part, namespace: this.namespace, opens: this.opens.length, variables: this.variables.length });
-      if (kind === 'namespace') this.namespace = (rootReset && k === 0) || !this.namespace ? part : `${this.namespace}.${part}`;
+      const { namespace, namespaceDepth: depth, opens, variables } = this;
+      this.scopes.push({ kind, name: part, namespace, depth, opens, variables });
+      if (kind !== 'namespace') return;
+      const fresh = (rootReset && k === 0) || !namespace;
+      this.namespace = fresh ? part : `${namespace}.${part}`;
+      this.namespaceDepth = fresh ? 1 : depth + 1;
     });
+    return true;
+  }
+
+  /**
+   * Stops reading the file at the command `cmd` (keyword `k`), with the problem: declarations named
+   * under thousands of nested namespaces would each repeat them all, output quadratic in the source.
+   */
+  private stop(cmd: Command, k: number): void {
+    this.problems.push({
+      messageId: 'namespace-too-deep',
+      message: `namespaces nested more than ${MAX_NAMESPACE_DEPTH} deep: the rest of the file is not read`,
+      location: { file: this.path, line: this.line(k), column: this.column(k) },
+    });
+    this.stoppedAt = cmd.start;
   }
 
   /** `end A.B` closes as many scopes as its name has components; a bare `end` closes a `mutual` or an anonymous section. */
@@ -711,12 +741,10 @@ class FileParser {
     }
     const outer = closed[0]!;
     this.namespace = outer.namespace;
-    // The lists are kept when the closed scopes added nothing to them: the next declarations then share their scope with the ones before.
-    if (this.opens.length !== outer.opens) this.opens = this.opens.slice(0, outer.opens);
-    if (this.variables.length !== outer.variables) {
-      this.variables = this.variables.slice(0, outer.variables);
-      this.variableLocals = this.variableLocals.slice(0, outer.variables);
-    }
+    this.namespaceDepth = outer.depth;
+    // The chains go back to their links when the scope opened: the next declarations then share their scope with the ones before it.
+    this.opens = outer.opens;
+    this.variables = outer.variables;
   }
 
   /** Namespaces named by `open A B (x) hiding y renaming z → w`, `open scoped A`, and whether it ends in `in`. */
@@ -735,11 +763,8 @@ class FileParser {
     return { names, isIn };
   }
 
-  /**
-   * Builds the LeanDecl of a declaration command; `inOpens`, `inVariables` and their locals are the scope lists
-   * of an `… in` before it, for it alone, when not empty.
-   */
-  private declaration(cmd: Command, inOpens: string[], inVariables: string[], inVariableLocals: number[][]): void {
+  /** Builds the LeanDecl of a declaration command standing where `opens` and `variables` are the chains in force. */
+  private declaration(cmd: Command, opens: ScopeLink | undefined, variables: ScopeLink | undefined): void {
     // The rare forms (a project's declaration command, `class inductive`, `instance (priority := …)`) are read by operations every
     // declaration runs, chosen between afterwards: an operation first run after V8 compiled this function would discard the compiled code.
     const keywordText = this.textOf(cmd.keyword);
@@ -828,8 +853,8 @@ class FileParser {
       headerRange,
       bodyRange: hasBody ? { start: bodyFrom, end: lastEnd } : undefined,
       namespace: ns,
-      opens: inOpens.length > 0 ? inOpens : this.opens,
-      variables: inVariables.length > 0 ? inVariables : this.variables,
+      opens,
+      variables,
       mutual: this.inMutual ? true : undefined,
       command,
       references: NO_STRINGS,
@@ -841,7 +866,7 @@ class FileParser {
     this.identBounds.push(this.identCount);
     if (hasBody) this.idents(bodyStart, cmd.end);
     this.identBounds.push(this.identCount);
-    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end, inVariableLocals.length > 0 ? inVariableLocals : this.variableLocals);
+    this.locals(cursor, sep, hasBody ? bodyStart : cmd.end, cmd.end);
     this.identBounds.push(this.identCount);
     this.patterns();
     this.identBounds.push(this.identCount);
@@ -940,13 +965,13 @@ class FileParser {
   }
 
   /**
-   * Appends the distinct local names the header [headerFrom, headerTo), the body [bodyFrom, bodyTo)
-   * and the `variable`s in scope (their locals: variableLocals) bind to identScratch; keeps their pattern names for `patterns`.
+   * Appends the distinct local names the header [headerFrom, headerTo) and the body [bodyFrom, bodyTo)
+   * bind to identScratch (those of the `variable`s in scope are their links': variableLocalIds); keeps
+   * their pattern names for `patterns`.
    */
-  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number, variableLocals: number[][]): void {
+  private locals(headerFrom: number, headerTo: number, bodyFrom: number, bodyTo: number): void {
     const bind = this.distinctAppender();
     this.pendingPatterns.length = 0;
-    for (const ids of variableLocals) for (const id of ids) bind(id);
     bindersOf(this.table, headerFrom, headerTo, true, bind, this.keepPattern);
     bindersOf(this.table, bodyFrom, bodyTo, false, bind, this.keepPattern);
   }

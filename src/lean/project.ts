@@ -5,7 +5,7 @@
  * references. Bad input (binary, invalid UTF-8, huge files, symlinks leaving the repository)
  * becomes a problem with file:line and loading goes on.
  */
-import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
@@ -18,7 +18,7 @@ import { NameTable } from './names.js';
 import { mathlibRevision, readManifest, readToolchain } from './packages.js';
 import { moduleName, parseLean } from './parser.js';
 import { linkReferences, referenceGraph } from './references.js';
-import { decodeLeanSource, readSource, unreadFile } from './source.js';
+import { readSource, unreadFile } from './source.js';
 
 /** The problem of a file the parser failed on (see loadFile). */
 const PARSE_FAILED = 'parse-failed';
@@ -39,12 +39,7 @@ export function readLeanSource(project: Pick<LeanProject, 'root'>, file: LeanFil
   if (typeof file !== 'string' && file.problems.some((problem) => problem.messageId === PARSE_FAILED)) return undefined;
   const kept = typeof file === 'string' ? undefined : parsedSource(file);
   if (kept !== undefined) return kept;
-  const path = typeof file === 'string' ? file : file.path;
-  try {
-    return decodeLeanSource(readFileSync(join(project.root, path)), path).text;
-  } catch {
-    return undefined;
-  }
+  return readSource(project.root, typeof file === 'string' ? file : file.path).text;
 }
 
 /** The source of a project file by its path: the text the parser kept for it (read from disk only for a file not parsed). */

@@ -6,7 +6,8 @@
  * hypotheses of the body first, then the declaration's own binders, then its `variable`s. Only a type
  * written with a constant at its head is read (`IdentDistrib …`, `@IdentDistrib …`, `Foo.Bar …`).
  */
-import type { LeanDecl } from '../model/lean.js';
+import type { LeanDecl, ScopeLink } from '../model/lean.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
 
 const NAME_CHAR = /[\p{L}\p{N}_'!?\u2080-\u209c]/u;
 const HEAD_START = /[\p{L}_]/u;
@@ -75,20 +76,28 @@ function namesBefore(text: string, colon: number, floor: number): string[] {
   return names;
 }
 
-/** The binders of a declaration's texts, read once per declaration (and once per list of `variable`s, which a scope's declarations share). */
+/** The binders of a declaration's texts, read once per declaration (and once per `variable` command, which a scope's declarations share). */
 const ofDecl = new WeakMap<object, { body: Map<string, string>; header: Map<string, string> }>();
-const ofVariables = new WeakMap<readonly string[], Map<string, string>>();
+const ofVariable = new WeakMap<ScopeLink, Map<string, string>>();
+
+/** The binders of one `variable` command. */
+function variableBinders(link: ScopeLink): Map<string, string> {
+  let binders = ofVariable.get(link);
+  if (binders === undefined) ofVariable.set(link, (binders = bindersIn(link.items.join('\n'))));
+  return binders;
+}
 
 /** The last component of the head constant of the type of `local` in `decl` (`IdentDistrib` for `hX : IdentDistrib X Y μ μ'`), if written. */
 export function receiverType(decl: Pick<LeanDecl, 'header' | 'body' | 'variables'>, local: string): string | undefined {
   let own = ofDecl.get(decl);
   if (own === undefined) ofDecl.set(decl, (own = { body: bindersIn(decl.body ?? ''), header: bindersIn(decl.header) }));
-  let variables = ofVariables.get(decl.variables);
-  if (variables === undefined) {
-    variables = new Map();
-    // The last `variable` command naming the local wins, as the binder closest to the declaration.
-    for (const command of decl.variables) for (const [name, type] of bindersIn(command)) variables.set(name, type);
-    ofVariables.set(decl.variables, variables);
+  const found = own.body.get(local) ?? own.header.get(local);
+  if (found !== undefined) return found;
+  // The last `variable` command naming the local wins, as the binder closest to the declaration.
+  const links = lastLinks(decl.variables, LINKS_READ);
+  for (let k = links.length - 1; k >= 0; k--) {
+    const type = variableBinders(links[k]!).get(local);
+    if (type !== undefined) return type;
   }
-  return own.body.get(local) ?? own.header.get(local) ?? variables.get(local);
+  return undefined;
 }

@@ -40,6 +40,8 @@ export class ReferenceLists {
   private readonly listedBy: Int32Array;
   private mark = 0;
   private decl: LeanDecl | undefined;
+  /** Whether the `variable`s in force for the declaration name a word. */
+  private variablesName: (word: string) => boolean = () => false;
   /** The declaration's references found so far, in the first `count` slots (reused from declaration to declaration), and their numbers. */
   private readonly found: string[] = [];
   private readonly foundNumbers: number[] = [];
@@ -49,9 +51,11 @@ export class ReferenceLists {
     this.listedBy = new Int32Array(project.list.length);
   }
 
-  start(decl: LeanDecl): void {
+  /** Starts the references of `decl`, where `variablesName` tells whether the `variable`s in force name a word. */
+  start(decl: LeanDecl, variablesName: (word: string) => boolean): void {
     this.mark++;
     this.decl = decl;
+    this.variablesName = variablesName;
     this.count = 0;
     decl.headerReferences = 0;
   }
@@ -74,8 +78,8 @@ export class ReferenceLists {
     const decl = this.decl!;
     if (target < 0 || this.listedBy[target] === this.mark || names[target] === decl.fullName) return;
     if (condition === IF_CONSTANT_NAMES) {
-      const { header, body } = list[constant]!;
-      if (!mentions(header, type) && !(hasMembers[constant] && body !== undefined && mentions(body, type))) return;
+      const named = list[constant]!;
+      if (!textNames(named, 'header', type) && !(hasMembers[constant] && textNames(named, 'body', type))) return;
     }
     this.listedBy[target] = this.mark;
     this.foundNumbers[this.count] = target;
@@ -84,7 +88,12 @@ export class ReferenceLists {
 
   /** Whether the type `word` is named where the declaration's locals may be typed: its own text, its namespace, or a definition its statement names. */
   typed(word: string): boolean {
-    return typedHere(this.decl!, word) || this.typedByHeader(word);
+    return this.typedHere(this.decl!, word) || this.typedByHeader(word);
+  }
+
+  /** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
+  private typedHere(decl: LeanDecl, word: string): boolean {
+    return mentions(decl.namespace, word) || textNames(decl, 'header', word) || this.variablesName(word) || textNames(decl, 'body', word);
   }
 
   /**
@@ -95,7 +104,7 @@ export class ReferenceLists {
     const { list } = this.project;
     for (let k = 0; k < this.decl!.headerReferences; k++) {
       const named = list[this.foundNumbers[k]!]!;
-      if (isProposition(named) && mentions(named.body ?? '', word)) return true;
+      if (isProposition(named) && textNames(named, 'body', word)) return true;
     }
     return false;
   }
@@ -103,13 +112,26 @@ export class ReferenceLists {
 
 /** Whether a declaration defines a proposition (`def B3 : Prop := …`). */
 const isProposition = (decl: LeanDecl): boolean => (decl.kind === 'def' || decl.kind === 'abbrev') && /:\s*Prop\s*$/.test(decl.header);
+/** The words (maximal runs of ASCII letters, digits, `_` and `'`) of declarations' headers and bodies, read once each. */
+const wordSets = { header: new WeakMap<LeanDecl, ReadonlySet<string>>(), body: new WeakMap<LeanDecl, ReadonlySet<string>>() };
 
-/** Whether the type `word` is named where the declaration's locals are typed (its statement, `variable`s or body) or is its namespace. */
-const typedHere = (decl: LeanDecl, word: string): boolean =>
-  mentions(decl.namespace, word) ||
-  mentions(decl.header, word) ||
-  decl.variables.some((v) => mentions(v, word)) ||
-  (decl.body !== undefined && mentions(decl.body, word));
+/** The words of `text`: `mentions(text, word)` for a word of word characters is whether this set has it. */
+export function wordsOf(text: string): Set<string> {
+  return new Set(text.match(/[0-9A-Za-z_']+/g));
+}
+
+/**
+ * Whether a declaration's header or body names `word`: the text's words are gathered once, where a
+ * search per question made a statement naming n fields through n variables cost n².
+ */
+function textNames(decl: LeanDecl, part: 'header' | 'body', word: string): boolean {
+  const text = decl[part];
+  if (text === undefined) return false;
+  if (!/^[0-9A-Za-z_']+$/.test(word)) return mentions(text, word);
+  let words = wordSets[part].get(decl);
+  if (words === undefined) wordSets[part].set(decl, (words = wordsOf(text)));
+  return words.has(word);
+}
 
 const isWordCode = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 39;
 

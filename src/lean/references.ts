@@ -15,9 +15,10 @@
  * or fields (an inductive type, structure or class), as Lean reads a pattern name that is a constructor.
  */
 import { DirectedGraph } from 'graphology';
-import type { LeanDecl, LeanFile, SourceProblem } from '../model/lean.js';
+import type { LeanDecl, LeanFile, ScopeLink, SourceProblem } from '../model/lean.js';
 import { ImportGraph } from './imports.js';
 import { DOTTED, type NameTable } from './names.js';
+import { NamespaceIndex } from './namespace-index.js';
 import { IDENT_PARTS, identIdsOf } from './parser.js';
 import { receiverType } from './receiver-types.js';
 import {
@@ -28,8 +29,10 @@ import {
   projectDeclarations,
   ReferenceLists,
 } from './reference-lists.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
 import { type Scope, ScopeTracker } from './scopes.js';
 import { additiveNames } from './to-additive.js';
+import { VariablesInForce } from './variables-in-force.js';
 
 /** The declarations of a project by full name, with their references filled in. */
 export interface ReferenceModel {
@@ -79,6 +82,15 @@ interface Field {
   type: string;
 }
 
+/**
+ * The most prefixes (enclosing and opened namespaces) a scope resolves names in; a hostile file's
+ * scope with more is cut there, and reported (a real file's has a few dozen).
+ */
+export const MAX_SCOPE_PREFIXES = 512;
+/** The most `open`ed namespaces a scope composes (see scopeOf), those the project declares into counted only: a real file's are a dozen or two. */
+export const MAX_OPENS_READ = 64;
+const NO_OPENS: readonly string[] = [];
+
 /** Where a declaration stands: its file, its number in the file, its `mutual` block (-1: none). */
 interface Place {
   file: number;
@@ -109,8 +121,6 @@ export class NameResolver {
   /** Declaration or member full name -> the declaration's number. */
   private readonly owner = new Map<string, number>();
   private readonly protectedNames = new Set<string>();
-  /** Every namespace a project name stands in, its prefixes included: the only ones an `open` can usefully compose. */
-  private readonly namespaces = new Set<string>();
   /** Last name component -> the number of its list in candidateLists. */
   private readonly listNumber = new Map<string, number>();
   /** Per last name component, every declaration or member name ending in it, with its namespace (identifier ids point to them through candidateSlot). */
@@ -129,6 +139,12 @@ export class NameResolver {
   private scopes = new Map<string, ScopeEntry>();
   private tracker = new ScopeTracker();
   private lastEntry: ScopeEntry | undefined;
+  /** Every namespace a project name stands in, its prefixes included (the only ones an `open` can usefully compose), and their components (an `open` whose last component is none of them completes no name). */
+  private readonly namespaces = new NamespaceIndex();
+  /** Per chain of `open`s: the namespaces it opens that may complete a name (see `opensThatMayMatter`). */
+  private readonly openLists = new WeakMap<ScopeLink, readonly string[]>();
+  /** How many scopes had more prefixes than MAX_SCOPE_PREFIXES (the rest left out). */
+  crowdedScopes = 0;
 
   /** What the declaration being resolved sees (see `enterDeclaration`); undefined: everything. */
   private view: View | undefined;
@@ -153,7 +169,8 @@ export class NameResolver {
     for (const file of files) {
       for (const command of file.aliases ?? []) {
         const enclosing = prefixes(command.namespace);
-        const scopes = [...enclosing, ...command.opens.flatMap((open) => enclosing.map((ns) => (ns ? `${ns}.${open}` : open)))];
+        const opens = lastLinks(command.opens, LINKS_READ).flatMap((link) => link.items);
+        const scopes = [...enclosing, ...opens.flatMap((open) => enclosing.map((ns) => (ns ? `${ns}.${open}` : open)))];
         for (const { name, target } of command.names) {
           const clean = target.replace(/^_root_\./, '');
           const found = scopes.map((ns) => this.owner.get(ns ? `${ns}.${clean}` : clean)).find((owner) => owner !== undefined);
@@ -199,7 +216,7 @@ export class NameResolver {
     this.owner.set(name, owner);
     const dot = name.lastIndexOf('.');
     const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
-    for (let at = name.indexOf('.'); at >= 0; at = name.indexOf('.', at + 1)) this.namespaces.add(name.slice(0, at));
+    this.namespaces.add(name);
     const last = name.slice(dot + 1);
     const list = this.byLast(last);
     if (list) list.push(candidate);
@@ -236,15 +253,21 @@ export class NameResolver {
     if (!entry) {
       const ranks = new Map<string, number>();
       const enclosing = prefixes(scope.namespace);
+      // A hostile file (thousands of `open`s) would make each declaration's scope cost as much as all the `open`s before it: cut, and counted.
+      let crowded = false;
       const put = (prefix: string): void => {
-        if (!ranks.has(prefix)) ranks.set(prefix, ranks.size);
+        if (ranks.has(prefix)) return;
+        if (ranks.size < MAX_SCOPE_PREFIXES) ranks.set(prefix, ranks.size);
+        else crowded = true;
       };
       enclosing.forEach(put);
       put(this.tracker.own);
       // `open A B` opens `B` or `A.B` (each namespace of an `open` is resolved with the ones opened before it), as does `open A` then `open B`.
       // A composed namespace no project name stands in can prefix no candidate, and composing them all would double the list at every `open`.
       const opened: string[] = [];
-      for (const open of scope.opens) {
+      const opens = this.opensThatMayMatter(scope.opens);
+      for (let o = 0; o < opens.length && opened.length < MAX_SCOPE_PREFIXES; o++) {
+        const open = opens[o]!;
         const at = opened.length;
         for (const ns of enclosing) opened.push(ns ? `${ns}.${open}` : open);
         for (let k = 0; k < at; k++) {
@@ -253,11 +276,41 @@ export class NameResolver {
         }
       }
       opened.forEach(put);
+      if (crowded || opened.length >= MAX_SCOPE_PREFIXES || opens.length >= MAX_OPENS_READ) this.crowdedScopes++;
       entry = { ranks, memo: new Map(), prefixMemo: new Map() };
       this.scopes.set(key!, entry);
     }
     this.lastEntry = entry;
     return entry;
+  }
+
+  /**
+   * The namespaces the chain of `open`s ending at `last` opens that may complete a project name (their
+   * last component is a component of some name's namespace), in order, at most MAX_OPENS_READ:
+   * a link opening none of them shares its parent's list, so n `open`s of namespaces the project
+   * does not declare into cost n, not n².
+   */
+  private opensThatMayMatter(last: ScopeLink | undefined): readonly string[] {
+    if (last === undefined) return NO_OPENS;
+    const known = this.openLists.get(last);
+    if (known !== undefined) return known;
+    const pending: ScopeLink[] = [];
+    let list: readonly string[] = NO_OPENS;
+    for (let link: ScopeLink | undefined = last; link !== undefined; link = link.parent) {
+      const memo = this.openLists.get(link);
+      if (memo !== undefined) {
+        list = memo;
+        break;
+      }
+      pending.push(link);
+    }
+    for (let k = pending.length - 1; k >= 0; k--) {
+      const link = pending[k]!;
+      const added = link.items.filter((open) => this.namespaces.words.has(open.slice(open.lastIndexOf('.') + 1)));
+      if (added.length > 0 && list.length < MAX_OPENS_READ) list = [...list, ...added].slice(0, MAX_OPENS_READ);
+      this.openLists.set(link, list);
+    }
+    return list;
   }
 
   /**
@@ -446,7 +499,13 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = firstByName(all, firstOf);
   const problems = duplicatesOf(files, all, firstOf);
   const project = projectDeclarations([...decls.values()]);
-  collectPortably(files, project, new ReferenceLists(project), placesOf(files, project));
+  for (const decl of collectPortably(files, project, new ReferenceLists(project), placesOf(files, project))) {
+    problems.push({
+      messageId: 'too-many-opens',
+      message: `more than ${MAX_OPENS_READ} opened namespaces, or ${MAX_SCOPE_PREFIXES} namespaces in all, are in scope here: names are resolved in the first ones only`,
+      location: decl.location,
+    });
+  }
   return { decls, problems };
 }
 
@@ -539,8 +598,9 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
   return problems;
 }
 
-/** The references of each declaration, with the TypeScript resolver. */
-function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists, places: Place[][]): void {
+/** The references of each declaration, with the TypeScript resolver; returns the first declaration of each file whose scope was cut (MAX_SCOPE_PREFIXES). */
+function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists, places: Place[][]): LeanDecl[] {
+  const crowded: LeanDecl[] = [];
   const resolver = new NameResolver(project);
   resolver.addAliases(files);
   const imports = new ImportGraph(files);
@@ -554,12 +614,15 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
   let localTo = new Int32Array(0);
   let patternTo = new Int32Array(0);
   let mark = 0;
-  const isLocal = (id: number): boolean => id === THIS_HEAD || (id >= 0 && (localTo[id] === mark || patternTo[id] === mark));
+  const variables = new VariablesInForce();
+  let countedNames: NameTable | undefined;
+  const isLocal = (id: number): boolean =>
+    id === THIS_HEAD || (id >= 0 && (localTo[id] === mark || patternTo[id] === mark || variables.binds(id)));
   let flags = new Uint8Array(0);
   const collect = (decl: LeanDecl, ids: Int32Array, from: number, to: number): void => {
     for (let k = from; k < to; k++) {
       const id = ids[k]!;
-      if (localTo[id] === mark) continue;
+      if (localTo[id] === mark || variables.binds(id)) continue;
       const target = resolver.resolve(id, decl);
       if (target >= 0) {
         // A bare name in a pattern is a variable unless it names a constructor of a project type.
@@ -595,26 +658,38 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
     const seen = imports.seenBy(f);
     const blocks = mutualBlocks(file);
     const { names, ids, bounds } = recorded;
+    if (names !== countedNames) {
+      variables.reset();
+      countedNames = names;
+    }
     resolver.useNames(names);
     flags = names.flags;
     if (localTo.length < names.size) {
       localTo = new Int32Array(names.size);
       patternTo = new Int32Array(names.size);
     }
+    let fileCrowded = false;
     file.decls.forEach((decl, k) => {
+      const crowdedBefore = resolver.crowdedScopes;
       mark++;
       types = new Map();
       resolver.enterDeclaration({ places, seen, file: f, index: k, block: blocks[k]! });
       const at = IDENT_PARTS * k;
       for (let i = bounds[at + 2]!; i < bounds[at + 3]!; i++) localTo[ids[i]!] = mark;
       for (let i = bounds[at + 3]!; i < bounds[at + 4]!; i++) patternTo[ids[i]!] = mark;
-      lists.start(decl);
+      variables.moveTo(decl.variables);
+      lists.start(decl, variables.names);
       collect(decl, ids, bounds[at]!, bounds[at + 1]!);
       lists.headerDone();
       collect(decl, ids, bounds[at + 1]!, bounds[at + 2]!);
       lists.end();
+      if (!fileCrowded && resolver.crowdedScopes > crowdedBefore) {
+        crowded.push(decl);
+        fileCrowded = true;
+      }
     });
   });
+  return crowded;
 }
 
 /** The reference graph: a node per declaration full name, an edge a -> b when a references b. */

@@ -1,5 +1,6 @@
 /** Scopes of name resolution: which namespaces a declaration's identifiers are completed with, and when that changes from one declaration to the next. */
 import type { LeanDecl } from '../model/lean.js';
+import { ChainNumbers } from './scope-links.js';
 
 /** What a declaration resolves its identifiers in (a declaration, or the like in tests). */
 export type Scope = Pick<LeanDecl, 'namespace' | 'opens' | 'fullName'> & { name?: string };
@@ -42,8 +43,9 @@ export class ScopeTracker {
   private last: Scope | undefined;
   /** The namespace of the last declaration's own name (`A.B` of `A.B.c`). */
   own = '';
+  private readonly opens = new ChainNumbers();
 
-  /** The key of `scope` (`namespace\0own\0opens`) if it is not the last one's, else undefined. */
+  /** The key of `scope` (`namespace\0own\0` and the number of its chain of opens) if it is not the last one's, else undefined. */
   changed(scope: Scope): string | undefined {
     const last = this.last;
     this.last = scope;
@@ -59,6 +61,6 @@ export class ScopeTracker {
       if (dot < 0 ? own === '' : own.length === dot && scope.fullName.startsWith(own)) return undefined;
     }
     this.own = dot < 0 ? '' : dot === scope.namespace.length ? scope.namespace : scope.fullName.slice(0, dot);
-    return `${scope.namespace}\0${this.own}\0${scope.opens.join('\0')}`;
+    return `${scope.namespace}\0${this.own}\0${this.opens.numberOf(scope.opens)}`;
   }
 }

@@ -2,9 +2,10 @@
  * The parameters of a declaration as an application fills them, and the type of the one a `sorry`
  * argument stands for (see arguments.ts): a proposition makes that `sorry` a missing proof.
  */
-import type { LeanDecl } from '../model/lean.js';
+import type { LeanDecl, ScopeLink } from '../model/lean.js';
 import type { ApplicationPlace } from './arguments.js';
 import { bracketDelta, isCommentKind, KIND, lexTable, MULTI, MULTI_SYMBOLS, type TokenTable } from './lexer.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
 import { readType } from './type-reading.js';
 
 const ARROW = 0x2192;
@@ -97,14 +98,23 @@ function parametersOf(callee: LeanDecl): Parameter[] {
   // A theorem takes the variables its statement mentions, a definition those its value does too.
   const theorem = callee.kind === 'theorem' || callee.kind === 'lemma';
   const used = identifiers(theorem ? callee.header : `${callee.header}\n${callee.body ?? ''}`);
-  const variables = callee.variables
-    .flatMap((binders) => binderParameters(binders))
+  const variables = lastLinks(callee.variables, LINKS_READ)
+    .flatMap(linkParameters)
     .filter((p) => p.name !== undefined && used.has(p.name));
   let arrows: Parameter[] = [];
   const own = binderParameters(callee.header, (table, at) => {
     if (at >= 0) arrows = arrowParameters(table, at);
   });
   return [...variables, ...own, ...arrows];
+}
+
+const parametersByLink = new WeakMap<ScopeLink, Parameter[]>();
+
+/** The parameters a `variable` link declares, read once however many callees it is in force for. */
+function linkParameters(link: ScopeLink): Parameter[] {
+  let parameters = parametersByLink.get(link);
+  if (parameters === undefined) parametersByLink.set(link, (parameters = link.items.flatMap((binders) => binderParameters(binders))));
+  return parameters;
 }
 
 /** The parameter a `sorry` at `place` fills in `callee`: its name, and whether its type is a proposition (true), data (false) or unknown (undefined); undefined when there is no such parameter. */

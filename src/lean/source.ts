@@ -4,8 +4,9 @@
  * binary, invalid UTF-8, unreadable). Never throws.
  */
 import { isUtf8 } from 'node:buffer';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, readSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
+import { openRegularFile, RefusedFile } from '../core/repo-file.js';
 import type { LeanFile, SourceProblem } from '../model/lean.js';
 
 /** Files larger than this are not read (a `.lean` file this large is not hand-written source). */
@@ -51,9 +52,9 @@ function countLines(text: string, offset: number): number {
 /** A read buffer kept from file to file, so loading a project does not allocate one per file. */
 let spareBytes = Buffer.allocUnsafe(1 << 20);
 
-/** A file's bytes (at most MAX_FILE_BYTES + 1 of them), read into the shared buffer: valid until the next call. */
-function readReused(path: string): Buffer {
-  const fd = openSync(path, 'r');
+/** A file's bytes (at most MAX_FILE_BYTES + 1 of them), read into the shared buffer: valid until the next call; a RefusedFile if it is no regular file. */
+function readReused(path: string, shownAs: string): Buffer {
+  const fd = openRegularFile(path, shownAs);
   try {
     let length = 0;
     for (;;) {
@@ -85,14 +86,16 @@ const under = (root: string, path: string): string => (root === '' || root.endsW
 export function readSource(root: string, path: string): SourceRead {
   try {
     const full = under(root, path);
-    const bytes = readReused(full);
+    const bytes = readReused(full, path);
     if (bytes.length > MAX_FILE_BYTES) {
       const size = statSync(full).size;
       return { bytes: size, problem: tooLarge(path, size) };
     }
     return { bytes: bytes.length, ...decodeLeanSource(bytes, path) };
   } catch (e) {
-    return { bytes: 0, problem: { messageId: 'unreadable-file', message: (e as Error).message, location: { file: path, line: 1 } } };
+    // A FIFO, socket or device (a `.lean` name linked to one) is refused unopened: reading one would block, or never end.
+    const message = e instanceof RefusedFile ? e.detail : (e as Error).message;
+    return { bytes: 0, problem: { messageId: 'unreadable-file', message, location: { file: path, line: 1 } } };
   }
 }
 

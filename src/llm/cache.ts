@@ -3,8 +3,9 @@
  * and renamed into place, so a `kill -9` leaves either the old state or the new, never half a file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { READ_LIMITS, readBoundedText } from '../core/repo-file.js';
 
 /** What identifies one answer: the rubric, its version and text, the endpoint, model and sampling, and the rendered prompt. */
 export interface CacheKeyParts {
@@ -66,7 +67,7 @@ export class DiskCache {
     const file = this.file(key);
     if (!existsSync(file)) return undefined;
     try {
-      return JSON.parse(readFileSync(file, 'utf8')) as CacheEntry;
+      return JSON.parse(readBoundedText(file, READ_LIMITS.cacheEntry)) as CacheEntry;
     } catch {
       return undefined;
     }

@@ -1,6 +1,7 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
 import { lex } from '../lean/lexer.js';
+import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
 import type { LatexMacro, PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type JudgeInput, truncateMarked } from './protocols.js';
@@ -179,7 +180,7 @@ export function libraryCandidates(entity: PairedEntity, project: LeanProject | u
     const prefixes: string[] = [];
     const parts = (decl?.namespace ?? '').split('.').filter(Boolean);
     for (let i = parts.length; i > 0; i--) prefixes.push(`${parts.slice(0, i).join('.')}.`);
-    prefixes.push('', ...(decl?.opens ?? []).map((o) => `${o}.`));
+    prefixes.push('', ...lastLinks(decl?.opens, LINKS_READ).flatMap((link) => link.items.map((o) => `${o}.`)));
     for (const token of lex(withoutComments(text)).tokens) {
       if (token.kind !== 'ident' || out.has(token.text)) continue;
       const ident = token.text.replace(/^@/, '');

@@ -1,7 +1,8 @@
 /** The calibration gold set: hand-written NL/Lean pairs with the verdict a correct judge gives. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
+import { READ_LIMITS, RefusedFile, readBoundedText } from '../core/repo-file.js';
 import { centredContext, compileStatusText, expandMacros, macroList, withoutComments } from './entity-input.js';
 import type { JudgeInput } from './protocols.js';
 import { VERDICTS, type Verdict } from './verdict.js';
@@ -79,9 +80,9 @@ export function loadGold(dir: string): GoldPair[] {
     const path = join(dir, file);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'));
+      parsed = JSON.parse(readBoundedText(path, READ_LIMITS.llmInput));
     } catch (e) {
-      throw new InputError(`${path}: invalid JSON: ${(e as Error).message}`);
+      throw new InputError(e instanceof RefusedFile ? e.message : `${path}: invalid JSON: ${(e as Error).message}`);
     }
     if (!Array.isArray(parsed)) throw new InputError(`${path}: must be an array of pairs`);
     parsed.forEach((raw, i) => {

@@ -1,9 +1,9 @@
 /** Rubrics are data: `rubrics/<id>.md` with front matter, a system and a user template, and a JSON schema. */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import AjvModule from 'ajv';
 import { packageRoot } from '../core/paths.js';
+import { READ_LIMITS, readBoundedText } from '../core/repo-file.js';
 import { sha256 } from './cache.js';
 import { ROLES, type Role } from './config.js';
 
@@ -61,7 +61,7 @@ const loaded = new Map<string, Rubric>();
 /** Loads and checks `rubrics/<id>.md` and its schema (compiled once per content of the file). */
 export function loadRubric(id: string, dir = rubricsDir()): Rubric {
   const file = join(dir, `${id}.md`);
-  const text = readFileSync(file, 'utf8');
+  const text = readBoundedText(file, READ_LIMITS.llmInput);
   const memo = `${file}\0${sha256(text)}`;
   const known = loaded.get(memo);
   if (known) return known;
@@ -79,7 +79,7 @@ function compileRubric(id: string, file: string, text: string, dir: string): Rub
   if (typeof meta.output !== 'string') throw new Error(`${file}: output must name a schema file`);
   const parts = /<!--\s*system\s*-->([\s\S]*?)<!--\s*user\s*-->([\s\S]*)$/.exec(body);
   if (!parts) throw new Error(`${file}: the body needs a <!-- system --> part followed by a <!-- user --> part`);
-  const schema = JSON.parse(readFileSync(join(dir, meta.output), 'utf8')) as Record<string, unknown>;
+  const schema = JSON.parse(readBoundedText(join(dir, meta.output), READ_LIMITS.llmInput)) as Record<string, unknown>;
   return {
     id,
     version: meta.version,

@@ -32,6 +32,20 @@ export interface SourceProblem {
   location: Location;
 }
 
+/**
+ * One link of a chain of `open`s or of `variable`s: what one command adds to the chain in force before
+ * it. A declaration holds the last link of each chain where it stands; the declarations of a scope
+ * share their links, so a file of n such commands holds n links, never n lists of up to n items.
+ */
+export interface ScopeLink {
+  /** The link this one adds to; undefined for the first of its chain. */
+  readonly parent: ScopeLink | undefined;
+  /** What this link adds: the namespaces one `open` names, or the binders of one `variable` command (one string). */
+  readonly items: readonly string[];
+  /** How many links the chain has up to this one, this one included. */
+  readonly depth: number;
+}
+
 export type DeclKind =
   | 'theorem'
   | 'lemma'
@@ -66,10 +80,10 @@ export interface LeanDecl {
   bodyRange?: { start: number; end: number };
   /** The enclosing namespace, `''` at the root. */
   namespace: string;
-  /** Namespaces opened where the declaration stands. */
-  opens: string[];
-  /** Text of the `variable` commands in scope, in order. */
-  variables: string[];
+  /** The namespaces opened where the declaration stands, as a chain (undefined: none); see itemsOf in src/lean/scope-links.ts. */
+  opens?: ScopeLink;
+  /** The `variable` commands in scope, their binders as written, as a chain (undefined: none). */
+  variables?: ScopeLink;
   /** Declared inside a `mutual … end` block. */
   mutual?: boolean;
   /** The project's own declaration command that made it (`problem` in compfiles; see commands.ts): `kind` is what it stands for. */
@@ -88,7 +102,7 @@ export interface AttributeCommand {
   names: string[];
   /** The enclosing namespace and opened namespaces, against which the names resolve. */
   namespace: string;
-  opens: string[];
+  opens?: ScopeLink;
   location: Location;
   /** Offset of the command in the file text. */
   start: number;
@@ -103,7 +117,7 @@ export interface AliasCommand {
   /** The names made, as written (relative to `namespace`), each with the target it stands for. */
   names: { name: string; target: string }[];
   namespace: string;
-  opens: string[];
+  opens?: ScopeLink;
   protected?: boolean;
 }
 

@@ -116,33 +116,79 @@ export function encodeRequest(request: ReplRequest): string {
   return `${JSON.stringify(request)}\n\n`;
 }
 
-/** Splits a stream of text into blocks separated by blank lines. */
+/** A line break, then spaces or tabs only, then a line break: what ends a block. */
+const SEPARATOR = /\n[ \t]*\n/g;
+
+/**
+ * Splits a stream of text into blocks separated by blank lines. Each piece of text is searched once:
+ * the text of an unfinished block is kept in the pieces it came in and joined when the block ends,
+ * where a string grown piece by piece and searched whole made output without a blank line quadratic.
+ */
 export class BlockFramer {
-  private buffer = '';
+  private pieces: string[] = [];
+  private pendingChars = 0;
+  /** Where a separator may have started in the pending text (a line break followed by spaces or tabs only), or -1. */
+  private separatorStart = -1;
+  /** A carriage return that ended the last text: the line feed that may follow it starts the next. */
+  private carriageReturn = false;
 
   /** Adds text; returns every block completed by it (without the separator). */
   push(text: string): string[] {
-    this.buffer += text.replace(/\r\n/g, '\n');
+    let chunk = this.carriageReturn ? `\r${text}` : text;
+    this.carriageReturn = chunk.endsWith('\r');
+    if (this.carriageReturn) chunk = chunk.slice(0, -1);
+    chunk = chunk.replace(/\r\n/g, '\n');
     const blocks: string[] = [];
-    for (;;) {
-      const match = /\n[ \t]*\n/.exec(this.buffer);
-      if (!match) break;
-      const block = this.buffer.slice(0, match.index);
-      this.buffer = this.buffer.slice(match.index + match[0].length);
-      if (block.trim() !== '') blocks.push(block);
+    let from = 0;
+    while (from < chunk.length) {
+      if (this.separatorStart >= 0) {
+        let j = from;
+        while (j < chunk.length && (chunk.charCodeAt(j) === 32 || chunk.charCodeAt(j) === 9)) j++;
+        if (j === chunk.length) break;
+        if (chunk.charCodeAt(j) === 10) {
+          this.end(this.pieces.join('').slice(0, this.separatorStart), blocks);
+          from = j + 1;
+          continue;
+        }
+        this.separatorStart = -1;
+      }
+      SEPARATOR.lastIndex = from;
+      const match = SEPARATOR.exec(chunk);
+      if (match === null) break;
+      this.end(this.pieces.join('') + chunk.slice(from, match.index), blocks);
+      from = match.index + match[0].length;
     }
-    if (this.buffer.trim() === '') this.buffer = '';
+    this.keep(chunk, from);
     return blocks;
+  }
+
+  /** Ends the pending block as `block`. */
+  private end(block: string, blocks: string[]): void {
+    if (block.trim() !== '') blocks.push(block);
+    this.pieces = [];
+    this.pendingChars = 0;
+    this.separatorStart = -1;
+  }
+
+  /** Keeps `chunk` from `from` on as pending text, noting where a separator may have started in its tail. */
+  private keep(chunk: string, from: number): void {
+    if (from >= chunk.length) return;
+    let k = chunk.length;
+    while (k > from && (chunk.charCodeAt(k - 1) === 32 || chunk.charCodeAt(k - 1) === 9)) k--;
+    if (k > from && chunk.charCodeAt(k - 1) === 10) this.separatorStart = this.pendingChars + (k - 1 - from);
+    else if (k > from) this.separatorStart = -1;
+    this.pieces.push(from === 0 ? chunk : chunk.slice(from));
+    this.pendingChars += chunk.length - from;
   }
 
   /** Characters received that do not yet form a complete block. */
   get pendingLength(): number {
-    return this.buffer.length;
+    return this.pendingChars + (this.carriageReturn ? 1 : 0);
   }
 
   /** The incomplete tail, for diagnostics. */
   get pending(): string {
-    return this.buffer;
+    return this.pieces.join('') + (this.carriageReturn ? '\r' : '');
   }
 }
 

@@ -1,4 +1,5 @@
 /** Views of a Report shared by the reporters: findings by file, counts, locations, metrics. */
+import { MAX_FINDINGS_PER_RULE } from '../core/runner.js';
 import type { AuditorRun, Finding, Report } from '../core/types.js';
 import type { Location, Severity } from '../model/location.js';
 
@@ -177,13 +178,25 @@ export function verdict(report: Report): string {
   return `FAILED: incomplete, ${failedAuditors.length === 1 ? 'an auditor' : 'auditors'} failed: ${why.join(', ')}${rest}`;
 }
 
-/** The totals a listing ends with: every finding's, or with a baseline the new ones'. */
+/** The totals a listing ends with: every finding's, or with a baseline the new ones'; and what the listing leaves out. */
 export function listedTotals(report: Report): string {
-  const { suppressed } = report.summary;
+  const { suppressed, omitted } = report.summary;
   const totals = report.summary.baseline
     ? `new: ${severityTotals(countBySeverity(listed(allFindings(report))))}`
     : severityTotals(report.summary.findings);
-  return suppressed > 0 ? `${totals} (${suppressed} suppressed inline)` : totals;
+  const notes: string[] = [];
+  if (suppressed > 0) notes.push(`${suppressed} suppressed inline`);
+  if (omitted > 0) notes.push(omittedText(report));
+  return notes.length > 0 ? `${totals} (${notes.join('; ')})` : totals;
+}
+
+/** "12 findings counted, not listed: …", naming the rules whose findings past the cap are counted only (every one counts in the totals). */
+export function omittedText(report: Report): string {
+  const rules = report.runs.flatMap((run) =>
+    Object.entries(run.omitted ?? {}).map(([messageId, { count }]) => `${run.auditorId}/${messageId} ${count}`),
+  );
+  const n = report.summary.omitted;
+  return `${n} finding${n === 1 ? '' : 's'} counted, not listed, past the first ${MAX_FINDINGS_PER_RULE.toLocaleString('en')} of a rule: ${rules.join(', ')}`;
 }
 
 /** Annotations of each level GitHub shows for one step; later ones are dropped. */

@@ -54,15 +54,15 @@ function properties(finding: Finding, pathPrefix: string): string {
 }
 
 /** Renders the report as GitHub Actions workflow commands; `pathPrefix` leads from the workspace to the audited project. */
-export function githubReporter(report: Report, options: ReporterOptions = {}): string {
+export function* githubReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const prefix = options.pathPrefix ? `${options.pathPrefix.replace(/\/?$/, '/')}` : '';
-  const lines: string[] = [];
   const findings = groupByFile(listed(allFindings(report))).flatMap((group) => group.findings);
   for (const severity of SEVERITY_ORDER) {
-    for (const finding of findings.filter((f) => f.severity === severity)) {
-      lines.push(`::${LEVEL[severity]} ${properties(finding, prefix)}::${escapeData(finding.message)}`);
+    for (const finding of findings) {
+      if (finding.severity === severity) yield `::${LEVEL[severity]} ${properties(finding, prefix)}::${escapeData(finding.message)}\n`;
     }
   }
+  const lines: string[] = [];
   for (const run of report.runs) {
     if (run.status === 'ok') continue;
     const level = run.status === 'error' ? (run.failureAllowed ? 'warning' : 'error') : 'notice';
@@ -78,5 +78,5 @@ export function githubReporter(report: Report, options: ReporterOptions = {}): s
   const note = baselineNote(report);
   if (note !== undefined) lines.push(inert(note));
   lines.push(inert(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`));
-  return `${lines.join('\n')}\n`;
+  yield `${lines.join('\n')}\n`;
 }

@@ -172,12 +172,16 @@ function select(name: string, label: string, values: string[]): string {
   return `<label>${label}<select name="${name}"><option value="">all</option>${options.join('')}</select></label>`;
 }
 
-function findings(report: Report): string[] {
+/** The findings section, its lines a piece each (a row per finding). */
+function* findings(report: Report): Generator<string> {
   const shown = listed(allFindings(report));
   const entities = new Set((report.entities ?? []).map((e) => e.id));
-  const out = [`<section id="findings"><h2>Findings</h2>`];
-  if (shown.length === 0) return [...out, '<p>No finding to show.</p></section>'];
-  out.push(
+  yield `<section id="findings"><h2>Findings</h2>`;
+  if (shown.length === 0) {
+    yield '<p>No finding to show.</p></section>';
+    return;
+  }
+  const out = [
     '<form id="filters" class="filters">',
     select(
       'severity',
@@ -195,10 +199,10 @@ function findings(report: Report): string[] {
     `<span class="dim">showing <span id="shown">${shown.length}</span> of ${shown.length}</span>`,
     '</form>',
     '<table id="findings-table"><thead><tr><th data-sort="rank">severity</th><th data-sort="rule">rule</th><th data-sort="file">place</th><th data-sort="message">message</th></tr></thead><tbody>',
-    ...shown.map((f, i) => findingRow(report, f, i, entities)),
-    '</tbody></table></section>',
-  );
-  return out;
+  ];
+  yield* out;
+  for (let i = 0; i < shown.length; i++) yield findingRow(report, shown[i]!, i, entities);
+  yield '</tbody></table></section>';
 }
 
 function entityList(report: Report, byEntity: Map<string, Finding[]>): string[] {
@@ -271,30 +275,33 @@ function entityPage(report: Report, e: EntityView, byEntity: Map<string, Finding
   ].join('\n');
 }
 
-/** Renders the report as a standalone HTML page. */
-export function htmlReporter(report: Report): string {
+/** Renders the report as a standalone HTML page, a line (a finding's row, an entity's page) at a time. */
+export function* htmlReporter(report: Report): Generator<string> {
   const { project, tool } = report;
   const byEntity = findingsByEntity(report);
   const usedBy = new Map<string, string[]>();
   for (const e of report.entities ?? []) for (const u of e.uses) usedBy.set(u, [...(usedBy.get(u) ?? []), e.id]);
-  const out: string[] = [
-    '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>leanaudit: ${esc(project.name)}</title>`,
-    `<style>${CSS}</style></head><body>`,
-    ...header(report),
-    '<main>',
-    ...auditors(report),
-    ...findings(report),
-    ...entityList(report, byEntity),
-    ...graph(report),
-    '</main>',
-    ...(report.entities ?? []).map((e) => entityPage(report, e, byEntity, usedBy)),
-    `<footer>leanaudit ${esc(tool.version)} · report schema ${report.schemaVersion} · ${esc(report.generatedAt)}</footer>`,
-    `<script>${SCRIPT}</script>`,
-    '</body></html>',
-  ];
-  return `${out.join('\n')}\n`;
+  const lines = function* (): Generator<string> {
+    yield* [
+      '<!doctype html>',
+      '<html lang="en"><head><meta charset="utf-8">',
+      `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>leanaudit: ${esc(project.name)}</title>`,
+      `<style>${CSS}</style></head><body>`,
+      ...header(report),
+      '<main>',
+      ...auditors(report),
+    ];
+    yield* findings(report);
+    yield* [...entityList(report, byEntity), ...graph(report), '</main>'];
+    for (const e of report.entities ?? []) yield entityPage(report, e, byEntity, usedBy);
+    yield* [
+      `<footer>leanaudit ${esc(tool.version)} · report schema ${report.schemaVersion} · ${esc(report.generatedAt)}</footer>`,
+      `<script>${SCRIPT}</script>`,
+      '</body></html>',
+    ];
+  };
+  // The lines joined by line breaks, as one text would be.
+  for (const line of lines()) yield `${line}\n`;
 }

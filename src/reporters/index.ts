@@ -19,4 +19,7 @@ export const REPORTERS = {
 
 export type Format = keyof typeof REPORTERS;
 
+/** A reporter's pieces as one text: for a report known to be small (the Markdown one is cut under 65,000 characters), and for tests. */
+export const renderText = (pieces: Iterable<string>): string => [...pieces].join('');
+
 export const FORMATS = Object.keys(REPORTERS) as Format[];

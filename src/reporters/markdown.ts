@@ -86,7 +86,7 @@ function head(report: Report, options: ReporterOptions): string[] {
  * Renders the report as GitHub-flavoured Markdown, cut by size: findings are listed while the text
  * stays under MARKDOWN_SIZE_LIMIT characters, and the closing line counts those left out.
  */
-export function markdownReporter(report: Report, options: ReporterOptions = {}): string {
+export function* markdownReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const out = head(report, options);
   const footer = ['', `<sub>leanaudit ${report.tool.version} · report schema ${report.schemaVersion}</sub>`];
   // Room kept for the line that counts what was left out.
@@ -126,5 +126,6 @@ export function markdownReporter(report: Report, options: ReporterOptions = {}):
     );
   }
   out.push(...footer);
-  return `${out.join('\n')}\n`;
+  // Under MARKDOWN_SIZE_LIMIT characters: one piece.
+  yield `${out.join('\n')}\n`;
 }

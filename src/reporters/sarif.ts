@@ -6,11 +6,12 @@
  * a whole) are tool execution notifications, under their rule id.
  */
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
+import { MAX_FINDINGS_PER_RULE } from '../core/runner.js';
 import { repositoryPath } from '../core/source-url.js';
 import type { Excerpt, Finding, ProjectMeta, Report } from '../core/types.js';
 import type { Location } from '../model/location.js';
 import { enableNotes, enableText, ruleId } from './common.js';
-import { inertJson } from './escape.js';
+import { jsonChunks, LazyArray } from './json-stream.js';
 import { SARIF_LEVEL, sarifRules } from './sarif-rules.js';
 import type { ReporterOptions } from './types.js';
 
@@ -63,8 +64,8 @@ function result(project: ProjectMeta, finding: Finding, ruleIndex: Map<string, n
 /** `file:///path/` for a folder. */
 const folderUri = (path: string): string => `file://${encodeURI(path.replace(/\\/g, '/').replace(/\/?$/, '/'))}`;
 
-/** Renders the report as a SARIF 2.1.0 log; `options.docsUrl` is the base of the rules' help pages. */
-export function sarifReporter(report: Report, options: ReporterOptions = {}): string {
+/** Renders the report as a SARIF 2.1.0 log, in pieces (its results made as they are written); `options.docsUrl` is the base of the rules' help pages. */
+export function* sarifReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const { project } = report;
   const driverRules = sarifRules(report, options.docsUrl);
   const ruleIndex = new Map(driverRules.map((r, i) => [r.id, i]));
@@ -81,6 +82,12 @@ export function sarifReporter(report: Report, options: ReporterOptions = {}): st
   // Code scanning rejects a result without a file; a finding about the project as a whole is told as a notification.
   for (const f of findings.filter((f) => !f.location)) {
     notifications.push({ level: SARIF_LEVEL[f.severity], message: { text: f.message }, descriptor: { id: ruleId(f) } });
+  }
+  for (const run of report.runs) {
+    for (const [messageId, { severity, count }] of Object.entries(run.omitted ?? {})) {
+      const text = `${count} more finding${count === 1 ? '' : 's'} of this rule counted, not listed: a run keeps the first ${MAX_FINDINGS_PER_RULE} of a rule`;
+      notifications.push({ level: SARIF_LEVEL[severity], message: { text }, descriptor: { id: `${run.auditorId}/${messageId}` } });
+    }
   }
   const repo = project.repository;
   const log = {
@@ -105,10 +112,13 @@ export function sarifReporter(report: Report, options: ReporterOptions = {}): st
             toolExecutionNotifications: notifications,
           },
         ],
-        results: findings.filter((f) => f.location).map((f) => result(project, f, ruleIndex)),
+        results: new LazyArray(function* () {
+          for (const f of findings) if (f.location) yield result(project, f, ruleIndex);
+        }),
         properties: { project, summary: report.summary },
       },
     ],
   };
-  return `${inertJson(log)}\n`;
+  yield* jsonChunks(log);
+  yield '\n';
 }

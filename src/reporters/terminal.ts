@@ -65,25 +65,27 @@ function summaryTable(report: Report, paint: Paint): string[] {
   });
 }
 
-function findingLines(report: Report, paint: Paint): string[] {
-  const lines: string[] = [];
+/** The findings' lines, each a piece ending in a line break: for each file a blank line, the file, its findings. */
+function* findingLines(report: Report, paint: Paint): Generator<string> {
   for (const group of groupByFile(listed(report.runs.flatMap((r) => r.findings)))) {
-    lines.push('', paint('underline', group.file === undefined ? '(no location)' : inert(group.file)));
+    yield `\n${paint('underline', group.file === undefined ? '(no location)' : inert(group.file))}\n`;
     const rows = group.findings.map((f) => [group.file ? `${inert(group.file)}:${position(f.location)}` : '-', f.severity]);
-    const widths = [0, 1].map((col) => Math.max(...rows.map((r) => r[col]!.length)));
-    group.findings.forEach((f, i) => {
+    // A loop, not Math.max(...): a spread of a hundred thousand rows overflows the call stack.
+    const widths = [0, 1].map((col) => rows.reduce((widest, r) => Math.max(widest, r[col]!.length), 0));
+    for (let i = 0; i < group.findings.length; i++) {
+      const f = group.findings[i]!;
       const [where, severity] = rows[i]!;
       const sev = paint(SEVERITY_STYLE[f.severity], severity!.padEnd(widths[1]!));
-      lines.push(`  ${where!.padEnd(widths[0]!)}  ${sev}  ${inert(f.message)}  ${paint('dim', inert(ruleId(f)))}`);
+      let piece = `  ${where!.padEnd(widths[0]!)}  ${sev}  ${inert(f.message)}  ${paint('dim', inert(ruleId(f)))}\n`;
       for (const r of f.related ?? [])
-        lines.push(paint('dim', `      ↳ ${inert(r.location.file)}:${position(r.location)}  ${inert(r.message)}`));
-    });
+        piece += `${paint('dim', `      ↳ ${inert(r.location.file)}:${position(r.location)}  ${inert(r.message)}`)}\n`;
+      yield piece;
+    }
   }
-  return lines;
 }
 
 /** Renders the report for a terminal; ANSI colors only when `options.color` is set. */
-export function terminalReporter(report: Report, options: ReporterOptions = {}): string {
+export function* terminalReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const colors = createColors(options.color === true);
   const paint: Paint = (style, text) => colors[style](text);
   const { project, tool } = report;
@@ -96,7 +98,10 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
     lines.push('', `${paint(STATUS_STYLE[run.status], `${inert(run.auditorId)} ${run.status}:`)} ${inert(run.reason ?? '')}`);
   }
   for (const note of enableNotes(report)) lines.push('', paint('yellow', inert(enableText(note))));
-  lines.push(...findingLines(report, paint), '');
+  yield `${lines.join('\n')}\n`;
+  for (const piece of findingLines(report, paint)) yield piece;
+  lines.length = 0;
+  lines.push('');
   const note = baselineNote(report);
   if (note !== undefined) {
     lines.push(paint('dim', inert(note)));
@@ -104,5 +109,5 @@ export function terminalReporter(report: Report, options: ReporterOptions = {}):
   }
   const status = paint(gateFailed(report) ? 'red' : 'green', inert(verdict(report)));
   lines.push(`${listedTotals(report)} · ${status}`);
-  return `${lines.join('\n')}\n`;
+  yield `${lines.join('\n')}\n`;
 }

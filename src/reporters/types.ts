@@ -1,4 +1,4 @@
-/** The reporter contract: a pure function from a Report to text. */
+/** The reporter contract: a pure function from a Report to text, given in pieces to write as they come. */
 import type { Report } from '../core/types.js';
 
 export interface ReporterOptions {
@@ -12,4 +12,8 @@ export interface ReporterOptions {
   docsUrl?: string;
 }
 
-export type Reporter = (report: Report, options?: ReporterOptions) => string;
+/**
+ * The report's text as a sequence of pieces (a generator): joined, they are the text. A report of
+ * many findings is written piece by piece, never held as one string.
+ */
+export type Reporter = (report: Report, options?: ReporterOptions) => Iterable<string>;

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,8 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerScanCommand } from '../../src/commands/scan.js';
 import { InputError } from '../../src/core/errors.js';
+import { parseLean } from '../../src/lean/parser.js';
+import { itemsOf } from '../../src/lean/scope-links.js';
 
 const trap = fileURLToPath(new URL('../auditors/fixtures/grep-miscount', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'leanaudit-scan-'));
@@ -52,13 +55,78 @@ describe('leanaudit scan', () => {
       headerRange: expect.any(Object),
       bodyRange: expect.any(Object),
       namespace: 'GrepTrap',
-      opens: [],
-      variables: [],
       references: [],
       headerReferences: 0,
     });
     expect(lines.find((l) => l.fullName === 'GrepTrap.one')!).toMatchObject({ references: ['GrepTrap.Pos'], headerReferences: 1 });
     expect(stderr).toContain('grep-trap: 4 files, 18 declarations, 0 source problems');
+  });
+
+  it('writes each `open` and `variable` once, as a scope record before the first declaration that refers to it', async () => {
+    const project = join(out, 'scopes');
+    mkdirSync(project);
+    const text = [
+      'variable {α : Type} [Inhabited α]',
+      'open Nat Function',
+      'namespace N',
+      'variable (n : Nat)',
+      'open Finset in',
+      'theorem a : n = n := rfl',
+      'theorem b : True := trivial',
+      'end N',
+      'theorem c : True := trivial',
+    ].join('\n');
+    writeFileSync(join(project, 'Main.lean'), text);
+    const { lines } = await scan(project);
+    expect(lines.slice(0, 5)).toEqual([
+      { scope: 1, opens: ['Nat', 'Function'] },
+      { scope: 2, parent: 1, opens: ['Finset'] },
+      { scope: 3, variables: ['{α : Type} [Inhabited α]'] },
+      { scope: 4, parent: 3, variables: ['(n : Nat)'] },
+      expect.objectContaining({ fullName: 'N.a', opens: 2, variables: 4 }),
+    ]);
+    expect(lines.slice(5)).toEqual([
+      expect.objectContaining({ fullName: 'N.b', opens: 1, variables: 4 }),
+      expect.objectContaining({ fullName: 'c', opens: 1, variables: 3 }),
+    ]);
+    // Each declaration's lists, read back from the records, are the model's.
+    const records = new Map(lines.filter((l) => 'scope' in l).map((l) => [l.scope as number, l]));
+    const items = (number: unknown, kind: string): string[] => {
+      const record = records.get(number as number);
+      return record === undefined ? [] : [...items(record.parent, kind), ...(record[kind] as string[])];
+    };
+    const model = Object.fromEntries(parseLean(text, 'Main.lean').decls.map((d) => [d.fullName, d]));
+    for (const line of lines.filter((l) => 'fullName' in l)) {
+      const decl = model[line.fullName as string]!;
+      expect([items(line.opens, 'opens'), items(line.variables, 'variables')]).toEqual([itemsOf(decl.opens), itemsOf(decl.variables)]);
+    }
+  });
+
+  it('writes output linear in the source for n `variable` and `open` commands, each followed by a theorem', async () => {
+    const outputFor = async (n: number): Promise<number> => {
+      const project = join(out, `variables-${n}`);
+      mkdirSync(project);
+      const lines = Array.from({ length: n }, (_, i) => `variable (x${i} : Nat)\nopen N${i}\ntheorem t${i} : x${i} = x${i} := rfl\n`);
+      writeFileSync(join(project, 'Main.lean'), lines.join(''));
+      const { lines: written } = await scan(project, '--no-body');
+      return JSON.stringify(written).length;
+    };
+    const small = await outputFor(200);
+    const large = await outputFor(1600);
+    // Lists per declaration made this 64 times as large; records, 8 times (the numbers grow a digit or so).
+    expect(large / small).toBeLessThan(10);
+  });
+
+  it('skips a `.lean` FIFO and a link to one with the reason, and ends', async () => {
+    const project = join(out, 'fifo');
+    mkdirSync(project);
+    writeFileSync(join(project, 'Main.lean'), 'theorem t : 1 = 1 := rfl\n');
+    execFileSync('mkfifo', [join(project, 'Pipe.lean')]);
+    symlinkSync(join(project, 'Pipe.lean'), join(project, 'Link.lean'));
+    const { lines, stderr } = await scan(project);
+    expect(lines.map((l) => l.fullName)).toEqual(['t']);
+    expect(stderr).toContain('skipped Pipe.lean: not a regular file (a FIFO, socket or device): not read');
+    expect(stderr).toContain('skipped Link.lean: not a regular file (a FIFO, socket or device): not read');
   });
 
   it('leaves bodies out with --no-body', async () => {

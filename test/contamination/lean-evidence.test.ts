@@ -119,9 +119,7 @@ describe('what a Lean match shares decides whether it counts (fixtures/shared-pa
     );
     expect(messages.find((m) => m.startsWith('same_claim_other_setting'))).toMatch(/shares the conclusion/);
     expect(messages.some((m) => m.startsWith('pair_'))).toBe(false);
-    const line = itemResultsJsonl(outcome)
-      .split('\n')
-      .find((l) => l.includes('"pair_lt_product"'))!;
+    const line = [...itemResultsJsonl(outcome)].find((l) => l.includes('"pair_lt_product"'))!;
     expect(JSON.parse(line).lean.best).toMatchObject({ weak: true, shared: { conclusion: false } });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -184,6 +184,12 @@ describe('readBaseline', () => {
     writeFileSync(file, text);
     return file;
   };
+
+  it('reads a baseline the user names only if it is a regular file: /dev/zero is refused, not read for ever', () => {
+    const zero = join(tmp, 'zero-baseline.json');
+    symlinkSync('/dev/zero', zero);
+    expect(() => readBaseline(zero)).toThrow(`baseline ${zero}: not a regular file (a folder, FIFO, socket or device); not read`);
+  });
 
   it('names a missing file and how to create it', () => {
     const file = join(tmp, 'missing.json');

@@ -29,6 +29,15 @@ describe('readConfigFile', () => {
     writeFileSync(bad, '[1, 2]');
     expect(() => readConfigFile(bad)).toThrow(/must be a JSON object/);
   });
+
+  it('reads a regular file of at most 1 MB only: a configuration linked to /dev/zero is refused at once', () => {
+    const zero = join(dir, 'zero.json');
+    symlinkSync('/dev/zero', zero);
+    expect(() => readConfigFile(zero)).toThrow(new InputError(`${zero}: not a regular file (a folder, FIFO, socket or device); not read`));
+    const big = join(dir, 'big.json');
+    writeFileSync(big, `{"ignore": ["${'x'.repeat(1024 * 1024)}"]}`);
+    expect(() => readConfigFile(big)).toThrow(`${big}: larger than 1048576 bytes; not read`);
+  });
 });
 
 describe('configLayers', () => {

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isInside } from '../../src/core/paths.js';
-import { locateInside, RefusedFile, readRepoFile, readRepoText, readRepoTextIfPresent, repoRelative } from '../../src/core/repo-file.js';
+import {
+  locateInside,
+  openRegularFile,
+  RefusedFile,
+  readBoundedFile,
+  readRepoFile,
+  readRepoText,
+  readRepoTextIfPresent,
+  repoRelative,
+} from '../../src/core/repo-file.js';
 
 const root = mkdtempSync(join(tmpdir(), 'leanaudit-root-'));
 const outside = mkdtempSync(join(tmpdir(), 'leanaudit-out-'));
@@ -83,6 +92,32 @@ describe('readRepoFile', () => {
     } catch (e) {
       expect((e as Error).message).not.toContain('s3cret');
     }
+  });
+
+  it('reads a file the user gives only if it is a regular file within the bound: never a FIFO, /dev/zero or a folder', () => {
+    const reason = (path: string, maxBytes = 1024, shownAs?: string): string => {
+      try {
+        readBoundedFile(path, maxBytes, shownAs);
+        return 'read';
+      } catch (e) {
+        if (e instanceof RefusedFile) return `${e.reason}: ${e.message}`;
+        throw e;
+      }
+    };
+    const started = performance.now();
+    expect(reason(join(root, 'pipe'))).toBe(
+      `not-a-file: ${join(root, 'pipe')}: not a regular file (a folder, FIFO, socket or device); not read`,
+    );
+    expect(reason('/dev/zero', 1024, 'report.json')).toBe(
+      'not-a-file: report.json: not a regular file (a folder, FIFO, socket or device); not read',
+    );
+    expect(reason(join(root, 'doc'))).toMatch(/^not-a-file/);
+    expect(reason(join(root, 'absent'))).toMatch(/^missing/);
+    expect(reason(join(root, 'big.json'), 10)).toMatch(/^too-large: .*larger than 10 bytes/);
+    // A FIFO no one writes to is refused at once, not waited on.
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(readBoundedFile(join(root, 'doc/a.tex'), 1).toString()).toBe('x');
+    expect(() => openRegularFile(join(root, 'pipe'))).toThrow(RefusedFile);
   });
 
   it('tells a file that is absent from one that must not be read', () => {

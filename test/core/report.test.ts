@@ -30,6 +30,7 @@ describe('buildReport', () => {
       failed: true,
       failedAuditors: [],
       suppressed: 0,
+      omitted: 0,
     });
     expect(report.schemaVersion).toBe(4);
     expect(report.tool.name).toBe('leanaudit');

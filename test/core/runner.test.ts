@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
+import { baselineOf } from '../../src/core/baseline.js';
+import { buildReport } from '../../src/core/report.js';
+import { formatMessage, MAX_FINDINGS_PER_RULE, type RunServices, runAuditor, runAuditors } from '../../src/core/runner.js';
 import type { Auditor } from '../../src/core/types.js';
 import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 
@@ -33,6 +35,47 @@ describe('runner', () => {
     expect(run.status).toBe('ok');
     expect(run.metrics).toEqual({ count: 1 });
     expect(run.findings).toEqual([{ auditorId: 'demo', severity: 'warning', messageId: 'found', message: 'found sorry at A.lean' }]);
+  });
+
+  it('keeps MAX_FINDINGS_PER_RULE findings of a rule and counts the rest, which the summary counts and fail the run', async () => {
+    const flood: Auditor = {
+      meta: { ...reporter.meta, rules: { ...reporter.meta.rules, other: { message: 'other', severity: 'info', docs: TEST_RULE_DOCS } } },
+      async run(ctx) {
+        for (let i = 0; i < MAX_FINDINGS_PER_RULE + 5; i++) ctx.report({ messageId: 'found', data: { what: 'sorry', where: `${i}` } });
+        ctx.report({ messageId: 'other' });
+      },
+    };
+    const run = await runAuditor(flood, services());
+    expect(run.findings).toHaveLength(MAX_FINDINGS_PER_RULE + 1);
+    expect(run.omitted).toEqual({ found: { severity: 'warning', count: 5 } });
+    const report = buildReport({ root: '/p', name: 'p' }, [run], 'warning');
+    expect(report.summary).toMatchObject({ findings: { error: 0, warning: MAX_FINDINGS_PER_RULE + 5, info: 1 }, omitted: 5, failed: true });
+    // Omitted findings fail the run even where every kept one is known to a baseline.
+    const baseline = baselineOf(report);
+    const again = buildReport({ root: '/p', name: 'p' }, [run], 'warning', { baseline: { baseline, file: 'b.json' } });
+    expect(again.summary.baseline?.new).toBe(0);
+    expect(again.summary.failed).toBe(true);
+  });
+
+  it('asks the suppressions about a located finding as it is reported, before keeping or counting it', async () => {
+    const located: Auditor = {
+      meta: reporter.meta,
+      async run(ctx) {
+        for (let line = 1; line <= 4; line++)
+          ctx.report({ messageId: 'found', data: { what: 'x', where: 'y' }, location: { file: 'A.lean', line } });
+      },
+    };
+    const asked: string[] = [];
+    const run = await runAuditor(located, {
+      ...services(),
+      suppresses: (rule, location) => {
+        asked.push(`${rule}@${location.line}`);
+        return location.line % 2 === 0;
+      },
+    });
+    expect(asked).toEqual(['demo/found@1', 'demo/found@2', 'demo/found@3', 'demo/found@4']);
+    expect(run.findings.map((f) => f.location?.line)).toEqual([1, 3]);
+    expect(run.suppressed).toBe(2);
   });
 
   it('lets the configuration override severity and disable an auditor', async () => {

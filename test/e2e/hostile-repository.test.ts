@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/commands/audit.js';
 import { InputError } from '../../src/core/errors.js';
-import { FORMATS, REPORTERS } from '../../src/reporters/index.js';
+import { FORMATS, REPORTERS, renderText } from '../../src/reporters/index.js';
 import { reply, type ScriptedServer, startOpenAIServer } from '../helpers/openai-server.js';
 import { leanaudit } from './cli.js';
 
@@ -175,7 +175,7 @@ describe('metadata the repository links to a secret', () => {
     symlinkSync(join(outside, 'env'), join(repo, 'lakefile.toml'));
     symlinkSync('/proc/self/environ', join(repo, 'lake-manifest.json'));
     const report = await runAudit(repo, { only: ['proof-gaps', 'lean-source', 'pairing'] });
-    const texts = FORMATS.map((format) => REPORTERS[format](report, { color: false, pathPrefix: '' }));
+    const texts = FORMATS.map((format) => renderText(REPORTERS[format](report, { color: false, pathPrefix: '' })));
     for (const text of texts) {
       expect(text).not.toContain('ghp_s3cret');
       expect(text).not.toContain(process.env.PATH);

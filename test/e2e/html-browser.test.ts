@@ -12,10 +12,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumInstalled, launchChromium } from '../../scripts/browser.js';
 import type { Report } from '../../src/core/types.js';
-import { htmlReporter } from '../../src/reporters/html.js';
+import { htmlReporter as htmlReporterPieces } from '../../src/reporters/html.js';
+import { renderText } from '../../src/reporters/index.js';
 import { SAMPLE } from '../helpers/algebra-basics.js';
 import { hostileReport } from '../reporters/hostile-report.js';
 import { leanaudit } from './cli.js';
+
+/** The html report as one text. */
+const htmlReporter = (...args: Parameters<typeof htmlReporterPieces>): string => renderText(htmlReporterPieces(...args));
 
 const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-html-'));
 const browserNeeded = chromiumInstalled() || process.env.CI !== undefined;

@@ -2,11 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sarifReporter } from '../../src/reporters/sarif.js';
+import { renderText } from '../../src/reporters/index.js';
+import { sarifReporter as sarifReporterPieces } from '../../src/reporters/sarif.js';
 import { SAMPLE } from '../helpers/algebra-basics.js';
 import { githubLimitProblems, multitoolValidate, sarifSchemaErrors } from '../helpers/sarif-validation.js';
 import { hostileReport } from '../reporters/hostile-report.js';
 import { leanaudit } from './cli.js';
+
+/** The sarif report as one text. */
+const sarifReporter = (...args: Parameters<typeof sarifReporterPieces>): string => renderText(sarifReporterPieces(...args));
 
 const tmp = mkdtempSync(join(tmpdir(), 'leanaudit-sarif-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,12 +1,13 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { coverage, pairEntities, sharedDecls } from '../../extractors/pairing.js';
+import { coverage, MAX_SCOPE_BINDERS, pairEntities, scopeVariables, sharedDecls } from '../../extractors/pairing.js';
 import { NameLookup, nameLookup } from '../../src/lean/name-lookup.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
 import type { Entity } from '../../src/model/entity.js';
 import type { LeanFile, LeanProject } from '../../src/model/lean.js';
+import { growthRatio, LOOSELY_LINEAR } from '../helpers/growth.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/lean-docs');
 
@@ -51,6 +52,25 @@ describe('pairing', async () => {
       { leanName: 'Missing.name', candidates: [] },
     ]);
     expect(paired!.selfConsistency).toBeUndefined();
+  });
+
+  it('reads no binder in a comment of a `variable` command, and carries the last MAX_SCOPE_BINDERS binders of a hostile file', () => {
+    const [decl] = parseLean(
+      'variable {S : Type*} [MeasurableSpace S] --[MeasurableSingletonClass S]\n  (x : S) /- (y : S) -/\n/-! (aₙ)_{n ∈ ℕ} -/\ntheorem t : x = x := rfl',
+      'V.lean',
+    ).decls;
+    expect(scopeVariables(decl!)).toEqual(['{S : Type*}', '[MeasurableSpace S]', '(x : S)']);
+    const many = MAX_SCOPE_BINDERS + 40;
+    const text = `${Array.from({ length: many }, (_, i) => `variable (x${i} : Nat)`).join('\n')}\ntheorem t : 1 = 1 := rfl`;
+    const binders = scopeVariables(parseLean(text, 'W.lean').decls[0]!);
+    expect(binders).toHaveLength(MAX_SCOPE_BINDERS);
+    expect(binders.at(-1)).toBe(`(x${many - 1} : Nat)`);
+  });
+
+  it('splits each `variable` command once, however many declarations it is in force for: n entities under n `variable`s grow linearly', () => {
+    const decls = (n: number) =>
+      parseLean(Array.from({ length: n }, (_, i) => `variable (x${i} : Nat)\ntheorem t${i} : 1 = 1 := rfl`).join('\n'), 'V.lean').decls;
+    expect(growthRatio(decls, (list) => list.map(scopeVariables), 200)).toBeLessThan(LOOSELY_LINEAR);
   });
 
   it('takes only full names from a blueprint, as checkdecls does: a suffix stays unresolved with its candidates', () => {

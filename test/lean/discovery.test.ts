@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,6 +44,8 @@ beforeAll(() => {
   symlinkSync(join(root, 'A', 'B'), join(root, 'LinkedFolder'));
   symlinkSync(join(root, 'A', 'notes.md'), join(root, 'A', 'NotLean'));
   symlinkSync(join(root, 'nowhere.lean'), join(root, 'Broken.lean'));
+  execFileSync('mkfifo', [join(root, 'A', 'Pipe.lean')]);
+  symlinkSync(join(root, 'A', 'Pipe.lean'), join(root, 'ToPipe.lean'));
 });
 
 afterAll(() => {
@@ -68,14 +71,19 @@ describe('discoverLeanFiles', () => {
       'A/B/.scratch',
       'A/Outside.lean',
       'A/OutsideFolder',
+      'A/Pipe.lean',
       'Broken.lean',
       'LinkedFolder',
       'Nested/build',
+      'ToPipe.lean',
       'build',
       'lake-packages',
       'node_modules',
     ]);
     expect(found.skipped.find((s) => s.path === 'Nested/build')?.reason).toBe('build outputs');
+    // A FIFO named `.lean`, or a link to one, is never opened: opening it would wait for a writer for good.
+    const notAFile = 'not a regular file (a FIFO, socket or device): not read';
+    expect(found.skipped.filter((s) => s.reason === notAFile).map((s) => s.path)).toEqual(['A/Pipe.lean', 'ToPipe.lean']);
   });
 
   it.skipIf(process.getuid?.() === 0)("reports an unreadable folder with the system's message, and goes on", () => {

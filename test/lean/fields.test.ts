@@ -6,6 +6,7 @@ import { candidateNames, classifyFieldsByType, declaredFields, instantiatedStruc
 import { proofGapsOf } from '../../src/lean/gaps.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { linkReferences } from '../../src/lean/references.js';
+import { addLink } from '../../src/lean/scope-links.js';
 
 const model = (src: string) => {
   const file = parseLean(src, 'F.lean');
@@ -243,14 +244,14 @@ describe('classifyFieldsByType on structures declared outside the project', () =
   });
 
   it('tries the names Lean would, as it prefers them: under each enclosing namespace, as written, under each open one', () => {
-    expect(candidateNames('Subfunctor', { namespace: 'Deformation.Lift', opens: ['CategoryTheory'] })).toEqual([
+    expect(candidateNames('Subfunctor', { namespace: 'Deformation.Lift', opens: addLink(undefined, ['CategoryTheory']) })).toEqual([
       'Deformation.Lift.Subfunctor',
       'Deformation.Subfunctor',
       'Subfunctor',
       'CategoryTheory.Subfunctor',
     ]);
-    expect(candidateNames('Foo', { namespace: 'A', opens: [] })).toEqual(['A.Foo', 'Foo']);
-    expect(candidateNames('_root_.Foo', { namespace: 'A', opens: ['B'] })).toEqual(['Foo']);
+    expect(candidateNames('Foo', { namespace: 'A' })).toEqual(['A.Foo', 'Foo']);
+    expect(candidateNames('_root_.Foo', { namespace: 'A', opens: addLink(undefined, ['B']) })).toEqual(['Foo']);
   });
 });
 

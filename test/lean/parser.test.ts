@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parsedSource, proofGapsOf } from '../../src/lean/gaps.js';
 import { lex } from '../../src/lean/lexer.js';
-import { identsOf, isCloser, isOpener, moduleName, parseLean } from '../../src/lean/parser.js';
+import { identsOf, isCloser, isOpener, MAX_NAMESPACE_DEPTH, moduleName, parseLean } from '../../src/lean/parser.js';
+import { itemsOf } from '../../src/lean/scope-links.js';
 
 const decls = (src: string) => parseLean(src, 'Test/A.lean').decls;
 const byName = (src: string) => Object.fromEntries(decls(src).map((d) => [d.fullName, d]));
@@ -379,10 +380,15 @@ describe('parseLean', () => {
       'theorem c : True := trivial',
     ].join('\n');
     const d = byName(src);
-    expect(d['N.a']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function', 'Finset'] });
-    expect(d['N.S']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)', '(X)'], doc: 'doc' });
-    expect(d['N.b']).toMatchObject({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function'] });
-    expect(d.c).toMatchObject({ variables: ['{α : Type} [Inhabited α]'], opens: ['Nat', 'Function'] });
+    const scope = (name: string) => ({ variables: itemsOf(d[name]!.variables), opens: itemsOf(d[name]!.opens) });
+    expect(scope('N.a')).toEqual({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function', 'Finset'] });
+    expect(scope('N.S')).toEqual({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)', '(X)'], opens: ['Nat', 'Function'] });
+    expect(scope('N.b')).toEqual({ variables: ['{α : Type} [Inhabited α]', '(n : Nat)'], opens: ['Nat', 'Function'] });
+    expect(scope('c')).toEqual({ variables: ['{α : Type} [Inhabited α]'], opens: ['Nat', 'Function'] });
+    // Declarations in one scope share its links; closing the namespace goes back to the links in force when it opened.
+    expect(d['N.b']!.variables).toBe(d['N.a']!.variables);
+    expect(d.c!.opens).toBe(d['N.b']!.opens);
+    expect(d.c!.variables).toBe(d['N.b']!.variables!.parent);
   });
 
   it('does not take term-level `open … in` or `set_option … in` inside a proof for commands', () => {
@@ -467,6 +473,29 @@ describe('parseLean', () => {
     const file = parseLean('def a := 1\n/- never closed\ndef b := 2', 'U.lean');
     expect(file.decls.map((d) => d.name)).toEqual(['a']);
     expect(file.problems[0]).toMatchObject({ messageId: 'unterminated-comment', location: { file: 'U.lean', line: 2 } });
+  });
+
+  it('stops reading at a namespace nested past MAX_NAMESPACE_DEPTH, saying so, and finds no gap past it', () => {
+    const nest = (n: number) => Array.from({ length: n }, (_, i) => `namespace N${i}`).join('\n');
+    const src = `theorem before : 1 = 1 := sorry\n${nest(MAX_NAMESPACE_DEPTH + 1)}\ntheorem after : 1 = 1 := sorry\n`;
+    const file = parseLean(src, 'Deep.lean');
+    expect(file.decls.map((d) => d.fullName)).toEqual(['before']);
+    expect(file.problems).toEqual([
+      {
+        messageId: 'namespace-too-deep',
+        message: `namespaces nested more than ${MAX_NAMESPACE_DEPTH} deep: the rest of the file is not read`,
+        location: { file: 'Deep.lean', line: MAX_NAMESPACE_DEPTH + 2, column: 0 },
+      },
+    ]);
+    expect(proofGapsOf(file, src).map((g) => g.decl?.fullName)).toEqual(['before']);
+    const fits = parseLean(`${nest(MAX_NAMESPACE_DEPTH)}\ntheorem t : 1 = 1 := rfl\n`, 'Fits.lean');
+    expect(fits.problems).toEqual([]);
+    expect(fits.decls[0]!.namespace.split('.')).toHaveLength(MAX_NAMESPACE_DEPTH);
+    // `end` gives the depth back.
+    const ends = (n: number) => Array.from({ length: n }, (_, i) => `end N${n - 1 - i}\n`).join('');
+    const closed = parseLean(`${nest(200)}\n${ends(200)}${nest(200)}\ntheorem t : 1 = 1 := rfl\n${ends(200)}`, 'Closed.lean');
+    expect(closed.problems).toEqual([]);
+    expect(closed.decls).toHaveLength(1);
   });
 
   it('tells bracket tokens apart for Token users', () => {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { NameTable } from '../../src/lean/names.js';
 import { parseLean } from '../../src/lean/parser.js';
 import { projectDeclarations } from '../../src/lean/reference-lists.js';
-import { linkReferences, NameResolver, referenceGraph } from '../../src/lean/references.js';
+import { linkReferences, MAX_OPENS_READ, NameResolver, referenceGraph } from '../../src/lean/references.js';
+import { addLink } from '../../src/lean/scope-links.js';
+import type { ScopeLink } from '../../src/model/lean.js';
 import { growthRatio, LOOSELY_LINEAR } from '../helpers/growth.js';
 
 const link = (...sources: string[]) => {
@@ -205,11 +207,40 @@ describe('linkReferences', () => {
     const names = new NameTable();
     const id = (ident: string): number => names.internName(ident);
     r.useNames(names);
-    const resolved = (ident: string, scope: { namespace: string; opens: string[]; fullName: string }) =>
+    const resolved = (ident: string, scope: { namespace: string; opens?: ScopeLink; fullName: string }) =>
       project.names[r.resolve(id(ident), scope)];
-    expect(resolved('b', { namespace: 'A', opens: [], fullName: 'A.c' })).toBe('A.b');
-    expect(resolved('Nat.succ', { namespace: 'A', opens: [], fullName: 'A.c' })).toBeUndefined();
-    expect(resolved('b', { namespace: '', opens: ['A'], fullName: 'c' })).toBe('A.b');
+    expect(resolved('b', { namespace: 'A', fullName: 'A.c' })).toBe('A.b');
+    expect(resolved('Nat.succ', { namespace: 'A', fullName: 'A.c' })).toBeUndefined();
+    expect(resolved('b', { namespace: '', opens: addLink(undefined, ['A']), fullName: 'c' })).toBe('A.b');
+  });
+});
+
+describe('scopes of many `open`s', () => {
+  const namespaces = (n: number) =>
+    Array.from({ length: n }, (_, i) => `namespace N${i}\ntheorem l${i} : 1 = 1 := rfl\nend N${i}`).join('\n');
+  const opens = (n: number) => Array.from({ length: n }, (_, i) => `open N${i}`).join('\n');
+
+  it('resolves through the first MAX_OPENS_READ opened namespaces of a scope, and says where a scope had more', () => {
+    const n = MAX_OPENS_READ + 10;
+    const model = link(namespaces(n), `import F0\n${opens(n)}\ntheorem t : 1 = 1 := l0 ▸ l${n - 1} ▸ rfl`);
+    expect(refs(model, 't')).toEqual(['N0.l0']);
+    expect(model.problems.filter((p) => p.messageId === 'too-many-opens')).toEqual([
+      expect.objectContaining({ location: expect.objectContaining({ file: 'F1.lean', line: n + 2 }) }),
+    ]);
+    const few = link(namespaces(3), `import F0\n${opens(3)}\ntheorem t : 1 = 1 := l2 ▸ rfl`);
+    expect(refs(few, 't')).toEqual(['N2.l2']);
+    expect(few.problems).toEqual([]);
+  });
+
+  it("costs the `open`s that name the project's namespaces: n `open`s of others, each before a theorem, grow linearly", () => {
+    const files = (n: number) => [
+      parseLean(
+        Array.from({ length: n }, (_, i) => `open Other${i}\ntheorem t${i} : 1 = 1 := t${Math.max(0, i - 1)}`).join('\n'),
+        'M.lean',
+      ),
+    ];
+    expect(refs({ ...linkReferences(files(3)) } as ReturnType<typeof link>, 't2')).toEqual(['t1']);
+    expect(growthRatio(files, (f) => linkReferences(f), 1000)).toBeLessThan(LOOSELY_LINEAR);
   });
 });
 

@@ -15,6 +15,8 @@ import { LONG_LINE, lexTable, TokenTable } from '../../src/lean/lexer.js';
 import { NameTable } from '../../src/lean/names.js';
 import { identsOf, parseLean } from '../../src/lean/parser.js';
 import { linkReferences } from '../../src/lean/references.js';
+import { itemsOf } from '../../src/lean/scope-links.js';
+import type { ScopeLink } from '../../src/model/lean.js';
 import { COMMAND_LINES, leanFiles, RESOLVER_LINES, random, soup } from '../helpers/lean-texts.js';
 
 const golden = (name: string): string => fileURLToPath(new URL(`golden/${name}.jsonl`, import.meta.url));
@@ -41,13 +43,17 @@ function lexed(texts: string[]): unknown[] {
   return [...tables, { names: [...names.names], flags: Array.from(names.flags.subarray(0, names.size)) }];
 }
 
+/** A declaration's chains of `open`s and `variable`s shown as the lists of their items, as the golden files have them. */
+const chainsAsLists = (key: string, value: unknown): unknown =>
+  key === 'opens' || key === 'variables' ? itemsOf(value as ScopeLink | undefined) : value;
+
 /** Everything parsing leaves of a file: its model, the identifiers, locals and pattern names of each declaration, its proof gaps; one name table for all files. */
 function parsed(texts: string[]): string[] {
   const names = new NameTable();
   return texts.map((text, k) => {
     const file = parseLean(text, `F${k}.lean`, { names });
     const gaps = proofGapsOf(file, text).map((gap) => ({ ...gap, decl: gap.decl?.fullName }));
-    return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps]);
+    return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps], chainsAsLists);
   });
 }
 
@@ -230,12 +236,13 @@ const LEX_IN_WORKER = (dist: (name: string) => string): string => `
 /** Worker code that parses its texts with the built parser; it posts what `parsed` shows. */
 const PARSE_IN_WORKER = (dist: (name: string) => string): string => `
   const { parentPort, workerData } = require('node:worker_threads');
-  Promise.all([import(${dist('parser')}), import(${dist('gaps')}), import(${dist('names')})]).then(([{ parseLean, identsOf }, { proofGapsOf }, { NameTable }]) => {
+  Promise.all([import(${dist('parser')}), import(${dist('gaps')}), import(${dist('names')}), import(${dist('scope-links')})]).then(([{ parseLean, identsOf }, { proofGapsOf }, { NameTable }, { itemsOf }]) => {
     const names = new NameTable();
+    const chainsAsLists = (key, value) => (key === 'opens' || key === 'variables' ? itemsOf(value) : value);
     parentPort.postMessage(workerData.map((text, k) => {
       const file = parseLean(text, 'F' + k + '.lean', { names });
       const gaps = proofGapsOf(file, text).map((gap) => ({ ...gap, decl: gap.decl && gap.decl.fullName }));
-      return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps]);
+      return JSON.stringify([file, file.decls.map((_, index) => identsOf(file, index)), gaps], chainsAsLists);
     }));
   });`;
 

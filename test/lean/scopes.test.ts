@@ -18,7 +18,7 @@ describe('ScopeTracker', () => {
       'open C',
       'theorem four : True := trivial',
     ].join('\n');
-    expect(keys(source)).toEqual(['A | A | ', null, 'A | A.B | ', 'A | A | C']);
+    expect(keys(source)).toEqual(['A | A | 0', null, 'A | A.B | 0', 'A | A | 1']);
   });
 
   it("takes an anonymous declaration's own namespace to be its namespace, not a part of its quoted module name", () => {
@@ -29,10 +29,10 @@ describe('ScopeTracker', () => {
       'example : True := trivial',
       'theorem two : True := trivial',
     ].join('\n');
-    expect(keys(source)).toEqual(['A | A | ', null, null, null]);
+    expect(keys(source)).toEqual(['A | A | 0', null, null, null]);
   });
 
   it('gives the root its empty own namespace, named or not', () => {
-    expect(keys('instance : Inhabited Nat := ⟨0⟩\ntheorem t : True := trivial\n')).toEqual([' |  | ', null]);
+    expect(keys('instance : Inhabited Nat := ⟨0⟩\ntheorem t : True := trivial\n')).toEqual([' |  | 0', null]);
   });
 });

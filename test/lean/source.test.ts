@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
@@ -22,6 +23,20 @@ describe('readSource', () => {
     } finally {
       process.chdir(cwd);
     }
+  });
+
+  it('refuses a FIFO or a device unopened: an unreadable file, never a wait or an endless read', () => {
+    execFileSync('mkfifo', [join(dir, 'Pipe.lean')]);
+    const pipe = readSource(dir, 'Pipe.lean');
+    expect(pipe).toEqual({
+      bytes: 0,
+      problem: {
+        messageId: 'unreadable-file',
+        message: 'not a regular file (a folder, FIFO, socket or device); not read',
+        location: { file: 'Pipe.lean', line: 1 },
+      },
+    });
+    expect(readSource('/dev', 'zero').problem?.message).toBe('not a regular file (a folder, FIFO, socket or device); not read');
   });
 
   it('reports a missing file as unreadable, with its path as given', () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
-import { githubReporter } from '../../src/reporters/github.js';
+import { githubReporter as githubReporterPieces } from '../../src/reporters/github.js';
+import { renderText } from '../../src/reporters/index.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
+
+/** The github report as one text. */
+const githubReporter = (...args: Parameters<typeof githubReporterPieces>): string => renderText(githubReporterPieces(...args));
 
 describe('github reporter', () => {
   it('writes one workflow command per finding, errors first, then the auditors that did not run and the verdict', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { htmlReporter } from '../../src/reporters/html.js';
+import { htmlReporter as htmlReporterPieces } from '../../src/reporters/html.js';
+import { renderText } from '../../src/reporters/index.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
 import { richReport } from './rich-report.js';
+
+/** The html report as one text. */
+const htmlReporter = (...args: Parameters<typeof htmlReporterPieces>): string => renderText(htmlReporterPieces(...args));
 
 describe('html reporter', () => {
   const html = htmlReporter(richReport());

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { jsonReporter } from '../../src/reporters/json.js';
+import { renderText } from '../../src/reporters/index.js';
+import { jsonReporter as jsonReporterPieces } from '../../src/reporters/json.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { sampleReport } from './sample-report.js';
+
+/** The json report as one text. */
+const jsonReporter = (...args: Parameters<typeof jsonReporterPieces>): string => renderText(jsonReporterPieces(...args));
 
 describe('json reporter', () => {
   it('round-trips the report and the output satisfies the schema', () => {

@@ -2,9 +2,13 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/types.js';
-import { MARKDOWN_SIZE_LIMIT, markdownReporter } from '../../src/reporters/markdown.js';
+import { renderText } from '../../src/reporters/index.js';
+import { MARKDOWN_SIZE_LIMIT, markdownReporter as markdownReporterPieces } from '../../src/reporters/markdown.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
+
+/** The markdown report as one text. */
+const markdownReporter = (...args: Parameters<typeof markdownReporterPieces>): string => renderText(markdownReporterPieces(...args));
 
 /** The HTML GitHub would render, raw HTML passed through as GitHub passes its safe subset. */
 const render = (markdown: string): string =>

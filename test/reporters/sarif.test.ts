@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
-import { sarifReporter } from '../../src/reporters/sarif.js';
+import { renderText } from '../../src/reporters/index.js';
+import { sarifReporter as sarifReporterPieces } from '../../src/reporters/sarif.js';
 import { TEST_RULE_DOCS } from '../helpers/rule-docs.js';
 import { hostileReport, INJECTED_COMMAND, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
+
+/** The sarif report as one text. */
+const sarifReporter = (...args: Parameters<typeof sarifReporterPieces>): string => renderText(sarifReporterPieces(...args));
 
 interface SarifLog {
   version: string;

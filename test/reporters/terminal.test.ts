@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { terminalReporter } from '../../src/reporters/terminal.js';
+import { renderText } from '../../src/reporters/index.js';
+import { terminalReporter as terminalReporterPieces } from '../../src/reporters/terminal.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
+
+/** The terminal report as one text. */
+const terminalReporter = (...args: Parameters<typeof terminalReporterPieces>): string => renderText(terminalReporterPieces(...args));
 
 describe('terminal reporter', () => {
   it('prints the summary table and the findings grouped by file', () => {
@@ -63,5 +67,16 @@ describe('hostile names', () => {
       expect(uncolored).toContain('\\n::error file=pwned.lean,line=1::injected\\x1b]0;owned\\x07\\x1b[2J');
       expect(uncolored).toContain('pipe\\rbare CR\\u202eevil');
     }
+  });
+});
+
+describe('many findings', () => {
+  // Found by npm run fuzz: the column widths of one file's rows were a Math.max(...rows), past the call stack at 128k rows.
+  it('lists 150,000 findings of one file without overflowing the call stack', () => {
+    const report = sampleReport();
+    const one = report.runs[0]!.findings[0]!;
+    report.runs[0]!.findings = Array.from({ length: 150_000 }, (_, i) => ({ ...one, location: { file: 'Big.lean', line: i + 1, column: 2 } }));
+    const text = terminalReporter(report);
+    expect(text).toContain('  Big.lean:150000:3  error');
   });
 });
