@@ -8,6 +8,7 @@
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { bindersOf } from './binders.js';
 import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, type TokenTable, typeBodyStart } from './lexer.js';
+import { LINKS_READ, lastLinks } from './scope-links.js';
 
 /** Fields that restate what they are applied to: `h.symm`, `h.mp`, `h.le`, `h.1`. */
 const GLUE_FIELDS: ReadonlySet<string> = new Set(['symm', 'mp', 'mpr', 'le', 'ge', '1', '2']);
@@ -69,7 +70,7 @@ function codeTokens(table: TokenTable, from = 0, to = table.count): number[] {
 /** The names a declaration's header binders and its `variable`s bind (`hX`, `μ`, `X`). */
 export function boundNames(decl: Pick<LeanDecl, 'header' | 'variables'>): Set<string> {
   const names = new Set<string>();
-  for (const text of [decl.header, ...decl.variables]) {
+  for (const text of [decl.header, ...lastLinks(decl.variables, LINKS_READ).flatMap((link) => link.items)]) {
     const { table } = lexTable(text);
     const typeStart = headerTypeStart(table);
     bindersOf(table, 0, typeStart < 0 ? table.count : typeStart, true, (id) => names.add(table.names.names[id]!));

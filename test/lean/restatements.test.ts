@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { boundNames, delegateOf, sameWrittenName, statementForms, writtenNames } from '../../src/lean/restatements.js';
+import { addLink } from '../../src/lean/scope-links.js';
 
-const decl = (header: string, body?: string, variables: string[] = []) => ({ header, variables, ...(body === undefined ? {} : { body }) });
+const decl = (header: string, body?: string, variables: string[] = []) => ({
+  header,
+  variables: variables.length ? addLink(undefined, variables) : undefined,
+  ...(body === undefined ? {} : { body }),
+});
 
 describe('delegateOf', () => {
   it('names the constant a one-step proof applies to the declaration’s own parameters, flipped or moved across a relation', () => {

@@ -75,7 +75,10 @@ describe('many findings', () => {
   it('lists 150,000 findings of one file without overflowing the call stack', () => {
     const report = sampleReport();
     const one = report.runs[0]!.findings[0]!;
-    report.runs[0]!.findings = Array.from({ length: 150_000 }, (_, i) => ({ ...one, location: { file: 'Big.lean', line: i + 1, column: 2 } }));
+    report.runs[0]!.findings = Array.from({ length: 150_000 }, (_, i) => ({
+      ...one,
+      location: { file: 'Big.lean', line: i + 1, column: 2 },
+    }));
     const text = terminalReporter(report);
     expect(text).toContain('  Big.lean:150000:3  error');
   });
