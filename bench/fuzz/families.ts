@@ -86,6 +86,18 @@ export const FAMILIES: readonly Family[] = [
     make: (n) => project(`${'/-'.repeat(n)}${'-/'.repeat(n)}\ntheorem t : 0 = 0 := rfl\n`),
   },
   {
+    id: 'nested-by-exact-sorry',
+    what: '`by exact (` nested n deep on one line around a `sorry` (the tactic blocks a sorry is classified by)',
+    base: 20_000,
+    make: (n) => project(`theorem t : 0 = 0 := ${'by exact ('.repeat(n)}sorry${')'.repeat(n)}\n`),
+  },
+  {
+    id: 'words-before-colon',
+    what: 'n words on a line of a proof before a `have k : T`, then a use of `k.f` (the binder names read back from a colon)',
+    base: 50_000,
+    make: (n) => project(`theorem t (h : Nat) : True := by\n  ${'x '.repeat(n)}\n  have k : Nat := 1\n  exact k.succ_pos\n`),
+  },
+  {
     id: 'nested-brackets',
     what: 'brackets nested n deep in a proof term',
     base: 50_000,
@@ -105,6 +117,12 @@ export const FAMILIES: readonly Family[] = [
       const name = lines(n, (i) => `a${i}.`).slice(0, -1);
       return project(`def ${name} := 1\ntheorem t : ${name} = 1 := rfl\n`);
     },
+  },
+  {
+    id: 'repeated-dotted-name',
+    what: 'a declaration named `x.a.a.…` of n components, and an identifier `a.a.….b` naming nothing: each prefix ends the declaration’s name',
+    base: 80_000,
+    make: (n) => project(`def x${'.a'.repeat(n)} := 1\ntheorem t : True := ${'a.'.repeat(n)}b\n`),
   },
   {
     id: 'unknown-dotted-name',

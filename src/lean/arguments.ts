@@ -58,16 +58,9 @@ function enclosingOpener(table: TokenTable, i: number, lowest: number): number {
   return -1;
 }
 
-/** The column of the first token on token j's line. */
-function lineIndent(table: TokenTable, j: number): number {
-  let k = j;
-  while (k > 0 && table.line[k - 1] === table.line[j]) k--;
-  return table.column[k]!;
-}
-
 /** Whether token `next` continues the term token `last` ends: on its line, or on a later line indented more than the line of `last`. */
 const continues = (table: TokenTable, last: number, next: number): boolean =>
-  table.line[last] === table.line[next] || lineIndent(table, next) > lineIndent(table, last);
+  table.line[last] === table.line[next] || table.lineIndent(next) > table.lineIndent(last);
 
 /** Whether the group opened at `open` is a named argument `(name := …)`. */
 const namedGroup = (table: TokenTable, open: number): boolean =>

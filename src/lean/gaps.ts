@@ -284,13 +284,6 @@ function assignedField(table: TokenTable, assign: number): number {
   return startsField(table, name, before) ? name : -1;
 }
 
-/** The column of the first token on token i's line. */
-function lineIndent(table: TokenTable, i: number): number {
-  let j = i;
-  while (j > 0 && table.line[j - 1] === table.line[i]) j--;
-  return table.column[j]!;
-}
-
 /** Whether identifier i begins a line of the form `name binders* :=` (a field of a structure instance or `where`). */
 function beginsFieldLine(table: TokenTable, i: number, prev: number): boolean {
   if (prev >= 0 && table.line[prev]! >= table.line[i]!) return false;
@@ -581,7 +574,7 @@ function scanTokens(file: LeanFile, table: TokenTable, gaps: ProofGap[], macros 
     const fieldLine = tracking && blocks.follow(table, i, kind, prev);
     if (kind === KIND.keyword) {
       const id = codes[i]!; // keyword id, -1 for a `#command`
-      if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(lineIndent(table, i));
+      if (tracking && (id === K_BY || id === K_DECREASING_BY)) blocks.push(table.lineIndent(i));
       else if (id === K_SORRY || id === K_ADMIT) {
         if (!blocks.quoted(current) && !quotedName(table, i, prev)) gaps.push(sorryGap(table, i, prev, current, blocks.open, first));
       } else if (id === K_SET_OPTION && i + 2 < table.count) {

@@ -57,23 +57,26 @@ function bindersIn(text: string): Map<string, string> {
   return types;
 }
 
+/** A binder names a handful of locals; a longer run of words before a colon (a hostile 10 MB line) is read this far back. */
+const MAX_BINDER_NAMES = 256;
+
 /** The run of names (separated by blanks) that ends just before `colon` (blanks between), none reaching back before `floor`; a name after a `.` is a field, not a binder. */
 function namesBefore(text: string, colon: number, floor: number): string[] {
   const names: string[] = [];
   let at = colon;
   while (at > floor && SPACE.test(text[at - 1]!)) at--;
-  for (;;) {
+  while (names.length < MAX_BINDER_NAMES) {
     const end = at;
     for (let c = charBefore(text, at); at > floor && c !== '' && NAME_CHAR.test(c); c = charBefore(text, at)) at -= c.length;
     if (at === end) break;
     if (at > floor && text[at - 1] === '.') break;
     if (at === floor && floor > 0 && (NAME_CHAR.test(charBefore(text, at)) || text[at - 1] === '.')) break;
-    names.unshift(text.slice(at, end));
+    names.push(text.slice(at, end));
     const beforeBlank = at;
     while (at > floor && SPACE.test(text[at - 1]!)) at--;
     if (at === beforeBlank) break;
   }
-  return names;
+  return names.reverse();
 }
 
 /** The binders of a declaration's texts, read once per declaration (and once per `variable` command, which a scope's declarations share). */

@@ -113,6 +113,20 @@ export interface View {
 
 const NO_OWNERS: readonly number[] = [];
 
+/** Names of more components are not resolved: real ones have a dozen, and a hostile file's 2-million-component name made each of its prefixes cost its length. */
+const MAX_NAME_DOTS = 64;
+
+/** How many dots `name` has, counting no further than `max`, and where the last one counted stands (the end of the name when fewer). */
+function dotsUpTo(name: string, max: number): { count: number; at: number } {
+  let count = 0;
+  let at = name.length;
+  for (let dot = name.indexOf('.'); dot >= 0 && count < max; dot = name.indexOf('.', dot + 1)) {
+    count++;
+    at = dot;
+  }
+  return { count, at: count < max ? name.length : at };
+}
+
 /** `dotHead` of an identifier whose head is `this`, the name of an anonymous `have`: always a local. */
 const THIS_HEAD = -2;
 
@@ -120,6 +134,10 @@ const THIS_HEAD = -2;
 export class NameResolver {
   /** Declaration or member full name -> the declaration's number. */
   private readonly owner = new Map<string, number>();
+  /** The length of the longest name in `owner`: a longer identifier, or prefix of one, names no project declaration. */
+  private longestName = 0;
+  /** The most dots in a name in `owner` (at most MAX_NAME_DOTS): an identifier, or prefix of one, with more names no project declaration. */
+  private mostDots = 0;
   private readonly protectedNames = new Set<string>();
   /** Last name component -> the number of its list in candidateLists. */
   private readonly listNumber = new Map<string, number>();
@@ -214,6 +232,8 @@ export class NameResolver {
   private add(name: string, owner: number): void {
     if (this.owner.has(name)) return;
     this.owner.set(name, owner);
+    if (name.length > this.longestName) this.longestName = name.length;
+    this.mostDots = Math.max(this.mostDots, dotsUpTo(name, MAX_NAME_DOTS).count);
     const dot = name.lastIndexOf('.');
     const candidate = { name, namespace: dot < 0 ? '' : name.slice(0, dot) };
     this.namespaces.add(name);
@@ -346,6 +366,7 @@ export class NameResolver {
 
   /** The declarations `ident` may denote in a scope ranked `ranks`, best first (before asking which the environment holds). */
   private ranked(ident: string, candidates: Candidate[], ranks: Map<string, number>): readonly number[] {
+    if (ident.length > this.longestName || dotsUpTo(ident, this.mostDots + 1).count > this.mostDots) return NO_OWNERS;
     const qualified = ident.includes('.');
     const found: { owner: number; rank: number }[] = [];
     const consider = (name: string, prefix: string): void => {
@@ -388,7 +409,9 @@ export class NameResolver {
     if (prefixes === undefined) {
       const ident = this.names!.names[id]!;
       const found: { end: number; owners: readonly number[] }[] = [];
-      for (let end = ident.lastIndexOf('.'); end > 0; end = ident.lastIndexOf('.', end - 1)) {
+      // Prefixes longer than every project name are skipped unread (a hostile 5 MB `a.a.a…` has millions).
+      const from = ident.lastIndexOf('.', Math.min(this.longestName + '_root_.'.length, dotsUpTo(ident, this.mostDots + 2).at));
+      for (let end = from; end > 0; end = ident.lastIndexOf('.', end - 1)) {
         const prefix = ident.slice(0, end);
         const candidates = this.byLast(lastComponent(prefix));
         if (candidates === undefined) continue;
