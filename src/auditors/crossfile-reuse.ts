@@ -175,29 +175,18 @@ function reaches(
   targets: Set<string>,
   declared: Set<string>,
 ): boolean {
-  const graph = project.graph;
   const fields = [...declared]
     .filter((t) => t.includes('.'))
     .map((t) => t.slice(t.lastIndexOf('.') + 1))
     .filter((f) => f.length >= 4);
   const variants = new Set([...declared].map(variantKey));
-  const seen = new Set(starts);
-  const queue = [...seen];
-  const visit = (next: string): void => {
-    if (!seen.has(next)) {
-      seen.add(next);
-      queue.push(next);
-    }
-  };
-  for (let i = 0; i < queue.length; i++) {
-    const node = queue[i]!;
-    if (targets.has(node)) return true;
-    if (fields.length > 0 && fieldUses.usesAny(node, fields)) return true;
-    if (i >= starts.length && variants.has(variantKey(node))) return true;
-    if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
-    notations.get(node)?.forEach(visit);
-  }
-  return false;
+  return walk(
+    project,
+    notations,
+    starts,
+    (node, i) =>
+      targets.has(node) || (fields.length > 0 && fieldUses.usesAny(node, fields)) || (i >= starts.length && variants.has(variantKey(node))),
+  ).stopped;
 }
 
 /**
@@ -404,7 +393,20 @@ function throughInstance(
 }
 
 /** Every project declaration `starts` reach, themselves included, through references and notations. */
-function reachableFrom(project: LeanProject, notations: Map<string, Set<string>>, starts: string[]): Set<string> {
+const reachableFrom = (project: LeanProject, notations: Map<string, Set<string>>, starts: string[]): Set<string> =>
+  walk(project, notations, starts).seen;
+
+/**
+ * Breadth first from `starts` (first, in order) through references and notations, until `stop`
+ * accepts a declaration (given its place in the walk): what was seen, and whether it stopped.
+ */
+function walk(
+  project: LeanProject,
+  notations: Map<string, Set<string>>,
+  starts: string[],
+  stop: (node: string, index: number) => boolean = () => false,
+): { seen: Set<string>; stopped: boolean } {
+  const graph = project.graph;
   const seen = new Set(starts);
   const queue = [...seen];
   const visit = (next: string): void => {
@@ -415,10 +417,11 @@ function reachableFrom(project: LeanProject, notations: Map<string, Set<string>>
   };
   for (let i = 0; i < queue.length; i++) {
     const node = queue[i]!;
-    if (project.graph.hasNode(node)) project.graph.forEachOutNeighbor(node, visit);
+    if (stop(node, i)) return { seen, stopped: true };
+    if (graph.hasNode(node)) graph.forEachOutNeighbor(node, visit);
     notations.get(node)?.forEach(visit);
   }
-  return seen;
+  return { seen, stopped: false };
 }
 
 /** A blueprint label (`thm.pars.main-gf`, `lem:order-dvd`): no spaces, and a separator a prose id (`Theorem 1.2`) does not have. */

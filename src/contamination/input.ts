@@ -143,6 +143,49 @@ export async function* byteChunks(path: string, limits: ReadLimits, problems: In
 }
 
 /**
+ * The bytes of one record or line as its chunks come, up to `limit`: past it they are dropped and
+ * the record is marked too long. Chunks are fresh buffers, never reused by the reader, so a view of
+ * one stays valid.
+ */
+export class RecordBytes {
+  private parts: Buffer[] = [];
+  private held = 0;
+  tooLong = false;
+
+  constructor(private readonly limit: number) {}
+
+  /** Whether anything of the current record came (bytes, or too many). */
+  get started(): boolean {
+    return this.held > 0 || this.tooLong;
+  }
+
+  hold(piece: Buffer): void {
+    if (this.tooLong) return;
+    if (this.held + piece.length > this.limit) {
+      this.drop();
+      this.tooLong = true;
+      return;
+    }
+    this.parts.push(piece);
+    this.held += piece.length;
+  }
+
+  /** The record's text, and room for the next. */
+  take(): string {
+    const text = (this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts, this.held)).toString('utf8');
+    this.drop();
+    return text;
+  }
+
+  /** Forgets the record, too long or not. */
+  drop(): void {
+    this.parts = [];
+    this.held = 0;
+    this.tooLong = false;
+  }
+}
+
+/**
  * The lines of a file with their 1-based numbers and byte offsets (BOM dropped, `\r\n` read as a
  * line end). A line longer than `limits.recordBytes` is reported in `problems` (file:line, offset,
  * size) and skipped; its bytes are never held together.
@@ -152,50 +195,33 @@ export async function* boundedLines(
   limits: ReadLimits,
   problems: InputProblem[],
 ): AsyncGenerator<{ line: number; text: string; offset: number }> {
-  let parts: Buffer[] = [];
-  let held = 0;
+  const record = new RecordBytes(limits.recordBytes);
   let lineStart = 0;
   let offset = 0;
   let line = 1;
-  let tooLong = false;
   /** Ends the line that ends at byte `end` (its newline excluded). */
   const finish = (end: number): { line: number; text: string; offset: number } | undefined => {
     const at = { line, offset: lineStart };
     line++;
-    if (tooLong) {
+    if (record.tooLong) {
       problems.push({
         location: { file: path, line: at.line },
         message: `line of ${end - lineStart} bytes exceeds the limit of ${limits.recordBytes} bytes (contamination.limits.recordMb): skipped`,
         offset: at.offset,
         bytes: end - lineStart,
       });
-      tooLong = false;
-      parts = [];
-      held = 0;
+      record.drop();
       return undefined;
     }
-    let text = Buffer.concat(parts, held).toString('utf8');
-    parts = [];
-    held = 0;
+    let text = record.take();
     if (text.endsWith('\r')) text = text.slice(0, -1);
     if (at.line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     return { ...at, text };
   };
-  const hold = (piece: Buffer): void => {
-    if (tooLong) return;
-    if (held + piece.length > limits.recordBytes) {
-      tooLong = true;
-      parts = [];
-      held = 0;
-      return;
-    }
-    parts.push(piece);
-    held += piece.length;
-  };
   for await (const chunk of byteChunks(path, limits, problems)) {
     let from = 0;
     for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, from)) {
-      hold(chunk.subarray(from, nl));
+      record.hold(chunk.subarray(from, nl));
       const end = offset + (nl - from);
       offset = end + 1;
       const done = finish(end);
@@ -203,10 +229,10 @@ export async function* boundedLines(
       if (done) yield done;
       from = nl + 1;
     }
-    if (from < chunk.length) hold(Buffer.from(chunk.subarray(from)));
+    if (from < chunk.length) record.hold(Buffer.from(chunk.subarray(from)));
     offset += chunk.length - from;
   }
-  if (held > 0 || tooLong) {
+  if (record.started) {
     const done = finish(offset);
     if (done) yield done;
   }

@@ -5,7 +5,7 @@
  * it is held (the npm streaming parsers build each value whole first), and parsing stays native.
  */
 import type { InputProblem, ReadLimits } from './input.js';
-import { byteChunks } from './input.js';
+import { byteChunks, RecordBytes } from './input.js';
 
 /** One element of the records array: its index, its byte offset, and its value or why it could not be parsed. */
 export type JsonRecord = { index: number; offset: number } & ({ value: unknown } | { error: string });
@@ -69,9 +69,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
   let index = 0;
   /** The element being read: where it started, its bytes so far, whether it outgrew the limit. */
   let start = -1;
-  let parts: Buffer[] = [];
-  let held = 0;
-  let tooLong = false;
+  const record = new RecordBytes(limits.recordBytes);
   let scalar = false;
   let sawTop = false;
   let closed = false;
@@ -80,8 +78,8 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
     const at = { index: index++, offset: start };
     const size = end - start;
     start = -1;
-    if (tooLong) {
-      tooLong = false;
+    if (record.tooLong) {
+      record.drop();
       problem(
         `record #${at.index} of ${size} bytes exceeds the limit of ${limits.recordBytes} bytes (contamination.limits.recordMb): skipped`,
         {
@@ -91,26 +89,12 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
       );
       return undefined;
     }
-    const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts, held)).toString('utf8');
-    parts = [];
-    held = 0;
+    const text = record.take();
     try {
       return { ...at, value: JSON.parse(text) };
     } catch (e) {
       return { ...at, error: `invalid JSON: ${(e as Error).message}` };
     }
-  };
-  const hold = (piece: Buffer): void => {
-    if (tooLong) return;
-    if (held + piece.length > limits.recordBytes) {
-      tooLong = true;
-      parts = [];
-      held = 0;
-      return;
-    }
-    // Chunks are fresh buffers, never reused by the reader: a view of one stays valid.
-    parts.push(piece);
-    held += piece.length;
   };
 
   for await (const chunk of byteChunks(path, limits, problems)) {
@@ -134,7 +118,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
         }
       }
       if (start >= 0 && scalar && !inString && (c === COMMA || isClose(c) || isBlank(c))) {
-        hold(chunk.subarray(from, i));
+        record.hold(chunk.subarray(from, i));
         const done = finishElement(offset + i);
         from = -1;
         if (done) yield done;
@@ -159,7 +143,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
       } else if (isClose(c)) {
         depth--;
         if (start >= 0 && !scalar && depth === recordDepth) {
-          hold(chunk.subarray(from, i + 1));
+          record.hold(chunk.subarray(from, i + 1));
           const done = finishElement(offset + i + 1);
           from = -1;
           if (done) yield done;
@@ -169,7 +153,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
         }
       }
     }
-    if (start >= 0) hold(chunk.subarray(from));
+    if (start >= 0) record.hold(chunk.subarray(from));
     offset += chunk.length;
   }
   if (!sawTop) problem('expected a JSON array of records (or an object holding one array)');
