@@ -4,22 +4,9 @@ import { InputError, SkipAuditor } from '../src/core/errors.js';
 import type { EntityEnv } from '../src/core/services.js';
 import type { Entity, PairedEntity } from '../src/model/entity.js';
 import type { LeanProject } from '../src/model/lean.js';
-import { extractBlueprint } from './blueprint-latex.js';
-import { extractDocstrings } from './lean-docstring.js';
-import { extractMarkdown } from './markdown.js';
 import { type Coverage, coverage, locateInDependencies, pairEntities } from './pairing.js';
-import { chooseSources } from './source-choice.js';
-import { extractStatusJson } from './status-json.js';
+import { chooseSources, EXTRACTORS } from './source-choice.js';
 import { EXTRACT_CONFIG_SCHEMA, type ExtractInput, type Extraction, type ExtractOptions, SOURCE_KINDS, type SourceKind } from './types.js';
-import { extractVerso } from './verso-blueprint.js';
-
-const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
-  blueprint: extractBlueprint,
-  verso: extractVerso,
-  markdown: extractMarkdown,
-  docstring: extractDocstrings,
-  json: extractStatusJson,
-};
 
 /**
  * Runs the extractor for `source`, never throwing on bad input (problems are returned), and pairs

@@ -44,6 +44,15 @@ export function partHeading(heading: DocHeading, decl: Pick<LeanDecl, 'kind'>): 
   return heading;
 }
 
+/** The part of its item a documented declaration is: its name, its role, and what the heading says of it. */
+export const partOf = (decl: LeanDecl, heading: DocHeading): EntityPart => ({
+  leanName: decl.fullName,
+  role: heading.role,
+  ...(heading.qualifier ? { qualifier: heading.qualifier } : {}),
+  ...(heading.text ? { text: heading.text } : {}),
+  location: decl.location,
+});
+
 /** Declarations whose docstring has an entity heading, in file order, with the heading. */
 export function documentedDecls(project: LeanProject): DocumentedDecl[] {
   const found: DocumentedDecl[] = [];
@@ -105,13 +114,7 @@ export function extractDocstrings(input: ExtractInput): Extraction {
     const heading = (verso && partHeading(verso, decl)) ?? written;
     const before = moduleDocs.filter((d) => d.start < decl.range.start).pop();
     const context = before ? contextOf(before.text) : undefined;
-    const part: EntityPart = {
-      leanName: decl.fullName,
-      role: heading.role,
-      ...(heading.qualifier ? { qualifier: heading.qualifier } : {}),
-      ...(heading.text ? { text: heading.text } : {}),
-      location: decl.location,
-    };
+    const part = partOf(decl, heading);
     for (const item of heading.items) parts.push({ item, heading, part, ...(context ? { context } : {}), dir: dirname(file.path) });
   }
   const scoped = scopedIds(parts.map((p) => ({ label: p.item.label, dir: p.dir })));

@@ -14,7 +14,7 @@ import { locateInside, READ_LIMITS, RefusedFile, readRepoText, repoRelative } fr
 import type { Entity, EntityPart } from '../src/model/entity.js';
 import type { SourceProblem } from '../src/model/lean.js';
 import { ENTITY_NUMBER, STATING_ROLES } from './doc-heading.js';
-import { documentedDecls } from './lean-docstring.js';
+import { documentedDecls, partOf } from './lean-docstring.js';
 import { contextOf, normalizeKind } from './text.js';
 import type { ExtractInput, Extraction } from './types.js';
 
@@ -261,13 +261,7 @@ function attachLeanNames(input: ExtractInput, entities: Entity[], problems: Sour
   const mapping = readMapping(input.root, input.options.mapping, problems);
   const anchors = new Map<string, EntityPart[]>();
   for (const { decl, heading } of input.project ? documentedDecls(input.project) : []) {
-    const part: EntityPart = {
-      leanName: decl.fullName,
-      role: heading.role,
-      ...(heading.qualifier ? { qualifier: heading.qualifier } : {}),
-      ...(heading.text ? { text: heading.text } : {}),
-      location: decl.location,
-    };
+    const part = partOf(decl, heading);
     for (const item of heading.items) anchors.set(item.label.toLowerCase(), [...(anchors.get(item.label.toLowerCase()) ?? []), part]);
   }
   for (const entity of entities) {

@@ -42,7 +42,8 @@ function presentSources(input: ExtractInput): SourceKind[] {
   return present;
 }
 
-const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
+/** The extractor of each kind of source. */
+export const EXTRACTORS: Record<SourceKind, (input: ExtractInput) => Extraction> = {
   blueprint: extractBlueprint,
   verso: extractVerso,
   markdown: extractMarkdown,
