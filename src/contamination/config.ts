@@ -5,7 +5,6 @@ import { InputError } from '../core/errors.js';
 import { contentHash } from '../core/json.js';
 import type { JsonSchema } from '../core/types.js';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './input.js';
-import { PRESETS } from './items.js';
 import { NORMALIZER_VERSION } from './normalize.js';
 import { NOTATION_VERSION } from './notation.js';
 
@@ -19,6 +18,13 @@ export interface FieldMapping {
   informal?: string;
   formal?: string;
 }
+
+/** Field layouts of common benchmark releases, by the fields they use. */
+export const PRESETS: Record<string, Required<FieldMapping>> = {
+  'name-informal_stmt': { id: 'name', informal: 'informal_stmt', formal: 'formal_statement' },
+  'id-informal_statement': { id: 'id', informal: 'informal_statement', formal: 'formal_statement' },
+  'id-NL_English': { id: 'id', informal: 'NL_English', formal: 'formal_statement' },
+};
 
 /** One benchmark input: a JSONL/JSON file or a directory of `.lean` files. */
 export interface BenchSpec {

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import type { PairedEntity } from '../model/entity.js';
 import type { Location } from '../model/location.js';
-import type { BenchSpec, FieldMapping } from './config.js';
+import { type BenchSpec, type FieldMapping, PRESETS } from './config.js';
 import type { InputProblem, ReadLimits } from './input.js';
 import { boundedLines, DEFAULT_READ_LIMITS, innerName, parseRecordLine, readTextUpTo, requireRegularFile } from './input.js';
 import { jsonRecords } from './json-stream.js';
@@ -24,13 +24,6 @@ export interface BenchItem {
   formal?: string;
   location: Location;
 }
-
-/** Field layouts of common benchmark releases, by the fields they use. */
-export const PRESETS: Record<string, Required<FieldMapping>> = {
-  'name-informal_stmt': { id: 'name', informal: 'informal_stmt', formal: 'formal_statement' },
-  'id-informal_statement': { id: 'id', informal: 'informal_statement', formal: 'formal_statement' },
-  'id-NL_English': { id: 'id', informal: 'NL_English', formal: 'formal_statement' },
-};
 
 /** The theorem name a formal statement declares, if any. */
 export function declaredName(formal: string): string | undefined {
