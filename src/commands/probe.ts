@@ -7,8 +7,8 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
+import { isWrittenAs } from '../lean/name-lookup.js';
 import { loadProject } from '../lean/project.js';
-import type { LeanDecl } from '../model/lean.js';
 import { runOnPool } from '../repl/audit-support.js';
 import { ReplClient } from '../repl/client.js';
 import { type ReplSettings, replSettings } from '../repl/config.js';
@@ -75,15 +75,14 @@ export function registerProbeCommand(program: Command): void {
         return;
       }
       const project = await loadProject(root);
-      const matches = (d: LeanDecl, name: string) => d.fullName === name || d.fullName.endsWith(`.${name}`);
-      const missing = theorems.filter((name) => ![...project.decls.values()].some((d) => isProbeable(d) && matches(d, name)));
+      const missing = theorems.filter((name) => ![...project.decls.values()].some((d) => isProbeable(d) && isWrittenAs(d.fullName, name)));
       if (missing.length) throw new InputError(`no theorem named ${missing.join(', ')} in ${repo}`);
       const options = {
         maxHeartbeats: settings.maxHeartbeats,
         timeoutMs: settings.timeoutMs,
         isProjectConstant: projectConstantTest(project),
       };
-      const jobs = overlapJobs(project, options, (d) => theorems.some((name) => matches(d, name)));
+      const jobs = overlapJobs(project, options, (d) => theorems.some((name) => isWrittenAs(d.fullName, name)));
       const results = await runOnPool(
         { signal: new AbortController().signal, metric: () => undefined },
         { settings, spec: launch.spec },

@@ -23,6 +23,7 @@ import {
   typeBodyStart,
   typeHead,
 } from './lexer.js';
+import { isWrittenAs } from './name-lookup.js';
 import { LINKS_READ, lastLinks } from './scope-links.js';
 import { parameterFilled } from './signatures.js';
 import { conclusionOf, headName, readType } from './type-reading.js';
@@ -147,7 +148,7 @@ const isStructure = (decl: LeanDecl | undefined): decl is LeanDecl =>
 /** The project structure or class that `written`, in the header of `decl`, names (through the header's resolved references). */
 function structureNamed(written: string, decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
   for (const name of decl.references.slice(0, decl.headerReferences)) {
-    if (name !== written && !name.endsWith(`.${written}`)) continue;
+    if (!isWrittenAs(name, written)) continue;
     const target = project.decls.get(name);
     if (isStructure(target)) return target;
   }
@@ -260,7 +261,7 @@ function statesProposition(decl: LeanDecl): boolean {
 
 /** The project declaration a callee written in `decl` names (through the references the model resolved). */
 function calleeNamed(written: string, decl: LeanDecl, project: Pick<LeanProject, 'decls'>): LeanDecl | undefined {
-  for (const name of decl.references) if (name === written || name.endsWith(`.${written}`)) return project.decls.get(name);
+  for (const name of decl.references) if (isWrittenAs(name, written)) return project.decls.get(name);
   return undefined;
 }
 

@@ -7,6 +7,9 @@ import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { typeHead } from './lexer.js';
 import { additiveNames } from './to-additive.js';
 
+/** Whether the full name `full` is what `written` names with some of its namespace left out (or exactly it): `Matrix.det_transpose` for `det_transpose`. */
+export const isWrittenAs = (full: string, written: string): boolean => full === written || full.endsWith(`.${written}`);
+
 /** How a Lean name resolved: one declaration, or the candidates when there were several or none. */
 export interface Resolution {
   decl?: LeanDecl;

@@ -8,6 +8,7 @@
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { bindersOf } from './binders.js';
 import { bracketDelta, headerTypeStart, isCommentKind, KIND, lexTable, type TokenTable, typeBodyStart } from './lexer.js';
+import { isWrittenAs } from './name-lookup.js';
 import { LINKS_READ, lastLinks } from './scope-links.js';
 
 /** Fields that restate what they are applied to: `h.symm`, `h.mp`, `h.le`, `h.1`. */
@@ -205,9 +206,7 @@ export function writtenNames(decl: Pick<LeanDecl, 'header' | 'body'>): Set<strin
  * namespace written (`det_transpose`, `Matrix.det_transpose`), component by component.
  */
 export function sameWrittenName(a: string, b: string): boolean {
-  if (a === b) return true;
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
-  return long.endsWith(`.${short}`);
+  return a.length < b.length ? isWrittenAs(b, a) : isWrittenAs(a, b);
 }
 
 /** How a declaration another uses states what a depended-on declaration states. */

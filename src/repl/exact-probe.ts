@@ -3,6 +3,7 @@
  * to learn the constants it uses and the axioms it depends on, and classifies the outcome.
  */
 import { lex } from '../lean/lexer.js';
+import { isWrittenAs } from '../lean/name-lookup.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import type { EnvChain } from './chain.js';
 import type { DeclStep } from './file-plan.js';
@@ -101,17 +102,15 @@ export async function probeTheorem(chain: EnvChain, step: DeclStep, decl: LeanDe
   const tactics = verify.response.tactics ?? [];
   const fromRepl = tactics.some((t) => Array.isArray(t.usedConstants));
   const used = fromRepl ? tactics.flatMap((t) => t.usedConstants ?? []) : identifiers(tactic);
-  const constants = [...new Set(used)].filter((c) => c !== PROBE_NAME && !c.endsWith(`.${PROBE_NAME}`));
-  const axioms =
-    [...readPrintAxioms(verify.response.messages).axioms].find(([name]) => name === PROBE_NAME || name.endsWith(`.${PROBE_NAME}`))?.[1] ??
-    [];
+  const constants = [...new Set(used)].filter((c) => !isWrittenAs(c, PROBE_NAME));
+  const axioms = [...readPrintAxioms(verify.response.messages).axioms].find(([name]) => isWrittenAs(name, PROBE_NAME))?.[1] ?? [];
   const base = { tactic, constants, constantsFrom: fromRepl ? ('usedConstants' as const) : ('text' as const), ms: elapsed() };
   if (constants.includes('sorryAx') || axioms.includes('sorryAx')) {
     return { ...base, class: 'not-found', rejected: 'the suggestion depends on sorryAx' };
   }
   const projectConstants = constants.filter((c) => options.isProjectConstant(c));
   const written = identifiers(tactic)
-    .map((w) => constants.find((c) => c === w || c.endsWith(`.${w}`)))
+    .map((w) => constants.find((c) => isWrittenAs(c, w)))
     .filter((c): c is string => c !== undefined);
   const lemma = written[0] ?? constants[0];
   const named = lemma ? { lemma } : {};
