@@ -155,11 +155,12 @@ describe('paths that lead outside the repository', () => {
     const server = await startOpenAIServer(() => reply.status(400));
     try {
       Object.assign(process.env, { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-user', LEANAUDIT_MODEL: 'gpt-test' });
-      const report = await runAudit(repo, { only: ['direct-judge'] });
-      expect(report.runs[0]).toMatchObject({ status: 'skipped' });
-      expect(report.runs[0]!.reason).toContain('the cache folder .leanaudit-cache leads outside the repository');
+      await runAudit(repo, { only: ['direct-judge'] });
       expect(readdirSync(victim)).toEqual([]);
-      expect(server.requests).toEqual([]);
+      const trusting = await runAudit(repo, { only: ['direct-judge'], repoCache: true });
+      expect(trusting.runs[0]).toMatchObject({ status: 'skipped' });
+      expect(trusting.runs[0]!.reason).toContain("the repository's cache folder .leanaudit-cache is outside the repository");
+      expect(readdirSync(victim)).toEqual([]);
     } finally {
       await server.close();
       process.env = { ...saved };
