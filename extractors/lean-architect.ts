@@ -18,11 +18,11 @@
  * `blueprint_comment /-- … -/` commands put LaTeX prose (often `\section{…}`) between a module's nodes.
  */
 
-import { KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
 import { readLeanSource } from '../src/lean/project.js';
-import { prefixes } from '../src/lean/references.js';
-import { itemsOf } from '../src/lean/scope-links.js';
-import { additiveNames } from '../src/lean/to-additive.js';
+import { prefixes } from '../src/lean/resolve/references.js';
+import { additiveNames } from '../src/lean/resolve/to-additive.js';
+import { KIND, lexTable, type TokenTable } from '../src/lean/syntax/lexer.js';
+import { itemsOf } from '../src/lean/syntax/scope-links.js';
 import type { Entity } from '../src/model/entity.js';
 import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';

@@ -5,12 +5,12 @@
  * `variable`s in scope and its docstring.
  */
 
-import { findInDependencies } from '../src/lean/dependency-names.js';
-import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
-import { nameLookup } from '../src/lean/name-lookup.js';
-import { NameTable } from '../src/lean/names.js';
 import { readLeanSource } from '../src/lean/project.js';
-import { lastLinks } from '../src/lean/scope-links.js';
+import { findInDependencies } from '../src/lean/resolve/dependency-names.js';
+import { nameLookup } from '../src/lean/resolve/name-lookup.js';
+import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/syntax/lexer.js';
+import { NameTable } from '../src/lean/syntax/names.js';
+import { lastLinks } from '../src/lean/syntax/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject, ScopeLink } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';

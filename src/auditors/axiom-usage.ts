@@ -14,7 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { owns, sumMetrics } from '../core/shard.js';
 import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
-import { hasSorryToken } from '../lean/lexer.js';
+import { hasSorryToken } from '../lean/syntax/lexer.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { buildDir } from '../repl/launch.js';

@@ -8,10 +8,10 @@
  * precedence is lost). Each statement's trace records what was canonicalized, so a match can say
  * which canonicalizations made it (see `canonicalizationsBetween`).
  */
-import type { ProjectCommand } from '../lean/commands.js';
-import { lex } from '../lean/lexer.js';
-import { NameTable } from '../lean/names.js';
-import { isCloser, isOpener, parseLean } from '../lean/parser.js';
+import type { ProjectCommand } from '../lean/syntax/commands.js';
+import { lex } from '../lean/syntax/lexer.js';
+import { NameTable } from '../lean/syntax/names.js';
+import { isCloser, isOpener, parseLean } from '../lean/syntax/parser.js';
 import type { Token } from '../model/lean.js';
 import { type Binder, head, orderVariables, renderSegment, type Tok } from './binder-order.js';
 import { type ReadLimits, readTextUpTo } from './input.js';

@@ -1,7 +1,7 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
-import { lex } from '../lean/lexer.js';
-import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
+import { lex } from '../lean/syntax/lexer.js';
+import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
 import type { LatexMacro, PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type JudgeInput, truncateMarked } from './protocols.js';
