@@ -47,6 +47,8 @@ export interface ConfigFlags {
   ignoreRepoSettings?: boolean;
   /** `--repo-cache [folder]`: also read the answers the repository committed (see llm/cache.ts). */
   repoCache?: boolean | string;
+  /** `--lean`: the user allows `lake exe repl`, which runs the repository's lakefile (repl.lake). */
+  lean?: boolean;
 }
 
 let shipped: JsonSchema | undefined;
@@ -74,9 +76,13 @@ export function loadRunConfig(root: string, flags: ConfigFlags = {}, auditors?: 
   const config = loadConfig(root, auditors ? configSchemaFor(auditors) : shippedSchema(), request, {
     ...(flags.ignoreRepoSettings ? { ignoreRepoSettings: true } : {}),
   });
-  if (flags.repoCache === undefined) return config;
-  return Object.assign(config, { llm: { ...(config.llm as object | undefined), repoCache: flags.repoCache } });
+  if (flags.repoCache !== undefined) Object.assign(config, { llm: { ...(config.llm as object | undefined), repoCache: flags.repoCache } });
+  if (flags.lean) Object.assign(config, { repl: { ...(config.repl as object | undefined), lake: true } });
+  return config;
 }
+
+export const LEAN_HELP =
+  "allow starting the Lean REPL as `lake exe repl` in a project whose manifest names the repl: Lake runs the repository's lakefile, its code (sandboxed by bubblewrap when bwrap is on PATH; docs/security.md)";
 
 export const IGNORE_REPO_SETTINGS_HELP =
   "do not read the repository's own leanaudit.config.json (its rules, severities, ignores and baseline): audit it as an outsider";

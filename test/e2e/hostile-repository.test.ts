@@ -168,6 +168,30 @@ describe('paths that lead outside the repository', () => {
   });
 });
 
+describe('files that would make leanaudit run Lean', () => {
+  it('a shipped build folder and a manifest naming the repl start nothing without --lean', async () => {
+    const bin = join(outside, 'bin');
+    const marker = join(outside, 'LAKE-RAN');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'lake'), `#!/bin/sh\ntouch ${marker}\nexit 1\n`, { mode: 0o755 });
+    mkdirSync(join(repo, '.lake/build/lib/lean'), { recursive: true });
+    writeFileSync(join(repo, '.lake/build/lib/lean/Demo.olean'), '');
+    writeFileSync(join(repo, 'lake-manifest.json'), JSON.stringify({ version: 7, packages: [{ name: 'repl' }] }));
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}:${saved}`;
+    try {
+      const report = await runAudit(repo, { only: ['axiom-usage'] });
+      expect(report.runs[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/pass --lean/) });
+      expect(existsSync(marker)).toBe(false);
+      const allowed = await runAudit(repo, { only: ['axiom-usage'], lean: true });
+      expect(existsSync(marker)).toBe(true);
+      expect(allowed.runs[0]).toMatchObject({ status: 'error', reason: expect.stringMatching(/^checked none of the 1 theorems/) });
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+});
+
 describe('metadata the repository links to a secret', () => {
   it('puts nothing of it into any report format', async () => {
     rmSync(join(repo, 'lakefile.toml'));
