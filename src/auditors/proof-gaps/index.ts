@@ -32,6 +32,7 @@ import { ImportGraph } from '../../lean/workspace/imports.js';
 import type { LeanDecl } from '../../model/lean.js';
 import { type DeliberateGaps, deliberateGapFiles } from './deliberate-gaps.js';
 import { classifyFieldsByType } from './fields.js';
+import { reachedGapFindings } from './reached-gaps.js';
 import { Dependents } from './resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from './sorry-macros.js';
 
@@ -194,6 +195,15 @@ export const meta: AuditorMeta = {
         example: 'theorem main_result : True := trivial',
       },
     },
+    'rests-on-gap': {
+      message: '{{decl}}, which no other declaration uses, rests on {{gap}} in {{file}}: {{chain}}',
+      severity: 'warning',
+      docs: {
+        what: 'A result (a theorem or lemma no other declaration of the project uses) whose own proof is complete but that reaches a `sorry`, a sorry macro’s use or a project axiom in another file through the declarations it references; the shortest chain is given.',
+        why: 'Its file shows no gap, yet it is proved only modulo the gap at the end of the chain. The chain is read from the text; `#print axioms` (the axiom-usage auditor, with Lean) decides.',
+        example: '-- A.lean\ntheorem step : P := sorry\n-- B.lean\ntheorem main : P := step   -- main → step → the sorry in step',
+      },
+    },
     'test-library': {
       message: '{{file}} is in {{library}}, the lakefile’s test driver: {{gaps}} left out of the totals, as test inputs',
       severity: 'info',
@@ -220,7 +230,7 @@ export const meta: AuditorMeta = {
 
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
 const KINDS = Object.keys(meta.rules).filter(
-  (k) => k !== 'test-library' && k !== 'challenge-statement' && k !== 'native-decide-in-example',
+  (k) => k !== 'test-library' && k !== 'challenge-statement' && k !== 'native-decide-in-example' && k !== 'rests-on-gap',
 ) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
   'sorry-in-proof',
@@ -305,6 +315,10 @@ export async function run(ctx: AuditContext): Promise<void> {
     ctx.metric(`resting-on-${what}`, resting.length);
     ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
   }
+  let reached = 0;
+  for (const finding of reachedGapFindings(project.files, dependents, new Set([...sorried, ...axioms]), (path) => deliberate.has(path)))
+    ctx.report(finding), reached++;
+  ctx.metric('results-resting-on-gaps', reached);
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
   ctx.metric('deliberate-gaps', deliberateCount);
