@@ -1,8 +1,10 @@
 /**
  * axiom-usage — What it checks: asks Lean (`#print axioms`, batched, in one environment importing
  * every built module of the project) which axioms each theorem depends on, and reports theorems that
- * depend on `sorryAx` — also when the sorry is in another declaration, two files away — on
- * `Lean.ofReduceBool` / `Lean.trustCompiler` (native_decide), or on axioms the project declares.
+ * depend on `sorryAx` — also when the sorry is in another declaration, two files away — on a
+ * native computation (`native_decide`, `bv_decide`: `Lean.ofReduceBool` / `Lean.trustCompiler` on
+ * older toolchains, an auxiliary `…._native.<tactic>.ax_<n>` axiom per computation on current
+ * ones), or on axioms the project declares.
  *
  * Why it matters: counting sorries by text misses every theorem that is only proved modulo an
  * unproved lemma; Lean's own answer is transitive.
@@ -21,7 +23,7 @@ import { buildDir } from '../repl/launch.js';
 import type { FileJob, WorkerSession } from '../repl/pool.js';
 import { isCommandResponse } from '../repl/protocol.js';
 import { printAxiomsQuery } from '../repl/queries.js';
-import { readPrintAxioms, STANDARD_AXIOMS } from '../repl/results.js';
+import { isNativeAxiom, readPrintAxioms, STANDARD_AXIOMS } from '../repl/results.js';
 
 export const meta: AuditorMeta = {
   id: 'axiom-usage',
@@ -49,9 +51,9 @@ export const meta: AuditorMeta = {
       message: '{{name}} trusts compiled code: it depends on {{axioms}}',
       severity: 'warning',
       docs: {
-        what: 'A theorem that depends on `Lean.ofReduceBool` or `Lean.trustCompiler`: somewhere below it, `native_decide` or compiled code was trusted.',
+        what: 'A theorem that depends on a native computation: `Lean.ofReduceBool`, `Lean.ofReduceNat` or `Lean.trustCompiler` (toolchains before lean4 #14953), or an auxiliary axiom `…._native.<tactic>.ax_<n>` that `native_decide` and `bv_decide` add for each computation (since lean4 #12217).',
         why: 'Its proof holds only if the compiler and every implementation it ran are correct.',
-        example: 'theorem t : big_computation = 42 := by native_decide',
+        example: "theorem t : big_computation = 42 := by native_decide\n-- 't' depends on axioms: [t._native.native_decide.ax_1]",
       },
     },
     'project-axiom': {
@@ -90,7 +92,6 @@ export const meta: AuditorMeta = {
 export const merge: ShardMerge = { metrics: sumMetrics };
 
 const THEOREM_KINDS = new Set(['theorem', 'lemma']);
-const NATIVE = new Set(['Lean.ofReduceBool', 'Lean.trustCompiler']);
 const BATCH = 200;
 
 type Answer = { axioms: string[] } | { error: string };
@@ -257,7 +258,7 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
         ctx.report({ messageId: 'sorry', ...where, evidence, data: { name: decl.fullName } });
       }
     }
-    const native = axioms.filter((a) => NATIVE.has(a));
+    const native = axioms.filter(isNativeAxiom);
     if (native.length) {
       counts.withNativeCode += 1;
       ctx.report({ messageId: 'native', ...where, evidence, data: { name: decl.fullName, axioms: native.join(', ') } });
@@ -267,7 +268,7 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
       counts.withProjectAxioms += 1;
       ctx.report({ messageId: 'project-axiom', ...where, evidence, data: { name: decl.fullName, axioms: own.join(', ') } });
     }
-    const other = axioms.filter((a) => !STANDARD_AXIOMS.has(a) && a !== 'sorryAx' && !NATIVE.has(a) && !own.includes(a));
+    const other = axioms.filter((a) => !STANDARD_AXIOMS.has(a) && a !== 'sorryAx' && !isNativeAxiom(a) && !own.includes(a));
     if (other.length) ctx.report({ messageId: 'other-axiom', ...where, evidence, data: { name: decl.fullName, axioms: other.join(', ') } });
   }
   ctx.metric('theorems', theorems.length);
