@@ -35,6 +35,7 @@ import { classifyFieldsByType } from './fields.js';
 import { reachedGapFindings } from './reached-gaps.js';
 import { Dependents } from './resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from './sorry-macros.js';
+import { reportTrust } from './trust-findings.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
@@ -204,6 +205,24 @@ export const meta: AuditorMeta = {
         example: '-- A.lean\ntheorem step : P := sorry\n-- B.lean\ntheorem main : P := step   -- main → step → the sorry in step',
       },
     },
+    'challenge-statement-differs': {
+      message: 'the statement of {{name}} in the solution reads differently from the challenge’s: `{{solution}}` against `{{challenge}}`',
+      severity: 'info',
+      docs: {
+        what: 'A theorem `comparator_config.json` names whose statement in the solution module reads differently, whitespace aside, from the challenge module’s.',
+        why: 'comparator accepts a solution only if it proves the challenge’s statement. Text that differs may still elaborate to the same statement (another notation, an unfolded definition): a comparator run decides (the command is in the evidence).',
+        example: "-- Challenge.lean: theorem t : ∀ n : ℕ, n + 0 = n := sorry\n-- Solution.lean:  theorem t : ∀ n : ℕ, 0 + n = n := …",
+      },
+    },
+    'challenge-theorem-missing': {
+      message: '{{name}}, which comparator_config.json names, is not declared in {{module}}',
+      severity: 'info',
+      docs: {
+        what: 'A theorem of `theorem_names` in `comparator_config.json` that the challenge or the solution module does not declare, as the source reads.',
+        why: 'comparator fails on a theorem missing from either module; a declaration made by a macro is not seen by the source reading, so a comparator run decides.',
+        example: '{"theorem_names": ["main"], …}   # Solution.lean declares no `main`',
+      },
+    },
     'test-library': {
       message: '{{file}} is in {{library}}, the lakefile’s test driver: {{gaps}} left out of the totals, as test inputs',
       severity: 'info',
@@ -228,9 +247,18 @@ export const meta: AuditorMeta = {
   needs: ['lean-project'],
 };
 
+/** The rules about files, results and challenges, which are not gaps. */
+const NOT_GAPS: ReadonlySet<string> = new Set([
+  'test-library',
+  'challenge-statement',
+  'native-decide-in-example',
+  'rests-on-gap',
+  'challenge-statement-differs',
+  'challenge-theorem-missing',
+]);
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
 const KINDS = Object.keys(meta.rules).filter(
-  (k) => k !== 'test-library' && k !== 'challenge-statement' && k !== 'native-decide-in-example' && k !== 'rests-on-gap',
+  (k) => !NOT_GAPS.has(k),
 ) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
   'sorry-in-proof',
@@ -255,6 +283,8 @@ export async function run(ctx: AuditContext): Promise<void> {
   let filesWithGaps = 0;
   const sorried = new Set<LeanDecl>();
   const axioms = new Set<LeanDecl>();
+  /** Each declaration with a gap of its own, and what it is, for the trust levels. */
+  const ownGaps = new Map<LeanDecl, string>();
   const imports = new ImportGraph(project.files);
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
   const deliberate = deliberateGapFiles(project);
@@ -292,6 +322,8 @@ export async function run(ctx: AuditContext): Promise<void> {
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
       if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl);
       if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl);
+      const what = gap.decl && !ownGaps.has(gap.decl) ? TRUST_GAPS[gap.kind] : undefined;
+      if (what !== undefined) ownGaps.set(gap.decl!, what);
     }
     for (const finding of findings(path, gaps)) ctx.report(finding);
     for (const [kind, count] of perFile) ctx.metric(`file:${path}:${kind}`, count);
@@ -319,6 +351,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   for (const finding of reachedGapFindings(project.files, dependents, new Set([...sorried, ...axioms]), (path) => deliberate.has(path)))
     ctx.report(finding), reached++;
   ctx.metric('results-resting-on-gaps', reached);
+  await reportTrust(ctx, project, dependents, ownGaps, (path) => deliberate.has(path));
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
   ctx.metric('deliberate-gaps', deliberateCount);
@@ -326,6 +359,18 @@ export async function run(ctx: AuditContext): Promise<void> {
 }
 
 const NO_MACROS: ReadonlyMap<string, string> = new Map();
+
+/** The gaps that stop a trust level at the source, as its reason names them. */
+const TRUST_GAPS: Partial<Record<GapKind, string>> = {
+  'sorry-in-proof': 'a `sorry`',
+  'sorry-in-data': 'a `sorry`',
+  'sorry-in-statement': 'a `sorry`',
+  'sorry-undetermined': 'a `sorry`',
+  'sorry-macro': 'a sorry macro',
+  axiom: 'an axiom',
+  'native-decide': '`native_decide` (compiled code trusted)',
+  'skip-kernel-tc': 'the kernel check turned off',
+};
 
 /** A bodiless opaque whose implementation an attribute gives (`@[implemented_by]`, `@[extern]`): compiled code, reported as such, not an unspecified constant. */
 const implementedOpaque = (gap: ProofGap): boolean =>
