@@ -13,13 +13,13 @@ import type {
   AuditorRun,
   CompileStatus,
   DependencyCheck,
-  TheoremTrust,
   Finding,
   FindingInput,
   GroundedConstant,
   Need,
   Rule,
   RunEvent,
+  TheoremTrust,
 } from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */

@@ -204,6 +204,7 @@ export const meta: AuditorMeta = {
         what: 'A result (a theorem or lemma no other declaration of the project uses) whose own proof is complete but that reaches a `sorry`, a sorry macro’s use or a project axiom in another file through the declarations it references; the shortest chain is given.',
         why: 'Its file shows no gap, yet it is proved only modulo the gap at the end of the chain. The chain is read from the text; `#print axioms` (the axiom-usage auditor, with Lean) decides.',
         example: '-- A.lean\ntheorem step : P := sorry\n-- B.lean\ntheorem main : P := step   -- main → step → the sorry in step',
+        exampleNeeds: 'the gap in a second file, which the result’s file imports',
       },
     },
     'challenge-statement-differs': {
@@ -212,7 +213,8 @@ export const meta: AuditorMeta = {
       docs: {
         what: 'A theorem `comparator_config.json` names whose statement in the solution module reads differently, whitespace aside, from the challenge module’s.',
         why: 'comparator accepts a solution only if it proves the challenge’s statement. Text that differs may still elaborate to the same statement (another notation, an unfolded definition): a comparator run decides (the command is in the evidence).',
-        example: "-- Challenge.lean: theorem t : ∀ n : ℕ, n + 0 = n := sorry\n-- Solution.lean:  theorem t : ∀ n : ℕ, 0 + n = n := …",
+        example: '-- Challenge.lean: theorem t : ∀ n : ℕ, n + 0 = n := sorry\n-- Solution.lean:  theorem t : ∀ n : ℕ, 0 + n = n := …',
+        exampleNeeds: 'comparator_config.json and both modules',
       },
     },
     'challenge-theorem-missing': {
@@ -258,9 +260,7 @@ const NOT_GAPS: ReadonlySet<string> = new Set([
   'challenge-theorem-missing',
 ]);
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
-const KINDS = Object.keys(meta.rules).filter(
-  (k) => !NOT_GAPS.has(k),
-) as GapKind[];
+const KINDS = Object.keys(meta.rules).filter((k) => !NOT_GAPS.has(k)) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
   'sorry-in-proof',
   'sorry-in-data',
