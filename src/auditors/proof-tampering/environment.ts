@@ -3,7 +3,7 @@
  * forms, `modifyEnv`/`setEnv`, a constant put into the kernel's map by hand. Libraries of tactics
  * call `addDecl` and `modifyEnv` in the elaborators they define (batteries' `alias`, environment
  * extensions), so those two count only where the code runs on the spot: `run_cmd`, `run_elab`,
- * `run_meta`, `#eval`, `initialize`, or `run_tac`/`by_elab` inside a proof. The unchecked and
+ * `run_meta`, `#eval`, or `run_tac`/`by_elab` inside a proof. The unchecked and
  * by-hand forms count anywhere: no honest elaborator needs them.
  */
 import type { FindingInput } from '../../core/types.js';

@@ -10,8 +10,8 @@ import type { Token } from '../../model/lean.js';
 import { hitAt } from './hit.js';
 import { DECLARING, type FileCode, headOf } from './source.js';
 
-/** Tokens after which a tactic begins. */
-const TACTIC_START: ReadonlySet<string> = new Set(['by', ';', '=>', '·', '.', '<;>', '(', 'then', 'else', 'first', '|']);
+/** Tokens after which a tactic begins (not `(`: `ih (stop - start)` passes a variable). */
+const TACTIC_START: ReadonlySet<string> = new Set(['by', ';', '=>', '·', '.', '<;>', 'then', 'else', 'first', '|']);
 
 /** Whether `stop` at token i stands as a tactic: the first token of its line or after a tactic separator, inside a `by`. */
 function isTacticStop(tokens: Token[], i: number, from: number): boolean {

@@ -51,9 +51,18 @@ export const meta: AuditorMeta = {
       message: '`{{option}}` {{where}}: Lean accepts proofs it did not check',
       severity: 'error',
       docs: {
-        what: '`debug.byAsSorry`, `debug.proofAsSorry`, `debug.terminalTacticsAsSorry` or `debug.skipKernelTC` set to `true`, or `warn.sorry` to `false`: in a `set_option` (quoted components such as `debug.«skipKernelTC»` included) or in the lakefile (`moreLeanArgs`, `weakLeanArgs`, `leanOptions`). The plain `set_option debug.skipKernelTC true` is proof-gaps’ `skip-kernel-tc`.',
-        why: 'Proofs elaborated as `sorry`, or never type-checked by the kernel, look finished; with `warn.sorry false` the build does not even warn. Given by the lakefile, the option reaches every file without a line of it in the source.',
+        what: '`debug.byAsSorry`, `debug.proofAsSorry`, `debug.terminalTacticsAsSorry` or `debug.skipKernelTC` set to `true`: in a `set_option` (quoted components such as `debug.«skipKernelTC»` included) or in the lakefile (`moreLeanArgs`, `weakLeanArgs`, `leanOptions`). The plain `set_option debug.skipKernelTC true` is proof-gaps’ `skip-kernel-tc`.',
+        why: 'Proofs elaborated as `sorry`, or never type-checked by the kernel, look finished. Given by the lakefile, the option reaches every file without a line of it in the source.',
         example: 'set_option debug.byAsSorry true\ntheorem t : 2 + 2 = 5 := by decide',
+      },
+    },
+    'sorry-warning-off': {
+      message: '`{{option}}` {{where}}: the build no longer warns about `sorry`, so a clean build log says nothing about gaps',
+      severity: 'warning',
+      docs: {
+        what: '`warn.sorry` set to `false`, in a `set_option` or in the lakefile (`leanOptions`, `moreLeanArgs`, `weakLeanArgs`).',
+        why: 'The sorries stay (proof-gaps counts them, `#print axioms` lists `sorryAx`), but `lake build` passes without the warning each one gives: whoever trusts the build log sees a finished project.',
+        example: 'set_option warn.sorry false\ntheorem t : 1 = 2 := by sorry',
       },
     },
     'stop-tactic': {
@@ -105,7 +114,7 @@ export const meta: AuditorMeta = {
       message: '`{{command}}` gives the core `{{symbol}}` another meaning: statements using it do not say what they read',
       severity: 'error',
       docs: {
-        what: 'A `notation`, `infix`/`prefix`/`postfix` or `macro` whose atom is a word or symbol of core Lean (`True`, `=`, `≈`, `+`, `∀`, …).',
+        what: 'A `notation`, `infix`/`prefix`/`postfix` or `macro` whose atom is a word of core Lean (`True`, `Nat`, `rfl`, …), or, local or scoped, a symbol of core Lean (`=`, `≈`, `+`, `∀`, …). A global notation on a core symbol overloads it, Lean choosing by type, and is not reported.',
         why: 'A statement written with the symbol reads as the core meaning but elaborates as the new one: `theorem t : True` proves `False` after `local notation "True" => False`. A notation on a fresh symbol changes nothing already written.',
         example: 'local notation "True" => False',
       },

@@ -121,6 +121,12 @@ const CORE_SYMBOLS: ReadonlySet<string> = new Set([
   'Or',
   'Iff',
 ]);
+/**
+ * A word rather than a symbol. A global notation on a core symbol overloads it (aesop's tests write
+ * `infix " ∈ " => Mem` for their own lists, and Lean picks by type); a local or scoped one, or one
+ * on a word such as `True`, is there to read differently in its scope.
+ */
+const WORD = /^[\p{L}_]/u;
 const NOTATION_COMMANDS: ReadonlySet<string> = new Set(['notation', 'infix', 'infixl', 'infixr', 'prefix', 'postfix', 'macro']);
 /** Functions the kernel computes natively (GMP) rather than by their definition. */
 const KERNEL_ACCELERATED: ReadonlySet<string> = new Set(
@@ -156,7 +162,9 @@ export function meaningChanges(code: FileCode): FindingInput[] {
       if (instance !== undefined) found.push(hitAt(code.path, head, 'core-instance', instance, instance));
     } else if (NOTATION_COMMANDS.has(head.text)) {
       const symbol = coreSymbol(code.tokens, h, command);
-      if (symbol !== undefined) found.push(hitAt(code.path, head, 'core-notation', { symbol, command: head.text }, { symbol }));
+      const scoped = code.tokens.slice(command.start, h).some((t) => t.text === 'local' || t.text === 'scoped');
+      if (symbol !== undefined && (scoped || WORD.test(symbol)))
+        found.push(hitAt(code.path, head, 'core-notation', { symbol, command: head.text }, { symbol }));
     } else if (prelude && head.text === 'def') {
       const name = code.tokens[h + 1]?.text;
       if (name !== undefined && KERNEL_ACCELERATED.has(name))

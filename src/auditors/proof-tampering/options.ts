@@ -1,7 +1,7 @@
 /**
  * Options that make Lean accept proofs it did not check: proofs elaborated as `sorry`
  * (`debug.byAsSorry`, `debug.proofAsSorry`, `debug.terminalTacticsAsSorry`), the kernel's check
- * skipped (`debug.skipKernelTC`), the warning every `sorry` gives silenced (`warn.sorry false`) — in
+ * skipped (`debug.skipKernelTC`); and the warning every `sorry` gives silenced (`warn.sorry false`) — in
  * a `set_option` (quoted components `debug.«skipKernelTC»` read as Lean reads them) or given to
  * every file by the lakefile (`moreLeanArgs`, `weakLeanArgs`, `leanOptions`). The plain
  * `set_option debug.skipKernelTC true` is proof-gaps' `skip-kernel-tc`, not repeated here.
@@ -19,6 +19,9 @@ const UNCHECKING: ReadonlyMap<string, string> = new Map([
   ['warn.sorry', 'false'],
 ]);
 
+/** `warn.sorry false` only silences the build's warnings: the sorries stay, and are counted; the others change what is checked. */
+const ruleOf = (option: string): string => (option === 'warn.sorry' ? 'sorry-warning-off' : 'proof-checking-option');
+
 /** An option's name as Lean reads it: `«…»` quotes dropped. */
 const unquoted = (name: string): string => name.replace(/[«»]/g, '');
 
@@ -32,9 +35,7 @@ export function sourceOptions(code: FileCode): FindingInput[] {
     const value = tokens[i + 2]!.text;
     if (UNCHECKING.get(name) !== value) continue;
     if (written === 'debug.skipKernelTC') continue;
-    found.push(
-      hitAt(code.path, tokens[i]!, 'proof-checking-option', { option: `${name} ${value}`, where: 'set here' }, { option: name, value }),
-    );
+    found.push(hitAt(code.path, tokens[i]!, ruleOf(name), { option: `${name} ${value}`, where: 'set here' }, { option: name, value }));
   }
   return found;
 }
@@ -56,7 +57,7 @@ export function lakefileOptions(path: string, text: string): FindingInput[] {
         hitAt(
           path,
           { line: k + 1, column: match.index },
-          'proof-checking-option',
+          ruleOf(name),
           { option: `${name} ${match[2]}`, where: 'given to every file by the lakefile' },
           { option: name, value: match[2] },
         ),
