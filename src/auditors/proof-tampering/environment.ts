@@ -10,15 +10,8 @@ import type { FindingInput } from '../../core/types.js';
 import { hitAt } from './hit.js';
 import { type FileCode, headOf, lastComponent } from './source.js';
 
-const RUN_ON_THE_SPOT: ReadonlySet<string> = new Set([
-  'run_cmd',
-  'run_elab',
-  'run_meta',
-  '#eval',
-  '#eval!',
-  'initialize',
-  'builtin_initialize',
-]);
+/** Commands whose code runs as the file is elaborated (not `initialize`: its code runs at import, in `IO`, and registers the handlers libraries need). */
+const RUN_ON_THE_SPOT: ReadonlySet<string> = new Set(['run_cmd', 'run_elab', 'run_meta', '#eval', '#eval!']);
 const RUN_IN_PROOF: ReadonlySet<string> = new Set(['run_tac', 'by_elab']);
 const CHANGES: ReadonlySet<string> = new Set(['addDecl', 'addAndCompile', 'modifyEnv', 'setEnv', 'replaceConstant']);
 /** Calls that add a constant the kernel never checks, or put one into its map by hand. */

@@ -21,7 +21,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditContext, AuditorMeta } from '../../core/types.js';
+import type { AuditContext, AuditorMeta, FindingInput } from '../../core/types.js';
 import { readLeanSource } from '../../lean/project.js';
 import { ImportGraph } from '../../lean/workspace/imports.js';
 import { environmentChanges } from './environment.js';
@@ -41,7 +41,7 @@ export const meta: AuditorMeta = {
       message: '`{{call}}` in {{where}}: constants it adds or replaces escape `#print axioms` and the kernel',
       severity: 'error',
       docs: {
-        what: 'A metaprogram that changes the environment as the file is elaborated: `addDecl`, `modifyEnv` or `setEnv` in `run_cmd`, `run_elab`, `run_meta`, `#eval`, `initialize` or a proof’s `run_tac`/`by_elab`; and anywhere, `addDeclCore`, `addDeclWithoutChecking`, `setCheckedSync` or a constant inserted into the map by hand.',
+        what: 'A metaprogram that changes the environment as the file is elaborated: `addDecl`, `modifyEnv` or `setEnv` in `run_cmd`, `run_elab`, `run_meta`, `#eval` or a proof’s `run_tac`/`by_elab`; and anywhere, `addDeclCore`, `addDeclWithoutChecking`, `setCheckedSync` or a constant inserted into the map by hand.',
         why: 'Such code can add an axiom `#print axioms` does not list, a theorem the kernel never checked, or a constructor of `False`; only a replay of the environment (`lake env leanchecker`) or comparator sees it. Elaborators that libraries define (batteries’ `alias`, environment extensions) call `addDecl` and `modifyEnv` too, so those count only where the code runs on the spot.',
         example:
           'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))',
@@ -57,10 +57,11 @@ export const meta: AuditorMeta = {
       },
     },
     'sorry-warning-off': {
-      message: '`{{option}}` {{where}}: the build no longer warns about `sorry`, so a clean build log says nothing about gaps',
+      message:
+        '`{{option}}` {{where}}: the build no longer warns about the `sorry` of {{files}} file(s), so a clean build log says nothing about gaps',
       severity: 'warning',
       docs: {
-        what: '`warn.sorry` set to `false`, in a `set_option` or in the lakefile (`leanOptions`, `moreLeanArgs`, `weakLeanArgs`).',
+        what: '`warn.sorry` set to `false`, in a `set_option` or in the lakefile (`leanOptions`, `moreLeanArgs`, `weakLeanArgs`), in a project with a `sorry` or `admit` to silence.',
         why: 'The sorries stay (proof-gaps counts them, `#print axioms` lists `sorryAx`), but `lake build` passes without the warning each one gives: whoever trusts the build log sees a finished project.',
         example: 'set_option warn.sorry false\ntheorem t : 1 = 2 := by sorry',
       },
@@ -170,6 +171,15 @@ export async function run(ctx: AuditContext): Promise<void> {
     codes.push(fileCode(file.path, file.module, text ?? ''));
   }
   const read = new Set(project.files.map((file) => file.module));
+  // Silenced sorry warnings matter where there is a sorry to silence.
+  const sorried = codes.filter((code) =>
+    code.tokens.some((t) => t.kind === 'keyword' && (t.text === 'sorry' || t.text === 'admit')),
+  ).length;
+  const keep = (finding: FindingInput): boolean => finding.messageId !== 'sorry-warning-off' || sorried > 0;
+  const withCount = (finding: FindingInput): FindingInput =>
+    finding.messageId === 'sorry-warning-off'
+      ? { ...finding, data: { ...finding.data, files: String(sorried) }, evidence: { ...finding.evidence, filesWithSorry: sorried } }
+      : finding;
   for (const code of codes) {
     for (const finding of [
       ...environmentChanges(code),
@@ -177,12 +187,13 @@ export async function run(ctx: AuditContext): Promise<void> {
       ...escapes(code),
       ...meaningChanges(code),
       ...unreadImports(code, project.root, read),
-    ])
-      ctx.report(finding);
+    ].filter(keep))
+      ctx.report(withCount(finding));
   }
   for (const name of LAKEFILES) {
     const path = join(project.root, name);
-    if (existsSync(path)) for (const finding of lakefileOptions(name, readFileSync(path, 'utf8'))) ctx.report(finding);
+    if (existsSync(path))
+      for (const finding of lakefileOptions(name, readFileSync(path, 'utf8')).filter(keep)) ctx.report(withCount(finding));
   }
   const imports = new ImportGraph(project.files);
   for (const finding of macroUses(

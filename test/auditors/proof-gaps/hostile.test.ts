@@ -18,6 +18,8 @@ interface Expected {
   file?: string;
   family?: string;
   check?: string;
+  /** A stop of reading must fail the gate: the severity the finding must have. */
+  severity?: string;
 }
 const manifest = JSON.parse(readFileSync(join(HERE, 'manifest.json'), 'utf8')) as {
   hostile: Expected[];
@@ -60,6 +62,7 @@ describe('hostile-code corpus', () => {
       const counts = flagged.get(want.family!) ?? [0, 0];
       flagged.set(want.family!, [counts[0] + (here.length > 0 ? 1 : 0), counts[1] + 1]);
       expect(here.map(ruleOf), show(findings)).toContain(want.rule);
+      if (want.severity) expect(here.find((f) => ruleOf(f) === want.rule)!.severity).toBe(want.severity);
     });
   }
   for (const want of manifest.needsLean) {
