@@ -28,6 +28,7 @@ import type { AuditContext, AuditorMeta, FindingInput } from '../../core/types.j
 import { readLeanSource, sourceByPath } from '../../lean/project.js';
 import { type GapKind, macroSorriesOf, type ProofGap, proofGapsOf } from '../../lean/syntax/gaps.js';
 import { typeHead } from '../../lean/syntax/lexer.js';
+import { isProofKind } from '../../lean/syntax/names.js';
 import { ImportGraph } from '../../lean/workspace/imports.js';
 import type { LeanDecl } from '../../model/lean.js';
 import { type DeliberateGaps, deliberateGapFiles } from './deliberate-gaps.js';
@@ -230,7 +231,6 @@ const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
   'sorry-undetermined',
 ]);
 /** The declarations whose value is a proof. */
-const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 /** Not counted among the `sorry` tokens nor the escape hatches, but its declarations are among those with a sorry. */
 const MACRO: GapKind = 'sorry-macro';
 /** Escape hatches reported once per declaration, with the count and every place: 15 `native_decide` in one proof are one trust in compiled code. */
@@ -303,7 +303,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   ] as const) {
     const resting = dependents.restingOn(roots);
     ctx.metric(`resting-on-${what}`, resting.length);
-    ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
+    ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => isProofKind(decl.kind)).length);
   }
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);

@@ -248,3 +248,6 @@ export class NameTable {
 }
 
 const unitsOf = (name: string): Uint16Array => Uint16Array.from({ length: name.length }, (_, k) => name.charCodeAt(k));
+
+/** The kinds of declaration whose body is a proof; an `example` among them has no name to cite. */
+export const isProofKind = (kind: string): boolean => kind === 'theorem' || kind === 'lemma' || kind === 'example';
