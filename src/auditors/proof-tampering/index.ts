@@ -41,8 +41,8 @@ export const meta: AuditorMeta = {
       message: '`{{call}}` in {{where}}: constants it adds or replaces escape `#print axioms` and the kernel',
       severity: 'error',
       docs: {
-        what: 'A metaprogram that changes the environment as the file is elaborated: `addDecl`, `modifyEnv` or `setEnv` in `run_cmd`, `run_elab`, `run_meta`, `#eval` or a proof’s `run_tac`/`by_elab`; and anywhere, `addDeclCore`, `addDeclWithoutChecking`, `setCheckedSync` or a constant inserted into the map by hand.',
-        why: 'Such code can add an axiom `#print axioms` does not list, a theorem the kernel never checked, or a constructor of `False`; only a replay of the environment (`lake env leanchecker`) or comparator sees it. Elaborators that libraries define (batteries’ `alias`, environment extensions) call `addDecl` and `modifyEnv` too, so those count only where the code runs on the spot.',
+        what: 'Code run as the file is elaborated (`run_cmd`, `run_elab`, `run_meta`, `#eval`, a proof’s `run_tac`/`by_elab`) calling `addDecl`, `modifyEnv` or `setEnv`; anywhere, `addDeclCore`, `addDeclWithoutChecking`, `setCheckedSync` or a constant put into the map by hand.',
+        why: 'It can add an axiom `#print axioms` does not list, an unchecked theorem or a constructor of `False`; only a kernel replay (`lake env leanchecker`) sees it. Library elaborators call `addDecl`/`modifyEnv` too, so those count only where code runs on the spot.',
         example:
           'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))',
       },
@@ -145,6 +145,7 @@ export const meta: AuditorMeta = {
         what: 'An import of a module whose file is in the project (under a hidden folder, or named as a root in a way the audit does not follow) but not among the files the audit read.',
         why: 'Lake builds it and the importing file rests on it, but whatever it declares (a `sorry`, an axiom, an option) is in no count of the audit.',
         example: 'import «.gen».Lemma   -- .gen/Lemma.lean: theorem gen_lemma : 1 = 2 := sorry',
+        exampleNeeds: 'the imported file, under a hidden folder',
       },
     },
     'needs-lean': {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUDITORS } from '../../../src/auditors/index.js';
 import type { Finding } from '../../../src/core/types.js';
-import { DEFAULT_PATH, runCase, writeCaseProject } from '../../helpers/auditor-tester.js';
+import { runCase, writeCaseProject } from '../../helpers/auditor-tester.js';
 
 const HERE = join(dirname(fileURLToPath(import.meta.url)), 'hostile');
 interface Expected {
@@ -28,6 +28,8 @@ const manifest = JSON.parse(readFileSync(join(HERE, 'manifest.json'), 'utf8')) a
 };
 const SOURCE_ONLY = AUDITORS.filter((a) => (a.meta.needs ?? []).every((n) => n === 'lean-project'));
 const roots: string[] = [];
+/** The file of a one-file case, as the tester writes it. */
+const CASE_FILE = 'Test/Main.lean';
 
 /** Every finding of the source-only auditors on one case, and the file its expectations default to. */
 async function audit(name: string): Promise<{ findings: Finding[]; file: string }> {
@@ -40,7 +42,7 @@ async function audit(name: string): Promise<{ findings: Finding[]; file: string 
     const run = await runCase(auditor, root, { code });
     findings.push(...run.findings);
   }
-  return { findings, file: DEFAULT_PATH };
+  return { findings, file: CASE_FILE };
 }
 
 const at = (f: Finding, file: string, line: number): boolean => f.location?.file === file && f.location.line === line;
