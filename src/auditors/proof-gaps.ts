@@ -34,6 +34,7 @@ import { readLeanSource, sourceByPath } from '../lean/project.js';
 import { Dependents } from '../lean/resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from '../lean/sorry-macros.js';
 import type { LeanDecl } from '../model/lean.js';
+import { blueprintClaims } from './proof-gaps/blueprint-claims.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
@@ -214,13 +215,22 @@ export const meta: AuditorMeta = {
           '{"challenge_module": "Challenge", "solution_module": "Solution", …}   # Challenge.lean: theorem classical_carleson\' : ClassicalCarleson := sorry',
       },
     },
+    'claim-rests-on-gap': {
+      message: '{{entity}} is marked {{claim}}, but `{{decl}}` rests on `{{root}}` ({{gap}}): {{chain}}',
+      severity: 'info',
+      docs: {
+        what: 'An entity shown as proved (`\\leanok` on its proof, status `proved`, a VersoBlueprint or LeanArchitect node) whose declaration uses, directly or through other project declarations, one with a `sorry`, a project axiom or `native_decide`; the chain is in the message. The references are read from the text: `#print axioms` (axiom-usage, with Lean) decides.',
+        why: 'A proof that uses an unproved lemma is no more finished than the lemma. leanblueprint colours a node "fully proved" from its `\\uses` ancestors only, so a gap in a declaration no blueprint node names never shows on the page.',
+        example: '\\begin{proof}\\leanok … \\end{proof}  % theorem main := helper 2, where lemma helper … := sorry',
+      },
+    },
   },
   needs: ['lean-project'],
 };
 
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
 const KINDS = Object.keys(meta.rules).filter(
-  (k) => k !== 'test-library' && k !== 'challenge-statement' && k !== 'native-decide-in-example',
+  (k) => k !== 'test-library' && k !== 'challenge-statement' && k !== 'native-decide-in-example' && k !== 'claim-rests-on-gap',
 ) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
   'sorry-in-proof',
@@ -245,6 +255,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   let filesWithGaps = 0;
   const sorried = new Set<LeanDecl>();
   const axioms = new Set<LeanDecl>();
+  const nativeDecided = new Set<LeanDecl>();
   const imports = new ImportGraph(project.files);
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
   const deliberate = deliberateGapFiles(project);
@@ -282,6 +293,7 @@ export async function run(ctx: AuditContext): Promise<void> {
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
       if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl);
       if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl);
+      if (gap.kind === 'native-decide' && gap.decl && gap.decl.kind !== 'example') nativeDecided.add(gap.decl);
     }
     for (const finding of findings(path, gaps)) ctx.report(finding);
     for (const [kind, count] of perFile) ctx.metric(`file:${path}:${kind}`, count);
@@ -304,6 +316,17 @@ export async function run(ctx: AuditContext): Promise<void> {
     const resting = dependents.restingOn(roots);
     ctx.metric(`resting-on-${what}`, resting.length);
     ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => PROOF_KINDS.has(decl.kind)).length);
+  }
+  const entities = await ctx.entities().catch(() => []);
+  if (entities.length > 0) {
+    const gapOf = new Map<LeanDecl, string>([
+      ...[...nativeDecided].map((decl): [LeanDecl, string] => [decl, 'proved by `native_decide`, through the axiom `Lean.ofReduceBool`']),
+      ...[...axioms].map((decl): [LeanDecl, string] => [decl, 'an axiom of the project']),
+      ...[...sorried].map((decl): [LeanDecl, string] => [decl, 'it has a `sorry`']),
+    ]);
+    const claims = blueprintClaims(entities, project.files, gapOf, dependents);
+    for (const finding of claims.findings) ctx.report(finding);
+    for (const [name, value] of Object.entries(claims.metrics)) ctx.metric(name, value);
   }
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
