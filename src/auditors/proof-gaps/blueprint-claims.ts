@@ -7,9 +7,9 @@
  */
 import { provedClaim } from '../../../extractors/pairing.js';
 import type { FindingInput } from '../../core/types.js';
-import type { Dependents } from '../../lean/resting-on.js';
 import type { PairedDecl, PairedEntity } from '../../model/entity.js';
 import type { LeanDecl, LeanFile } from '../../model/lean.js';
+import type { Dependents } from './resting-on.js';
 
 /** One entity's standing: what its source says of it, and what its declarations rest on. */
 interface Standing {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as proofGaps from '../../../src/auditors/proof-gaps.js';
+import * as proofGaps from '../../../src/auditors/proof-gaps/index.js';
 import type { PairedEntity } from '../../../src/model/entity.js';
 import { runCase, testAuditor, writeCaseProject } from '../../helpers/auditor-tester.js';
 
