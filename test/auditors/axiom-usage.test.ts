@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as axiomUsage from '../../src/auditors/axiom-usage.js';
-import { runCase, type TesterCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
+import { assertFindings, runCase, type TesterCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 import { loggedRequests, type StandinScenario, simCommand } from '../helpers/lean-repl-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-axioms-'));
