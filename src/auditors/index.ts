@@ -11,6 +11,7 @@ import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 import * as statementCompiles from './statement-compiles.js';
+import * as statementTraps from './statement-traps/index.js';
 
 export const AUDITORS: Auditor[] = [
   proofGaps,
@@ -24,6 +25,7 @@ export const AUDITORS: Auditor[] = [
   mathlibOverlap,
   axiomUsage,
   statementCompiles,
+  statementTraps,
 ];
 
 /** The auditor with this id, or undefined. */

@@ -1,0 +1,488 @@
+/**
+ * Statement traps: places where a statement that compiles says something other than it seems to,
+ * read from the header alone (see statement-terms.ts). Each trap names the term that springs it,
+ * the degenerate value that springs it and why; a hypothesis that bounds the term's variables, a
+ * cast before the operation or a form that cannot be zero silences it. Shared by the statement-traps
+ * auditor (its rules and messages) and the judges (as pre-flags), which may not import each other.
+ */
+import { namesIn, readStatement, type Statement, type Term, termText } from './statement-terms.js';
+
+export type TrapKind =
+  | 'nat-subtraction'
+  | 'cast-after-operation'
+  | 'nat-division'
+  | 'int-division'
+  | 'division-by-zero'
+  | 'sqrt-log-domain'
+  | 'contradictory-hypotheses'
+  | 'restated-hypothesis'
+  | 'trivial-conclusion'
+  | 'unused-variable';
+
+/** One trap: what springs it (`term`, as written), where (offset into the header), the degenerate value and why it matters. */
+export interface Trap {
+  kind: TrapKind;
+  term: string;
+  /** Offset of the term's operator (or first token) in the header. */
+  offset: number;
+  /** The value at which the trap springs, in Lean (`n = 0`), when one variable decides it. */
+  degenerate?: { variable: string; value: string };
+  why: string;
+}
+
+type Ty = 'N' | 'Z' | 'Q' | 'R' | 'C';
+type Known = Ty | 'unknown';
+type Expected = Ty | 'none' | 'unknown';
+const ORDER: Ty[] = ['N', 'Z', 'Q', 'R', 'C'];
+const TYPE_NAMES: Record<string, Ty> = { ℕ: 'N', Nat: 'N', ℤ: 'Z', Int: 'Z', ℚ: 'Q', Rat: 'Q', ℝ: 'R', Real: 'R', ℂ: 'C', Complex: 'C' };
+const SHOWN: Record<Ty, string> = { N: 'ℕ', Z: 'ℤ', Q: 'ℚ', R: 'ℝ', C: 'ℂ' };
+
+/** Library functions whose argument and result types decide the arithmetic around them. */
+const FUNCTIONS: Record<string, { dom: Expected; cod: Known }> = {
+  'Nat.factorial': { dom: 'N', cod: 'N' },
+  'Nat.choose': { dom: 'N', cod: 'N' },
+  choose: { dom: 'N', cod: 'N' },
+  'Nat.gcd': { dom: 'N', cod: 'N' },
+  'Nat.lcm': { dom: 'N', cod: 'N' },
+  'Nat.totient': { dom: 'N', cod: 'N' },
+  φ: { dom: 'N', cod: 'N' },
+  'Nat.fib': { dom: 'N', cod: 'N' },
+  'Nat.succ': { dom: 'N', cod: 'N' },
+  'Finset.card': { dom: 'unknown', cod: 'N' },
+  'Int.natAbs': { dom: 'Z', cod: 'N' },
+  'Int.toNat': { dom: 'Z', cod: 'N' },
+  'Int.floor': { dom: 'none', cod: 'Z' },
+  'Int.ceil': { dom: 'none', cod: 'Z' },
+  'Nat.floor': { dom: 'none', cod: 'N' },
+  'Nat.ceil': { dom: 'none', cod: 'N' },
+  'Real.sqrt': { dom: 'R', cod: 'R' },
+  'Real.log': { dom: 'R', cod: 'R' },
+  'Real.logb': { dom: 'R', cod: 'R' },
+  'Real.exp': { dom: 'R', cod: 'R' },
+  'Real.sin': { dom: 'R', cod: 'R' },
+  'Real.cos': { dom: 'R', cod: 'R' },
+  'Real.tan': { dom: 'R', cod: 'R' },
+  'Real.arctan': { dom: 'R', cod: 'R' },
+  'Finset.range': { dom: 'N', cod: 'unknown' },
+  'Finset.Icc': { dom: 'none', cod: 'unknown' },
+  'Finset.Ico': { dom: 'none', cod: 'unknown' },
+  'Finset.Ioc': { dom: 'none', cod: 'unknown' },
+  'Finset.Ioo': { dom: 'none', cod: 'unknown' },
+};
+const CONSTANTS: Record<string, Ty> = { π: 'R', 'Real.pi': 'R' };
+const ARITH = new Set(['+', '-', '*', '/', '%']);
+const RELATIONS = new Set(['=', '≠', '<', '>', '≤', '≥', '∣']);
+const ORDER_RELATIONS = new Set(['≠', '<', '>', '≤', '≥', '∣', '∈', '∉']);
+const LOGIC = new Set(['∧', '∨', '→', '↔']);
+const DOMAIN_HEADS = new Set(['Real.sqrt', 'Real.log', 'Real.logb', 'NNReal.sqrt']);
+/** Functions of a non-negative value everywhere: an argument of this form needs no guard. */
+const NONNEG_HEADS = new Set(['Real.exp', 'Real.sqrt', 'Nat.factorial', 'Finset.card', 'Real.cosh']);
+
+/** What Lean makes of the function outside its domain. */
+const junk = (head: string): string =>
+  /sqrt/.test(head)
+    ? `\`${head}\` is 0 at every negative argument`
+    : `\`${head}\` at a non-positive argument is the junk value \`${head} |x|\` (0 at 0)`;
+
+const tyOf = (type: string | undefined): Ty | undefined => (type === undefined ? undefined : TYPE_NAMES[type.trim()]);
+
+/** A local function's type `ℕ → ℝ` read as its argument types and result type. */
+function functionType(type: string): { dom: Expected[]; cod: Known } | undefined {
+  const parts = type.split(' → ');
+  if (parts.length < 2) return undefined;
+  return { dom: parts.slice(0, -1).map((p) => tyOf(p) ?? 'unknown'), cod: tyOf(parts[parts.length - 1]) ?? 'unknown' };
+}
+
+/** The traps of one declaration's header. */
+export function statementTraps(header: string): Trap[] {
+  let statement: Statement;
+  try {
+    statement = readStatement(header);
+  } catch {
+    return [];
+  }
+  return new TrapReader(statement).traps();
+}
+
+interface Candidate {
+  kind: TrapKind;
+  node: Term;
+  guardedBy: Term;
+  ty?: Ty;
+  cast?: Ty;
+}
+
+class TrapReader {
+  private readonly candidates: Candidate[] = [];
+  private readonly scoped = new Map<string, string>();
+
+  constructor(private readonly s: Statement) {}
+
+  traps(): Trap[] {
+    for (const h of this.s.hypotheses) this.prop(h.term);
+    this.prop(this.s.conclusion);
+    const found: Trap[] = [];
+    for (const c of this.candidates) if (!this.guarded(c)) found.push(this.trapOf(c));
+    found.push(...this.logicTraps());
+    return found;
+  }
+
+  private typeOfName(name: string): string | undefined {
+    return this.scoped.get(name) ?? this.s.types.get(name);
+  }
+
+  /** Reads a proposition: its relations are arithmetic trees with no expected type. */
+  private prop(t: Term): void {
+    if (t.k === 'bin' && LOGIC.has(t.op)) {
+      this.prop(t.l);
+      this.prop(t.r);
+    } else if (t.k === 'not') this.prop(t.e);
+    else if (t.k === 'binder') this.binder(t, () => this.prop(t.body));
+    else if (t.k === 'bin' && RELATIONS.has(t.op)) this.tree(t, 'none');
+    else if (t.k === 'bin') {
+      this.tree(t.l, 'unknown');
+      this.tree(t.r, 'unknown');
+    } else this.leaf(t);
+  }
+
+  /** Runs `inside` with the binder's variables typed: from `x : T`, or from `i ∈ Finset.range n` (ℕ). */
+  private binder(t: Term & { k: 'binder' }, inside: () => void): void {
+    const saved = t.vars.map((v) => [v, this.scoped.get(v)] as const);
+    let type = t.type;
+    if (type === undefined && t.pred?.k === 'bin' && t.pred.op === '∈' && t.pred.r.k === 'app') {
+      const set = t.pred.r;
+      if (/(^|\.)range$/.test(set.head)) type = 'ℕ';
+      else if (/(^|\.)I[co][co]$/.test(set.head)) {
+        const bounds = set.args.map((a) => (a.k === 'var' ? tyOf(this.typeOfName(a.name)) : undefined)).find((x) => x);
+        if (bounds) type = SHOWN[bounds];
+      }
+    }
+    for (const v of t.vars) if (type !== undefined) this.scoped.set(v, type);
+    if (t.pred) this.prop(t.pred);
+    inside();
+    for (const [v, before] of saved) before === undefined ? this.scoped.delete(v) : this.scoped.set(v, before);
+  }
+
+  /**
+   * An arithmetic tree as Lean's `binop%` elaborator sees it: the leaves joined by `+ - * / %` (and a
+   * relation at the root) take the largest of their types and of the expected one, coercions going
+   * to the leaves. Returns that type, and records the operations that are traps in it.
+   */
+  private tree(t: Term, expected: Expected, cast?: Ty): Known {
+    const ops: (Term & { k: 'bin' })[] = [];
+    const leaves: (Known | undefined)[] = [];
+    const walk = (x: Term): void => {
+      if (x.k === 'bin' && (ARITH.has(x.op) || (x === t && RELATIONS.has(x.op)))) {
+        ops.push(x);
+        walk(x.l);
+        walk(x.r);
+      } else if (x.k === 'bin' && x.op === '^') {
+        walk(x.l);
+        this.tree(x.r, 'none');
+      } else if (x.k === 'neg') walk(x.e);
+      else leaves.push(this.leaf(x));
+    };
+    walk(t);
+    let ty: Known | undefined = expected === 'none' ? undefined : expected;
+    for (const leaf of leaves) {
+      if (leaf === 'unknown' || ty === 'unknown') ty = 'unknown';
+      else if (leaf !== undefined && (ty === undefined || ORDER.indexOf(leaf) > ORDER.indexOf(ty))) ty = leaf;
+    }
+    if (ty === undefined || ty === 'unknown') return 'unknown';
+    for (const op of ops) {
+      if (op.op === '-' && ty === 'N' && !(op.r.k === 'num' && op.r.text === '0'))
+        this.candidates.push({ kind: cast ? 'cast-after-operation' : 'nat-subtraction', node: op, guardedBy: op, ty, cast });
+      else if (op.op === '/' && (ty === 'N' || ty === 'Z'))
+        this.candidates.push({
+          kind: cast ? 'cast-after-operation' : ty === 'N' ? 'nat-division' : 'int-division',
+          node: op,
+          guardedBy: op,
+          ty,
+          cast,
+        });
+      else if (op.op === '/' && ty !== 'N' && ty !== 'Z' && !this.positive(op.r))
+        this.candidates.push({ kind: 'division-by-zero', node: op, guardedBy: op.r, ty });
+    }
+    return ty;
+  }
+
+  /** The type of a leaf of an arithmetic tree (undefined: a numeral or a coercion, which take the tree's type), reading the trees inside it. */
+  private leaf(x: Term): Known | undefined {
+    switch (x.k) {
+      case 'num':
+        return undefined;
+      case 'var': {
+        if (CONSTANTS[x.name]) return CONSTANTS[x.name];
+        return tyOf(this.typeOfName(x.name)) ?? 'unknown';
+      }
+      case 'coe':
+        this.tree(x.e, 'none', 'R');
+        return undefined;
+      case 'asc': {
+        const ty = tyOf(x.type);
+        if (x.e.k === 'coe') {
+          this.tree(x.e.e, 'none', ty);
+          return ty ?? 'unknown';
+        }
+        const inner = x.e.k === 'asc' ? tyOf(x.e.type) : undefined;
+        if (x.e.k === 'asc' && inner !== undefined && inner !== ty) {
+          this.tree(x.e.e, inner, ty);
+          return ty ?? 'unknown';
+        }
+        this.tree(x.e, ty ?? 'unknown');
+        return ty ?? 'unknown';
+      }
+      case 'app':
+        return this.application(x);
+      case 'abs':
+        return this.tree(x.e, 'none');
+      case 'floor':
+        this.tree(x.e, 'none');
+        return 'Z';
+      case 'natFloor':
+        this.tree(x.e, 'none');
+        return 'N';
+      case 'inv': {
+        const ty = this.tree(x.e, 'none');
+        if (ty !== 'unknown' && ty !== 'N' && ty !== 'Z' && !this.positive(x.e))
+          this.candidates.push({ kind: 'division-by-zero', node: x, guardedBy: x.e, ty });
+        return ty;
+      }
+      case 'binder':
+        if (x.q === '∑' || x.q === '∏') {
+          let ty: Known = 'unknown';
+          this.binder(x, () => (ty = this.tree(x.body, 'none')));
+          return ty;
+        }
+        this.prop(x);
+        return 'unknown';
+      case 'bin':
+        this.prop(x);
+        return 'unknown';
+      case 'not':
+        this.prop(x.e);
+        return 'unknown';
+      default:
+        return 'unknown';
+    }
+  }
+
+  private application(x: Term & { k: 'app' }): Known {
+    const local = this.typeOfName(x.head);
+    const fn = local !== undefined ? functionType(local) : FUNCTIONS[x.head];
+    if (DOMAIN_HEADS.has(x.head) && x.args[0] !== undefined && !this.nonnegative(x.args[x.args.length - 1]!))
+      this.candidates.push({ kind: 'sqrt-log-domain', node: x, guardedBy: x.args[x.args.length - 1]! });
+    x.args.forEach((a, k) => {
+      const dom = fn === undefined ? 'unknown' : Array.isArray(fn.dom) ? (fn.dom[k] ?? 'unknown') : fn.dom;
+      this.tree(a, dom);
+    });
+    if (fn === undefined) return 'unknown';
+    if (Array.isArray(fn.dom) && x.args.length !== fn.dom.length) return 'unknown';
+    return fn.cod;
+  }
+
+  /** Whether the term cannot be negative, by its form: numerals, ℕ values, squares, absolute values, exp, sqrt, and sums and products of those. */
+  private nonnegative(t: Term): boolean {
+    switch (t.k) {
+      case 'num':
+        return true;
+      case 'var':
+        return tyOf(this.typeOfName(t.name)) === 'N';
+      case 'coe':
+        return this.nonnegative(t.e) || (t.e.k === 'app' && FUNCTIONS[t.e.head]?.cod === 'N');
+      case 'asc':
+        return this.nonnegative(t.e);
+      case 'abs':
+        return true;
+      case 'app':
+        return NONNEG_HEADS.has(t.head);
+      case 'bin':
+        if (t.op === '^') return (t.r.k === 'num' && Number(t.r.text) % 2 === 0) || this.nonnegative(t.l);
+        if (t.op === '+' || t.op === '*' || t.op === '/') return this.nonnegative(t.l) && this.nonnegative(t.r);
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  /** Whether the term cannot be zero by its form: a non-zero numeral, exp, a positive power, a sum with a positive part and no negative one. */
+  private positive(t: Term): boolean {
+    switch (t.k) {
+      case 'num':
+        return Number(t.text) !== 0;
+      case 'app':
+        return t.head === 'Real.exp' || t.head === 'Nat.factorial';
+      case 'coe':
+      case 'asc':
+        return this.positive(t.e);
+      case 'bin':
+        if (t.op === '^') return this.positive(t.l);
+        if (t.op === '*') return this.positive(t.l) && this.positive(t.r);
+        if (t.op === '+') return (this.positive(t.l) && this.nonnegative(t.r)) || (this.nonnegative(t.l) && this.positive(t.r));
+        return false;
+      default:
+        return false;
+    }
+  }
+
+  /** A hypothesis in force that bounds or relates one of the names the trap's term uses silences it. */
+  private guarded(c: Candidate): boolean {
+    const names = namesIn(c.guardedBy);
+    if (c.kind === 'nat-subtraction' || c.kind === 'cast-after-operation') namesIn(c.node, names);
+    for (const known of [...names]) if (this.typeOfName(known) === undefined) names.delete(known);
+    if (names.size === 0) return c.kind === 'division-by-zero' || c.kind === 'sqrt-log-domain';
+    const bounds = (t: Term): boolean => {
+      if (t.k === 'bin' && (ORDER_RELATIONS.has(t.op) || t.op === '=') && [...namesIn(t)].some((n) => names.has(n))) return true;
+      if (t.k === 'app' && /Prime$/.test(t.head) && [...namesIn(t)].some((n) => names.has(n))) return true;
+      if (t.k === 'var' && /\.Prime$/.test(t.name) && names.has(t.name.split('.')[0]!)) return true;
+      if (t.k === 'bin') return bounds(t.l) || bounds(t.r);
+      if (t.k === 'not' || t.k === 'abs' || t.k === 'coe' || t.k === 'asc') return bounds(t.e);
+      if (t.k === 'binder') return (t.pred !== undefined && bounds(t.pred)) || bounds(t.body);
+      if (t.k === 'app') return t.args.some(bounds);
+      return false;
+    };
+    if (this.s.hypotheses.some((h) => bounds(h.term))) return true;
+    return this.boundInConclusion(this.s.conclusion, names);
+  }
+
+  /** Binder predicates (`∀ n > 0,`, `∃ x ∈ s,`) and antecedents inside the conclusion bound their variables for what follows them. */
+  private boundInConclusion(t: Term, names: Set<string>): boolean {
+    if (t.k === 'binder')
+      return (t.pred !== undefined && [...namesIn(t.pred)].some((n) => names.has(n))) || this.boundInConclusion(t.body, names);
+    if (t.k === 'bin' && t.op === '→') {
+      if ([...namesIn(t.l)].some((n) => names.has(n))) return true;
+      return this.boundInConclusion(t.r, names);
+    }
+    if (t.k === 'bin' && LOGIC.has(t.op)) return this.boundInConclusion(t.l, names) || this.boundInConclusion(t.r, names);
+    return false;
+  }
+
+  private span(t: Term): string {
+    return termText(this.s, t);
+  }
+
+  private first(t: Term): number {
+    return this.s.spans.get(t)?.[0] ?? t.at;
+  }
+
+  private trapOf(c: Candidate): Trap {
+    const term = this.span(c.node);
+    const offset = this.s.tokens[c.node.k === 'bin' ? c.node.at : this.first(c.node)]!.start;
+    const single = (t: Term): string | undefined => (t.k === 'var' && this.typeOfName(t.name) !== undefined ? t.name : undefined);
+    const node = c.node;
+    switch (c.kind) {
+      case 'nat-subtraction':
+      case 'cast-after-operation': {
+        const b = node as Term & { k: 'bin' };
+        const v = single(b.l);
+        const bound = b.r.k === 'num' ? b.r.text : this.span(b.r);
+        const degenerate = v !== undefined && b.r.k === 'num' ? { variable: v, value: '0' } : undefined;
+        const cut = b.op === '-' ? `truncated at 0 in ℕ: it is 0 whenever ${this.span(b.l)} < ${bound}` : `rounded down in ${SHOWN[c.ty!]}`;
+        const why =
+          c.kind === 'cast-after-operation'
+            ? `the cast comes after the operation, so \`${term}\` is ${cut}; cast before it (\`(↑${this.span(b.l)} ${b.op} ${bound} : ${SHOWN[c.cast ?? 'R']})\`) for the exact value`
+            : `\`${term}\` is ${cut}, and no hypothesis bounds ${this.span(b.l)}${degenerate ? ` (for ${v} = 0 the term is 0, not -${bound})` : ''}`;
+        return { kind: c.kind, term, offset, why, ...(degenerate ? { degenerate } : {}) };
+      }
+      case 'nat-division':
+      case 'int-division': {
+        const b = node as Term & { k: 'bin' };
+        return {
+          kind: c.kind,
+          term,
+          offset,
+          why: `\`${term}\` in ${SHOWN[c.ty!]} rounds down (and is 0 when ${this.span(b.r)} = 0), and no hypothesis says ${this.span(b.r)} divides ${this.span(b.l)}`,
+        };
+      }
+      case 'division-by-zero': {
+        const den = this.span(c.guardedBy);
+        const v = single(c.guardedBy);
+        return {
+          kind: c.kind,
+          term,
+          offset,
+          why: `Lean takes \`${term}\` to be 0 when ${den} = 0, and no hypothesis keeps ${den} away from 0`,
+          ...(v ? { degenerate: { variable: v, value: '0' } } : {}),
+        };
+      }
+      default: {
+        const arg = this.span(c.guardedBy);
+        const v = single(c.guardedBy);
+        return {
+          kind: 'sqrt-log-domain',
+          term,
+          offset,
+          why: `${junk((node as Term & { k: 'app' }).head)}, and no hypothesis keeps ${arg} in its domain`,
+          ...(v ? { degenerate: { variable: v, value: '-1' } } : {}),
+        };
+      }
+    }
+  }
+
+  /** Traps of the statement's shape: contradictory or restated hypotheses, a `True` conclusion, a variable nothing mentions. */
+  private logicTraps(): Trap[] {
+    const traps: Trap[] = [];
+    const s = this.s;
+    const texts = s.hypotheses.map((h) => this.span(h.term));
+    const conclusion = this.span(s.conclusion);
+    if (s.conclusion.k === 'var' && s.conclusion.name === 'True')
+      traps.push({
+        kind: 'trivial-conclusion',
+        term: 'True',
+        offset: s.tokens[s.conclusion.at]!.start,
+        why: 'the conclusion is `True`: the statement claims nothing',
+      });
+    const restated = texts.indexOf(conclusion);
+    if (restated >= 0 && s.conclusion.k !== 'opaque')
+      traps.push({
+        kind: 'restated-hypothesis',
+        term: conclusion,
+        offset: s.tokens[s.conclusion.at]!.start,
+        why: `the conclusion \`${conclusion}\` is hypothesis ${s.hypotheses[restated]!.name ?? restated + 1} restated: the statement proves itself`,
+      });
+    for (let a = 0; a < s.hypotheses.length; a++) {
+      const why = this.contradiction(s.hypotheses[a]!.term, a, texts);
+      if (why)
+        traps.push({ kind: 'contradictory-hypotheses', term: texts[a]!, offset: s.tokens[this.first(s.hypotheses[a]!.term)]!.start, why });
+    }
+    for (const b of s.dataBinders) {
+      const mentioned = s.tokens.some((t, k) => k !== b.at && t.kind === 'ident' && (t.text === b.name || t.text.startsWith(`${b.name}.`)));
+      if (tyOf(b.type) !== undefined && !mentioned)
+        traps.push({
+          kind: 'unused-variable',
+          term: b.name,
+          offset: s.tokens[b.at]!.start,
+          why: `\`${b.name} : ${b.type}\` is bound but no hypothesis and not the conclusion mention it: the statement says nothing about it`,
+        });
+    }
+    return traps;
+  }
+
+  /** Why hypothesis `a` cannot hold, or holds against an earlier one; undefined when nothing shows it. */
+  private contradiction(t: Term, a: number, texts: string[]): string | undefined {
+    if (t.k === 'bin' && RELATIONS.has(t.op) && t.l.k === 'num' && t.r.k === 'num') {
+      const [x, y] = [Number(t.l.text), Number(t.r.text)];
+      const holds = { '=': x === y, '≠': x !== y, '<': x < y, '>': x > y, '≤': x <= y, '≥': x >= y, '∣': y % x === 0 }[t.op as '='];
+      if (!holds) return `\`${texts[a]}\` is false`;
+    }
+    if (t.k === 'bin' && (t.op === '<' || t.op === '>' || t.op === '≠') && this.span(t.l) === this.span(t.r))
+      return `\`${texts[a]}\` is false: no value is ${t.op === '≠' ? 'different from' : 'less than'} itself`;
+    for (let b = 0; b < a; b++) {
+      const other = this.s.hypotheses[b]!.term;
+      if (t.k === 'not' && this.span(t.e) === texts[b]) return `it negates \`${texts[b]}\`, also assumed`;
+      if (other.k === 'not' && this.span(other.e) === texts[a]) return `\`${texts[b]}\` negates it`;
+      if (t.k === 'bin' && other.k === 'bin' && t.op === '=' && other.op === '=' && t.r.k === 'num' && other.r.k === 'num') {
+        if (this.span(t.l) === this.span(other.l) && Number(t.r.text) !== Number(other.r.text))
+          return `it and \`${texts[b]}\` give ${this.span(t.l)} two values`;
+      }
+      const strict = (x: Term): x is Term & { k: 'bin' } => x.k === 'bin' && (x.op === '<' || x.op === '>');
+      if (strict(t) && strict(other)) {
+        const [lo, hi] = t.op === '<' ? [t.l, t.r] : [t.r, t.l];
+        const [lo2, hi2] = other.op === '<' ? [other.l, other.r] : [other.r, other.l];
+        if (this.span(lo) === this.span(hi2) && this.span(hi) === this.span(lo2))
+          return `it and \`${texts[b]}\` order the same two values both ways`;
+      }
+    }
+    return undefined;
+  }
+}
