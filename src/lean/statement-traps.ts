@@ -72,7 +72,6 @@ const FUNCTIONS: Record<string, { dom: Expected; cod: Known }> = {
 const CONSTANTS: Record<string, Ty> = { π: 'R', 'Real.pi': 'R' };
 const ARITH = new Set(['+', '-', '*', '/', '%']);
 const RELATIONS = new Set(['=', '≠', '<', '>', '≤', '≥', '∣']);
-const ORDER_RELATIONS = new Set(['≠', '<', '>', '≤', '≥', '∣', '∈', '∉']);
 const LOGIC = new Set(['∧', '∨', '→', '↔']);
 const DOMAIN_HEADS = new Set(['Real.sqrt', 'Real.log', 'Real.logb', 'NNReal.sqrt']);
 /** Functions of a non-negative value everywhere: an argument of this form needs no guard. */
@@ -106,6 +105,10 @@ export function statementTraps(header: string): Trap[] {
 
 interface Candidate {
   kind: TrapKind;
+  /** The conditions in force where the term stands: binder predicates, antecedents, conjuncts beside it. */
+  inForce: readonly Term[];
+  /** The hypothesis the term stands in (its own condition cannot guard it), or -1 in the conclusion. */
+  owner: number;
   node: Term;
   guardedBy: Term;
   ty?: Ty;
@@ -114,17 +117,36 @@ interface Candidate {
 
 class TrapReader {
   private readonly candidates: Candidate[] = [];
+  private inForce: Term[] = [];
+  private owner = -1;
+  private floored = false;
   private readonly scoped = new Map<string, string>();
 
   constructor(private readonly s: Statement) {}
 
   traps(): Trap[] {
-    for (const h of this.s.hypotheses) this.prop(h.term);
+    this.s.hypotheses.forEach((h, k) => {
+      this.owner = k;
+      this.prop(h.term);
+    });
+    this.owner = -1;
     this.prop(this.s.conclusion);
     const found: Trap[] = [];
     for (const c of this.candidates) if (!this.guarded(c)) found.push(this.trapOf(c));
     found.push(...this.logicTraps());
     return found;
+  }
+
+  private add(c: Omit<Candidate, 'inForce' | 'owner'>): void {
+    this.candidates.push({ ...c, inForce: [...this.inForce], owner: this.owner });
+  }
+
+  /** Runs `inside` with `conditions` in force. */
+  private assuming(conditions: Term[], inside: () => void): void {
+    const saved = this.inForce.length;
+    this.inForce.push(...conditions);
+    inside();
+    this.inForce.length = saved;
   }
 
   private typeOfName(name: string): string | undefined {
@@ -133,7 +155,10 @@ class TrapReader {
 
   /** Reads a proposition: its relations are arithmetic trees with no expected type. */
   private prop(t: Term): void {
-    if (t.k === 'bin' && LOGIC.has(t.op)) {
+    if (t.k === 'bin' && (t.op === '→' || t.op === '∧')) {
+      this.assuming(t.op === '∧' ? [t.r] : [], () => this.prop(t.l));
+      this.assuming([t.l], () => this.prop(t.r));
+    } else if (t.k === 'bin' && LOGIC.has(t.op)) {
       this.prop(t.l);
       this.prop(t.r);
     } else if (t.k === 'not') this.prop(t.e);
@@ -153,13 +178,15 @@ class TrapReader {
       const set = t.pred.r;
       if (/(^|\.)range$/.test(set.head)) type = 'ℕ';
       else if (/(^|\.)I[co][co]$/.test(set.head)) {
-        const bounds = set.args.map((a) => (a.k === 'var' ? tyOf(this.typeOfName(a.name)) : undefined)).find((x) => x);
+        const bounds = set.args
+          .map((a) => (a.k === 'asc' ? tyOf(a.type) : a.k === 'var' ? tyOf(this.typeOfName(a.name)) : undefined))
+          .find((x) => x);
         if (bounds) type = SHOWN[bounds];
       }
     }
     for (const v of t.vars) if (type !== undefined) this.scoped.set(v, type);
     if (t.pred) this.prop(t.pred);
-    inside();
+    this.assuming(t.pred ? [t.pred] : [], inside);
     for (const [v, before] of saved) before === undefined ? this.scoped.delete(v) : this.scoped.set(v, before);
   }
 
@@ -169,6 +196,8 @@ class TrapReader {
    * to the leaves. Returns that type, and records the operations that are traps in it.
    */
   private tree(t: Term, expected: Expected, cast?: Ty): Known {
+    const floored = this.floored;
+    this.floored = false;
     const ops: (Term & { k: 'bin' })[] = [];
     const leaves: (Known | undefined)[] = [];
     const walk = (x: Term): void => {
@@ -191,9 +220,9 @@ class TrapReader {
     if (ty === undefined || ty === 'unknown') return 'unknown';
     for (const op of ops) {
       if (op.op === '-' && ty === 'N' && !(op.r.k === 'num' && op.r.text === '0'))
-        this.candidates.push({ kind: cast ? 'cast-after-operation' : 'nat-subtraction', node: op, guardedBy: op, ty, cast });
-      else if (op.op === '/' && (ty === 'N' || ty === 'Z'))
-        this.candidates.push({
+        this.add({ kind: cast ? 'cast-after-operation' : 'nat-subtraction', node: op, guardedBy: op, ty, cast });
+      else if (op.op === '/' && (ty === 'N' || ty === 'Z') && !floored)
+        this.add({
           kind: cast ? 'cast-after-operation' : ty === 'N' ? 'nat-division' : 'int-division',
           node: op,
           guardedBy: op,
@@ -201,7 +230,7 @@ class TrapReader {
           cast,
         });
       else if (op.op === '/' && ty !== 'N' && ty !== 'Z' && !this.positive(op.r))
-        this.candidates.push({ kind: 'division-by-zero', node: op, guardedBy: op.r, ty });
+        this.add({ kind: 'division-by-zero', node: op, guardedBy: op.r, ty });
     }
     return ty;
   }
@@ -237,15 +266,15 @@ class TrapReader {
       case 'abs':
         return this.tree(x.e, 'none');
       case 'floor':
-        this.tree(x.e, 'none');
+        this.floorOf(x.e);
         return 'Z';
       case 'natFloor':
-        this.tree(x.e, 'none');
+        this.floorOf(x.e);
         return 'N';
       case 'inv': {
         const ty = this.tree(x.e, 'none');
         if (ty !== 'unknown' && ty !== 'N' && ty !== 'Z' && !this.positive(x.e))
-          this.candidates.push({ kind: 'division-by-zero', node: x, guardedBy: x.e, ty });
+          this.add({ kind: 'division-by-zero', node: x, guardedBy: x.e, ty });
         return ty;
       }
       case 'binder':
@@ -267,15 +296,23 @@ class TrapReader {
     }
   }
 
+  /** The argument of a floor: a division in it rounds as the floor does, on purpose. */
+  private floorOf(t: Term): void {
+    this.floored = true;
+    this.tree(t, 'none');
+  }
+
   private application(x: Term & { k: 'app' }): Known {
     const local = this.typeOfName(x.head);
     const fn = local !== undefined ? functionType(local) : FUNCTIONS[x.head];
-    if (DOMAIN_HEADS.has(x.head) && x.args[0] !== undefined && !this.nonnegative(x.args[x.args.length - 1]!))
-      this.candidates.push({ kind: 'sqrt-log-domain', node: x, guardedBy: x.args[x.args.length - 1]! });
-    x.args.forEach((a, k) => {
+    const types = x.args.map((a, k) => {
       const dom = fn === undefined ? 'unknown' : Array.isArray(fn.dom) ? (fn.dom[k] ?? 'unknown') : fn.dom;
-      this.tree(a, dom);
+      if (x.head === 'Int.floor' || x.head === 'Nat.floor') this.floored = true;
+      return this.tree(a, dom);
     });
+    const arg = x.args[x.args.length - 1];
+    if (DOMAIN_HEADS.has(x.head) && arg !== undefined && types[types.length - 1] !== 'unknown' && !this.nonnegative(arg))
+      this.add({ kind: 'sqrt-log-domain', node: x, guardedBy: arg });
     if (fn === undefined) return 'unknown';
     if (Array.isArray(fn.dom) && x.args.length !== fn.dom.length) return 'unknown';
     return fn.cod;
@@ -310,6 +347,8 @@ class TrapReader {
     switch (t.k) {
       case 'num':
         return Number(t.text) !== 0;
+      case 'var':
+        return t.name in CONSTANTS;
       case 'app':
         return t.head === 'Real.exp' || t.head === 'Nat.factorial';
       case 'coe':
@@ -325,35 +364,34 @@ class TrapReader {
     }
   }
 
-  /** A hypothesis in force that bounds or relates one of the names the trap's term uses silences it. */
+  /**
+   * A condition in force that mentions one of the names the trap's term uses silences it: another
+   * hypothesis, a binder predicate, an antecedent or a conjunct beside it. Any mention, not only a
+   * bound: `p.Prime`, `Odd n` and `p.HolderConjugate q` keep their variables away from 0 too.
+   */
   private guarded(c: Candidate): boolean {
+    if (c.kind === 'nat-subtraction' && this.ordered(c.node)) return true;
     const names = namesIn(c.guardedBy);
     if (c.kind === 'nat-subtraction' || c.kind === 'cast-after-operation') namesIn(c.node, names);
-    for (const known of [...names]) if (this.typeOfName(known) === undefined) names.delete(known);
+    for (const constant of Object.keys(CONSTANTS)) names.delete(constant.split('.')[0]!);
     if (names.size === 0) return c.kind === 'division-by-zero' || c.kind === 'sqrt-log-domain';
-    const bounds = (t: Term): boolean => {
-      if (t.k === 'bin' && (ORDER_RELATIONS.has(t.op) || t.op === '=') && [...namesIn(t)].some((n) => names.has(n))) return true;
-      if (t.k === 'app' && /Prime$/.test(t.head) && [...namesIn(t)].some((n) => names.has(n))) return true;
-      if (t.k === 'var' && /\.Prime$/.test(t.name) && names.has(t.name.split('.')[0]!)) return true;
-      if (t.k === 'bin') return bounds(t.l) || bounds(t.r);
-      if (t.k === 'not' || t.k === 'abs' || t.k === 'coe' || t.k === 'asc') return bounds(t.e);
-      if (t.k === 'binder') return (t.pred !== undefined && bounds(t.pred)) || bounds(t.body);
-      if (t.k === 'app') return t.args.some(bounds);
-      return false;
-    };
-    if (this.s.hypotheses.some((h) => bounds(h.term))) return true;
-    return this.boundInConclusion(this.s.conclusion, names);
+    const mentions = (t: Term): boolean => [...namesIn(t)].some((n) => names.has(n));
+    return this.s.hypotheses.some((h, k) => k !== c.owner && mentions(h.term)) || c.inForce.some((t) => mentions(this.beyondRange(t)));
   }
 
-  /** Binder predicates (`∀ n > 0,`, `∃ x ∈ s,`) and antecedents inside the conclusion bound their variables for what follows them. */
-  private boundInConclusion(t: Term, names: Set<string>): boolean {
-    if (t.k === 'binder')
-      return (t.pred !== undefined && [...namesIn(t.pred)].some((n) => names.has(n))) || this.boundInConclusion(t.body, names);
-    if (t.k === 'bin' && t.op === '→') {
-      if ([...namesIn(t.l)].some((n) => names.has(n))) return true;
-      return this.boundInConclusion(t.r, names);
-    }
-    if (t.k === 'bin' && LOGIC.has(t.op)) return this.boundInConclusion(t.l, names) || this.boundInConclusion(t.r, names);
+  /** `i ∈ Finset.range n` bounds i from above only: it guards a term through `n`, never through i alone. */
+  private beyondRange(t: Term): Term {
+    return t.k === 'bin' && t.op === '∈' && t.r.k === 'app' && /(^|\.)range$/.test(t.r.head) ? t.r : t;
+  }
+
+  /** Whether the minuend cannot be smaller than the subtrahend by their form: `c₁ ^ e - c₂ ^ e` with c₁ ≥ c₂, `x ^ k - x`, numerals. */
+  private ordered(t: Term): boolean {
+    if (t.k !== 'bin') return false;
+    const { l, r } = t;
+    if (l.k === 'num' && r.k === 'num') return Number(l.text) >= Number(r.text);
+    if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && l.l.k === 'num' && r.l.k === 'num')
+      return Number(l.l.text) >= Number(r.l.text) && this.span(l.r) === this.span(r.r);
+    if (l.k === 'bin' && l.op === '^' && l.r.k === 'num' && Number(l.r.text) >= 1) return this.span(l.l) === this.span(r);
     return false;
   }
 

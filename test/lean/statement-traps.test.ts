@@ -23,6 +23,9 @@ describe('statementTraps', () => {
     expect(kinds(': ∀ n > (0 : ℕ), n - 1 + 1 = n')).toEqual([]);
     expect(kinds('(p : ℕ) (hp : p.Prime) : (p - 1) ! % p = p - 1')).toEqual([]);
     expect(kinds(': ∀ n : ℕ, n - 1 + 1 = n')).toEqual([['nat-subtraction', 'n - 1']]);
+    expect(kinds('(a : ℕ → ℝ) (i : ℕ) : ∑ j ∈ Finset.range (i + 1), a (i - j) = 0')).toEqual([]);
+    expect(kinds('(n : ℕ) (hn : Odd n) : 8 ∣ (n ^ 2 - 1)')).toEqual([]);
+    expect(kinds('(n : ℕ) : 8 ∣ (2025 ^ n - 15 ^ n)')).toEqual([]);
   });
 
   it('tells a cast after the operation from one before it', () => {
@@ -38,7 +41,8 @@ describe('statementTraps', () => {
     expect(kinds('(x y : ℝ) (h : y ≠ 0) : x / y = 3')).toEqual([]);
     expect(kinds('(n : ℕ) : (n : ℝ) / (n + 1) < 1')).toEqual([]);
     expect(kinds('(x : ℝ) : x⁻¹ * x = 1')).toEqual([['division-by-zero', 'x⁻¹']]);
-    expect(kinds('(a b : ℕ) (h₀ : a / b = 3) : a = 3 * b')).toEqual([]);
+    expect(kinds('(a b : ℕ) (h₀ : a / b = 3) : a = 3 * b')).toEqual([['nat-division', 'a / b']]);
+    expect(kinds('(a b : ℕ) (h₀ : b ∣ a) (h₁ : a / b = 3) : a = 3 * b')).toEqual([]);
     expect(kinds('(a b : ℕ) : a / b * b = a')).toEqual([['nat-division', 'a / b']]);
   });
 
