@@ -92,6 +92,15 @@ function functionType(type: string): { dom: Expected[]; cod: Known } | undefined
   return { dom: parts.slice(0, -1).map((p) => tyOf(p) ?? 'unknown'), cod: tyOf(parts[parts.length - 1]) ?? 'unknown' };
 }
 
+/** The value of a term made of numerals, `+`, `*` and `^` alone. */
+function valueOf(t: Term): number | undefined {
+  if (t.k === 'num') return /^\d+$/.test(t.text) ? Number(t.text) : undefined;
+  if (t.k !== 'bin' || !['+', '*', '^'].includes(t.op)) return undefined;
+  const [a, b] = [valueOf(t.l), valueOf(t.r)];
+  if (a === undefined || b === undefined) return undefined;
+  return t.op === '+' ? a + b : t.op === '*' ? a * b : a ** b;
+}
+
 /** The traps of one declaration's header. */
 export function statementTraps(header: string): Trap[] {
   let statement: Statement;
@@ -120,16 +129,20 @@ class TrapReader {
   private inForce: Term[] = [];
   private owner = -1;
   private floored = false;
+  /** Inside a hypothesis or an antecedent: a junk quotient or root there mostly makes the assumption fail, not the claim change. */
+  private assumed = false;
   private readonly scoped = new Map<string, string>();
 
   constructor(private readonly s: Statement) {}
 
   traps(): Trap[] {
+    this.assumed = true;
     this.s.hypotheses.forEach((h, k) => {
       this.owner = k;
       this.prop(h.term);
     });
     this.owner = -1;
+    this.assumed = false;
     this.prop(this.s.conclusion);
     const found: Trap[] = [];
     for (const c of this.candidates) if (!this.guarded(c)) found.push(this.trapOf(c));
@@ -138,6 +151,7 @@ class TrapReader {
   }
 
   private add(c: Omit<Candidate, 'inForce' | 'owner'>): void {
+    if (this.assumed && (c.kind === 'division-by-zero' || c.kind === 'sqrt-log-domain')) return;
     this.candidates.push({ ...c, inForce: [...this.inForce], owner: this.owner });
   }
 
@@ -156,7 +170,10 @@ class TrapReader {
   /** Reads a proposition: its relations are arithmetic trees with no expected type. */
   private prop(t: Term): void {
     if (t.k === 'bin' && (t.op === '→' || t.op === '∧')) {
+      const assumed = this.assumed;
+      this.assumed ||= t.op === '→';
       this.assuming(t.op === '∧' ? [t.r] : [], () => this.prop(t.l));
+      this.assumed = assumed;
       this.assuming([t.l], () => this.prop(t.r));
     } else if (t.k === 'bin' && LOGIC.has(t.op)) {
       this.prop(t.l);
@@ -375,8 +392,17 @@ class TrapReader {
     if (c.kind === 'nat-subtraction' || c.kind === 'cast-after-operation') namesIn(c.node, names);
     for (const constant of Object.keys(CONSTANTS)) names.delete(constant.split('.')[0]!);
     if (names.size === 0) return c.kind === 'division-by-zero' || c.kind === 'sqrt-log-domain';
+    // A variable of a bounded type (`Fin n`, `ℕ+`, `Set.Ioi 1`, a function into one) carries its own guard.
+    if ([...names].some((n) => this.boundedType(n))) return true;
     const mentions = (t: Term): boolean => [...namesIn(t)].some((n) => names.has(n));
     return this.s.hypotheses.some((h, k) => k !== c.owner && mentions(h.term)) || c.inForce.some((t) => mentions(this.beyondRange(t)));
+  }
+
+  private boundedType(name: string): boolean {
+    const type = this.typeOfName(name);
+    if (type === undefined) return false;
+    const result = type.split(' → ').pop()!;
+    return tyOf(result) === undefined && /^(Fin|ℕ\+|PNat|Set\.I|↥|\{)/.test(result.trim());
   }
 
   /** `i ∈ Finset.range n` bounds i from above only: it guards a term through `n`, never through i alone. */
@@ -388,7 +414,8 @@ class TrapReader {
   private ordered(t: Term): boolean {
     if (t.k !== 'bin') return false;
     const { l, r } = t;
-    if (l.k === 'num' && r.k === 'num') return Number(l.text) >= Number(r.text);
+    const [a, b] = [valueOf(l), valueOf(r)];
+    if (a !== undefined && b !== undefined) return a >= b;
     if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && l.l.k === 'num' && r.l.k === 'num')
       return Number(l.l.text) >= Number(r.l.text) && this.span(l.r) === this.span(r.r);
     if (l.k === 'bin' && l.op === '^' && l.r.k === 'num' && Number(l.r.text) >= 1) return this.span(l.l) === this.span(r);
@@ -471,7 +498,7 @@ class TrapReader {
         why: 'the conclusion is `True`: the statement claims nothing',
       });
     const restated = texts.indexOf(conclusion);
-    if (restated >= 0 && s.conclusion.k !== 'opaque')
+    if (restated >= 0 && s.conclusion.k !== 'opaque' && this.readToEnd(s.conclusion) && this.readToEnd(s.hypotheses[restated]!.term))
       traps.push({
         kind: 'restated-hypothesis',
         term: conclusion,
@@ -494,6 +521,14 @@ class TrapReader {
         });
     }
     return traps;
+  }
+
+  /** Whether the term was read up to the end of what holds it (the header, or its binder's bracket), not cut short by notation the reader does not know. */
+  private readToEnd(t: Term): boolean {
+    const end = this.s.spans.get(t)?.[1];
+    if (end === undefined) return false;
+    const next = this.s.tokens[end + 1]?.text;
+    return next === undefined || next === ')' || next === '}';
   }
 
   /** Why hypothesis `a` cannot hold, or holds against an earlier one; undefined when nothing shows it. */

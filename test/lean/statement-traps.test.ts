@@ -26,6 +26,8 @@ describe('statementTraps', () => {
     expect(kinds('(a : ℕ → ℝ) (i : ℕ) : ∑ j ∈ Finset.range (i + 1), a (i - j) = 0')).toEqual([]);
     expect(kinds('(n : ℕ) (hn : Odd n) : 8 ∣ (n ^ 2 - 1)')).toEqual([]);
     expect(kinds('(n : ℕ) : 8 ∣ (2025 ^ n - 15 ^ n)')).toEqual([]);
+    expect(kinds(': ∀ k : ℕ, k ≠ 0 → k ≤ 13 ^ 2 - 14 → k % 3 = 0')).toEqual([]);
+    expect(kinds('(n : Set.Ioi 1) : ((↑n - 1 + 1) : ℕ) = ↑n')).toEqual([]);
   });
 
   it('tells a cast after the operation from one before it', () => {
@@ -41,6 +43,8 @@ describe('statementTraps', () => {
     expect(kinds('(x y : ℝ) (h : y ≠ 0) : x / y = 3')).toEqual([]);
     expect(kinds('(n : ℕ) : (n : ℝ) / (n + 1) < 1')).toEqual([]);
     expect(kinds('(x : ℝ) : x⁻¹ * x = 1')).toEqual([['division-by-zero', 'x⁻¹']]);
+    expect(kinds('(x : ℝ) (h₀ : 2 + 2 / (3 + x) = 144 / 53) : x = 3 / 4')).toEqual([]);
+    expect(kinds(': ∀ a b : ℤ, (a / b : ℚ) = 1 → a = b')).toEqual([]);
     expect(kinds('(a b : ℕ) (h₀ : a / b = 3) : a = 3 * b')).toEqual([['nat-division', 'a / b']]);
     expect(kinds('(a b : ℕ) (h₀ : b ∣ a) (h₁ : a / b = 3) : a = 3 * b')).toEqual([]);
     expect(kinds('(a b : ℕ) : a / b * b = a')).toEqual([['nat-division', 'a / b']]);
@@ -57,6 +61,7 @@ describe('statementTraps', () => {
     expect(kinds('(x : ℝ) (h₀ : x = 2) (h₁ : x = 3) : x = 1')).toEqual([['contradictory-hypotheses', 'x = 3']]);
     expect(kinds('(x : ℝ) (h₀ : x ^ 2 = 4) (h₁ : 0 < x) : x ^ 2 = 4')).toEqual([['restated-hypothesis', 'x ^ 2 = 4']]);
     expect(kinds('(h : ∃ x : ℝ, x > 0) : ∃ x : ℝ, x > 1')).toEqual([]);
+    expect(kinds('{pre X : List α} (h : pre <+: X) : pre <+: X ∨ pre = X')).toEqual([]);
     expect(kinds(': True')).toEqual([['trivial-conclusion', 'True']]);
     expect(kinds('(x y : ℕ) (h : x = 1) : x = 1 ∨ x = 2')).toEqual([['unused-variable', 'y']]);
     expect(kinds('(x y : ℕ) (h : x = 1) : {z | z = y} = ∅')).toEqual([]);
