@@ -15,7 +15,7 @@
  */
 import { readRepoFile } from '../../core/repo-file.js';
 import type { AuditContext } from '../../core/types.js';
-import { statementTraps } from '../../lean/statement-traps.js';
+import { statementTraps } from '../../lean/resolve/statement-traps.js';
 import type { LeanDecl, LeanFile } from '../../model/lean.js';
 import type { Location } from '../../model/location.js';
 

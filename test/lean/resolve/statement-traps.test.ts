@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statementTraps } from '../../src/lean/statement-traps.js';
+import { statementTraps } from '../../../src/lean/resolve/statement-traps.js';
 
 const kinds = (header: string): [string, string][] => statementTraps(header).map((t) => [t.kind, t.term]);
 

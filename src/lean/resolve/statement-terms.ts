@@ -4,8 +4,8 @@
  * of the arithmetic it states. Best effort: what the reader does not know becomes an `opaque` node,
  * and the trap checks built on it (statement-traps.ts) stay silent there.
  */
-import type { Token } from '../model/lean.js';
-import { lex } from './lexer.js';
+import type { Token } from '../../model/lean.js';
+import { lex } from '../syntax/lexer.js';
 
 export type Term =
   | { k: 'num'; text: string; at: number }

@@ -93,10 +93,10 @@ function functionType(type: string): { dom: Expected[]; cod: Known } | undefined
 }
 
 /** The value of a term made of numerals, `+`, `*` and `^` alone. */
-function valueOf(t: Term): number | undefined {
+function numeralValue(t: Term): number | undefined {
   if (t.k === 'num') return /^\d+$/.test(t.text) ? Number(t.text) : undefined;
   if (t.k !== 'bin' || !['+', '*', '^'].includes(t.op)) return undefined;
-  const [a, b] = [valueOf(t.l), valueOf(t.r)];
+  const [a, b] = [numeralValue(t.l), numeralValue(t.r)];
   if (a === undefined || b === undefined) return undefined;
   return t.op === '+' ? a + b : t.op === '*' ? a * b : a ** b;
 }
@@ -414,7 +414,7 @@ class TrapReader {
   private ordered(t: Term): boolean {
     if (t.k !== 'bin') return false;
     const { l, r } = t;
-    const [a, b] = [valueOf(l), valueOf(r)];
+    const [a, b] = [numeralValue(l), numeralValue(r)];
     if (a !== undefined && b !== undefined) return a >= b;
     if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && l.l.k === 'num' && r.l.k === 'num')
       return Number(l.l.text) >= Number(r.l.text) && this.span(l.r) === this.span(r.r);
