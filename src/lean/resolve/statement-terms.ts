@@ -272,7 +272,8 @@ class Reader {
     }
     this.i++;
     if (type !== undefined) for (const v of vars) this.types.set(v, type);
-    const body = this.expr(0);
+    // A big operator's body is read at level 67, as Mathlib's `∑ x ∈ s, f` notation does: `∑ i, f i = g` is `(∑ i, f i) = g`.
+    const body = this.expr(q === '∑' || q === '∏' ? 67 : 0);
     return { k: 'binder', q, vars, type, pred, body, at };
   }
 

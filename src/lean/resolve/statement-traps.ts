@@ -387,7 +387,7 @@ class TrapReader {
    * bound: `p.Prime`, `Odd n` and `p.HolderConjugate q` keep their variables away from 0 too.
    */
   private guarded(c: Candidate): boolean {
-    if (c.kind === 'nat-subtraction' && this.ordered(c.node)) return true;
+    if ((c.kind === 'nat-subtraction' || c.kind === 'cast-after-operation') && this.ordered(c.node)) return true;
     const names = namesIn(c.guardedBy);
     if (c.kind === 'nat-subtraction' || c.kind === 'cast-after-operation') namesIn(c.node, names);
     for (const constant of Object.keys(CONSTANTS)) names.delete(constant.split('.')[0]!);
@@ -419,6 +419,10 @@ class TrapReader {
     if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && l.l.k === 'num' && r.l.k === 'num')
       return Number(l.l.text) >= Number(r.l.text) && this.span(l.r) === this.span(r.r);
     if (l.k === 'bin' && l.op === '^' && l.r.k === 'num' && Number(l.r.text) >= 1) return this.span(l.l) === this.span(r);
+    // c ^ e - 1 with c ≥ 1, and x ^ a - x ^ b with a ≥ b.
+    if (l.k === 'bin' && l.op === '^' && b === 1 && (numeralValue(l.l) ?? 0) >= 1) return true;
+    if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && this.span(l.l) === this.span(r.l))
+      return (numeralValue(l.r) ?? -1) >= (numeralValue(r.r) ?? Number.POSITIVE_INFINITY);
     return false;
   }
 
@@ -512,7 +516,7 @@ class TrapReader {
     }
     for (const b of s.dataBinders) {
       const mentioned = s.tokens.some((t, k) => k !== b.at && t.kind === 'ident' && (t.text === b.name || t.text.startsWith(`${b.name}.`)));
-      if (tyOf(b.type) !== undefined && !mentioned)
+      if (tyOf(b.type) !== undefined && !mentioned && !b.name.startsWith('_'))
         traps.push({
           kind: 'unused-variable',
           term: b.name,
