@@ -418,7 +418,7 @@ class TrapReader {
     if (a !== undefined && b !== undefined) return a >= b;
     if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && l.l.k === 'num' && r.l.k === 'num')
       return Number(l.l.text) >= Number(r.l.text) && this.span(l.r) === this.span(r.r);
-    if (l.k === 'bin' && l.op === '^' && l.r.k === 'num' && Number(l.r.text) >= 1) return this.span(l.l) === this.span(r);
+    if (l.k === 'bin' && l.op === '^' && l.r.k === 'num' && Number(l.r.text) >= 1 && this.span(l.l) === this.span(r)) return true;
     // c ^ e - 1 with c ≥ 1, and x ^ a - x ^ b with a ≥ b.
     if (l.k === 'bin' && l.op === '^' && b === 1 && (numeralValue(l.l) ?? 0) >= 1) return true;
     if (l.k === 'bin' && l.op === '^' && r.k === 'bin' && r.op === '^' && this.span(l.l) === this.span(r.l))
