@@ -9,6 +9,7 @@ import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
 import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
 import { inert } from '../reporters/escape.js';
+import { entityNamed } from '../reporters/focus.js';
 import { type Format, REPORTERS, renderText } from '../reporters/index.js';
 import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
 import { writeOutput } from './write-output.js';
@@ -40,6 +41,13 @@ export interface EmitOptions {
   stepSummary?: string | undefined;
   /** Base address of the rule pages, for SARIF help links. */
   docsUrl?: string | undefined;
+  /** HTML only: one entity (label or Lean name) and its ancestors. */
+  focus?: string | undefined;
+}
+
+/** `--focus` draws the HTML page only; with another format it is an input error, caught before any work. */
+export function checkFocusFormat(format: Format, focus: string | undefined): void {
+  if (focus !== undefined && format !== 'html') throw new InputError(`--focus applies to --format html, not ${format}`);
 }
 
 /**
@@ -48,8 +56,12 @@ export interface EmitOptions {
  * annotate past its per-level limit.
  */
 export async function emitReport(report: Report, options: EmitOptions): Promise<void> {
-  const { format, output } = options;
+  const { format, output, focus } = options;
+  checkFocusFormat(format, focus);
+  if (focus !== undefined && !entityNamed(report, focus))
+    throw new InputError(`--focus ${inert(focus)}: no entity of the report has this label or Lean name`);
   const pieces = REPORTERS[format](report, {
+    ...(focus !== undefined ? { focus } : {}),
     color: wantsColor(format, output),
     pathPrefix: workspacePrefix(report.project.root),
     ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
@@ -66,4 +78,10 @@ export async function emitReport(report: Report, options: EmitOptions): Promise<
 export const DOCS_URL_OPTION = [
   '--docs-url <base>',
   `base address of the rule pages SARIF links each rule to, <base>/<auditor>.md#<rule> (default: ${DEFAULT_DOCS_URL})`,
+] as const;
+
+/** The `--focus` option of the commands that render HTML. */
+export const FOCUS_OPTION = [
+  '--focus <name>',
+  'HTML: only this entity (a blueprint label or Lean name) and every entity it depends on, with the findings about them',
 ] as const;

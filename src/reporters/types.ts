@@ -10,6 +10,8 @@ export interface ReporterOptions {
   annotationLimit?: number;
   /** Base address of the rule pages (`<base>/<auditor>.md#<messageId>`), for SARIF help links. */
   docsUrl?: string;
+  /** HTML: only this entity (a label or Lean name) and its ancestors, with the findings about them. */
+  focus?: string;
 }
 
 /**
