@@ -11,6 +11,7 @@ import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
 import { inert } from '../reporters/escape.js';
 import { entityNamed } from '../reporters/focus.js';
 import { type Format, REPORTERS, renderText } from '../reporters/index.js';
+import { JOB_SUMMARY_SIZE_LIMIT } from '../reporters/markdown.js';
 import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
 import { writeOutput } from './write-output.js';
 
@@ -69,8 +70,11 @@ export async function emitReport(report: Report, options: EmitOptions): Promise<
   await writeOutput(pieces, output);
   if (output !== undefined) process.stderr.write(`leanaudit: ${format} report written to ${output} (${inert(verdict(report))})\n`);
   if (format === 'github' && options.stepSummary) {
-    // The Markdown report is cut under 65,000 characters: one text.
-    appendUserFile(options.stepSummary, renderText(REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT })));
+    // The Markdown report is held under what GitHub takes from a step's summary: one text.
+    appendUserFile(
+      options.stepSummary,
+      renderText(REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT, sizeLimit: JOB_SUMMARY_SIZE_LIMIT })),
+    );
   }
 }
 

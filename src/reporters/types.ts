@@ -8,6 +8,8 @@ export interface ReporterOptions {
   pathPrefix?: string;
   /** Markdown as a GitHub job summary: says which findings past this many per level GitHub did not annotate. */
   annotationLimit?: number;
+  /** Markdown: the most bytes it may take (default: what a GitHub comment holds). */
+  sizeLimit?: number;
   /** Base address of the rule pages (`<base>/<auditor>.md#<messageId>`), for SARIF help links. */
   docsUrl?: string;
   /** HTML: only this entity (a label or Lean name) and its ancestors, with the findings about them. */
