@@ -19,9 +19,13 @@ import { writeOutput } from './write-output.js';
 const wantsColor = (format: Format, output: string | undefined): boolean =>
   format === 'terminal' && output === undefined && colorFor(process.stdout);
 
-/** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
-function workspacePrefix(root: string): string {
-  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root)
+/**
+ * Where annotations name files from: the git repository's root, as SARIF does, so that both agree
+ * for a project in a subfolder; outside git, the GitHub workspace (else the working directory).
+ */
+function annotationPrefix(project: Report['project']): string {
+  if (project.repository) return project.repository.path ?? '';
+  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), project.root)
     .split(sep)
     .join('/');
 }
@@ -64,7 +68,7 @@ export async function emitReport(report: Report, options: EmitOptions): Promise<
   const pieces = REPORTERS[format](report, {
     ...(focus !== undefined ? { focus } : {}),
     color: wantsColor(format, output),
-    pathPrefix: workspacePrefix(report.project.root),
+    pathPrefix: annotationPrefix(report.project),
     ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
   });
   await writeOutput(pieces, output);

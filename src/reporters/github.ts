@@ -53,7 +53,7 @@ function properties(finding: Finding, pathPrefix: string): string {
   return props.join(',');
 }
 
-/** Renders the report as GitHub Actions workflow commands; `pathPrefix` leads from the workspace to the audited project. */
+/** Renders the report as GitHub Actions workflow commands; `pathPrefix` leads from the repository's root to the audited project. */
 export function* githubReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const prefix = options.pathPrefix ? `${options.pathPrefix.replace(/\/?$/, '/')}` : '';
   const findings = groupByFile(listed(allFindings(report))).flatMap((group) => group.findings);
