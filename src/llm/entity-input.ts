@@ -1,13 +1,13 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
-import { lex } from '../lean/lexer.js';
-import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
+import { lex } from '../lean/syntax/lexer.js';
+import { isProofKind } from '../lean/syntax/names.js';
+import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
 import type { LatexMacro, PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type JudgeInput, truncateMarked } from './protocols.js';
 
 const AUX_KINDS = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'opaque', 'axiom', 'instance']);
-const PROOF_KINDS = new Set(['theorem', 'lemma', 'example']);
 const ENTRY_CHARS = 1200;
 const COMMENT_KINDS = new Set(['lineComment', 'blockComment', 'docComment', 'moduleDoc']);
 
@@ -63,9 +63,9 @@ export function formalText(decl: Pick<PairedDecl, 'kind' | 'fullName' | 'header'
 /** A project declaration whole: keyword, name, binders, type and, for a definition, `:=` and its value or its `where` fields. */
 export function wholeDeclText(decl: LeanDecl, fileText: string | undefined): string {
   const rest =
-    fileText !== undefined && !PROOF_KINDS.has(decl.kind)
+    fileText !== undefined && !isProofKind(decl.kind)
       ? fileText.slice(decl.headerRange.start, decl.range.end)
-      : decl.body === undefined || PROOF_KINDS.has(decl.kind)
+      : decl.body === undefined || isProofKind(decl.kind)
         ? decl.header
         : `${decl.header} ${/^(:=|where|\|)/.test(decl.body.trim()) ? '' : ':= '}${decl.body.trim()}`;
   return withoutComments(`${decl.kind} ${decl.fullName} ${rest}`);
@@ -133,7 +133,7 @@ export function reachedDefinitions(
   };
   for (const d of decls) {
     const decl = project.decls.get(d.fullName);
-    enqueue(decl, decl === undefined || PROOF_KINDS.has(decl.kind));
+    enqueue(decl, decl === undefined || isProofKind(decl.kind));
   }
   const parts: string[] = [];
   let used = 0;
