@@ -17,9 +17,9 @@ import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import { hasSorryToken } from '../lean/syntax/lexer.js';
 import { isProofKind } from '../lean/syntax/names.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
-import { replForAudit } from '../repl/audit-support.js';
 import { type AxiomsAnswer, askAxioms } from '../repl/print-axioms.js';
 import { isNativeAxiom, STANDARD_AXIOMS } from '../repl/results.js';
+import { replForAudit } from './utils/repl.js';
 
 export const meta: AuditorMeta = {
   id: 'axiom-usage',

@@ -6,14 +6,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AuditContext } from '../core/types.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
-import { type ReplForAudit, runOnPool } from './audit-support.js';
 import { buildDir } from './launch.js';
 import type { FileJob, WorkerSession } from './pool.js';
 import { isCommandResponse } from './protocol.js';
 import { printAxiomsQuery } from './queries.js';
 import { readPrintAxioms } from './results.js';
+import { type PoolWatcher, type ReplForAudit, runOnPool } from './run-pool.js';
 
 /** Lean's list of axioms for a declaration, or why there is none (never a verdict). */
 export type AxiomsAnswer = { axioms: string[] } | { error: string };
@@ -22,7 +21,7 @@ const BATCH = 200;
 
 /** Asks Lean the axioms of each of `decls`; private declarations and those of unbuilt modules are answered with the reason. */
 export async function askAxioms(
-  ctx: Pick<AuditContext, 'root' | 'signal' | 'metric' | 'progress'>,
+  ctx: PoolWatcher & { root: string },
   repl: ReplForAudit,
   project: LeanProject,
   decls: readonly LeanDecl[],

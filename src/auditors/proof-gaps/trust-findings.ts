@@ -7,9 +7,9 @@
 import { type AuditContext, type FindingInput, TRUST_RUNGS, type TrustLevel } from '../../core/types.js';
 import { COMPARATOR_CONFIG, readComparatorConfig } from '../../lean/workspace/comparator.js';
 import type { LeanDecl, LeanProject } from '../../model/lean.js';
-import { replForAudit } from '../../repl/audit-support.js';
 import { replSettings } from '../../repl/config.js';
 import { type AxiomsAnswer, askAxioms } from '../../repl/print-axioms.js';
+import { replForAudit } from '../utils/repl.js';
 import { type ChallengePair, challengePairs } from './challenge.js';
 import type { Dependents } from './resting-on.js';
 import { rateTrust } from './trust.js';
