@@ -24,6 +24,18 @@ testAuditor(proofTampering, {
       findings: [{ messageId: 'environment-change', line: 2, severity: 'error' }],
     },
     {
+      name: 'a theorem using the constant run_cmd added, with the chain',
+      code: 'run_cmd do\n  let d : Declaration := .axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }\n  liftCoreM (addDecl d)\n\ntheorem t : False := forged\n',
+      findings: [
+        { messageId: 'environment-change', line: 3 },
+        {
+          messageId: 'uses-added-constant',
+          line: 5,
+          message: 't uses `forged`, a constant added by the code at Test/Main.lean:3: it rests on what the kernel may never have checked',
+        },
+      ],
+    },
+    {
       code: 'def f : CoreM Unit := do\n  addDeclWithoutChecking d\n',
       findings: [{ messageId: 'environment-change', line: 2, message: /an elaborator/ }],
     },

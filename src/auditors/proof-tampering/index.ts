@@ -47,6 +47,16 @@ export const meta: AuditorMeta = {
           'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))',
       },
     },
+    'uses-added-constant': {
+      message: '{{decl}} uses `{{name}}`, a constant added by the code at {{at}}: it rests on what the kernel may never have checked',
+      severity: 'error',
+      docs: {
+        what: 'A declaration after an `environment-change` in its file that uses a constant that code names (quoted, as `` `forged ``).',
+        why: 'The theorem reads as proved from a constant with no visible declaration; the chain from the theorem to the code that made the constant is in the evidence.',
+        example:
+          'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))\ntheorem t : False := forged',
+      },
+    },
     'proof-checking-option': {
       message: '`{{option}}` {{where}}: Lean accepts proofs it did not check',
       severity: 'error',
