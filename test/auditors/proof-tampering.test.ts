@@ -109,6 +109,12 @@ testAuditor(proofTampering, {
       findings: [{ messageId: 'quoted-sorry', line: 3 }],
     },
     {
+      name: 'an import of a module under a hidden folder, which the audit skips',
+      code: 'import «.gen».Lemma\ntheorem t : 1 = 2 := gen_lemma\n',
+      files: { '.gen/Lemma.lean': 'theorem gen_lemma : 1 = 2 := sorry\n' },
+      findings: [{ messageId: 'unread-import', line: 1, message: /`«\.gen»\.Lemma` \(\.gen\/Lemma\.lean\)/ }],
+    },
+    {
       code: 'partial def loop (n : Nat) : Nat := loop n\n',
       findings: [{ messageId: 'needs-lean', severity: 'info', message: /`#print axioms loop`/ }],
     },
