@@ -15,6 +15,7 @@ testAuditor(proofTampering, {
     { name: 'aesop: a global infix overloading a core symbol', code: 'inductive Mem (a : α) : List α → Prop\ninfix:50 " ∈ " => Mem\n' },
     { name: 'warn.sorry false with no sorry to silence (pfr)', code: 'set_option warn.sorry false\ntheorem t : 1 = 1 := rfl\n' },
     { name: 'an elaborator defining a command calls addDecl', code: 'elab "mk_thm" : command => do\n  addDecl decl\n' },
+    { name: 'a partial program no theorem is about', code: 'partial def loop (n : Nat) : Nat := loop n\n' },
     { name: 'a #exit with nothing after it', code: 'theorem t : 1 = 1 := rfl\n#exit\n' },
     { name: 'a macro writing native_decide, never used', code: 'macro "compute_it" : tactic => `(tactic| native_decide)\n' },
   ],
@@ -115,7 +116,7 @@ testAuditor(proofTampering, {
       findings: [{ messageId: 'unread-import', line: 1, message: /`«\.gen»\.Lemma` \(\.gen\/Lemma\.lean\)/ }],
     },
     {
-      code: 'partial def loop (n : Nat) : Nat := loop n\n',
+      code: 'partial def loop (n : Nat) : Nat := loop n\ntheorem t : loop 0 = loop 0 := rfl\n',
       findings: [{ messageId: 'needs-lean', severity: 'info', message: /`#print axioms loop`/ }],
     },
   ],
