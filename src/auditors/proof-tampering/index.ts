@@ -47,6 +47,16 @@ export const meta: AuditorMeta = {
           'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))',
       },
     },
+    'uses-added-constant': {
+      message: '{{decl}} uses `{{name}}`, a constant added by the code at {{at}}: it rests on what the kernel may never have checked',
+      severity: 'error',
+      docs: {
+        what: 'A declaration after an `environment-change` in its file that uses a constant that code names (quoted, as `` `forged ``).',
+        why: 'The theorem reads as proved from a constant with no visible declaration; the chain from the theorem to the code that made the constant is in the evidence.',
+        example:
+          'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))\ntheorem t : False := forged',
+      },
+    },
     'proof-checking-option': {
       message: '`{{option}}` {{where}}: Lean accepts proofs it did not check',
       severity: 'error',
@@ -152,9 +162,9 @@ export const meta: AuditorMeta = {
       message: '{{decl}} {{why}}; needs Lean to decide: `{{command}}`',
       severity: 'info',
       docs: {
-        what: 'A declaration whose soundness the text cannot decide: `partial` or `@[implemented_by]`, an instance built on a project axiom, an inductive type in negative position in its own constructor, a bodiless `opaque`, a hypothesis `Fact False`. The finding’s evidence names the check (`check: { kind, command }`: `#print axioms X`, `lake env leanchecker M`).',
+        what: 'A declaration whose soundness the text cannot decide: `partial`, `@[implemented_by]` or a bodiless `opaque` that a theorem uses, an instance built on a project axiom, an inductive type in negative position in its own constructor, a hypothesis `Fact False`. The finding’s evidence names the check (`check: { kind, command }`: `#print axioms X`, `lake env leanchecker M`).',
         why: 'These are often fine (programs use `partial` and `implemented_by` by design) but can carry an unsound assumption that no name in the proof shows; `#print axioms` or a kernel replay says which.',
-        example: 'partial def spin (n : Nat) : Nat := spin (n + 1)',
+        example: 'partial def spin (n : Nat) : Nat := spin (n + 1)\ntheorem t : spin 0 = spin 0 := rfl',
       },
     },
   },
