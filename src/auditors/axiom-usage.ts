@@ -180,4 +180,9 @@ function report(ctx: AuditContext, project: LeanProject, theorems: LeanDecl[], a
   }
   ctx.metric('theorems', theorems.length);
   for (const [name, value] of Object.entries(counts)) ctx.metric(name, value);
+  // A REPL that crashed or timed out on every theorem checked nothing: the run failed, it is no verdict of `ok`.
+  if (theorems.length > 0 && counts.checked === 0) {
+    const first = answers.get(theorems[0]!);
+    throw new Error(`checked none of the ${theorems.length} theorems asked${first && 'error' in first ? ` (first: ${first.error})` : ''}`);
+  }
 }

@@ -4,7 +4,7 @@ import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import type { Config, RuleSetting } from './config.js';
-import { auditorConfig } from './config.js';
+import { AUDITOR_TIMEOUT_MS, auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
 import type { Shard } from './shard.js';
 import type {
@@ -154,20 +154,20 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     services.onEvent?.({ kind: 'end', auditorId: meta.id, status, durationMs: run.durationMs });
     return run;
   };
+  const timeoutMs = cfg.timeoutMs ?? AUDITOR_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    if (cfg.timeoutMs === undefined) return;
     timer = setTimeout(() => {
-      const error = new AuditorTimeout(`timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+      const error = new AuditorTimeout(`timed out after ${timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
       timeout.abort(error);
       reject(error);
-    }, cfg.timeoutMs);
+    }, timeoutMs);
   });
   try {
     await Promise.race([auditor.run(ctx, cfg.options ?? {}), timedOut]);
     // A run that never yields to the event loop cannot be stopped by the timer: past its limit all the same, it failed.
-    if (cfg.timeoutMs !== undefined && performance.now() - started > cfg.timeoutMs) {
-      return done('error', `timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+    if (performance.now() - started > timeoutMs) {
+      return done('error', `timed out after ${timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
     }
     return done('ok');
   } catch (e) {

@@ -140,15 +140,16 @@ describe('axiom-usage', () => {
     }
   });
 
-  it('turns a crashed batch into unchecked theorems and still reports the rest of the run', async () => {
+  it('turns a crashed batch into unchecked theorems; a run that checked none of them is an error, not ok', async () => {
     const logDir = mkdtempSync(join(dir, 'c-'));
     const crashing: StandinScenario = { ...scenario, rules: [{ match: '#print axioms', fault: 'crash' }] };
     const testCase: TesterCase = { code: 'theorem clean : 2 = 2 := rfl\n', config: { repl: { command: simCommand(logDir, crashing) } } };
     const root = writeCaseProject(testCase);
     try {
       const run = await runCase(axiomUsage, root, testCase);
-      assertFindings(run, [
-        { messageId: 'unchecked', line: 1, message: /clean could not be checked: crashed: the REPL exited with code 3/ },
+      expect(run).toMatchObject({ status: 'error', reason: expect.stringMatching(/^checked none of the 1 theorems asked \(first: crashed/) });
+      expect(run.findings.map((f) => [f.messageId, f.message])).toEqual([
+        ['unchecked', expect.stringMatching(/clean could not be checked: crashed: the REPL exited with code 3/)],
       ]);
       expect(run.metrics).toMatchObject({ checked: 0, unchecked: 1 });
     } finally {

@@ -31,6 +31,7 @@ import { typeHead } from '../../lean/syntax/lexer.js';
 import { isProofKind } from '../../lean/syntax/names.js';
 import { ImportGraph } from '../../lean/workspace/imports.js';
 import type { LeanDecl } from '../../model/lean.js';
+import { blueprintClaims } from './blueprint-claims.js';
 import { type DeliberateGaps, deliberateGapFiles } from './deliberate-gaps.js';
 import { classifyFieldsByType } from './fields.js';
 import { reachedGapFindings } from './reached-gaps.js';
@@ -246,6 +247,15 @@ export const meta: AuditorMeta = {
           '{"challenge_module": "Challenge", "solution_module": "Solution", …}   # Challenge.lean: theorem classical_carleson\' : ClassicalCarleson := sorry',
       },
     },
+    'claim-rests-on-gap': {
+      message: '{{entity}} is marked {{claim}}, but `{{decl}}` rests on `{{root}}` ({{gap}}): {{chain}}',
+      severity: 'info',
+      docs: {
+        what: 'An entity shown as proved (`\\leanok` on its proof, status `proved`, a VersoBlueprint or LeanArchitect node) whose declaration uses, directly or through other project declarations, one with a `sorry`, a project axiom or `native_decide`; the chain is in the message. The references are read from the text: `#print axioms` (axiom-usage, with Lean) decides.',
+        why: 'A proof that uses an unproved lemma is no more finished than the lemma. leanblueprint colours a node "fully proved" from its `\\uses` ancestors only, so a gap in a declaration no blueprint node names never shows on the page.',
+        example: '\\begin{proof}\\leanok … \\end{proof}  % theorem main := helper 2, where lemma helper … := sorry',
+      },
+    },
   },
   needs: ['lean-project'],
 };
@@ -258,6 +268,7 @@ const NOT_GAPS: ReadonlySet<string> = new Set([
   'rests-on-gap',
   'challenge-statement-differs',
   'challenge-theorem-missing',
+  'claim-rests-on-gap',
 ]);
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
 const KINDS = Object.keys(meta.rules).filter((k) => !NOT_GAPS.has(k)) as GapKind[];
@@ -285,6 +296,7 @@ export async function run(ctx: AuditContext): Promise<void> {
   const axioms = new Set<LeanDecl>();
   /** Each declaration with a gap of its own, and what it is, for the trust levels. */
   const ownGaps = new Map<LeanDecl, string>();
+  const nativeDecided = new Set<LeanDecl>();
   const imports = new ImportGraph(project.files);
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
   const deliberate = deliberateGapFiles(project);
@@ -324,6 +336,7 @@ export async function run(ctx: AuditContext): Promise<void> {
       if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl);
       const what = gap.decl && !ownGaps.has(gap.decl) ? TRUST_GAPS[gap.kind] : undefined;
       if (what !== undefined) ownGaps.set(gap.decl!, what);
+      if (gap.kind === 'native-decide' && gap.decl && gap.decl.kind !== 'example') nativeDecided.add(gap.decl);
     }
     for (const finding of findings(path, gaps)) ctx.report(finding);
     for (const [kind, count] of perFile) ctx.metric(`file:${path}:${kind}`, count);
@@ -352,6 +365,17 @@ export async function run(ctx: AuditContext): Promise<void> {
     ctx.report(finding), reached++;
   ctx.metric('results-resting-on-gaps', reached);
   await reportTrust(ctx, project, dependents, ownGaps, (path) => deliberate.has(path));
+  const entities = await ctx.entities().catch(() => []);
+  if (entities.length > 0) {
+    const gapOf = new Map<LeanDecl, string>([
+      ...[...nativeDecided].map((decl): [LeanDecl, string] => [decl, 'proved by `native_decide`, through the axiom `Lean.ofReduceBool`']),
+      ...[...axioms].map((decl): [LeanDecl, string] => [decl, 'an axiom of the project']),
+      ...[...sorried].map((decl): [LeanDecl, string] => [decl, 'it has a `sorry`']),
+    ]);
+    const claims = blueprintClaims(entities, project.files, gapOf, dependents);
+    for (const finding of claims.findings) ctx.report(finding);
+    for (const [name, value] of Object.entries(claims.metrics)) ctx.metric(name, value);
+  }
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
   ctx.metric('deliberate-gaps', deliberateCount);
