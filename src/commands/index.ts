@@ -71,6 +71,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./extract.js')).registerExtractCommand,
   },
   {
+    name: 'comparator',
+    summary: 'write a comparator challenge, solution and config for the headline theorems of a project (or those named)',
+    load: async () => (await import('./comparator.js')).registerComparatorCommand,
+  },
+  {
     name: 'probe',
     summary: 'check the Lean REPL setup of a project; with theorem names, run the exact? probe on them',
     load: async () => (await import('./probe.js')).registerProbeCommand,

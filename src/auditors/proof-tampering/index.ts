@@ -27,6 +27,7 @@ import { ImportGraph } from '../../lean/workspace/imports.js';
 import { environmentChanges } from './environment.js';
 import { escapes } from './escapes.js';
 import { unreadImports } from './imports.js';
+import { withLeanAnswers } from './lean-answers.js';
 import { macroUses } from './macros.js';
 import { meaningChanges } from './meaning.js';
 import { needsLean } from './needs-lean.js';
@@ -167,6 +168,16 @@ export const meta: AuditorMeta = {
         example: 'partial def spin (n : Nat) : Nat := spin (n + 1)\ntheorem t : spin 0 = spin 0 := rfl',
       },
     },
+    'lean-answered': {
+      message: '{{decl}} {{why}}; `{{command}}` lists: {{axioms}}',
+      severity: 'info',
+      docs: {
+        what: 'A needs-lean finding whose `#print axioms` check Lean answered, the REPL being configured: the axioms beyond the standard three it lists, all of them in the evidence (`axioms`).',
+        why: 'What the text could not decide, Lean did: `sorryAx`, a project axiom or a native-computation axiom in the list is the unsound assumption the text only suspected; only standard axioms clear it.',
+        example: 'partial def spin (n : Nat) : Nat := spin (n + 1)   -- with repl.command set',
+        exampleNeeds: 'the Lean REPL, configured',
+      },
+    },
   },
   needs: ['lean-project'],
 };
@@ -213,5 +224,5 @@ export async function run(ctx: AuditContext): Promise<void> {
     project.files.map((file) => file.path),
   ))
     ctx.report(finding);
-  for (const finding of needsLean(project)) ctx.report(finding);
+  for (const finding of await withLeanAnswers(ctx, project, needsLean(project))) ctx.report(finding);
 }

@@ -7,13 +7,8 @@
  * a bodiless `opaque`, a hypothesis `[Fact False]`. Each finding names the check, for the REPL or
  * the user to run.
  */
-import type { FindingInput } from '../../core/types.js';
+import type { FindingInput, LeanCheck } from '../../core/types.js';
 import type { LeanDecl, LeanFile, LeanProject } from '../../model/lean.js';
-
-export interface LeanCheck {
-  kind: 'print-axioms' | 'leanchecker' | 'comparator';
-  command: string;
-}
 
 const printAxioms = (decl: LeanDecl): LeanCheck => ({ kind: 'print-axioms', command: `#print axioms ${decl.fullName}` });
 const leanchecker = (file: LeanFile): LeanCheck => ({ kind: 'leanchecker', command: `lake env leanchecker ${file.module}` });
