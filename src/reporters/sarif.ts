@@ -5,7 +5,10 @@
  * Code scanning needs a file for every result: findings without a location (about the project as
  * a whole) are tool execution notifications, under their rule id.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
+import { packageRoot } from '../core/paths.js';
 import { MAX_FINDINGS_PER_RULE } from '../core/runner.js';
 import { repositoryPath } from '../core/source-url.js';
 import type { Excerpt, Finding, ProjectMeta, Report, TheoremTrust } from '../core/types.js';
@@ -69,6 +72,9 @@ function result(
   };
 }
 
+/** Where to learn about the tool: the rule pages' base the user gave, else the installed package's own README, never a guessed address. */
+const informationUri = (docsUrl: string | undefined): string => docsUrl ?? pathToFileURL(join(packageRoot(), 'README.md')).href;
+
 /** `file:///path/` for a folder. */
 const folderUri = (path: string): string => `file://${encodeURI(path.replace(/\\/g, '/').replace(/\/?$/, '/'))}`;
 
@@ -108,7 +114,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           driver: {
             name: report.tool.name,
             version: report.tool.version,
-            informationUri: 'https://github.com/leanaudit/leanaudit',
+            informationUri: informationUri(options.docsUrl),
             rules: driverRules,
           },
         },
