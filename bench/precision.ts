@@ -52,7 +52,7 @@ export interface Label {
  */
 const MEASURED_INFO_RULES: ReadonlySet<string> = new Set(['crossfile-reuse/unreflected', 'proof-gaps/claim-rests-on-gap']);
 
-const SOURCE_AUDITORS = ['proof-gaps', 'lean-source', 'pairing', 'crossfile-reuse'];
+const SOURCE_AUDITORS = ['proof-gaps', 'proof-tampering', 'lean-source', 'pairing', 'crossfile-reuse'];
 
 const labelsDir = (): string => join(packageRoot(), 'bench', 'labels');
 

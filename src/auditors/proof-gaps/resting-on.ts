@@ -73,6 +73,11 @@ export class Dependents {
     return this.files.flatMap((file) => file.decls.filter((decl) => reached.has(decl) && !roots.has(decl)));
   }
 
+  /** Whether some declaration references `decl`: a result is one nothing else uses. */
+  isUsed(decl: LeanDecl): boolean {
+    return this.referencedBy.has(decl);
+  }
+
   /**
    * How `from` rests on one of the `roots`: the shortest chain of references `from → A → B → root`
    * (just `[from]` when it is a root itself), or undefined when it reaches none. For a finding's
