@@ -15,6 +15,9 @@ import {
   absentLines,
   allFindings,
   baselineNote,
+  CLAIM_HEADERS,
+  claimCells,
+  claimStatistics,
   countBySeverity,
   enableNotes,
   enableText,
@@ -142,6 +145,17 @@ function auditors(report: Report): string[] {
       metricsTable(run),
       '</details>',
     );
+  }
+  const claims = claimStatistics(report);
+  if (claims.length > 0) {
+    out.push('<h3>Blueprint progress</h3><table><tr>', ...CLAIM_HEADERS.map((h) => `<th>${esc(h)}</th>`), '</tr>');
+    for (const row of claims)
+      out.push(
+        `<tr>${claimCells(row)
+          .map((cell, i) => `<td${i > 1 ? ' class="n"' : ''}>${esc(cell)}</td>`)
+          .join('')}</tr>`,
+      );
+    out.push('</table>');
   }
   for (const note of enableNotes(report)) out.push(`<p>${esc(enableText(note))}</p>`);
   out.push('</section>');

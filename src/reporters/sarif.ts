@@ -13,7 +13,7 @@ import { MAX_FINDINGS_PER_RULE } from '../core/runner.js';
 import { repositoryPath } from '../core/source-url.js';
 import type { Excerpt, Finding, ProjectMeta, Report, TheoremTrust } from '../core/types.js';
 import type { Location } from '../model/location.js';
-import { enableNotes, enableText, ruleId } from './common.js';
+import { claimStatistics, enableNotes, enableText, ruleId } from './common.js';
 import { jsonChunks, LazyArray } from './json-stream.js';
 import { SARIF_LEVEL, sarifRules } from './sarif-rules.js';
 import { trustByName } from './trust.js';
@@ -94,6 +94,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
     notifications.push({ level: 'note', message: { text: enableText(note) }, descriptor: { id: note.auditors[0]! } });
   const findings = report.runs.flatMap((run) => run.findings);
   const trust = trustByName(report);
+  const claims = claimStatistics(report);
   // Code scanning rejects a result without a file; a finding about the project as a whole is told as a notification.
   for (const f of findings.filter((f) => !f.location)) {
     notifications.push({ level: SARIF_LEVEL[f.severity], message: { text: f.message }, descriptor: { id: ruleId(f) } });
@@ -131,7 +132,13 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           for (const f of findings) if (f.location) yield result(project, f, ruleIndex, trust);
         }),
         // Every rated theorem's trust level, those without a finding too: SARIF has no place for a result that is not a finding.
-        properties: { project, summary: report.summary, ...(trust.size > 0 ? { trust: [...trust.values()] } : {}) },
+        // The blueprint's progress per kind and chapter likewise: a table, not findings.
+        properties: {
+          project,
+          summary: report.summary,
+          ...(trust.size > 0 ? { trust: [...trust.values()] } : {}),
+          ...(claims.length > 0 ? { blueprintProgress: claims } : {}),
+        },
       },
     ],
   };

@@ -170,3 +170,13 @@ describe('paths for code scanning', () => {
     expect(location.physicalLocation.contextRegion).toEqual({ startLine: 10, endLine: 13, snippet: { text: 'a\nb\n  sorry\nc\n' } });
   });
 });
+
+describe('SARIF blueprint progress', () => {
+  it("carries the blueprint's progress per kind as a property of the run", async () => {
+    const report = sampleReport();
+    const run = report.runs.find((r) => r.auditorId === 'proof-gaps')!;
+    run.metrics = { ...run.metrics, 'kind:lemma:entities': 2, 'kind:lemma:proved': 1 };
+    const log = JSON.parse(sarifReporter(report)) as { runs: { properties: Record<string, unknown> }[] };
+    expect(log.runs[0]!.properties.blueprintProgress).toEqual([{ kind: 'lemma', entities: 2, stated: 0, proved: 1, fullyProved: 0 }]);
+  });
+});
