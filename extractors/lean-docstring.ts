@@ -7,9 +7,9 @@
  * self-consistency check, not a check of fidelity to a source.
  */
 import { dirname } from 'node:path';
-import { type Lakefile, versoDocsOf } from '../src/lean/lakefile.js';
-import { lex } from '../src/lean/lexer.js';
-import { lakefileIfReadable, readLeanSource } from '../src/lean/project.js';
+import { readLeanSource } from '../src/lean/project.js';
+import { lex } from '../src/lean/syntax/lexer.js';
+import { type Lakefile, lakefileIfReadable, versoDocsOf } from '../src/lean/workspace/lakefile.js';
 import type { Entity, EntityPart } from '../src/model/entity.js';
 import type { LeanDecl, LeanFile, LeanProject, SourceProblem } from '../src/model/lean.js';
 import { type DocHeading, type DocItem, parseDocHeading, STATING_ROLES } from './doc-heading.js';

@@ -5,12 +5,12 @@
  * `variable`s in scope and its docstring.
  */
 
-import { findInDependencies } from '../src/lean/dependency-names.js';
-import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/lexer.js';
-import { nameLookup } from '../src/lean/name-lookup.js';
-import { NameTable } from '../src/lean/names.js';
 import { readLeanSource } from '../src/lean/project.js';
-import { lastLinks } from '../src/lean/scope-links.js';
+import { findInDependencies } from '../src/lean/resolve/dependency-names.js';
+import { nameLookup } from '../src/lean/resolve/name-lookup.js';
+import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/syntax/lexer.js';
+import { isProofKind, NameTable } from '../src/lean/syntax/names.js';
+import { lastLinks } from '../src/lean/syntax/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject, ScopeLink } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';
@@ -61,7 +61,6 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
 }
 
 /** Kinds whose body is a proof, discarded from what a judge sees; the value of a definition is kept. */
-const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 
 /**
  * A declaration as a judge sees it: binders and type as written (no keyword, no name), the proof of
@@ -69,7 +68,7 @@ const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']
  * stated and is kept (read from `fileText`, the declaration's file, when given).
  */
 export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string): PairedDecl {
-  const keepsValue = !PROOF_KINDS.has(decl.kind) && decl.bodyRange !== undefined && fileText !== undefined;
+  const keepsValue = !isProofKind(decl.kind) && decl.bodyRange !== undefined && fileText !== undefined;
   const header = keepsValue ? fileText.slice(decl.headerRange.start, decl.range.end).trim() : decl.header;
   return {
     leanName,

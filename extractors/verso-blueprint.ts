@@ -25,9 +25,9 @@
 import { closeSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { locateInside, openRegularFile, READ_LIMITS, readRepoText, repoRelative } from '../src/core/repo-file.js';
-import { discoverLeanFiles } from '../src/lean/discovery.js';
-import { parseLean } from '../src/lean/parser.js';
-import { type VersoFence, versoFences } from '../src/lean/verso.js';
+import { parseLean } from '../src/lean/syntax/parser.js';
+import { type VersoFence, versoFences } from '../src/lean/syntax/verso.js';
+import { discoverLeanFiles } from '../src/lean/workspace/discovery.js';
 import type { Entity } from '../src/model/entity.js';
 import type { LeanFile, SourceProblem } from '../src/model/lean.js';
 import type { Location } from '../src/model/location.js';

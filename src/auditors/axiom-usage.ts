@@ -14,7 +14,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { owns, sumMetrics } from '../core/shard.js';
 import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
-import { hasSorryToken } from '../lean/lexer.js';
+import { hasSorryToken } from '../lean/syntax/lexer.js';
+import { isProofKind } from '../lean/syntax/names.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { buildDir } from '../repl/launch.js';
@@ -89,7 +90,6 @@ export const meta: AuditorMeta = {
 /** Every metric is a count: shards merge by summing (the REPL pool's counters then count the work of all shards). */
 export const merge: ShardMerge = { metrics: sumMetrics };
 
-const THEOREM_KINDS = new Set(['theorem', 'lemma']);
 const NATIVE = new Set(['Lean.ofReduceBool', 'Lean.trustCompiler']);
 const BATCH = 200;
 
@@ -134,7 +134,7 @@ function importable(ctx: AuditContext, project: LeanProject): Set<string> {
 /** Runs `#print axioms` over the project's theorems and reports what Lean answers. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
-  const isTheorem = (d: LeanDecl): boolean => THEOREM_KINDS.has(d.kind) && d.name !== '';
+  const isTheorem = (d: LeanDecl): boolean => isProofKind(d.kind) && d.kind !== 'example' && d.name !== '';
   if (!project.files.some((f) => f.decls.some(isTheorem))) ctx.skip('the project has no theorem');
   const theorems = project.files.filter((f) => owns(ctx.shard, f.path)).flatMap((f) => f.decls.filter(isTheorem));
   const repl = replForAudit(ctx);

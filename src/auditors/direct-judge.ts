@@ -10,7 +10,7 @@
  * `Finset.range n` (0..n-1) — Different, with the judge's reason.
  */
 import type { Auditor } from '../core/types.js';
-import { JUDGE_MERGE, JUDGE_RULES, runJudgeAudit } from '../llm/judge-run.js';
+import { JUDGE_MERGE, JUDGE_RULES, runJudgeAudit } from './utils/judge-run.js';
 
 export const meta: Auditor['meta'] = {
   id: 'direct-judge',

@@ -2,13 +2,13 @@
 import type { Auditor } from '../core/types.js';
 import * as axiomUsage from './axiom-usage.js';
 import * as contamination from './contamination.js';
-import * as crossfileReuse from './crossfile-reuse.js';
+import * as crossfileReuse from './crossfile-reuse/index.js';
 import * as directJudge from './direct-judge.js';
 import * as leanSource from './lean-source.js';
 import * as leanscorer from './leanscorer.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
 import * as pairing from './pairing.js';
-import * as proofGaps from './proof-gaps.js';
+import * as proofGaps from './proof-gaps/index.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 import * as statementCompiles from './statement-compiles.js';
 

@@ -15,9 +15,9 @@
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { LLM_DEFAULTS, llmConfig } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
-import { COMMON_JUDGE_RULES, entityBase, inputBudgets, type Prepared, prepareEntities, reportCommon } from '../llm/judge-run.js';
 import { judgeLeanScorer, LABELS, type LeanScorerResult, loadLeanScorerRubrics } from '../llm/leanscorer.js';
 import { round } from '../llm/verdict.js';
+import { COMMON_JUDGE_RULES, entityBase, inputBudgets, type Prepared, prepareEntities, reportCommon } from './utils/judge-run.js';
 
 export const meta: AuditorMeta = {
   id: 'leanscorer',

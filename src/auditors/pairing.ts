@@ -20,8 +20,8 @@
 import { extractAndPair } from '../../extractors/index.js';
 import { coverage, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { LEAN_CORE, sourceRoots } from '../lean/dependency-names.js';
-import { lakePackages } from '../lean/packages.js';
+import { LEAN_CORE, sourceRoots } from '../lean/resolve/dependency-names.js';
+import { lakePackages } from '../lean/workspace/packages.js';
 import type { PairedEntity, UnresolvedName } from '../model/entity.js';
 
 export const meta: AuditorMeta = {

@@ -15,7 +15,7 @@
 import type { Auditor, FindingInput, ShardMerge } from '../core/types.js';
 import type { Role } from '../llm/config.js';
 import type { ResolvedEndpoint } from '../llm/endpoint.js';
-import { agreementMetrics, directPairs, JUDGE_MERGE, JUDGE_RULES, mergeAgreementMetrics, runJudgeAudit } from '../llm/judge-run.js';
+import { agreementMetrics, directPairs, JUDGE_MERGE, JUDGE_RULES, mergeAgreementMetrics, runJudgeAudit } from './utils/judge-run.js';
 
 const ROLE_NAMES: Record<Role, string> = {
   'direct-judge': 'direct judge',

@@ -21,7 +21,7 @@ import { detectSourceUrl } from '../core/source-url.js';
 import { applySuppressions, type DirectiveScan, SUPPRESSION_META, Suppressor } from '../core/suppressions.js';
 import type { Auditor, BaselineEntry, ProjectMeta, Report } from '../core/types.js';
 import { projectDirectives } from '../lean/directives.js';
-import { enclosingLakeProject } from '../lean/project.js';
+import { enclosingLakeProject } from '../lean/workspace/lakefile.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';

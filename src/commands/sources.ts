@@ -8,8 +8,8 @@
  */
 import { loadPairedEntities } from '../../extractors/index.js';
 import type { ConstantLookup, ServiceSources } from '../core/services.js';
-import { lookupLibraryConstants } from '../lean/library-constants.js';
 import { loadProject } from '../lean/project.js';
+import { lookupLibraryConstants } from '../lean/resolve/library-constants.js';
 import { llmUnavailable } from '../llm/engine.js';
 import { checkConstants } from '../repl/constant-check.js';
 import { checkEntityStatements } from '../repl/entity-statements.js';

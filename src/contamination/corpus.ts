@@ -6,7 +6,7 @@
 import { readdirSync, type Stats, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
-import type { ProjectCommand } from '../lean/commands.js';
+import type { ProjectCommand } from '../lean/syntax/commands.js';
 import type { InputProblem, ReadLimits } from './input.js';
 import { boundedLines, innerName, notRegularFile } from './input.js';
 import { projectCommandsOf } from './lean-canon.js';

@@ -8,10 +8,10 @@
  * precedence is lost). Each statement's trace records what was canonicalized, so a match can say
  * which canonicalizations made it (see `canonicalizationsBetween`).
  */
-import type { ProjectCommand } from '../lean/commands.js';
-import { lex } from '../lean/lexer.js';
-import { NameTable } from '../lean/names.js';
-import { isCloser, isOpener, parseLean } from '../lean/parser.js';
+import type { ProjectCommand } from '../lean/syntax/commands.js';
+import { lex } from '../lean/syntax/lexer.js';
+import { isProofKind, NameTable } from '../lean/syntax/names.js';
+import { isCloser, isOpener, parseLean } from '../lean/syntax/parser.js';
 import type { Token } from '../model/lean.js';
 import { type Binder, head, orderVariables, renderSegment, type Tok } from './binder-order.js';
 import { type ReadLimits, readTextUpTo } from './input.js';
@@ -212,10 +212,8 @@ export interface LeanStatement {
   shape: StatementShape;
 }
 
-const THEOREM_KINDS = new Set(['theorem', 'lemma', 'example']);
-
 /** Whether a project command stands for a theorem-like declaration (compfiles' `problem`). */
-export const isStatementCommand = (command: ProjectCommand): boolean => command.kind !== undefined && THEOREM_KINDS.has(command.kind);
+export const isStatementCommand = (command: ProjectCommand): boolean => command.kind !== undefined && isProofKind(command.kind);
 
 /**
  * The `theorem`/`lemma`/`example` declarations of Lean source, each with its canonical tokens;
@@ -230,7 +228,7 @@ export function leanStatements(
   for (const command of commands) names.addProjectCommand(command.word, command.kind);
   const parsed = parseLean(text, file, { names });
   const statements = parsed.decls
-    .filter((d) => THEOREM_KINDS.has(d.kind))
+    .filter((d) => isProofKind(d.kind))
     .map((d) => ({
       ...canonicalHeader(d.header),
       name: d.fullName,

@@ -1,6 +1,6 @@
 /** The Lean-aware side of the scanner: canonical statements of Lean source looked up by token n-gram. */
 
-import type { ProjectCommand } from '../lean/commands.js';
+import type { ProjectCommand } from '../lean/syntax/commands.js';
 import { gramKey, tableFind, wordHashes } from './hash.js';
 import { type CanonTrace, isStatementCommand, leanStatements } from './lean-canon.js';
 import { mostlyInConclusion } from './lean-evidence.js';

@@ -108,6 +108,8 @@ export interface RuleDocs {
   what: string;
   why: string;
   example?: string;
+  /** What a Lean example leaves out that the real case needs (a size, a second file): the example is then not run as a test. */
+  exampleNeeds?: string;
 }
 
 /** The unit users configure and suppress: `<auditor>/<messageId>`. */

@@ -7,8 +7,8 @@
 import { DIRECTIVE_WORD, type Directive, type DirectiveKind, type DirectiveScan } from '../core/suppressions.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location } from '../model/location.js';
-import { lex } from './lexer.js';
 import { readLeanSource } from './project.js';
+import { lex } from './syntax/lexer.js';
 
 /** `-- leanaudit-disable-next-line …` or `-- leanaudit-disable …`: the word and what follows it. */
 const DIRECTIVE = /^--\s*(leanaudit-disable-next-line|leanaudit-disable)(?![\w-])(.*)$/s;

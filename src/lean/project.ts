@@ -6,19 +6,18 @@
  * becomes a problem with file:line and loading goes on.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { DirectedGraph } from 'graphology';
 import { matcher } from '../core/glob.js';
-import { READ_LIMITS, readRepoTextIfPresent } from '../core/repo-file.js';
 import type { LeanFile, LeanProject, SourceProblem } from '../model/lean.js';
-import { type Discovery, discoverLeanFiles } from './discovery.js';
-import { parsedSource } from './gaps.js';
-import { type Lakefile, type LeanLib, parseLakefileLean, parseLakefileToml } from './lakefile.js';
-import { NameTable } from './names.js';
-import { mathlibRevision, readManifest, readToolchain } from './packages.js';
-import { moduleName, parseLean } from './parser.js';
-import { linkReferences, referenceGraph } from './references.js';
-import { readSource, unreadFile } from './source.js';
+import { linkReferences, referenceGraph } from './resolve/references.js';
+import { parsedSource } from './syntax/gaps.js';
+import { NameTable } from './syntax/names.js';
+import { moduleName, parseLean } from './syntax/parser.js';
+import { type Discovery, discoverLeanFiles } from './workspace/discovery.js';
+import { type Lakefile, type LeanLib, libraryModule, readLakefile } from './workspace/lakefile.js';
+import { mathlibRevision, readManifest, readToolchain } from './workspace/packages.js';
+import { readSource, unreadFile } from './workspace/source.js';
 
 /** The problem of a file the parser failed on (see loadFile). */
 const PARSE_FAILED = 'parse-failed';
@@ -46,41 +45,6 @@ export function readLeanSource(project: Pick<LeanProject, 'root'>, file: LeanFil
 export function sourceByPath(project: Pick<LeanProject, 'root' | 'files'>): (path: string) => string | undefined {
   const byPath = new Map(project.files.map((file) => [file.path, file]));
   return (path) => readLeanSource(project, byPath.get(path) ?? path);
-}
-
-/** The lakefile, or undefined when there is none or it cannot be read (for readers other than loadProject, which reports that). */
-export function lakefileIfReadable(root: string): Lakefile | undefined {
-  try {
-    return readLakefile(root);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Reads the lakefile (toml preferred, as Lake does), if any; one leading outside the repository or too large throws. */
-export function readLakefile(root: string): Lakefile | undefined {
-  const toml = readRepoTextIfPresent(root, 'lakefile.toml', READ_LIMITS.lake);
-  if (toml !== undefined) return parseLakefileToml(toml);
-  const lean = readRepoTextIfPresent(root, 'lakefile.lean', READ_LIMITS.lake);
-  return lean === undefined ? undefined : parseLakefileLean(lean);
-}
-
-/** The folders a Lake project is told by: one holding a lakefile. */
-const LAKEFILES = ['lakefile.toml', 'lakefile.lean'];
-
-/**
- * The Lake project `dir` is a subfolder of: the nearest folder above it holding a lakefile, looked for
- * no higher than the git repository `dir` is in; undefined when `dir` holds a lakefile itself or none is found.
- */
-export function enclosingLakeProject(dir: string): string | undefined {
-  if (LAKEFILES.some((name) => existsSync(join(dir, name)))) return undefined;
-  for (let at = dir; ; ) {
-    if (existsSync(join(at, '.git'))) return undefined;
-    const parent = dirname(at);
-    if (parent === at) return undefined;
-    at = parent;
-    if (LAKEFILES.some((name) => existsSync(join(at, name)))) return at;
-  }
 }
 
 /** The discovered files under `within` alone; the rest is counted in `skipped`. */
@@ -134,17 +98,6 @@ function nestedPackages(root: string, paths: string[]): SourceProblem[] {
     problems.push({ messageId: 'nested-package', message, location: { file, line: 1 } });
   }
   return problems;
-}
-
-/** The library a file belongs to and its module name, or undefined if it is in none. */
-export function libraryModule(path: string, libs: LeanLib[]): { library: string; module: string } | undefined {
-  for (const lib of libs) {
-    const prefix = lib.srcDir ? `${lib.srcDir}/` : '';
-    if (!path.startsWith(prefix)) continue;
-    const module = moduleName(path.slice(prefix.length));
-    if (lib.roots.some((r) => module === r || module.startsWith(`${r}.`))) return { library: lib.name, module };
-  }
-  return undefined;
 }
 
 /** Loads and parses a Lean project; never throws on bad source, only on an unreadable root or abort. */

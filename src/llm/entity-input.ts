@@ -1,8 +1,9 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
-import { lex } from '../lean/lexer.js';
-import { expansionTarget, type NotationDefinition, writtenIdentifiers } from '../lean/notations.js';
-import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
+import { expansionTarget, type NotationDefinition, writtenIdentifiers } from '../lean/resolve/notations.js';
+import { lex } from '../lean/syntax/lexer.js';
+import { isProofKind } from '../lean/syntax/names.js';
+import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
 import type { LatexMacro, PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type JudgeInput, truncateMarked } from './protocols.js';
@@ -11,7 +12,6 @@ import { boundNames, valueStart, withoutTacticProofs } from './statement-reading
 import { variableInclusion } from './variable-inclusion.js';
 
 const AUX_KINDS = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'opaque', 'axiom', 'instance']);
-const PROOF_KINDS = new Set(['theorem', 'lemma', 'example']);
 /** Informal kinds that state a proposition: a definition witnessing one is judged as a statement, not as a notion. */
 const PROPOSITION_KINDS = new Set(['theorem', 'lemma', 'proposition', 'corollary', 'claim', 'conjecture', 'problem']);
 /** Declarations whose definitions go first: what a binder's type or an instance binder names. */
@@ -75,13 +75,13 @@ export function formalText(decl: Pick<PairedDecl, 'kind' | 'fullName' | 'header'
 /** A project declaration whole: keyword, name, binders, type and, for a definition, `:=` and its value (tactic proofs inside it left out) or its `where` fields. */
 export function wholeDeclText(decl: LeanDecl, fileText: string | undefined): string {
   const rest =
-    fileText !== undefined && !PROOF_KINDS.has(decl.kind)
+    fileText !== undefined && !isProofKind(decl.kind)
       ? fileText.slice(decl.headerRange.start, decl.range.end)
-      : decl.body === undefined || PROOF_KINDS.has(decl.kind)
+      : decl.body === undefined || isProofKind(decl.kind)
         ? decl.header
         : `${decl.header} ${/^(:=|where|\|)/.test(decl.body.trim()) ? '' : ':= '}${decl.body.trim()}`;
   const text = withoutComments(`${decl.kind} ${decl.fullName} ${rest}`);
-  if (PROOF_KINDS.has(decl.kind)) return text;
+  if (isProofKind(decl.kind)) return text;
   const start = valueStart(text);
   return start < 0 ? text : withoutTacticProofs(text, start);
 }
@@ -157,7 +157,7 @@ export function reachedDefinitions(
   };
   for (const d of decls) {
     const decl = project.decls.get(d.fullName);
-    enqueue(decl, decl === undefined || PROOF_KINDS.has(decl.kind));
+    enqueue(decl, decl === undefined || isProofKind(decl.kind));
   }
   // Classes and structures first (a binder's class carries the statement's standing hypotheses), then
   // what the headers name, then the rest of `first` (what notations, already shown, expand to).
@@ -350,7 +350,7 @@ function statementNeeds(
   };
   for (const d of main) {
     const decl = project?.decls.get(d.fullName);
-    const statement = decl && !PROOF_KINDS.has(decl.kind) ? `${d.header}\n${decl.body ?? ''}` : d.header;
+    const statement = decl && !isProofKind(decl.kind) ? `${d.header}\n${decl.body ?? ''}` : d.header;
     const visible = (text: string, bound: ReadonlySet<string>) => (decl && notations ? notationsUsed(text, notations, decl, bound) : []);
     const expand = (text: string) => [text, ...visible(text, new Set()).map((n) => n.expansion)].join('\n');
     const inclusion = variableInclusion(d.variables.map(withoutComments), statement, expand);

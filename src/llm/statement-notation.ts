@@ -1,7 +1,7 @@
 /** The project notations a statement uses, as Lean sees them where the statement stands. */
 import { escapeRegExp } from '../core/regexp.js';
-import type { NotationDefinition } from '../lean/notations.js';
-import { LINKS_READ, lastLinks } from '../lean/scope-links.js';
+import type { NotationDefinition } from '../lean/resolve/notations.js';
+import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
 import type { LeanDecl } from '../model/lean.js';
 
 /** Whether `notation` is in force at `decl`: a local one in its own file, a scoped one where its namespace is open or entered. */

@@ -2,8 +2,9 @@
  * Probes one theorem with `exact?` in the environment just before it, re-elaborates the suggestion
  * to learn the constants it uses and the axioms it depends on, and classifies the outcome.
  */
-import { lex } from '../lean/lexer.js';
-import { isWrittenAs } from '../lean/name-lookup.js';
+
+import { isWrittenAs } from '../lean/resolve/name-lookup.js';
+import { lex } from '../lean/syntax/lexer.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import type { EnvChain } from './chain.js';
 import type { DeclStep } from './file-plan.js';

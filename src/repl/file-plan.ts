@@ -3,7 +3,7 @@
  * per declaration, the commands before it, the `open … in` / `set_option … in` prefix it carries, and
  * its own text. Consecutive declarations of one `mutual … end` block form a single step.
  */
-import { lex } from '../lean/lexer.js';
+import { lex } from '../lean/syntax/lexer.js';
 import type { LeanDecl, LeanFile, Token } from '../model/lean.js';
 
 export interface DeclStep {

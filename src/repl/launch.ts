@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { readManifest, readToolchain } from '../lean/packages.js';
+import { readManifest, readToolchain } from '../lean/workspace/packages.js';
 import { REPL_CMD_ENV, type ReplSettings } from './config.js';
 import type { ReplCommandSpec } from './process.js';
 

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import * as crossfileReuse from '../../src/auditors/crossfile-reuse.js';
+import * as crossfileReuse from '../../src/auditors/crossfile-reuse/index.js';
 import type { PairedEntity } from '../../src/model/entity.js';
 import { runCase, testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 import { reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';

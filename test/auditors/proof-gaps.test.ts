@@ -2,12 +2,12 @@ import { execSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import * as proofGaps from '../../src/auditors/proof-gaps.js';
+import * as proofGaps from '../../src/auditors/proof-gaps/index.js';
 import { type RunServices, runAuditor } from '../../src/core/runner.js';
 import type { AuditorRun } from '../../src/core/types.js';
-import { proofGapsOf } from '../../src/lean/gaps.js';
-import { parseLean } from '../../src/lean/parser.js';
 import { loadProject } from '../../src/lean/project.js';
+import { proofGapsOf } from '../../src/lean/syntax/gaps.js';
+import { parseLean } from '../../src/lean/syntax/parser.js';
 import { testAuditor, writeCaseProject } from '../helpers/auditor-tester.js';
 
 const TEST_DRIVER_LAKEFILE = [

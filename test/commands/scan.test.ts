@@ -7,8 +7,8 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerScanCommand } from '../../src/commands/scan.js';
 import { InputError } from '../../src/core/errors.js';
-import { parseLean } from '../../src/lean/parser.js';
-import { itemsOf } from '../../src/lean/scope-links.js';
+import { parseLean } from '../../src/lean/syntax/parser.js';
+import { itemsOf } from '../../src/lean/syntax/scope-links.js';
 
 const trap = fileURLToPath(new URL('../auditors/fixtures/grep-miscount', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'leanaudit-scan-'));

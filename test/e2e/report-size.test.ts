@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_FINDINGS_PER_RULE } from '../../src/core/runner.js';
 import type { Report } from '../../src/core/types.js';
-import { MAX_GAPS_PER_FILE } from '../../src/lean/gaps.js';
+import { MAX_GAPS_PER_FILE } from '../../src/lean/syntax/gaps.js';
 import { leanauditWith } from './cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'leanaudit-report-size-'));

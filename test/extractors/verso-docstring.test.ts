@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { versoDocsAt, versoToMarkdown } from '../../extractors/verso-docstring.js';
-import { lex } from '../../src/lean/lexer.js';
+import { lex } from '../../src/lean/syntax/lexer.js';
 
 describe('versoToMarkdown', () => {
   it('reads a role on code as the code', () => {

@@ -1,7 +1,7 @@
 /** Lean texts for the scanner's golden tests: the samples' files, a seeded random source, and the fragments and lines random texts are made of. */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MULTI_SYMBOLS } from '../../src/lean/lexer.js';
+import { MULTI_SYMBOLS } from '../../src/lean/syntax/lexer.js';
 
 /** A seeded pseudo-random number generator (mulberry32): the same numbers in [0, 1) for the same seed. */
 export function random(seed: number): () => number {

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverLeanFiles } from '../../src/lean/discovery.js';
-import { parseLakefileLean, parseLakefileToml, versoDocsOf } from '../../src/lean/lakefile.js';
-import { LONG_LINE } from '../../src/lean/lexer.js';
 import { loadProject, readLeanSource } from '../../src/lean/project.js';
-import { decodeLeanSource } from '../../src/lean/source.js';
+import { LONG_LINE } from '../../src/lean/syntax/lexer.js';
+import { discoverLeanFiles } from '../../src/lean/workspace/discovery.js';
+import { parseLakefileLean, parseLakefileToml, versoDocsOf } from '../../src/lean/workspace/lakefile.js';
+import { decodeLeanSource } from '../../src/lean/workspace/source.js';
 
 let root: string;
 let outside: string;
@@ -291,7 +291,7 @@ describe('loadProject', () => {
         ['Web/lakefile.toml', 'name = "web"\n'],
         ['Web/W.lean', 'def w := 1\n'],
         ['Notes/N.lean', 'def n := 1\n'],
-      ]) {
+      ] as const) {
         mkdirSync(join(repo, path, '..'), { recursive: true });
         writeFileSync(join(repo, path), content);
       }

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { proofGapsOf } from '../../src/lean/gaps.js';
-import { LONG_LINE, lexTable, TokenTable } from '../../src/lean/lexer.js';
-import { NameTable } from '../../src/lean/names.js';
-import { identsOf, parseLean } from '../../src/lean/parser.js';
-import { linkReferences } from '../../src/lean/references.js';
-import { itemsOf } from '../../src/lean/scope-links.js';
+import { linkReferences } from '../../src/lean/resolve/references.js';
+import { proofGapsOf } from '../../src/lean/syntax/gaps.js';
+import { LONG_LINE, lexTable, TokenTable } from '../../src/lean/syntax/lexer.js';
+import { NameTable } from '../../src/lean/syntax/names.js';
+import { identsOf, parseLean } from '../../src/lean/syntax/parser.js';
+import { itemsOf } from '../../src/lean/syntax/scope-links.js';
 import type { ScopeLink } from '../../src/model/lean.js';
 import { COMMAND_LINES, leanFiles, RESOLVER_LINES, random, soup } from '../helpers/lean-texts.js';
 

@@ -163,7 +163,7 @@ describe('judge input from a real source model', () => {
   });
 
   it('shows the project notation a statement uses as declared, and the definitions it expands to', async () => {
-    const { notationDefinitions } = await import('../../src/lean/notations.js');
+    const { notationDefinitions } = await import('../../src/lean/resolve/notations.js');
     const source = sourceByPath(project);
     const input = judgeInputOf(paired(['Demo.noted']), BUDGETS, { project, source, notations: notationDefinitions(project, source) });
     expect(input.notation).toBe('notation "Ḃ" => errConst');

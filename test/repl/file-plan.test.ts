@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLean } from '../../src/lean/parser.js';
+import { parseLean } from '../../src/lean/syntax/parser.js';
 import { planFile } from '../../src/repl/file-plan.js';
 
 const source = `/- Copyright -/

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditPath, declViolations, inertViolation } from '../../../bench/fuzz/audit-path.js';
 import { corpusFiles, FUZZED_PATH, makeProject } from '../../../bench/fuzz/corpus.js';
 import { MUTATIONS, PLANTED_COMMAND } from '../../../bench/fuzz/mutations.js';
-import { parseLean } from '../../../src/lean/parser.js';
+import { parseLean } from '../../../src/lean/syntax/parser.js';
 import { random } from '../../helpers/lean-texts.js';
 
 const samples = fileURLToPath(new URL('../../../samples', import.meta.url));

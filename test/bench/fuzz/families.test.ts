@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, type FamilyInput, frameOutput } from '../../../bench/fuzz/families.js';
 import { ScopeRecords, scanRecords } from '../../../src/commands/scan.js';
-import { proofGapsOf } from '../../../src/lean/gaps.js';
-import { NameTable } from '../../../src/lean/names.js';
-import { parseLean } from '../../../src/lean/parser.js';
-import { linkReferences } from '../../../src/lean/references.js';
+import { linkReferences } from '../../../src/lean/resolve/references.js';
+import { proofGapsOf } from '../../../src/lean/syntax/gaps.js';
+import { NameTable } from '../../../src/lean/syntax/names.js';
+import { parseLean } from '../../../src/lean/syntax/parser.js';
 import { growthRatio, LOOSELY_LINEAR } from '../../helpers/growth.js';
 
 /** The scanner's steps on a family's input: lexing and parsing, references, proof gaps and the `scan` records; or the REPL framing. */
