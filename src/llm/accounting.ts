@@ -24,6 +24,8 @@ export class Accounting {
   batchesResumed = 0;
   promptTokens = 0;
   completionTokens = 0;
+  /** Answered calls whose reply carried no `usage`: their tokens (and cost) are unknown, not 0. */
+  unknownUsage = 0;
   cost = 0;
   /** Entities (not attempts) that ended in a failure, by the cause of the last attempt. */
   readonly failures: Partial<Record<FailureCause, number>> = {};
@@ -53,6 +55,7 @@ export class Accounting {
       'llm.completionTokens': this.completionTokens,
     };
     if (this.cacheWriteErrors > 0) m['llm.cacheWriteErrors'] = this.cacheWriteErrors;
+    if (this.unknownUsage > 0) m['llm.callsWithoutUsage'] = this.unknownUsage;
     if (this.batches + this.batchesResumed > 0)
       Object.assign(m, { 'llm.batches': this.batches, 'llm.batchesResumed': this.batchesResumed });
     if (Object.keys(this.prices).length > 0) m['llm.cost'] = Math.round(this.cost * 1e6) / 1e6;

@@ -303,12 +303,15 @@ export function centredContext(before: string | undefined, after: string | undef
   return `${head}${head ? '\n' : ''}[— the statement stands here —]\n${tail}`;
 }
 
-/** What the prompt says about whether Lean accepts the statement. */
+/**
+ * What the prompt says about whether Lean accepts the statement. Why it is unknown stays out of the
+ * prompt (the run reports it): a cache filled where Lean is missing then serves a machine where
+ * Lean could not check the statement for another reason.
+ */
 export function compileStatusText(status: CompileStatus | undefined): string {
-  if (!status) return 'unknown (not checked: no Lean available to this run)';
-  if (status.state === 'compiles') return 'the statement elaborates (checked with Lean)';
-  if (status.state === 'fails') return `the statement does not elaborate: ${status.messages[0]?.message ?? ''}`;
-  return `unknown (${status.reason})`;
+  if (status?.state === 'compiles') return 'the statement elaborates (checked with Lean)';
+  if (status?.state === 'fails') return `the statement does not elaborate: ${status.messages[0]?.message ?? ''}`;
+  return 'unknown (not checked with Lean)';
 }
 
 /** The declarations an entity is judged on: the paired ones, or for names a Lake dependency declares, their grounded signatures. */

@@ -246,7 +246,7 @@ describe('judge input from a real source model', () => {
 
   it('says the compile status, and that it is unknown without Lean', () => {
     const e = paired(['Demo.main']);
-    expect(judgeInputOf(e, BUDGETS, { project }).compileStatus).toBe('unknown (not checked: no Lean available to this run)');
+    expect(judgeInputOf(e, BUDGETS, { project }).compileStatus).toBe('unknown (not checked with Lean)');
     expect(judgeInputOf(e, BUDGETS, { project, compile: { state: 'compiles' } }).compileStatus).toBe(
       'the statement elaborates (checked with Lean)',
     );
