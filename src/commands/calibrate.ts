@@ -5,10 +5,11 @@ import { InputError } from '../core/errors.js';
 import { bootstrap, type Interval, mcc, type Spread, spread, wilson } from '../llm/calibration-stats.js';
 import { LLM_DEFAULTS, llmConfig, type Role } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
-import { type GoldPair, goldInput, loadGold } from '../llm/gold.js';
+import { type GoldPair, loadGold } from '../llm/gold.js';
 import { judgeLeanScorer, loadLeanScorerRubrics } from '../llm/leanscorer.js';
 import { type JudgeInput, type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
 import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS, type Verdict } from '../llm/verdict.js';
+import { goldInputs } from './calibrate-gold.js';
 import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 export type CalibrationProtocol = 'direct' | 'roundtrip' | 'leanscorer';
@@ -55,6 +56,8 @@ export interface Calibration {
   protocol: CalibrationProtocol;
   models: string[];
   pairs: number;
+  /** Pairs the source model could not pair, rendered directly instead of through the audit's input builder. */
+  renderedByHand: number;
   judged: number;
   failures: { id: string; cause: string; message: string }[];
   confusion: Record<Verdict, Record<Verdict, number>>;
@@ -90,15 +93,15 @@ const CONTROLS = 10;
 const CONTROL_TOLERANCE = 0.2;
 
 /** Mismatched controls: the book statement of one compiling pair with the Lean of another, spread over the set. */
-function controlInputs(pairs: GoldPair[], contextChars: number): JudgeInput[] {
-  const compiling = pairs.filter((p) => p.compiles !== false);
+function controlInputs(pairs: GoldPair[], built: JudgeInput[]): JudgeInput[] {
+  const compiling = built.filter((_, i) => pairs[i]!.compiles !== false);
   if (compiling.length < 2) return [];
   const step = Math.max(1, Math.floor(compiling.length / CONTROLS));
   const half = Math.floor(compiling.length / 2);
   const inputs: JudgeInput[] = [];
   for (let i = 0; i < compiling.length && inputs.length < CONTROLS; i += step) {
-    const book = goldInput(compiling[i]!, contextChars);
-    const lean = goldInput(compiling[(i + half) % compiling.length]!, contextChars);
+    const book = compiling[i]!;
+    const lean = compiling[(i + half) % compiling.length]!;
     if (book.informal === lean.informal) continue;
     const { formal, leanName, helpers, variables, variablesIfUsed, variablesLeft, notation, auxiliary, grounding, definition } = lean;
     inputs.push({
@@ -126,14 +129,11 @@ export async function calibrate(
   settings: CalibrationSettings,
   signal: AbortSignal,
 ): Promise<Calibration> {
+  const { inputs, rendered } = await goldInputs(pairs, settings.contextChars);
   // A statement Lean rejects is Different without a call, as in an audit.
   const [judgments, controlAnswers] = await Promise.all([
-    Promise.all(
-      pairs.map((p) =>
-        p.compiles === false ? undefined : answerPair(engine, protocol, goldInput(p, settings.contextChars), settings, signal),
-      ),
-    ),
-    Promise.all(controlInputs(pairs, settings.contextChars).map((input) => answerPair(engine, protocol, input, settings, signal))),
+    Promise.all(pairs.map((p, i) => (p.compiles === false ? undefined : answerPair(engine, protocol, inputs[i]!, settings, signal)))),
+    Promise.all(controlInputs(pairs, inputs).map((input) => answerPair(engine, protocol, input, settings, signal))),
   ]);
   const scored: [Verdict, Verdict][] = [];
   const failedPairs: [Verdict, typeof FAILED][] = [];
@@ -172,6 +172,7 @@ export async function calibrate(
     protocol,
     models: roles.map((r) => `${r}: ${engine.endpoint(r)?.model}`),
     pairs: pairs.length,
+    renderedByHand: rendered,
     judged: scored.length,
     failures,
     confusion: confusion(scored, VERDICTS),
@@ -229,7 +230,7 @@ export function formatCalibration(c: Calibration): string {
           `WARNING: these figures come from a server that does not judge: of ${c.controls.pairs} mismatched controls (one pair's book statement shown with another pair's Lean, which must be Different) it answered ${c.controls.notDifferent} otherwise${c.controls.failed > 0 ? ` and failed ${c.controls.failed}` : ''}. They measure plumbing and arithmetic, not judgement.`,
         ]),
     ...(c.protocol === 'leanscorer' ? ['LeanScorer passes (→ Faithful) or fails (→ Different): read the grouped figures'] : []),
-    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}${c.failures.length > 0 ? ' (counted as wrong below)' : ''}`,
+    `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}${c.failures.length > 0 ? ' (counted as wrong below)' : ''}${c.renderedByHand > 0 ? `; ${c.renderedByHand} rendered without the audit's input builder (not paired from their Lean)` : ''}`,
     '',
   ];
   lines.push(`confusion (rows: expected, columns: judge)`);
