@@ -6,6 +6,7 @@ import { bootstrap, type Interval, mcc, type Spread, spread, wilson } from '../l
 import { LLM_DEFAULTS, llmConfig, type Role } from '../llm/config.js';
 import { LlmEngine } from '../llm/engine.js';
 import { type GoldPair, loadGold } from '../llm/gold.js';
+import { IMPORT_FORMATS, type ImportFormat, importLabelled, parseFieldMap } from '../llm/gold-import.js';
 import { judgeLeanScorer, loadLeanScorerRubrics } from '../llm/leanscorer.js';
 import { type JudgeInput, type Judgment, judgeDirect, judgeRoundtrip, loadJudgeRubrics } from '../llm/protocols.js';
 import { agreement, classScores, cohenKappa, confusion, grouped, round, VERDICTS, type Verdict } from '../llm/verdict.js';
@@ -226,9 +227,13 @@ export function formatCalibration(c: Calibration): string {
     `== ${c.protocol} protocol (${c.models.join(', ')})`,
     ...(c.controls.judges
       ? []
-      : [
-          `WARNING: these figures come from a server that does not judge: of ${c.controls.pairs} mismatched controls (one pair's book statement shown with another pair's Lean, which must be Different) it answered ${c.controls.notDifferent} otherwise${c.controls.failed > 0 ? ` and failed ${c.controls.failed}` : ''}. They measure plumbing and arithmetic, not judgement.`,
-        ]),
+      : c.controls.pairs - c.controls.failed === 0
+        ? [
+            'WARNING: no mismatched control was answered (it takes two pairs with different statements): whether the server judges at all is not known.',
+          ]
+        : [
+            `WARNING: these figures come from a server that does not judge: of ${c.controls.pairs} mismatched controls (one pair's book statement shown with another pair's Lean, which must be Different) it answered ${c.controls.notDifferent} otherwise${c.controls.failed > 0 ? ` and failed ${c.controls.failed}` : ''}. They measure plumbing and arithmetic, not judgement.`,
+          ]),
     ...(c.protocol === 'leanscorer' ? ['LeanScorer passes (→ Faithful) or fails (→ Different): read the grouped figures'] : []),
     `pairs ${c.pairs}, judged ${c.judged}, failed ${c.failures.length}${c.failures.length > 0 ? ' (counted as wrong below)' : ''}${c.renderedByHand > 0 ? `; ${c.renderedByHand} rendered without the audit's input builder (not paired from their Lean)` : ''}`,
     '',
@@ -277,7 +282,10 @@ export function formatCalibration(c: Calibration): string {
 }
 
 interface CalibrateOptions {
-  gold: string;
+  gold?: string;
+  labelled?: string;
+  format: string;
+  map?: string;
   protocol: CalibrationProtocol | 'both';
   config?: string;
   trustRepoConfig?: boolean;
@@ -309,7 +317,10 @@ export function registerCalibrateCommand(program: Command): void {
     .description(
       'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ, MCC with 95% intervals, both baselines and a check that the server judges at all',
     )
-    .requiredOption('--gold <dir>', 'folder of gold pairs (*.json), e.g. samples/gold')
+    .option('--gold <dir>', 'folder of gold pairs (*.json), e.g. samples/gold')
+    .option('--labelled <file>', 'a public labelled set instead of --gold (JSON array or JSON Lines)')
+    .option('--format <name>', `the labelled set's format: ${IMPORT_FORMATS.join(' or ')}`, 'proofnetverif')
+    .option('--map <fields>', 'for --format jsonl: the fields, informal=<f>,lean=<f>,label=<f>[,id=<f>]')
     .option('--protocol <which>', 'direct, roundtrip, both (direct and roundtrip) or leanscorer', 'both')
     .option('--config <file>', `${CONFIG_HELP}, for its llm section`)
     .option('--trust-repo-config', TRUST_HELP)
@@ -323,7 +334,13 @@ export function registerCalibrateCommand(program: Command): void {
       const root = process.cwd();
       const config = loadRunConfig(root, opts);
       const settings = llmConfig(config);
-      const pairs = loadGold(resolve(opts.gold));
+      if ((opts.gold === undefined) === (opts.labelled === undefined))
+        throw new InputError('give either --gold <dir> or --labelled <file>');
+      if (!(IMPORT_FORMATS as readonly string[]).includes(opts.format))
+        throw new InputError(`--format must be ${IMPORT_FORMATS.join(' or ')}`);
+      const pairs = opts.gold
+        ? loadGold(resolve(opts.gold))
+        : importLabelled(resolve(opts.labelled!), opts.format as ImportFormat, opts.map ? parseFieldMap(opts.map) : undefined);
       const protocols: CalibrationProtocol[] = opts.protocol === 'both' ? ['direct', 'roundtrip'] : [opts.protocol];
       const roles: Role[] = protocols.flatMap((p) => PROTOCOL_ROLES[p]);
       const engine = await LlmEngine.create(roles, { root, config });

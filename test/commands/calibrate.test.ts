@@ -204,6 +204,34 @@ describe('leanaudit calibrate', () => {
     await expect(calibrateCli(['--repeat', '0'])).rejects.toThrow('--repeat must be a whole number');
   });
 
+  it('calibrates on a public labelled set in its published format', async () => {
+    const file = join(dir, 'proofnetverif.jsonl');
+    const record = (id: string, nl: string, lean: string, correct: boolean) =>
+      JSON.stringify({ id, nl_statement: nl, lean4_src_header: '', lean4_formalization: lean, lean4_prediction: lean, correct });
+    writeFileSync(
+      file,
+      [
+        record('a', 'Two is prime.', 'theorem a : Nat.Prime 2 := by decide', true),
+        record('b', 'Four is prime.', 'theorem b : Nat.Prime 3 := by decide', false),
+      ].join('\n'),
+    );
+    server.setScript((body) => {
+      const text = userText(body);
+      const right = text.includes('Two is prime') && text.includes('Nat.Prime 2');
+      return reply.json({ q1: right, q2: true, reason: 'reads both', verdict: right ? 'Faithful' : 'Different' });
+    });
+    let out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => ((out += String(chunk)), true));
+    const program = new Command().exitOverride();
+    registerCalibrateCommand(program);
+    await program.parseAsync(['calibrate', '--labelled', file, '--protocol', 'direct', '--json', '--config', join(dir, 'config.json')], {
+      from: 'user',
+    });
+    const [direct] = JSON.parse(out) as Calibration[];
+    expect(direct).toMatchObject({ pairs: 2, accuracy: 1, renderedByHand: 0 });
+    expect(direct!.controls).toMatchObject({ pairs: 2, different: 2, judges: true });
+  });
+
   it('refuses to run without an endpoint, naming the variables to set', async () => {
     for (const k of ['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'LEANAUDIT_MODEL']) delete process.env[k];
     process.env.LEANAUDIT_OLLAMA_URL = 'http://127.0.0.1:9/v1';
