@@ -125,6 +125,10 @@ export async function run(ctx: AuditContext): Promise<void> {
   ctx.metric('rejectedSorry', counts.rejectedSorry);
   ctx.metric('failed', counts.failed);
   ctx.metric('timeouts', counts.timeouts);
+  // Every probe failed (the REPL crashed, timed out, or no file could be read): nothing was checked, so the run failed.
+  if (results.length > 0 && counts.probed === counts.failed) {
+    throw new Error(`probed none of the theorems asked: ${counts.failed} probes failed, ${results.filter((r) => !r.ok).length} files could not be read`);
+  }
 }
 
 function report(ctx: AuditContext, decl: LeanDecl, result: ProbeResult, counts: Record<string, number>): void {

@@ -27,7 +27,15 @@ import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
-import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
+import {
+  CONFIG_HELP,
+  type ConfigFlags,
+  IGNORE_REPO_SETTINGS_HELP,
+  LEAN_HELP,
+  loadRunConfig,
+  REPO_CACHE_HELP,
+  TRUST_HELP,
+} from './config.js';
 import { DOCS_URL_OPTION, emitReport } from './output.js';
 import { type ProgressSink, progressSink } from './progress.js';
 import { DEFAULT_SOURCES } from './sources.js';
@@ -249,6 +257,9 @@ interface CliOptions {
   failOn?: Severity;
   config?: string;
   trustRepoConfig?: boolean;
+  ignoreRepoSettings?: boolean;
+  repoCache?: boolean | string;
+  lean?: boolean;
   baseline?: string;
   writeBaseline?: string;
   ignore?: string[];
@@ -296,6 +307,8 @@ export function registerAuditCommand(program: Command): void {
     )
     .option('--config <file>', CONFIG_HELP)
     .option('--trust-repo-config', TRUST_HELP)
+    .option('--ignore-repo-settings', IGNORE_REPO_SETTINGS_HELP)
+    .option('--repo-cache [folder]', REPO_CACHE_HELP)
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
@@ -320,6 +333,7 @@ export function registerAuditCommand(program: Command): void {
     )
     .option('--verbose', "print each phase with its time, and the auditors' progress messages, on standard error")
     .option('--progress', 'draw the live progress line on standard error even when it is not a terminal')
+    .option('--lean', LEAN_HELP)
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {
       if (opts.replCmd) process.env[REPL_CMD_ENV] = opts.replCmd;

@@ -1,6 +1,7 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
 import { expansionTarget, type NotationDefinition, writtenIdentifiers } from '../lean/resolve/notations.js';
+import { statementTraps } from '../lean/resolve/statement-traps.js';
 import { lex } from '../lean/syntax/lexer.js';
 import { isProofKind } from '../lean/syntax/names.js';
 import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
@@ -38,8 +39,6 @@ export interface InputSources {
   compile?: CompileStatus;
   /** The project's notations (see notationDefinitions), to expand those a statement uses. */
   notations?: readonly NotationDefinition[];
-  /** Findings of a pre-judgement analysis of the entity, one per line, shown to the judges as such. */
-  preFlags?: (entity: PairedEntity) => string;
 }
 
 /** Lean text without its comments and docstrings (a comment may quote the textbook the round trip must not see), blank runs collapsed. */
@@ -410,8 +409,16 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
     caseSplit: main.length > 1,
     definition: entity.kind === 'definition' || definitionKinds,
     compileStatus: compile,
-    preFlags: sources.preFlags?.(entity) ?? '',
+    traps: trapsText(main.filter((d) => isProofKind(d.kind)).map((d) => d.header)),
   };
+}
+
+/** The statement traps of the headers, as the judges are shown them: the term, why it is a trap, the rule. */
+export function trapsText(headers: readonly string[]): string {
+  return headers
+    .flatMap(statementTraps)
+    .map((t) => `- \`${t.term}\` (${t.kind}): ${t.why}`)
+    .join('\n');
 }
 
 /** Why an entity cannot be judged at all, or undefined when it can. */

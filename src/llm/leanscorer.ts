@@ -130,7 +130,7 @@ export async function judgeLeanScorer(
       auxiliary: input.auxiliary,
       grounding: input.grounding,
       compileStatus: input.compileStatus,
-      preFlags: input.preFlags,
+      traps: input.traps,
       definition: input.definition,
     },
     signal,

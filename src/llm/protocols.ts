@@ -39,8 +39,8 @@ export interface JudgeInput {
   definition: boolean;
   /** Whether Lean accepts the statement, as the prompt says it. */
   compileStatus: string;
-  /** Findings of analyses run before the judges (one per line), shown to them as such; empty when none. */
-  preFlags: string;
+  /** The statement traps leanaudit read in the Lean statement (see statement-traps), one per line; empty when none. */
+  traps: string;
 }
 
 /** The untrusted text fields of an input, by name, for `instructionsIn`. */
@@ -134,7 +134,7 @@ export async function judgeDirect(
       caseSplit: input.caseSplit,
       definition: input.definition,
       compileStatus: input.compileStatus,
-      preFlags: input.preFlags,
+      traps: input.traps,
       skolem,
     },
     signal,
@@ -181,7 +181,7 @@ export async function judgeRoundtrip(
       caseSplit: input.caseSplit,
       definition: input.definition,
       compileStatus: input.compileStatus,
-      preFlags: input.preFlags,
+      traps: input.traps,
       skolem,
     },
     signal,

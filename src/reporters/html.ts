@@ -7,7 +7,7 @@
  * reasons); the dependency graph as SVG. Everything from the repository or a model is escaped.
  */
 import { sourceLink } from '../core/source-url.js';
-import type { AuditorRun, EntityView, Finding, Report } from '../core/types.js';
+import type { AuditorRun, EntityView, Finding, Report, TheoremTrust } from '../core/types.js';
 import type { Location } from '../model/location.js';
 import {
   absentLines,
@@ -30,6 +30,7 @@ import { findingsByEntity, pairingStatus, proofStatus, verdicts } from './entiti
 import { escapeHtml as esc } from './escape.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import { dependencyGraphSvg } from './html-graph.js';
+import { trustByName, trustHtml } from './trust.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
@@ -238,13 +239,19 @@ function graph(report: Report): string[] {
 }
 
 /** The page of one entity: its text beside its Lean statements, its pairing, the judges' words and its findings. */
-function entityPage(report: Report, e: EntityView, byEntity: Map<string, Finding[]>, usedBy: Map<string, string[]>): string {
+function entityPage(
+  report: Report,
+  e: EntityView,
+  byEntity: Map<string, Finding[]>,
+  usedBy: Map<string, string[]>,
+  trust: ReadonlyMap<string, TheoremTrust>,
+): string {
   const found = byEntity.get(e.id) ?? [];
   const lean = e.decls.length
     ? e.decls
         .map(
           (d) =>
-            `<p><code>${esc(d.kind)} ${esc(d.fullName)}</code>${d.location ? ` · ${placeLink(report, d.location)}` : ''}${d.hasSorry ? ' <span class="badge error">sorry</span>' : ''}</p><pre class="lean">${esc(`${d.kind} ${d.fullName} ${d.header}`, { newlines: true })}</pre>`,
+            `<p><code>${esc(d.kind)} ${esc(d.fullName)}</code>${d.location ? ` · ${placeLink(report, d.location)}` : ''}${d.hasSorry ? ' <span class="badge error">sorry</span>' : ''}</p><pre class="lean">${esc(`${d.kind} ${d.fullName} ${d.header}`, { newlines: true })}</pre>${trustHtml(trust.get(d.fullName))}`,
         )
         .join('')
     : '<p class="dim">No Lean declaration paired.</p>';
@@ -280,6 +287,7 @@ export function* htmlReporter(report: Report): Generator<string> {
   const { project, tool } = report;
   const byEntity = findingsByEntity(report);
   const usedBy = new Map<string, string[]>();
+  const trust = trustByName(report);
   for (const e of report.entities ?? []) for (const u of e.uses) usedBy.set(u, [...(usedBy.get(u) ?? []), e.id]);
   const lines = function* (): Generator<string> {
     yield* [
@@ -295,7 +303,7 @@ export function* htmlReporter(report: Report): Generator<string> {
     ];
     yield* findings(report);
     yield* [...entityList(report, byEntity), ...graph(report), '</main>'];
-    for (const e of report.entities ?? []) yield entityPage(report, e, byEntity, usedBy);
+    for (const e of report.entities ?? []) yield entityPage(report, e, byEntity, usedBy, trust);
     yield* [
       `<footer>leanaudit ${esc(tool.version)} · report schema ${report.schemaVersion} · ${esc(report.generatedAt)}</footer>`,
       `<script>${SCRIPT}</script>`,

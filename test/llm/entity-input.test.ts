@@ -180,12 +180,6 @@ describe('judge input from a real source model', () => {
     expect(judgeInputOf(paired(['Demo.Witness'], { kind: 'definition' }), BUDGETS, { project }).definition).toBe(true);
   });
 
-  it('passes the pre-flags an analysis made on to the judges', () => {
-    const input = judgeInputOf(paired(['Demo.main']), BUDGETS, { project, preFlags: (e) => `flag for ${e.id}` });
-    expect(input.preFlags).toBe('flag for e');
-    expect(judgeInputOf(paired(['Demo.main']), BUDGETS, { project }).preFlags).toBe('');
-  });
-
   it('shows every listed declaration and says which ones the others use in their proofs, leaving the judge to tell helpers from parts', () => {
     const withHelper = judgeInputOf(paired(['Demo.main', 'Demo.helper']), BUDGETS, { project });
     expect(withHelper.caseSplit).toBe(true);
