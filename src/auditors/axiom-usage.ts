@@ -87,7 +87,6 @@ export const meta: AuditorMeta = {
 /** Every metric is a count: shards merge by summing (the REPL pool's counters then count the work of all shards). */
 export const merge: ShardMerge = { metrics: sumMetrics };
 
-
 /** Declarations whose own statement, proof or value contains a `sorry` or `admit` token. */
 function textualSorries(project: LeanProject): Set<string> {
   const names = new Set<string>();
