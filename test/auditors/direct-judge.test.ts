@@ -265,9 +265,7 @@ describe('direct-judge', () => {
     const users = server.requests.flatMap((r) => (r.body ? [userText(r.body)] : []));
     expect(users).toHaveLength(2);
     expect(users.find((u) => u.includes('statement good holds'))).toContain('Compile status: the statement elaborates (checked with Lean)');
-    expect(users.find((u) => u.includes('statement open holds'))).toContain(
-      'Compile status: unknown (not checked with Lean)',
-    );
+    expect(users.find((u) => u.includes('statement open holds'))).toContain('Compile status: unknown (not checked with Lean)');
     expect(run.metrics).toMatchObject({ different: 1, notCompiled: 1, faithful: 2, judged: 3 });
   });
 
