@@ -62,7 +62,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'calibrate',
     summary:
-      'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ and the accept-everything baseline',
+      'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ, MCC with 95% intervals, both baselines and a check that the server judges at all',
     load: async () => (await import('./calibrate.js')).registerCalibrateCommand,
   },
   {
