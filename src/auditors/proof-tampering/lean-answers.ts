@@ -7,10 +7,10 @@
  */
 import type { AuditContext, FindingInput } from '../../core/types.js';
 import type { LeanDecl, LeanProject } from '../../model/lean.js';
-import { replForAudit } from '../../repl/audit-support.js';
 import { replSettings } from '../../repl/config.js';
 import { askAxioms } from '../../repl/print-axioms.js';
 import { STANDARD_AXIOMS } from '../../repl/results.js';
+import { replForAudit } from '../utils/repl.js';
 
 /** The findings with Lean's answers where it was asked; unchanged when the REPL is not configured. */
 export async function withLeanAnswers(ctx: AuditContext, project: LeanProject, findings: FindingInput[]): Promise<FindingInput[]> {
