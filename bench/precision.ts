@@ -53,10 +53,11 @@ export interface Label {
  */
 const MEASURED_INFO_RULES: ReadonlySet<string> = new Set([
   'crossfile-reuse/unreflected',
+  'proof-gaps/claim-rests-on-gap',
   ...Object.keys(statementTraps.rules).map((r) => `statement-traps/${r}`),
 ]);
 
-const SOURCE_AUDITORS = ['proof-gaps', 'lean-source', 'pairing', 'crossfile-reuse', 'statement-traps'];
+const SOURCE_AUDITORS = ['proof-gaps', 'proof-tampering', 'lean-source', 'pairing', 'crossfile-reuse', 'statement-traps'];
 
 const labelsDir = (): string => join(packageRoot(), 'bench', 'labels');
 
