@@ -148,6 +148,6 @@ function report(ctx: AuditContext, s: Scored, alpha: number, counts: Record<stri
       passWithoutVeto: score.passWithoutVeto,
       pass: score.pass,
     },
-    provenance: { rubric: 'leanscorer-label', rubricVersion: 1, model: r.model, cached: r.cached },
+    provenance: { rubric: r.rubric.id, rubricVersion: r.rubric.version, model: r.model, cached: r.cached },
   });
 }

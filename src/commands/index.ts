@@ -62,13 +62,18 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'calibrate',
     summary:
-      'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ and the accept-everything baseline',
+      'run the configured judges on a gold set and print confusion matrix, precision/recall/F1, κ, MCC with 95% intervals, both baselines and a check that the server judges at all',
     load: async () => (await import('./calibrate.js')).registerCalibrateCommand,
   },
   {
     name: 'extract',
     summary: 'pair the informal entities of a repository with its Lean declarations; writes JSON Lines',
     load: async () => (await import('./extract.js')).registerExtractCommand,
+  },
+  {
+    name: 'comparator',
+    summary: 'write a comparator challenge, solution and config for the headline theorems of a project (or those named)',
+    load: async () => (await import('./comparator.js')).registerComparatorCommand,
   },
   {
     name: 'probe',

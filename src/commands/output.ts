@@ -12,7 +12,6 @@ import { inert } from '../reporters/escape.js';
 import { entityNamed } from '../reporters/focus.js';
 import { type Format, REPORTERS, renderText } from '../reporters/index.js';
 import { JOB_SUMMARY_SIZE_LIMIT } from '../reporters/markdown.js';
-import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
 import { writeOutput } from './write-output.js';
 
 /** Colors only for a terminal report written to standard output, as colorFor decides. */
@@ -85,7 +84,7 @@ export async function emitReport(report: Report, options: EmitOptions): Promise<
 /** The `--docs-url` option shared by the commands that render reports. */
 export const DOCS_URL_OPTION = [
   '--docs-url <base>',
-  `base address of the rule pages SARIF links each rule to, <base>/<auditor>.md#<rule> (default: ${DEFAULT_DOCS_URL})`,
+  "base address of the rule pages SARIF and HTML link each rule to, <base>/<auditor>.md#<rule> (default: no link; the rule's help is embedded in both)",
 ] as const;
 
 /** The `--focus` option of the commands that render HTML. */

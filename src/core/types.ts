@@ -98,12 +98,18 @@ export const TRUST_RUNG_NAMES: Record<TrustRung, string> = {
 /** The last rung a theorem's evidence reached in order; `none` when the source already shows a gap. */
 export type TrustLevel = 'none' | TrustRung;
 
+/** A check only Lean can make, as findings and trust levels name it (`#print axioms X`, `lake env leanchecker M`, a comparator run). */
+export interface LeanCheck {
+  kind: 'print-axioms' | 'leanchecker' | 'comparator';
+  command: string;
+}
+
 /** How one rung went: reached or not, why, and the Lean check that would climb it. */
 export interface TrustRungOutcome {
   rung: TrustRung;
   reached: boolean;
   why: string;
-  check?: { kind: 'print-axioms' | 'leanchecker' | 'comparator'; command: string };
+  check?: LeanCheck;
 }
 
 /** How far the evidence for one theorem reaches, and what stopped it (the first rung not reached). */

@@ -45,6 +45,8 @@ export async function walkHistory(dir: string, options: WalkOptions = {}): Promi
   // The transitive counts of the last commit kept, and whether a Lean file changed since.
   let transitive: Record<string, number> | undefined;
   let leanChanged = true;
+  // The file versions read since the references were last linked: only theirs are linked again.
+  let unlinked = new Set<FileFacts>();
   try {
     for (const commit of commits) {
       options.signal?.throwIfAborted();
@@ -64,11 +66,18 @@ export async function walkHistory(dir: string, options: WalkOptions = {}): Promi
       // The new versions are asked for all at once: git answers them in one stream, not one round trip each.
       const fresh = current.filter(({ key }) => !facts.has(key));
       const contents = await Promise.all(fresh.map(({ blob }) => reader.read(blob)));
-      fresh.forEach(({ key, path, module }, i) => facts.set(key, fileFacts(contents[i] ?? Buffer.alloc(0), path, module)));
+      fresh.forEach(({ key, path, module }, i) => {
+        const read = fileFacts(contents[i] ?? Buffer.alloc(0), path, module);
+        facts.set(key, read);
+        unlinked.add(read);
+      });
       const files = current.map(({ key }) => facts.get(key)!);
       const metrics = summed(files);
       if (options.restingOn) {
-        if (leanChanged || transitive === undefined) transitive = transitiveCounts(files);
+        if (leanChanged || transitive === undefined) {
+          transitive = transitiveCounts(files, transitive === undefined ? undefined : unlinked);
+          unlinked = new Set();
+        }
         Object.assign(metrics, transitive);
         leanChanged = false;
       }
@@ -123,10 +132,14 @@ function summed(files: FileFacts[]): Record<string, number> {
   return metrics;
 }
 
-/** The declarations resting on a sorry or an axiom through the tree's references, and the theorems fully proved. */
-function transitiveCounts(files: FileFacts[]): Record<string, number> {
+/**
+ * The declarations resting on a sorry or an axiom through the tree's references, and the theorems
+ * fully proved. With `unlinked`, only those files' references are linked again: an unchanged file
+ * keeps those it had, which differ only where another file added a declaration its text names.
+ */
+function transitiveCounts(files: FileFacts[], unlinked?: ReadonlySet<FileFacts>): Record<string, number> {
   const leanFiles = files.map((facts) => facts.file);
-  linkReferences(leanFiles);
+  linkReferences(leanFiles, unlinked && new Set([...unlinked].map((facts) => facts.file)));
   const dependents = new Dependents(leanFiles);
   const sorried = new Set(files.flatMap((facts) => facts.sorried));
   const axioms = new Set(files.flatMap((facts) => facts.axioms));

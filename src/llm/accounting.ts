@@ -28,6 +28,8 @@ export class Accounting {
   batchesResumed = 0;
   promptTokens = 0;
   completionTokens = 0;
+  /** Answered calls whose reply carried no `usage`: their tokens (and cost) are unknown, not 0. */
+  unknownUsage = 0;
   cost = 0;
   /** Entities (not attempts) that ended in a failure, by the cause of the last attempt. */
   readonly failures: Partial<Record<FailureCause, number>> = {};
@@ -59,6 +61,7 @@ export class Accounting {
     if (this.repoCacheHits > 0) m['llm.repoCacheHits'] = this.repoCacheHits;
     if (this.cacheInvalid > 0) m['llm.cacheInvalid'] = this.cacheInvalid;
     if (this.cacheWriteErrors > 0) m['llm.cacheWriteErrors'] = this.cacheWriteErrors;
+    if (this.unknownUsage > 0) m['llm.callsWithoutUsage'] = this.unknownUsage;
     if (this.batches + this.batchesResumed > 0)
       Object.assign(m, { 'llm.batches': this.batches, 'llm.batchesResumed': this.batchesResumed });
     if (Object.keys(this.prices).length > 0) m['llm.cost'] = Math.round(this.cost * 1e6) / 1e6;

@@ -240,8 +240,12 @@ export class BatchClient {
       if (typeof text !== 'string')
         return { ok: false, error: new LlmCallError('malformed', `${who}: the batch answer has no choices[0].message.content`) };
       this.opts.accounting.calls += 1;
-      const prompt = body.usage?.prompt_tokens ?? 0;
-      const completion = body.usage?.completion_tokens ?? 0;
+      if (!body.usage) {
+        this.opts.accounting.unknownUsage += 1;
+        return { ok: true, reply: { text } };
+      }
+      const prompt = body.usage.prompt_tokens ?? 0;
+      const completion = body.usage.completion_tokens ?? 0;
       this.opts.accounting.usage(this.endpoint.model, prompt, completion);
       return { ok: true, reply: { text, promptTokens: prompt, completionTokens: completion } };
     }

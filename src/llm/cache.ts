@@ -23,6 +23,10 @@ export interface CacheKeyParts {
   /** The endpoint's base URL: one model name served by two servers may be two models. */
   baseURL: string;
   temperature: number;
+  /** The reply's token limit: a lower one may cut an answer short. */
+  maxTokens?: number;
+  /** Which of several samples of the same question (`calibrate --repeat`); absent for the first. */
+  sample?: number;
   input: unknown;
 }
 
@@ -44,7 +48,10 @@ export function sha256(text: string): string {
 
 /** The cache key of an answer. */
 export function cacheKey(parts: CacheKeyParts): string {
-  return sha256(JSON.stringify([parts.rubric, parts.version, parts.bodyHash, parts.model, parts.baseURL, parts.temperature, parts.input]));
+  const { rubric, version, bodyHash, model, baseURL, temperature, maxTokens, sample, input } = parts;
+  return sha256(
+    JSON.stringify([rubric, version, bodyHash, model, baseURL, temperature, maxTokens ?? null, ...(sample ? [sample] : []), input]),
+  );
 }
 
 /** The user's cache folder for answers: `$XDG_CACHE_HOME/leanaudit`, else `~/.cache/leanaudit`. */

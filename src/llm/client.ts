@@ -12,8 +12,9 @@ export interface ChatMessage {
 
 export interface ChatReply {
   text: string;
-  promptTokens: number;
-  completionTokens: number;
+  /** Absent when the reply carried no `usage`. */
+  promptTokens?: number;
+  completionTokens?: number;
 }
 
 /** A call that failed for good (after retries); `cause` classifies it for the accounting. */
@@ -63,8 +64,12 @@ function classify(e: unknown): { cause: FailureCause; retry: boolean } {
 
 export class ChatClient {
   private readonly openai: OpenAI;
-  /** For `auto`: whether the endpoint accepted `response_format` (undefined until known). */
+  /** Whether requests carry `response_format`: for `auto`, until the endpoint refuses it. */
   private jsonMode: boolean;
+  /** For `auto`: whether the endpoint's answer to `response_format` is known. */
+  private jsonKnown: boolean;
+  /** For `auto`, while unknown: the one request asking the endpoint, which the others wait for. */
+  private probe: Promise<unknown> | undefined;
 
   constructor(
     readonly endpoint: ResolvedEndpoint,
@@ -78,12 +83,14 @@ export class ChatClient {
       logLevel: 'off',
     });
     this.jsonMode = endpoint.responseFormat !== 'prompt';
+    this.jsonKnown = endpoint.responseFormat !== 'auto';
   }
 
   /**
    * Sends the conversation; retries transient failures; throws LlmCallError or the abort reason. A
    * request sent with `response_format` that an `auto` endpoint rejects is sent again without it and
-   * is not a retry: the calls already in flight when the first rejection arrives are resent too.
+   * is not a retry. Until an `auto` endpoint has answered one request, the others wait for that
+   * answer, so a refusal costs one rejected round trip, not one per request queued behind it.
    */
   async complete(messages: ChatMessage[], signal: AbortSignal): Promise<ChatReply> {
     const { retries, limiter, accounting } = this.opts;
@@ -91,13 +98,21 @@ export class ChatClient {
     let last: LlmCallError | undefined;
     for (let attempt = 0; attempt <= retries; ) {
       let wait: number | undefined;
+      while (!this.jsonKnown && this.probe) await this.probe.catch(() => undefined);
       const json = this.jsonMode;
+      const probing = !this.jsonKnown;
+      const request = limiter.run(() => this.once(messages, signal, json), signal);
+      if (probing) this.probe = request;
       try {
-        return await limiter.run(() => this.once(messages, signal, json), signal);
+        const answer = await request;
+        this.jsonKnown = true;
+        return answer;
       } catch (e) {
+        if (probing) this.probe = undefined;
         if (signal.aborted || e instanceof APIUserAbortError) throw signal.reason ?? e;
         if (json && this.endpoint.responseFormat === 'auto' && rejectsResponseFormat(e)) {
           this.jsonMode = false;
+          this.jsonKnown = true;
           continue;
         }
         const { cause, retry } = classify(e);
@@ -147,8 +162,12 @@ export class ChatClient {
     );
     const text = res.choices?.[0]?.message?.content;
     if (typeof text !== 'string') throw new Error('the response has no choices[0].message.content');
-    const prompt = res.usage?.prompt_tokens ?? 0;
-    const completion = res.usage?.completion_tokens ?? 0;
+    if (!res.usage) {
+      opts.accounting.unknownUsage += 1;
+      return { text };
+    }
+    const prompt = res.usage.prompt_tokens ?? 0;
+    const completion = res.usage.completion_tokens ?? 0;
     opts.accounting.usage(endpoint.model, prompt, completion);
     return { text, promptTokens: prompt, completionTokens: completion };
   }

@@ -55,6 +55,8 @@ export class LlmEngine {
     return n;
   }
   readonly cache: DiskCache;
+  /** Which sample of each answer this engine asks for (`calibrate --repeat`): each sample is asked and cached apart. */
+  sample = 0;
   private readonly clients = new Map<Role, Completer>();
 
   private constructor(
@@ -131,7 +133,7 @@ export class LlmEngine {
   async ask(rubric: Rubric, inputs: Record<string, TemplateValue>, signal: AbortSignal, cacheOnly = false): Promise<AskResult> {
     const client = this.clients.get(rubric.role);
     if (!client) throw new Error(`no endpoint resolved for role ${rubric.role}`);
-    const { model, baseURL, temperature } = client.endpoint;
+    const { model, baseURL, temperature, maxTokens } = client.endpoint;
     const { system, user } = renderRubric(rubric, inputs);
     const key = cacheKey({
       rubric: rubric.id,
@@ -140,6 +142,8 @@ export class LlmEngine {
       model,
       baseURL,
       temperature,
+      maxTokens,
+      sample: this.sample,
       input: [system, user],
     });
     const hit = await this.cache.get(key);

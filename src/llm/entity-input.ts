@@ -1,5 +1,6 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
+import { expansionTarget, type NotationDefinition, writtenIdentifiers } from '../lean/resolve/notations.js';
 import { statementTraps } from '../lean/resolve/statement-traps.js';
 import { lex } from '../lean/syntax/lexer.js';
 import { isProofKind } from '../lean/syntax/names.js';
@@ -7,8 +8,15 @@ import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
 import type { LatexMacro, PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type JudgeInput, truncateMarked } from './protocols.js';
+import { notationLine, notationsUsed } from './statement-notation.js';
+import { boundNames, valueStart, withoutTacticProofs } from './statement-reading.js';
+import { variableInclusion } from './variable-inclusion.js';
 
 const AUX_KINDS = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'opaque', 'axiom', 'instance']);
+/** Informal kinds that state a proposition: a definition witnessing one is judged as a statement, not as a notion. */
+const PROPOSITION_KINDS = new Set(['theorem', 'lemma', 'proposition', 'corollary', 'claim', 'conjecture', 'problem']);
+/** Declarations whose definitions go first: what a binder's type or an instance binder names. */
+const TYPE_KINDS = new Set(['class', 'structure', 'inductive']);
 const ENTRY_CHARS = 1200;
 const COMMENT_KINDS = new Set(['lineComment', 'blockComment', 'docComment', 'moduleDoc']);
 
@@ -29,6 +37,8 @@ export interface InputSources {
   source?: (path: string) => string | undefined;
   grounded?: ReadonlyMap<string, GroundedConstant>;
   compile?: CompileStatus;
+  /** The project's notations (see notationDefinitions), to expand those a statement uses. */
+  notations?: readonly NotationDefinition[];
 }
 
 /** Lean text without its comments and docstrings (a comment may quote the textbook the round trip must not see), blank runs collapsed. */
@@ -61,7 +71,7 @@ export function formalText(decl: Pick<PairedDecl, 'kind' | 'fullName' | 'header'
   return withoutComments(`${decl.kind} ${decl.fullName} ${decl.header}`);
 }
 
-/** A project declaration whole: keyword, name, binders, type and, for a definition, `:=` and its value or its `where` fields. */
+/** A project declaration whole: keyword, name, binders, type and, for a definition, `:=` and its value (tactic proofs inside it left out) or its `where` fields. */
 export function wholeDeclText(decl: LeanDecl, fileText: string | undefined): string {
   const rest =
     fileText !== undefined && !isProofKind(decl.kind)
@@ -69,7 +79,10 @@ export function wholeDeclText(decl: LeanDecl, fileText: string | undefined): str
       : decl.body === undefined || isProofKind(decl.kind)
         ? decl.header
         : `${decl.header} ${/^(:=|where|\|)/.test(decl.body.trim()) ? '' : ':= '}${decl.body.trim()}`;
-  return withoutComments(`${decl.kind} ${decl.fullName} ${rest}`);
+  const text = withoutComments(`${decl.kind} ${decl.fullName} ${rest}`);
+  if (isProofKind(decl.kind)) return text;
+  const start = valueStart(text);
+  return start < 0 ? text : withoutTacticProofs(text, start);
 }
 
 /** Most declarations walked from one listed declaration when looking for the other listed ones it uses. */
@@ -109,19 +122,28 @@ export function usedByListed(entity: PairedEntity, project: LeanProject | undefi
 }
 
 /**
- * Project definitions the statement reaches, nearest first: those its headers name, then those their
- * headers and values name, and so on (breadth first), each whole, within `budget` characters.
+ * Project definitions the statement depends on, each whole, within `budget` characters: first the
+ * classes and structures its binders (and the `variable` binders it takes) name and the declarations
+ * of `first` (what its notations expand to), then the others its headers name, then those their
+ * headers and values name, and so on (breadth first).
  */
 export function reachedDefinitions(
   decls: PairedDecl[],
   project: LeanProject | undefined,
   source: ((path: string) => string | undefined) | undefined,
   budget: number,
+  first: readonly string[] = [],
 ): string {
   if (!project) return '';
   const own = new Set(decls.map((d) => d.fullName));
   const seen = new Set<string>(own);
   const queue: string[] = [];
+  for (const name of first) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    queue.push(name);
+  }
+  const firstCount = queue.length;
   const enqueue = (decl: LeanDecl | undefined, headerOnly: boolean) => {
     const refs = decl ? (headerOnly ? decl.references.slice(0, decl.headerReferences) : decl.references) : [];
     // A name the declaration binds itself (`{f g : Θ X}`) is no reference, whatever a project declaration of that name.
@@ -136,6 +158,17 @@ export function reachedDefinitions(
     const decl = project.decls.get(d.fullName);
     enqueue(decl, decl === undefined || isProofKind(decl.kind));
   }
+  // Classes and structures first (a binder's class carries the statement's standing hypotheses), then
+  // what the headers name, then the rest of `first` (what notations, already shown, expand to).
+  const named = queue.splice(firstCount);
+  const fromFirst = queue.splice(0);
+  const isType = (name: string) => TYPE_KINDS.has(project.decls.get(name)?.kind ?? '');
+  queue.push(
+    ...fromFirst.filter(isType),
+    ...named.filter(isType),
+    ...named.filter((n) => !isType(n)),
+    ...fromFirst.filter((n) => !isType(n)),
+  );
   const parts: string[] = [];
   let used = 0;
   let left = 0;
@@ -155,16 +188,28 @@ export function reachedDefinitions(
   return parts.join('\n\n');
 }
 
-const BINDER_NAMES = /[({⦃[]\s*([^:()[\]{}⦃⦄]+?)\s*:(?!=)/g;
-const QUANTIFIED = /(?:∀|∃!?|fun|λ|∑|∏|⋃|⋂|⨆|⨅)\s+([^,:↦=∈]+)/g;
+/** The prefixes Lean tries for a name written in `decl`: its namespaces from the innermost, the root, then the opened namespaces. */
+function namePrefixes(decl: LeanDecl | undefined): string[] {
+  const prefixes: string[] = [];
+  const parts = (decl?.namespace ?? '').split('.').filter(Boolean);
+  for (let i = parts.length; i > 0; i--) prefixes.push(`${parts.slice(0, i).join('.')}.`);
+  prefixes.push('', ...lastLinks(decl?.opens, LINKS_READ).flatMap((link) => link.items.map((o) => `${o}.`)));
+  return prefixes;
+}
 
-/** Names a statement binds itself (`(x y : ℝ)`, `∀ n,`, `fun t ↦`), which are no constants. */
-function boundNames(text: string): Set<string> {
-  const bound = new Set<string>();
-  for (const pattern of [BINDER_NAMES, QUANTIFIED]) {
-    for (const m of text.matchAll(pattern)) for (const word of m[1]!.split(/[\s()⟨⟩,]+/)) if (word) bound.add(word);
+/** The project declarations the identifiers of `text` (binders, one a line) name where `decl` stands, the names they bind aside. */
+function projectNamesIn(text: string, decl: LeanDecl, project: LeanProject): string[] {
+  const prefixes = namePrefixes(decl);
+  const bound = new Set(text.split('\n').flatMap((line) => [...boundNames(line)]));
+  const out: string[] = [];
+  for (const token of lex(text).tokens) {
+    if (token.kind !== 'ident') continue;
+    const ident = token.text.replace(/^@/, '');
+    if (bound.has(ident.split('.')[0]!)) continue;
+    const found = prefixes.map((p) => p + ident).find((c) => project.decls.has(c));
+    if (found && !out.includes(found)) out.push(found);
   }
-  return bound;
+  return out;
 }
 
 /**
@@ -177,11 +222,8 @@ export function libraryCandidates(entity: PairedEntity, project: LeanProject | u
   for (const d of decls) {
     const decl = project?.decls.get(d.fullName);
     const text = `${d.header}\n${d.variables.join('\n')}`;
-    const bound = boundNames(text);
-    const prefixes: string[] = [];
-    const parts = (decl?.namespace ?? '').split('.').filter(Boolean);
-    for (let i = parts.length; i > 0; i--) prefixes.push(`${parts.slice(0, i).join('.')}.`);
-    prefixes.push('', ...lastLinks(decl?.opens, LINKS_READ).flatMap((link) => link.items.map((o) => `${o}.`)));
+    const bound = new Set([d.header, ...d.variables].flatMap((t) => [...boundNames(t)]));
+    const prefixes = namePrefixes(decl);
     for (const token of lex(withoutComments(text)).tokens) {
       if (token.kind !== 'ident' || out.has(token.text)) continue;
       const ident = token.text.replace(/^@/, '');
@@ -260,12 +302,15 @@ export function centredContext(before: string | undefined, after: string | undef
   return `${head}${head ? '\n' : ''}[— the statement stands here —]\n${tail}`;
 }
 
-/** What the prompt says about whether Lean accepts the statement. */
+/**
+ * What the prompt says about whether Lean accepts the statement. Why it is unknown stays out of the
+ * prompt (the run reports it): a cache filled where Lean is missing then serves a machine where
+ * Lean could not check the statement for another reason.
+ */
 export function compileStatusText(status: CompileStatus | undefined): string {
-  if (!status) return 'unknown (not checked: no Lean available to this run)';
-  if (status.state === 'compiles') return 'the statement elaborates (checked with Lean)';
-  if (status.state === 'fails') return `the statement does not elaborate: ${status.messages[0]?.message ?? ''}`;
-  return `unknown (${status.reason})`;
+  if (status?.state === 'compiles') return 'the statement elaborates (checked with Lean)';
+  if (status?.state === 'fails') return `the statement does not elaborate: ${status.messages[0]?.message ?? ''}`;
+  return 'unknown (not checked with Lean)';
 }
 
 /** The declarations an entity is judged on: the paired ones, or for names a Lake dependency declares, their grounded signatures. */
@@ -287,6 +332,48 @@ function libraryDecls(entity: PairedEntity, grounded: ReadonlyMap<string, Ground
   });
 }
 
+/** What the statement needs beside its own text: the `variable` binders it takes (and may take), its notations, and the declarations to show first. */
+interface StatementNeeds {
+  variables: string[];
+  variablesIfUsed: string[];
+  variablesLeft: string[];
+  notation: string[];
+  first: string[];
+}
+
+function statementNeeds(
+  main: PairedDecl[],
+  project: LeanProject | undefined,
+  notations: readonly NotationDefinition[] | undefined,
+): StatementNeeds {
+  const needs: StatementNeeds = { variables: [], variablesIfUsed: [], variablesLeft: [], notation: [], first: [] };
+  const add = (list: string[], items: string[]) => {
+    for (const item of items) if (!list.includes(item)) list.push(item);
+  };
+  for (const d of main) {
+    const decl = project?.decls.get(d.fullName);
+    const statement = decl && !isProofKind(decl.kind) ? `${d.header}\n${decl.body ?? ''}` : d.header;
+    const visible = (text: string, bound: ReadonlySet<string>) => (decl && notations ? notationsUsed(text, notations, decl, bound) : []);
+    const expand = (text: string) => [text, ...visible(text, new Set()).map((n) => n.expansion)].join('\n');
+    const inclusion = variableInclusion(d.variables.map(withoutComments), statement, expand);
+    add(needs.variables, inclusion.taken);
+    add(needs.variablesIfUsed, inclusion.ifUsed);
+    add(needs.variablesLeft, inclusion.left);
+    if (!decl || !project) continue;
+    const binders = [...inclusion.taken, ...inclusion.ifUsed].join('\n');
+    const used = visible(`${statement}\n${binders}`, boundNames(statement));
+    add(needs.notation, used.map(notationLine));
+    const targets = used.flatMap((n) => writtenIdentifiers(n.expansion).flatMap((w) => expansionTarget(w, n, project.decls) ?? []));
+    add(needs.first, [...projectNamesIn(binders, decl, project), ...targets]);
+  }
+  const isType = (name: string) => TYPE_KINDS.has(project?.decls.get(name)?.kind ?? '');
+  needs.first = [...needs.first.filter(isType), ...needs.first.filter((n) => !isType(n))];
+  // Lines taken from another declaration's list stay out of the weaker lists.
+  needs.variablesIfUsed = needs.variablesIfUsed.filter((v) => !needs.variables.includes(v));
+  needs.variablesLeft = needs.variablesLeft.filter((v) => !needs.variables.includes(v) && !needs.variablesIfUsed.includes(v));
+  return needs;
+}
+
 /** The judge input of one entity. */
 export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, sources: InputSources = {}): JudgeInput {
   const { project, source, grounded } = sources;
@@ -294,8 +381,8 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
   const paired = library.length > 0 ? { ...entity, decls: library } : entity;
   const main = paired.decls;
   const users = usedByListed(paired, project);
-  const variables = [...new Set(main.flatMap((d) => d.variables))].map(withoutComments);
-  const definitionKinds = main.every((d) => AUX_KINDS.has(d.kind));
+  const needs = statementNeeds(main, project, sources.notations);
+  const definitionKinds = main.every((d) => AUX_KINDS.has(d.kind)) && !PROPOSITION_KINDS.has(entity.kind);
   const compile =
     library.length > 0
       ? `a library declaration (compiled with its package ${entity.unresolved.find((u) => u.declaredIn)?.declaredIn?.package ?? ''})`
@@ -308,8 +395,11 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
     macros: macroList(entity.macros),
     formal: main.map(formalText).join('\n\n'),
     helpers: [...users].map(([name, by]) => `${name} is used in the proof of ${by.join(', ')}`).join('\n'),
-    variables: variables.join('\n'),
-    auxiliary: reachedDefinitions(main, project, source, budgets.auxiliaryChars),
+    variables: needs.variables.join('\n'),
+    variablesIfUsed: needs.variablesIfUsed.join('\n'),
+    variablesLeft: needs.variablesLeft.join('\n'),
+    notation: needs.notation.join('\n'),
+    auxiliary: reachedDefinitions(main, project, source, budgets.auxiliaryChars, needs.first),
     grounding: groundingText(libraryCandidates(paired, project, main), grounded, budgets.groundingChars),
     context: centredContext(
       expandMacros(entity.context ?? '', entity.macros),

@@ -116,6 +116,9 @@ export function goldInput(pair: GoldPair, contextChars: number): JudgeInput {
       .map((h) => `${DECL_NAME.exec(h)?.[1] ?? h} is used in the proof of ${DECL_NAME.exec(pair.lean[0]!)?.[1] ?? 'the statement'}`)
       .join('\n'),
     variables: (pair.variables ?? []).join('\n'),
+    variablesIfUsed: '',
+    variablesLeft: '',
+    notation: '',
     auxiliary: (pair.auxiliary ?? []).map(withoutComments).join('\n\n'),
     grounding: (pair.grounding ?? []).join('\n\n'),
     context: centredContext(expandMacros(pair.context ?? '', macros), expandMacros(pair.contextAfter ?? '', macros), contextChars),

@@ -1,9 +1,10 @@
 /**
  * LeanScorer (Mathesis): the informal statement decomposed into atomic conditions and conclusions,
  * each labelled Match / Minor / Major against the Lean statement, plus one item for missing or
- * implicit conditions, aggregated by a Sugeno integral. The aggregation is the one Mathesis prints;
- * the Major veto its prose describes (a Major mismatch fails the formalization) is applied
- * on top, because the printed formula alone lets {Major, Match, Match} score 0.667 and pass α = 0.6.
+ * implicit conditions, aggregated by a Sugeno integral. The aggregation is the one Mathesis prints,
+ * its fuzzy measure counting the Minor items of each subset; the Major veto its prose describes (a
+ * Major mismatch fails the formalization) is applied on top and reported apart, because the printed
+ * formula alone lets {Major, Match, Match} score 0.667 and pass α = 0.6.
  */
 
 import type { FailureCause } from './accounting.js';
@@ -17,12 +18,12 @@ export type Label = (typeof LABELS)[number];
 /** f: Match 1, Minor 0.5, Major 0. */
 export const LABEL_VALUE: Record<Label, number> = { Match: 1, Minor: 0.5, Major: 0 };
 
-/** δ = 0.1 when at most one item is Minor, else 0.2. */
+/** δ = 0.1 when at most one item of the subset is Minor, else 0.2. */
 export function minorPenalty(nMinor: number): number {
   return nMinor <= 1 ? 0.1 : 0.2;
 }
 
-/** μ(s) = max((|s|/n)(1 − δ·n_minor), 0), with n_minor the Minor items of the whole statement. */
+/** μ(s) = max((|s|/n)(1 − δ·n_minor(s)), 0), with n_minor(s) the Minor items of the subset s. */
 export function fuzzyMeasure(size: number, n: number, nMinor: number): number {
   return Math.max((size / n) * (1 - minorPenalty(nMinor) * nMinor), 0);
 }
@@ -31,10 +32,11 @@ export function fuzzyMeasure(size: number, n: number, nMinor: number): number {
 export function sugeno(labels: readonly Label[]): number {
   const n = labels.length;
   if (n === 0) return 0;
-  const nMinor = labels.filter((l) => l === 'Minor').length;
   const values = labels.map((l) => LABEL_VALUE[l]).sort((a, b) => b - a);
   let best = 0;
+  let nMinor = 0;
   values.forEach((f, i) => {
+    if (f === LABEL_VALUE.Minor) nMinor += 1;
     best = Math.max(best, Math.min(f, fuzzyMeasure(i + 1, n, nMinor)));
   });
   return best;
@@ -83,6 +85,8 @@ export type LeanScorerResult =
       alpha: number;
       cached: boolean;
       model: string;
+      /** The labelling rubric, whose version the finding records. */
+      rubric: Rubric;
       instructionsInData: boolean;
     }
   | { ok: false; cause: FailureCause | 'not-cached' | 'unparseable'; message: string; model: string; rubric: Rubric };
@@ -115,10 +119,14 @@ export async function judgeLeanScorer(
     {
       kind: input.kind,
       name: input.name,
+      informal: input.informal,
       items,
       formal: input.formal,
       helpers: input.helpers,
       variables: input.variables,
+      variablesIfUsed: input.variablesIfUsed,
+      variablesLeft: input.variablesLeft,
+      notation: input.notation,
       auxiliary: input.auxiliary,
       grounding: input.grounding,
       compileStatus: input.compileStatus,
@@ -155,6 +163,7 @@ export async function judgeLeanScorer(
     alpha,
     cached: decomposition.cached && labelled.cached,
     model: labelled.model,
+    rubric: rubrics.label,
     instructionsInData: decomposition.value.instructions_in_data === true || labelled.value.instructions_in_data === true,
   };
 }

@@ -19,8 +19,14 @@ export interface JudgeInput {
   formal: string;
   /** Which listed declarations the others use in their proofs (possibly helper lemmas, possibly parts of the statement). */
   helpers: string;
-  /** Every `variable` binder in scope. */
+  /** The `variable` binders Lean adds to the statement (it mentions them, or an instance binder whose variables it takes). */
   variables: string;
+  /** Instance binders of which the statement takes some variables only: Lean adds them when elaboration uses the instance. */
+  variablesIfUsed: string;
+  /** The other `variable` binders in scope, which Lean leaves out unless an `include` names them. */
+  variablesLeft: string;
+  /** The project notations the statement and its binders use, each as declared. */
+  notation: string;
   /** Project definitions the statement reaches, whole, nearest first. */
   auxiliary: string;
   /** Library constants the statement uses, with signatures and docstrings. */
@@ -39,8 +45,8 @@ export interface JudgeInput {
 
 /** The untrusted text fields of an input, by name, for `instructionsIn`. */
 export function untrustedFields(input: JudgeInput): Record<string, string> {
-  const { informal, macros, formal, helpers, variables, auxiliary, grounding, context } = input;
-  return { informal, macros, formal, helpers, variables, auxiliary, grounding, context };
+  const { informal, macros, formal, helpers, variables, variablesIfUsed, variablesLeft, notation, auxiliary, grounding, context } = input;
+  return { informal, macros, formal, helpers, variables, variablesIfUsed, variablesLeft, notation, auxiliary, grounding, context };
 }
 
 export type Judgment =
@@ -119,6 +125,9 @@ export async function judgeDirect(
       formal: input.formal,
       helpers: input.helpers,
       variables: input.variables,
+      variablesIfUsed: input.variablesIfUsed,
+      variablesLeft: input.variablesLeft,
+      notation: input.notation,
       auxiliary: input.auxiliary,
       grounding: input.grounding,
       context: input.context,
@@ -150,6 +159,9 @@ export async function judgeRoundtrip(
       name: input.leanName,
       formal: input.formal,
       variables: input.variables,
+      variablesIfUsed: input.variablesIfUsed,
+      variablesLeft: input.variablesLeft,
+      notation: input.notation,
       auxiliary: input.auxiliary,
       grounding: input.grounding,
     },

@@ -29,6 +29,7 @@ svg.graph text{font:12px ui-monospace,monospace;fill:#1f2328}svg.graph .edge{fil
 .e-not-checkable,.e-unconfirmed,.e-unchecked,.e-unreachable,.e-weak{stroke:#afb8c1!important;stroke-width:.8!important}
 svg.graph rect{stroke-width:2}.p-proved rect{fill:#d2f4dc}.p-sorry rect{fill:#fff}.p-not-formalized rect{fill:#eaeef2}
 .v-none rect{stroke:#8c959f}.v-self rect{stroke:#8250df}.v-faithful rect{stroke:#1a7f37}.v-stronger rect{stroke:#bf8700;stroke-width:3}.v-different rect{stroke:#cf222e;stroke-width:3.5}
+details.rule{margin:.3rem 0}details.rule:target{background:#fff8c5}details.rule summary{cursor:pointer}
 .legend{display:flex;flex-wrap:wrap;gap:1rem;font-size:12px;color:#57606a}
 footer{margin:2rem 0 1rem;color:#656d76;font-size:12px}`;
 

@@ -15,6 +15,9 @@ import {
   absentLines,
   allFindings,
   baselineNote,
+  CLAIM_HEADERS,
+  claimCells,
+  claimStatistics,
   countBySeverity,
   enableNotes,
   enableText,
@@ -34,6 +37,7 @@ import { type Focus, focusOn, inFocus } from './focus.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import { dependencyGraphSvg } from './html-graph.js';
 import { GRAPH_SCRIPT } from './html-graph-script.js';
+import { RULES_SCRIPT, ruleHref, rulesSection } from './html-rules.js';
 import { trustByName, trustHtml } from './trust.js';
 import type { ReporterOptions } from './types.js';
 
@@ -101,6 +105,7 @@ function header(report: Report, shown: Shown): string[] {
     ['#auditors', 'Auditors'],
     ['#findings', `Findings (${shown.findings.length})`],
   ];
+  if (shown.findings.length) links.push(['#rules', 'Rules']);
   if (shown.entities.length) links.push(['#entities', `Entities (${shown.entities.length})`], ['#graph', 'Dependency graph']);
   out.push(`<nav>${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('')}</nav>`, '</header>');
   return out;
@@ -141,6 +146,17 @@ function auditors(report: Report): string[] {
       '</details>',
     );
   }
+  const claims = claimStatistics(report);
+  if (claims.length > 0) {
+    out.push('<h3>Blueprint progress</h3><table><tr>', ...CLAIM_HEADERS.map((h) => `<th>${esc(h)}</th>`), '</tr>');
+    for (const row of claims)
+      out.push(
+        `<tr>${claimCells(row)
+          .map((cell, i) => `<td${i > 1 ? ' class="n"' : ''}>${esc(cell)}</td>`)
+          .join('')}</tr>`,
+      );
+    out.push('</table>');
+  }
   for (const note of enableNotes(report)) out.push(`<p>${esc(enableText(note))}</p>`);
   out.push('</section>');
   return out;
@@ -180,7 +196,7 @@ function findingRow(report: Report, f: Finding, index: number, entities: Set<str
     .map(([k, v]) => `data-${k}="${esc(v!)}"`)
     .join(' ');
   return (
-    `<tr class="finding" ${data}><td class="${f.severity}">${f.severity}</td><td><code>${esc(ruleId(f))}</code></td>` +
+    `<tr class="finding" ${data}><td class="${f.severity}">${f.severity}</td><td><a href="${esc(ruleHref(ruleId(f)))}" title="what the rule checks"><code>${esc(ruleId(f))}</code></a></td>` +
     `<td>${f.location ? placeLink(report, f.location) : '<span class="dim">(no location)</span>'}</td>` +
     `<td>${esc(f.message)}${entity}${related}${excerptBlock(f)}</td></tr>`
   );
@@ -336,11 +352,16 @@ export function* htmlReporter(report: Report, options: ReporterOptions = {}): Ge
       ...auditors(report),
     ];
     yield* findings(report, shown.findings);
-    yield* [...entityList(shown.entities, byEntity), ...graph(report, shown.focus), '</main>'];
+    yield* [
+      ...rulesSection(report, shown.findings, options.docsUrl),
+      ...entityList(shown.entities, byEntity),
+      ...graph(report, shown.focus),
+      '</main>',
+    ];
     for (const e of shown.entities) yield entityPage(report, e, byEntity, usedBy, trust);
     yield* [
       `<footer>leanaudit ${esc(tool.version)} · report schema ${report.schemaVersion} · ${esc(report.generatedAt)}</footer>`,
-      `<script>${SCRIPT}\n${GRAPH_SCRIPT}</script>`,
+      `<script>${SCRIPT}\n${GRAPH_SCRIPT}\n${RULES_SCRIPT}</script>`,
       '</body></html>',
     ];
   };

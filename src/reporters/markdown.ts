@@ -3,6 +3,9 @@ import type { Finding, Report } from '../core/types.js';
 import {
   absentLines,
   baselineNote,
+  CLAIM_HEADERS,
+  claimCells,
+  claimStatistics,
   countBySeverity,
   enableNotes,
   gateFailed,
@@ -79,6 +82,12 @@ function head(report: Report, options: ReporterOptions): string[] {
     out.push(
       `| ${markdownCode(run.auditorId)} | ${statusText(run)} | ${c.error} | ${c.warning} | ${c.info} | ${markdownInline(runNote(run))} |`,
     );
+  }
+  const claims = claimStatistics(report);
+  if (claims.length > 0) {
+    out.push('', '**Blueprint progress** (fully proved: no declaration resting on a gap)', '');
+    out.push(`| ${CLAIM_HEADERS.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: | ---: |');
+    for (const row of claims) out.push(`| ${claimCells(row).map(markdownText).join(' | ')} |`);
   }
   for (const note of enableNotes(report)) {
     out.push('', `To enable ${note.auditors.map(markdownCode).join(', ')} (${markdownInline(note.reason)}):`, '', ...fenced(note.command));

@@ -5,12 +5,15 @@
  * Code scanning needs a file for every result: findings without a location (about the project as
  * a whole) are tool execution notifications, under their rule id.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
+import { packageRoot } from '../core/paths.js';
 import { MAX_FINDINGS_PER_RULE } from '../core/runner.js';
 import { repositoryPath } from '../core/source-url.js';
 import type { Excerpt, Finding, ProjectMeta, Report, TheoremTrust } from '../core/types.js';
 import type { Location } from '../model/location.js';
-import { enableNotes, enableText, ruleId } from './common.js';
+import { claimStatistics, enableNotes, enableText, ruleId } from './common.js';
 import { jsonChunks, LazyArray } from './json-stream.js';
 import { SARIF_LEVEL, sarifRules } from './sarif-rules.js';
 import { trustByName } from './trust.js';
@@ -69,6 +72,9 @@ function result(
   };
 }
 
+/** Where to learn about the tool: the rule pages' base the user gave, else the installed package's own README, never a guessed address. */
+const informationUri = (docsUrl: string | undefined): string => docsUrl ?? pathToFileURL(join(packageRoot(), 'README.md')).href;
+
 /** `file:///path/` for a folder. */
 const folderUri = (path: string): string => `file://${encodeURI(path.replace(/\\/g, '/').replace(/\/?$/, '/'))}`;
 
@@ -88,6 +94,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
     notifications.push({ level: 'note', message: { text: enableText(note) }, descriptor: { id: note.auditors[0]! } });
   const findings = report.runs.flatMap((run) => run.findings);
   const trust = trustByName(report);
+  const claims = claimStatistics(report);
   // Code scanning rejects a result without a file; a finding about the project as a whole is told as a notification.
   for (const f of findings.filter((f) => !f.location)) {
     notifications.push({ level: SARIF_LEVEL[f.severity], message: { text: f.message }, descriptor: { id: ruleId(f) } });
@@ -108,7 +115,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           driver: {
             name: report.tool.name,
             version: report.tool.version,
-            informationUri: 'https://github.com/leanaudit/leanaudit',
+            informationUri: informationUri(options.docsUrl),
             rules: driverRules,
           },
         },
@@ -125,7 +132,13 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           for (const f of findings) if (f.location) yield result(project, f, ruleIndex, trust);
         }),
         // Every rated theorem's trust level, those without a finding too: SARIF has no place for a result that is not a finding.
-        properties: { project, summary: report.summary, ...(trust.size > 0 ? { trust: [...trust.values()] } : {}) },
+        // The blueprint's progress per kind and chapter likewise: a table, not findings.
+        properties: {
+          project,
+          summary: report.summary,
+          ...(trust.size > 0 ? { trust: [...trust.values()] } : {}),
+          ...(claims.length > 0 ? { blueprintProgress: claims } : {}),
+        },
       },
     ],
   };

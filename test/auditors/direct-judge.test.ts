@@ -150,7 +150,7 @@ describe('direct-judge', () => {
     expect(user).toContain('Nearest before.\n[— the statement stands here —]\nNearest after.');
     expect(user).toContain('[… later text cut]');
     expect(user).not.toContain('Far away.');
-    expect(user).toContain('Compile status: unknown (not checked: no Lean available to this run)');
+    expect(user).toContain('Compile status: unknown (not checked with Lean)');
     expect(body.messages[0]!.content).toContain('Skolemized witnesses');
     expect(body.messages[0]!.content).not.toContain('Several declarations.');
   });
@@ -265,9 +265,7 @@ describe('direct-judge', () => {
     const users = server.requests.flatMap((r) => (r.body ? [userText(r.body)] : []));
     expect(users).toHaveLength(2);
     expect(users.find((u) => u.includes('statement good holds'))).toContain('Compile status: the statement elaborates (checked with Lean)');
-    expect(users.find((u) => u.includes('statement open holds'))).toContain(
-      'Compile status: unknown (not checked: no Lean available to this run)',
-    );
+    expect(users.find((u) => u.includes('statement open holds'))).toContain('Compile status: unknown (not checked with Lean)');
     expect(run.metrics).toMatchObject({ different: 1, notCompiled: 1, faithful: 2, judged: 3 });
   });
 

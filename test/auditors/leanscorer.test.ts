@@ -70,14 +70,16 @@ describe('leanscorer', () => {
     const label = bodies.find((b) => !isDecompose(b))!;
     expect(userText(label)).toContain('1. (condition) n is a natural number\n2. (conclusion) P n holds\n3. (conclusion) Q n holds');
     expect(userText(label)).toContain('theorem Demo.a (n : ℕ) : P_a n');
-    expect(userText(label)).not.toContain('For every n, P n and Q n.');
+    // The labeller is asked what the book states, so it is shown the book's statement beside its items.
+    expect(userText(label)).toContain('For every n, P n and Q n.');
+    expect(label.messages[0]!.content).toContain('Worked example');
     expect(label.messages[0]!.content).toContain('Major');
     const finding = run.findings.find((f) => f.entityId === 'a')!;
-    // labels Match, Match, Minor, Match (missing): n = 4, one Minor, δ = 0.1: S = 0.675 ≥ 0.6
+    // labels Match, Match, Minor, Match (missing): sorted f 1, 1, 1, .5; the three Matches reach μ = 0.75 ≥ 0.6
     expect(finding).toMatchObject({
       messageId: 'passes',
       severity: 'info',
-      evidence: { labels: ['Match', 'Match', 'Minor', 'Match'], score: 0.675, alpha: 0.6, veto: false, pass: true },
+      evidence: { labels: ['Match', 'Match', 'Minor', 'Match'], score: 0.75, alpha: 0.6, veto: false, pass: true },
     });
     expect((finding.evidence!.items as { kind: string }[]).map((i) => i.kind)).toEqual([
       'condition',
@@ -85,7 +87,7 @@ describe('leanscorer', () => {
       'conclusion',
       'missing',
     ]);
-    expect(finding.message).toBe('a: passes LeanScorer (score 0.675 ≥ α 0.6, no Major item): 3 Match, 1 Minor, 0 Major');
+    expect(finding.message).toBe('a: passes LeanScorer (score 0.75 ≥ α 0.6, no Major item): 3 Match, 1 Minor, 0 Major');
   });
 
   it('shows the labeller the pre-flags of the Lean statement', async () => {
@@ -100,7 +102,7 @@ describe('leanscorer', () => {
   it('fails a statement with a Major item through the veto even when the printed score passes α', async () => {
     const run = await runAuditor(leanscorer, services([entity('v', '[VETO] For every n, P n and Q n.')], { leanscorerAlpha: 0.4 }));
     const finding = run.findings.find((f) => f.entityId === 'v')!;
-    // Match, Major, Minor, Match: sorted f 1, 1, .5, 0; μ = .225, .45, .675, .9: S = max(.225, .45, .5, 0) = 0.5 ≥ 0.4
+    // Match, Major, Minor, Match: sorted f 1, 1, .5, 0; μ = .25, .5, .75·.9, .9: S = max(.25, .5, .5, 0) = 0.5 ≥ 0.4
     expect(finding).toMatchObject({
       messageId: 'fails',
       severity: 'warning',

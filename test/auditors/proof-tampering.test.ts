@@ -15,6 +15,7 @@ testAuditor(proofTampering, {
     { name: 'aesop: a global infix overloading a core symbol', code: 'inductive Mem (a : α) : List α → Prop\ninfix:50 " ∈ " => Mem\n' },
     { name: 'warn.sorry false with no sorry to silence (pfr)', code: 'set_option warn.sorry false\ntheorem t : 1 = 1 := rfl\n' },
     { name: 'an elaborator defining a command calls addDecl', code: 'elab "mk_thm" : command => do\n  addDecl decl\n' },
+    { name: 'a partial program no theorem is about', code: 'partial def loop (n : Nat) : Nat := loop n\n' },
     { name: 'a #exit with nothing after it', code: 'theorem t : 1 = 1 := rfl\n#exit\n' },
     { name: 'a macro writing native_decide, never used', code: 'macro "compute_it" : tactic => `(tactic| native_decide)\n' },
   ],
@@ -22,6 +23,18 @@ testAuditor(proofTampering, {
     {
       code: 'open Lean in\n#eval modifyEnv fun env => env\n',
       findings: [{ messageId: 'environment-change', line: 2, severity: 'error' }],
+    },
+    {
+      name: 'a theorem using the constant run_cmd added, with the chain',
+      code: 'run_cmd do\n  let d : Declaration := .axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }\n  liftCoreM (addDecl d)\n\ntheorem t : False := forged\n',
+      findings: [
+        { messageId: 'environment-change', line: 3 },
+        {
+          messageId: 'uses-added-constant',
+          line: 5,
+          message: 't uses `forged`, a constant added by the code at Test/Main.lean:3: it rests on what the kernel may never have checked',
+        },
+      ],
     },
     {
       code: 'def f : CoreM Unit := do\n  addDeclWithoutChecking d\n',
@@ -97,7 +110,13 @@ testAuditor(proofTampering, {
       findings: [{ messageId: 'quoted-sorry', line: 3 }],
     },
     {
-      code: 'partial def loop (n : Nat) : Nat := loop n\n',
+      name: 'an import of a module under a hidden folder, which the audit skips',
+      code: 'import «.gen».Lemma\ntheorem t : 1 = 2 := gen_lemma\n',
+      files: { '.gen/Lemma.lean': 'theorem gen_lemma : 1 = 2 := sorry\n' },
+      findings: [{ messageId: 'unread-import', line: 1, message: /`«\.gen»\.Lemma` \(\.gen\/Lemma\.lean\)/ }],
+    },
+    {
+      code: 'partial def loop (n : Nat) : Nat := loop n\ntheorem t : loop 0 = loop 0 := rfl\n',
       findings: [{ messageId: 'needs-lean', severity: 'info', message: /`#print axioms loop`/ }],
     },
   ],

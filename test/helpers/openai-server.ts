@@ -26,7 +26,7 @@ export interface RecordedRequest {
 
 /** What the server does with one request. */
 export type Reply =
-  | { kind: 'content'; content: string; usage?: { prompt: number; completion: number } }
+  | { kind: 'content'; content: string /** null: the reply carries no `usage`. */; usage?: { prompt: number; completion: number } | null }
   | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'hang' }
   | { kind: 'malformed' }
@@ -102,7 +102,7 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
         res.writeHead(r.status, { 'content-type': 'application/json', ...r.headers }).end(JSON.stringify(r.body ?? {}));
         return;
       case 'content': {
-        const usage = r.usage ?? { prompt: 100, completion: 20 };
+        const usage = r.usage === null ? undefined : (r.usage ?? { prompt: 100, completion: 20 });
         res.writeHead(200, { 'content-type': 'application/json' }).end(
           JSON.stringify({
             id: `chatcmpl-${chatCount}`,
@@ -110,7 +110,15 @@ export async function startOpenAIServer(script: Script, opts: { models?: string[
             created: Math.floor(Date.now() / 1000),
             model,
             choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: r.content } }],
-            usage: { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion },
+            ...(usage
+              ? {
+                  usage: {
+                    prompt_tokens: usage.prompt,
+                    completion_tokens: usage.completion,
+                    total_tokens: usage.prompt + usage.completion,
+                  },
+                }
+              : {}),
           }),
         );
       }

@@ -25,6 +25,8 @@ describe('DiskCache', () => {
       { rubric: 'x' },
       { baseURL: 'http://b/v1' },
       { temperature: 0.7 },
+      { maxTokens: 512 },
+      { sample: 1 },
     ]) {
       expect(cacheKey({ ...parts, ...change })).not.toBe(base);
     }

@@ -132,7 +132,7 @@ describe('LlmEngine over HTTP', () => {
     expect(server!.requests.filter((r) => r.body?.response_format)).toHaveLength(1);
   });
 
-  it('resends every call in flight without response_format when the endpoint rejects it, counting no retry', async () => {
+  it('asks an auto endpoint about response_format once: the calls queued behind the first wait for its answer', async () => {
     const { engine } = await engineFor(
       (body) =>
         body.response_format
@@ -142,9 +142,16 @@ describe('LlmEngine over HTTP', () => {
     );
     const results = await Promise.all(Array.from({ length: 7 }, (_, i) => ask(engine, `q${i}`)));
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(server!.requests.filter((r) => r.body?.response_format)).toHaveLength(7);
+    expect(server!.requests.filter((r) => r.body?.response_format)).toHaveLength(1);
     expect(server!.requests.filter((r) => r.body && !r.body.response_format)).toHaveLength(7);
     expect(engine.accounting.metrics()).toMatchObject({ 'llm.retries': 0 });
+  });
+
+  it('counts a reply without usage as unknown tokens, not as 0', async () => {
+    const { engine } = await engineFor(() => reply.json(good));
+    server!.setScript(() => ({ kind: 'content', content: JSON.stringify(good), usage: null }));
+    await ask(engine, 'no usage');
+    expect(engine.accounting.metrics()).toMatchObject({ 'llm.callsWithoutUsage': 1, 'llm.promptTokens': 0 });
   });
 
   it('masks a key the server echoes in part in the failure it reports', async () => {

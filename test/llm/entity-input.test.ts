@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairEntities } from '../../extractors/pairing.js';
 import { loadProject, sourceByPath } from '../../src/lean/project.js';
+import * as entityInput from '../../src/llm/entity-input.js';
 import {
   centredContext,
   expandMacros,
@@ -57,6 +58,34 @@ theorem main (m : ℕ) (h : Bound m) : ∑ i ∈ range m, (i : ℝ) ≤ errConst
 theorem part_pos (m : ℕ) (hm : 0 < m) : AStable m := trivial
 
 theorem part_zero : AStable 0 := trivial
+
+def Cst (k : ℕ) : ℕ := k + 1
+
+theorem ascribed (k : ℕ) : (Cst k : ℝ) ≤ 2 := sorry
+
+notation "Ḃ" => errConst
+
+theorem noted : Ḃ ≤ 1 := sorry
+
+instance : Cancel 0 where
+  le := by
+    intro f g
+    simp
+
+def Witness : ∃ n : ℕ, n = 0 := ⟨0, rfl⟩
+
+section Standing
+
+class Standing (a : ℕ) : Prop where
+  big : 4 ≤ a
+
+variable {n : ℕ} [NeZero n] (b : ℕ) [Standing b]
+
+theorem shadowed (n : ℕ) : n + 0 = n := rfl
+
+theorem takes : n ≠ 0 ∧ b = b := sorry
+
+end Standing
 
 end Demo
 `;
@@ -115,9 +144,40 @@ describe('judge input from a real source model', () => {
     expect(input.definition).toBe(true);
   });
 
-  it('shows every variable binder in scope, instance binders included', () => {
-    const input = judgeInputOf(paired(['Demo.main']), BUDGETS, { project });
-    expect(input.variables).toBe('{X : Type*}\n{a : ℕ}\n[MetricSpace X]\n[ProofData a X]');
+  it('splits the variable binders in scope by whether Lean adds them to the statement', () => {
+    const main = judgeInputOf(paired(['Demo.main']), BUDGETS, { project });
+    expect(main).toMatchObject({ variables: '', variablesLeft: '{X : Type*}\n{a : ℕ}\n[MetricSpace X]\n[ProofData a X]' });
+    // The theorem's own `(n : ℕ)` shadows the section's: `[NeZero n]` is not part of it.
+    const shadowed = judgeInputOf(paired(['Demo.shadowed']), BUDGETS, { project });
+    expect(shadowed.variables).toBe('');
+    expect(shadowed.variablesLeft).toContain('[NeZero n]');
+    const takes = judgeInputOf(paired(['Demo.takes']), BUDGETS, { project, source: sourceByPath(project) });
+    expect(takes.variables).toBe('{n : ℕ}\n[NeZero n]\n(b : ℕ)\n[Standing b]');
+    // The class an instance binder names comes first among the definitions: it carries standing hypotheses.
+    expect(takes.auxiliary.startsWith('class Demo.Standing (a : ℕ) : Prop where\n  big : 4 ≤ a')).toBe(true);
+  });
+
+  it('shows the constant inside a type ascription, which binds nothing', () => {
+    const input = judgeInputOf(paired(['Demo.ascribed']), BUDGETS, { project, source: sourceByPath(project) });
+    expect(input.auxiliary).toContain('def Demo.Cst (k : ℕ) : ℕ := k + 1');
+  });
+
+  it('shows the project notation a statement uses as declared, and the definitions it expands to', async () => {
+    const { notationDefinitions } = await import('../../src/lean/resolve/notations.js');
+    const source = sourceByPath(project);
+    const input = judgeInputOf(paired(['Demo.noted']), BUDGETS, { project, source, notations: notationDefinitions(project, source) });
+    expect(input.notation).toBe('notation "Ḃ" => errConst');
+    expect(input.auxiliary).toContain('def Demo.errConst : ℝ := sorry');
+  });
+
+  it('leaves tactic proofs out of a definition value, and judges a lemma witnessed by a def as a statement', () => {
+    const text = reachedDefinitions(paired(['Demo.uses_cancel']).decls, project, sourceByPath(project), 4000);
+    expect(text).toContain('class Demo.Cancel');
+    const instance = [...project.decls.values()].find((d) => d.kind === 'instance')!;
+    const { wholeDeclText } = entityInput;
+    expect(wholeDeclText(instance, sourceByPath(project)(instance.location.file))).toContain('le := by …');
+    expect(judgeInputOf(paired(['Demo.Witness']), BUDGETS, { project }).definition).toBe(false);
+    expect(judgeInputOf(paired(['Demo.Witness'], { kind: 'definition' }), BUDGETS, { project }).definition).toBe(true);
   });
 
   it('shows every listed declaration and says which ones the others use in their proofs, leaving the judge to tell helpers from parts', () => {
@@ -180,7 +240,7 @@ describe('judge input from a real source model', () => {
 
   it('says the compile status, and that it is unknown without Lean', () => {
     const e = paired(['Demo.main']);
-    expect(judgeInputOf(e, BUDGETS, { project }).compileStatus).toBe('unknown (not checked: no Lean available to this run)');
+    expect(judgeInputOf(e, BUDGETS, { project }).compileStatus).toBe('unknown (not checked with Lean)');
     expect(judgeInputOf(e, BUDGETS, { project, compile: { state: 'compiles' } }).compileStatus).toBe(
       'the statement elaborates (checked with Lean)',
     );

@@ -31,7 +31,17 @@ describe('rubrics', () => {
   });
 
   it('fences every untrusted block with the marker of its prompt, the same for the same inputs, and says the fenced text is data', () => {
-    const inputs = { kind: 't', name: 'n', formal: 'f >>> g', variables: 'v', auxiliary: '', grounding: '' };
+    const inputs = {
+      kind: 't',
+      name: 'n',
+      formal: 'f >>> g',
+      variables: 'v',
+      variablesIfUsed: '',
+      variablesLeft: '',
+      notation: '',
+      auxiliary: '',
+      grounding: '',
+    };
     const back = loadRubric('back-translator');
     const one = renderRubric(back, inputs);
     const fence = fenceFor(inputs);
@@ -63,6 +73,9 @@ describe('rubrics', () => {
         formal: 'f',
         back: 'b',
         variables: '',
+        variablesIfUsed: '',
+        variablesLeft: '',
+        notation: '',
         auxiliary: '',
         context: '',
         grounding: '',
@@ -95,6 +108,9 @@ describe('rubrics', () => {
         formal: 'f',
         back: 'b',
         variables: '',
+        variablesIfUsed: '',
+        variablesLeft: '',
+        notation: '',
         auxiliary: '',
         context: '',
         grounding: '',

@@ -69,6 +69,21 @@ describe('html reporter', () => {
     expect(html).toContain('data-lean="Foo.bar"');
   });
 
+  it("embeds each rule's help, the findings linking to it, and links a page only under --docs-url", () => {
+    expect(html).toMatch(
+      /<a href="#rule%3Aproof-gaps%2Fsorry-in-proof" title="what the rule checks"><code>proof-gaps\/sorry-in-proof<\/code><\/a>/,
+    );
+    const help = html.slice(html.indexOf('<details class="rule" id="rule:proof-gaps/sorry-in-proof">'));
+    expect(help).toMatch(
+      /^<details class="rule" id="rule:proof-gaps\/sorry-in-proof"><summary>.*<\/summary><p>[^<]+<\/p><p><b>Why it matters:<\/b>/,
+    );
+    expect(html).not.toContain('rule page');
+    const linked = htmlReporter(richReport(), { docsUrl: 'https://docs.example/rules' });
+    expect(linked).toContain(
+      '<a href="https://docs.example/rules/proof-gaps.md#sorry-in-proof" target="_blank" rel="noopener noreferrer">rule page</a>',
+    );
+  });
+
   it('with a focus, shows that entity and its ancestors only, and says what it left out', () => {
     const report = richReport();
     const focused = htmlReporter(report, { focus: 'lem:base' });

@@ -6,13 +6,12 @@
  * `#print axioms`, asked only when the user configured the REPL; leanaudit runs neither
  * leanchecker nor comparator, so those rungs name the command that would.
  */
-import { type TheoremTrust, TRUST_RUNGS, type TrustLevel, type TrustRungOutcome } from '../../core/types.js';
+import { type LeanCheck, type TheoremTrust, TRUST_RUNGS, type TrustLevel, type TrustRungOutcome } from '../../core/types.js';
 import type { LeanDecl } from '../../model/lean.js';
 import type { AxiomsAnswer } from '../../repl/print-axioms.js';
 import { STANDARD_AXIOMS } from '../../repl/results.js';
 
 export type Trust = Pick<TheoremTrust, 'level' | 'rungs'>;
-type Check = NonNullable<TrustRungOutcome['check']>;
 type RungOutcome = TrustRungOutcome;
 
 /** What is known of one result when its trust is rated. */
@@ -32,7 +31,7 @@ export interface TrustInput {
 }
 
 function axiomsRung(input: TrustInput): RungOutcome {
-  const check: Check = { kind: 'print-axioms', command: `#print axioms ${input.decl.fullName}` };
+  const check: LeanCheck = { kind: 'print-axioms', command: `#print axioms ${input.decl.fullName}` };
   const answer = input.axioms;
   if (answer === undefined) return { rung: 'axioms', reached: false, why: 'Lean was not run (configure repl to ask it)', check };
   if ('error' in answer) return { rung: 'axioms', reached: false, why: `Lean could not answer: ${answer.error}`, check };
@@ -46,7 +45,7 @@ function axiomsRung(input: TrustInput): RungOutcome {
 function challengeRung(input: TrustInput): RungOutcome {
   if (input.comparatorConfig === undefined || input.statementMatch === undefined)
     return { rung: 'challenge', reached: false, why: 'no comparator challenge states it (`leanaudit comparator` writes one)' };
-  const check: Check = { kind: 'comparator', command: `lake env comparator ${input.comparatorConfig}` };
+  const check: LeanCheck = { kind: 'comparator', command: `lake env comparator ${input.comparatorConfig}` };
   const statically = input.statementMatch.same
     ? `its statement reads the same as ${input.statementMatch.challenge}'s`
     : `its statement reads differently from ${input.statementMatch.challenge}'s`;

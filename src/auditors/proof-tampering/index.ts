@@ -27,6 +27,7 @@ import { ImportGraph } from '../../lean/workspace/imports.js';
 import { environmentChanges } from './environment.js';
 import { escapes } from './escapes.js';
 import { unreadImports } from './imports.js';
+import { withLeanAnswers } from './lean-answers.js';
 import { macroUses } from './macros.js';
 import { meaningChanges } from './meaning.js';
 import { needsLean } from './needs-lean.js';
@@ -45,6 +46,16 @@ export const meta: AuditorMeta = {
         why: 'It can add an axiom `#print axioms` does not list, an unchecked theorem or a constructor of `False`; only a kernel replay (`lake env leanchecker`) sees it. Library elaborators call `addDecl`/`modifyEnv` too, so those count only where code runs on the spot.',
         example:
           'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))',
+      },
+    },
+    'uses-added-constant': {
+      message: '{{decl}} uses `{{name}}`, a constant added by the code at {{at}}: it rests on what the kernel may never have checked',
+      severity: 'error',
+      docs: {
+        what: 'A declaration after an `environment-change` in its file that uses a constant that code names (quoted, as `` `forged ``).',
+        why: 'The theorem reads as proved from a constant with no visible declaration; the chain from the theorem to the code that made the constant is in the evidence.',
+        example:
+          'run_cmd liftCoreM (addDecl (.axiomDecl { name := `forged, levelParams := [], type := mkConst ``False, isUnsafe := false }))\ntheorem t : False := forged',
       },
     },
     'proof-checking-option': {
@@ -152,9 +163,19 @@ export const meta: AuditorMeta = {
       message: '{{decl}} {{why}}; needs Lean to decide: `{{command}}`',
       severity: 'info',
       docs: {
-        what: 'A declaration whose soundness the text cannot decide: `partial` or `@[implemented_by]`, an instance built on a project axiom, an inductive type in negative position in its own constructor, a bodiless `opaque`, a hypothesis `Fact False`. The finding’s evidence names the check (`check: { kind, command }`: `#print axioms X`, `lake env leanchecker M`).',
+        what: 'A declaration whose soundness the text cannot decide: `partial`, `@[implemented_by]` or a bodiless `opaque` that a theorem uses, an instance built on a project axiom, an inductive type in negative position in its own constructor, a hypothesis `Fact False`. The finding’s evidence names the check (`check: { kind, command }`: `#print axioms X`, `lake env leanchecker M`).',
         why: 'These are often fine (programs use `partial` and `implemented_by` by design) but can carry an unsound assumption that no name in the proof shows; `#print axioms` or a kernel replay says which.',
-        example: 'partial def spin (n : Nat) : Nat := spin (n + 1)',
+        example: 'partial def spin (n : Nat) : Nat := spin (n + 1)\ntheorem t : spin 0 = spin 0 := rfl',
+      },
+    },
+    'lean-answered': {
+      message: '{{decl}} {{why}}; `{{command}}` lists: {{axioms}}',
+      severity: 'info',
+      docs: {
+        what: 'A needs-lean finding whose `#print axioms` check Lean answered, the REPL being configured: the axioms beyond the standard three it lists, all of them in the evidence (`axioms`).',
+        why: 'What the text could not decide, Lean did: `sorryAx`, a project axiom or a native-computation axiom in the list is the unsound assumption the text only suspected; only standard axioms clear it.',
+        example: 'partial def spin (n : Nat) : Nat := spin (n + 1)   -- with repl.command set',
+        exampleNeeds: 'the Lean REPL, configured',
       },
     },
   },
@@ -203,5 +224,5 @@ export async function run(ctx: AuditContext): Promise<void> {
     project.files.map((file) => file.path),
   ))
     ctx.report(finding);
-  for (const finding of needsLean(project)) ctx.report(finding);
+  for (const finding of await withLeanAnswers(ctx, project, needsLean(project))) ctx.report(finding);
 }

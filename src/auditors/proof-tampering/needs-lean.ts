@@ -7,19 +7,25 @@
  * a bodiless `opaque`, a hypothesis `[Fact False]`. Each finding names the check, for the REPL or
  * the user to run.
  */
-import type { FindingInput } from '../../core/types.js';
+import type { FindingInput, LeanCheck } from '../../core/types.js';
 import type { LeanDecl, LeanFile, LeanProject } from '../../model/lean.js';
-
-export interface LeanCheck {
-  kind: 'print-axioms' | 'leanchecker' | 'comparator';
-  command: string;
-}
 
 const printAxioms = (decl: LeanDecl): LeanCheck => ({ kind: 'print-axioms', command: `#print axioms ${decl.fullName}` });
 const leanchecker = (file: LeanFile): LeanCheck => ({ kind: 'leanchecker', command: `lake env leanchecker ${file.module}` });
 
 /** Why the text cannot decide a declaration, and the check that can. */
-function undecided(decl: LeanDecl, file: LeanFile, project: LeanProject): { why: string; check: LeanCheck } | undefined {
+function undecided(
+  decl: LeanDecl,
+  file: LeanFile,
+  project: LeanProject,
+  proved: ReadonlySet<string>,
+): { why: string; check: LeanCheck } | undefined {
+  // Programs (batteries, aesop) use `partial`, `implemented_by` and `opaque` by design; they matter where a theorem is about them.
+  if (
+    !proved.has(decl.fullName) &&
+    (decl.modifiers.includes('partial') || decl.kind === 'opaque' || decl.attributes.some((a) => /^implemented_by\b/.test(a)))
+  )
+    return undefined;
   if (decl.modifiers.includes('partial'))
     return { why: 'is `partial`: the kernel sees an opaque constant, and only compiled code runs its equations', check: printAxioms(decl) };
   if (decl.attributes.some((a) => /^implemented_by\b/.test(a)))
@@ -53,11 +59,21 @@ function nonPositive(decl: LeanDecl): boolean {
   return new RegExp(`\\(\\s*[^()]*\\b${escaped}\\b[^()]*→`).test(decl.body ?? '');
 }
 
+/** The declarations some theorem, lemma or example of the project uses. */
+function usedByProofs(project: LeanProject): Set<string> {
+  const used = new Set<string>();
+  for (const file of project.files)
+    for (const decl of file.decls)
+      if (decl.kind === 'theorem' || decl.kind === 'lemma' || decl.kind === 'example') for (const name of decl.references) used.add(name);
+  return used;
+}
+
 export function needsLean(project: LeanProject): FindingInput[] {
   const found: FindingInput[] = [];
+  const proved = usedByProofs(project);
   for (const file of project.files) {
     for (const decl of file.decls) {
-      const why = undecided(decl, file, project);
+      const why = undecided(decl, file, project, proved);
       if (why === undefined) continue;
       found.push({
         messageId: 'needs-lean',

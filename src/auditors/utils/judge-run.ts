@@ -2,6 +2,7 @@
 import { owns, sumMetrics } from '../../core/shard.js';
 import type { AuditContext, AuditorMeta, CompileMessage, FindingInput, GroundedConstant, ShardMerge } from '../../core/types.js';
 import { sourceByPath } from '../../lean/project.js';
+import { notationDefinitions } from '../../lean/resolve/notations.js';
 import { LLM_DEFAULTS, type LlmConfig, llmConfig, type Role } from '../../llm/config.js';
 import { LlmEngine } from '../../llm/engine.js';
 import { type InputBudgets, judgeInputOf, libraryCandidates, unjudgeableCause } from '../../llm/entity-input.js';
@@ -145,6 +146,7 @@ export function inputBudgets(settings: LlmConfig): InputBudgets {
 export async function prepareEntities(ctx: AuditContext, entities: PairedEntity[], budgets: InputBudgets): Promise<Prepared[]> {
   const project = await ctx.project().catch((): LeanProject | undefined => undefined);
   const source = project ? sourceByPath(project) : undefined;
+  const notations = project && source ? notationDefinitions(project, source) : undefined;
   const compile = await ctx.compileStatus();
   const wanted = new Set<string>();
   for (const entity of entities) {
@@ -161,7 +163,7 @@ export async function prepareEntities(ctx: AuditContext, entities: PairedEntity[
     const cause = unjudgeableCause(entity, grounded);
     if (cause) return { entity, kind: 'not-judged', cause, instructions: [] };
     const status = compile.get(entity.id);
-    const input = judgeInputOf(entity, budgets, { project, source, grounded, ...(status ? { compile: status } : {}) });
+    const input = judgeInputOf(entity, budgets, { project, source, grounded, notations, ...(status ? { compile: status } : {}) });
     const instructions = instructionsIn(untrustedFields(input));
     if (status?.state === 'fails') return { entity, input, kind: 'not-compiled', messages: status.messages, instructions };
     return { entity, input, kind: 'ready', instructions };
