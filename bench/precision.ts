@@ -15,6 +15,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { meta as statementTraps } from '../src/auditors/statement-traps/rules.js';
 import { runAudit } from '../src/commands/audit.js';
 import { packageRoot } from '../src/core/paths.js';
 import type { Finding } from '../src/core/types.js';
@@ -50,9 +51,13 @@ export interface Label {
  * again. The labels of other information rules (`pairing/shared-decl`, `proof-gaps/unsafe`) say why a
  * former warning was false as a warning, and are not scored.
  */
-const MEASURED_INFO_RULES: ReadonlySet<string> = new Set(['crossfile-reuse/unreflected', 'proof-gaps/claim-rests-on-gap']);
+const MEASURED_INFO_RULES: ReadonlySet<string> = new Set([
+  'crossfile-reuse/unreflected',
+  'proof-gaps/claim-rests-on-gap',
+  ...Object.keys(statementTraps.rules).map((r) => `statement-traps/${r}`),
+]);
 
-const SOURCE_AUDITORS = ['proof-gaps', 'proof-tampering', 'lean-source', 'pairing', 'crossfile-reuse'];
+const SOURCE_AUDITORS = ['proof-gaps', 'proof-tampering', 'lean-source', 'pairing', 'crossfile-reuse', 'statement-traps'];
 
 const labelsDir = (): string => join(packageRoot(), 'bench', 'labels');
 

@@ -76,7 +76,8 @@ export const meta: AuditorMeta = {
       docs: {
         what: 'A conclusion that is, token for token, one of the hypotheses.',
         why: 'The statement proves itself (`exact h`); the claim the source makes has been moved into the hypotheses.',
-        example: 'theorem t (x : ℝ) (h₀ : x ^ 2 = 4) (h₁ : 0 < x) : x ^ 2 = 4',
+        example:
+          '… (h_exact : data.upArrowsAtPoles = data.denominatorDegree) :\n    data.upArrowsAtPoles = data.denominatorDegree := h_exact\n(uw-math-ai/OpenMath, OrderStars.lean)',
       },
     },
     'trivial-conclusion': {
@@ -85,7 +86,8 @@ export const meta: AuditorMeta = {
       docs: {
         what: 'A theorem whose conclusion is `True`.',
         why: 'It claims nothing; a placeholder for a statement not yet written, or a statement lost in formalization.',
-        example: 'theorem main_result : True := trivial',
+        example:
+          'example : True := trivial -- Requires explicit computation with concrete tableaux\n(faabian/algebraic-combinatorics, LittlewoodRichardson.lean)',
       },
     },
     'unused-variable': {

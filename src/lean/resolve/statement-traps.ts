@@ -152,7 +152,23 @@ class TrapReader {
 
   private add(c: Omit<Candidate, 'inForce' | 'owner'>): void {
     if (this.assumed && (c.kind === 'division-by-zero' || c.kind === 'sqrt-log-domain')) return;
+    // A variable the statement does not bind comes from a `variable` command, a definition or a notation, whose guards the header does not show.
+    if ([...this.variables(c.guardedBy), ...this.variables(c.node)].some((n) => this.typeOfName(n) === undefined && !(n in CONSTANTS)))
+      return;
     this.candidates.push({ ...c, inForce: [...this.inForce], owner: this.owner });
+  }
+
+  /** The names of the variables a term uses (not the functions it applies, unless they are local). */
+  private variables(t: Term, into = new Set<string>()): Set<string> {
+    if (t.k === 'var') into.add(t.name.split('.')[0]!);
+    else if (t.k === 'app') {
+      if (this.typeOfName(t.head) !== undefined) into.add(t.head);
+      for (const a of t.args) this.variables(a, into);
+    } else if (t.k === 'bin') {
+      this.variables(t.l, into);
+      this.variables(t.r, into);
+    } else if (t.k !== 'num' && t.k !== 'opaque' && t.k !== 'binder') this.variables(t.e, into);
+    return into;
   }
 
   /** Runs `inside` with `conditions` in force. */

@@ -12,7 +12,8 @@ describe('statementTraps', () => {
     expect(kinds('(n : ℕ) : ∑ k ∈ Finset.range n, (k - 1) = 0')).toEqual([['nat-subtraction', '(k - 1)']]);
   });
 
-  it('is silent where it cannot type a leaf', () => {
+  it('is silent where it cannot type a leaf, or a variable comes from outside the statement', () => {
+    expect(kinds('(x : ℝ) : x / (a : ℝ) = 1')).toEqual([]);
     expect(kinds('(n : ℕ) (g : Foo) : g (n - 1) = 1')).toEqual([]);
     expect(kinds(': ∀ n, f (n - 1) = 1')).toEqual([]);
   });
