@@ -127,7 +127,9 @@ export async function run(ctx: AuditContext): Promise<void> {
   ctx.metric('timeouts', counts.timeouts);
   // Every probe failed (the REPL crashed, timed out, or no file could be read): nothing was checked, so the run failed.
   if (results.length > 0 && counts.probed === counts.failed) {
-    throw new Error(`probed none of the theorems asked: ${counts.failed} probes failed, ${results.filter((r) => !r.ok).length} files could not be read`);
+    throw new Error(
+      `probed none of the theorems asked: ${counts.failed} probes failed, ${results.filter((r) => !r.ok).length} files could not be read`,
+    );
   }
 }
 

@@ -77,7 +77,8 @@ export const REPL_CONFIG_SCHEMA: JsonSchema = {
     sandbox: {
       type: 'boolean',
       userOnly: 'lets the repository’s code run unconfined',
-      description: 'run the REPL inside bubblewrap (bwrap) when it is on PATH: no network, writes only inside the repository (default true)',
+      description:
+        'run the REPL inside bubblewrap (bwrap) when it is on PATH: no network, writes only inside the repository (default true)',
     },
     ...Object.fromEntries(NUMBERS.map((key) => [key, { type: 'integer', minimum: 1 }])),
   },

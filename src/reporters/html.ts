@@ -23,6 +23,7 @@ import {
   projectFacts,
   ruleId,
   SEVERITY_ORDER,
+  settingsLines,
   statusText,
   verdict,
 } from './common.js';
@@ -71,6 +72,12 @@ function header(report: Report): string[] {
     const absent = absentLines(report);
     if (absent.length)
       out.push(`<details><summary>No longer found</summary><ul>${absent.map((line) => `<li>${esc(line)}</li>`).join('')}</ul></details>`);
+  }
+  const settings = settingsLines(report);
+  if (settings.length > 0) {
+    out.push(
+      `<details class="dim"><summary>Settings applied</summary><ul>${settings.map((line) => `<li>${esc(line.trim())}</li>`).join('')}</ul></details>`,
+    );
   }
   if (project.skipped?.length) {
     out.push(

@@ -115,7 +115,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
         results: new LazyArray(function* () {
           for (const f of findings) if (f.location) yield result(project, f, ruleIndex);
         }),
-        properties: { project, summary: report.summary },
+        properties: { project, summary: report.summary, ...(report.settings ? { settings: report.settings } : {}) },
       },
     ],
   };

@@ -16,6 +16,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  settingsLines,
   statusText,
   verdict,
 } from './common.js';
@@ -98,6 +99,8 @@ export function* terminalReporter(report: Report, options: ReporterOptions = {})
     lines.push('', `${paint(STATUS_STYLE[run.status], `${inert(run.auditorId)} ${run.status}:`)} ${inert(run.reason ?? '')}`);
   }
   for (const note of enableNotes(report)) lines.push('', paint('yellow', inert(enableText(note))));
+  const settings = settingsLines(report);
+  if (settings.length > 0) lines.push('', ...settings.map((line) => paint('dim', inert(line))));
   yield `${lines.join('\n')}\n`;
   for (const piece of findingLines(report, paint)) yield piece;
   lines.length = 0;

@@ -147,7 +147,10 @@ describe('axiom-usage', () => {
     const root = writeCaseProject(testCase);
     try {
       const run = await runCase(axiomUsage, root, testCase);
-      expect(run).toMatchObject({ status: 'error', reason: expect.stringMatching(/^checked none of the 1 theorems asked \(first: crashed/) });
+      expect(run).toMatchObject({
+        status: 'error',
+        reason: expect.stringMatching(/^checked none of the 1 theorems asked \(first: crashed/),
+      });
       expect(run.findings.map((f) => [f.messageId, f.message])).toEqual([
         ['unchecked', expect.stringMatching(/clean could not be checked: crashed: the REPL exited with code 3/)],
       ]);

@@ -198,7 +198,10 @@ describe('mathlib-overlap metrics and environments', () => {
     const root = writeCaseProject(testCase);
     try {
       const run = await runCase(mathlibOverlap, root, testCase);
-      expect(run).toMatchObject({ status: 'error', reason: 'probed none of the theorems asked: 1 probes failed, 0 files could not be read' });
+      expect(run).toMatchObject({
+        status: 'error',
+        reason: 'probed none of the theorems asked: 1 probes failed, 0 files could not be read',
+      });
       expect(run.findings.map((f) => f.messageId)).toEqual(['probe-failed']);
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -168,6 +168,63 @@ describe('paths that lead outside the repository', () => {
   });
 });
 
+describe('settings with which the repository silences findings', () => {
+  const texts = (report: Awaited<ReturnType<typeof runAudit>>): string[] =>
+    FORMATS.map((format) => renderText(REPORTERS[format](report, { color: false, pathPrefix: '' })));
+
+  beforeEach(() => {
+    writeFileSync(
+      join(repo, 'Demo.lean'),
+      'theorem Demo.one_pos : 0 < 1 := by decide\n-- leanaudit-disable-next-line proof-gaps/sorry-in-proof: left for later\ntheorem Demo.gap : 1 < 2 := by sorry\n',
+    );
+    repoConfig({ auditors: { 'proof-gaps': { severity: 'info' } } });
+  });
+
+  it('every format names the settings the repository chose and each directive with what it suppressed', async () => {
+    const report = await runAudit(repo, { only: ['proof-gaps'] });
+    expect(report.summary.suppressed).toBe(1);
+    expect(report.settings).toMatchObject({
+      files: [{ file: join(repo, 'leanaudit.config.json'), origin: 'repository', trusted: false }],
+      values: [{ key: 'auditors.proof-gaps.severity', value: 'info', origin: 'repository' }],
+      inlineConfig: true,
+      directives: [
+        {
+          file: 'Demo.lean',
+          line: 2,
+          rules: ['proof-gaps/sorry-in-proof'],
+          reason: 'left for later',
+          suppressed: { 'proof-gaps/sorry-in-proof': 1 },
+        },
+      ],
+    });
+    for (const text of texts(report)) {
+      expect(text).toContain('auditors.proof-gaps.severity');
+      expect(text).toContain('Demo.lean');
+      expect(text).toContain('left for later');
+    }
+  });
+
+  it('--no-inline-config honours no directive and --ignore-repo-settings reads none of its configuration', async () => {
+    const outsider = await runAudit(repo, { only: ['proof-gaps'], inlineConfig: false, ignoreRepoSettings: true });
+    expect(outsider.summary.suppressed).toBe(0);
+    expect(outsider.runs[0]!.findings.map((f) => [f.messageId, f.severity])).toEqual([['sorry-in-proof', 'error']]);
+    expect(outsider.settings).toMatchObject({ inlineConfig: false, values: [], files: [{ ignored: '--ignore-repo-settings' }] });
+  });
+
+  it('a directive cannot hide that leanaudit stopped reading a file', async () => {
+    const deep = Array.from({ length: 300 }, (_, i) => `namespace N${i}`).join('\n');
+    mkdirSync(join(repo, 'Demo'));
+    writeFileSync(
+      join(repo, 'Demo', 'Deep.lean'),
+      `-- leanaudit-disable lean-source/namespace-too-deep: nothing to see\n${deep}\ntheorem t : 1 = 2 := sorry\n`,
+    );
+    const report = await runAudit(repo, { only: ['lean-source'] });
+    const rules = report.runs.flatMap((run) => run.findings.map((f) => `${f.auditorId}/${f.messageId}`));
+    expect(rules).toContain('lean-source/namespace-too-deep');
+    expect(rules).toContain('suppressions/invalid-directive');
+  });
+});
+
 describe('files that would make leanaudit run Lean', () => {
   it('a shipped build folder and a manifest naming the repl start nothing without --lean', async () => {
     const bin = join(outside, 'bin');

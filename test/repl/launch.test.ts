@@ -48,7 +48,7 @@ describe('resolveLaunch', () => {
     });
   });
 
-  it("never starts `lake exe repl` because of what the repository ships: only when the user allows it (--lean, repl.lake)", () => {
+  it('never starts `lake exe repl` because of what the repository ships: only when the user allows it (--lean, repl.lake)', () => {
     fakeLake();
     const env = { PATH: bin };
     mkdirSync(join(root, '.lake/build/lib/lean'), { recursive: true });
