@@ -34,6 +34,7 @@ import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
+import { logText } from '../reporters/escape.js';
 import { FORMATS, type Format } from '../reporters/index.js';
 import {
   CONFIG_HELP,
@@ -398,7 +399,7 @@ export function registerAuditCommand(program: Command): void {
         auditors: selectAuditors(AUDITORS, opts.only).length,
       });
       try {
-        const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
+        const log = opts.verbose ? (m: string) => process.stderr.write(`${logText(m)}\n`) : undefined;
         const report = await runAudit(repo, { ...rest, signal: controller.signal, progress: sink, ...(log ? { log } : {}) });
         sink.done();
         await emitReport(report, {

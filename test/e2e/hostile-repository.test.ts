@@ -225,6 +225,23 @@ describe('settings with which the repository silences findings', () => {
   });
 });
 
+describe('repository text on standard error', () => {
+  it('issues no workflow command and no escape sequence: scan and a config error escape it', () => {
+    writeFileSync(join(repo, 'Demo.lean'), 'theorem Demo.x : True := trivial\n/- never closed\n');
+    mkdirSync(join(repo, 'Demo'));
+    writeFileSync(join(repo, 'Demo', 'Evil\n::error title=pwned::owned\u001b[2J.lean'), '/- open\n');
+    const scan = leanaudit('scan', repo);
+    expect(scan.stderr).not.toMatch(/^\s*::error/m);
+    expect(scan.stderr).not.toContain('\u001b');
+    expect(scan.stderr).toContain('Evil\\n::error title=pwned::owned\\x1b[2J.lean');
+    repoConfig({ rules: { '\n::error title=pwned::owned\u001b[2J': 'off' } });
+    const audit = leanaudit('audit', repo, '--only', 'proof-gaps');
+    expect(audit.status).toBe(2);
+    expect(audit.stderr).not.toMatch(/^\s*::error/m);
+    expect(audit.stderr).not.toContain('\u001b');
+  });
+});
+
 describe('files that would make leanaudit run Lean', () => {
   it('a shipped build folder and a manifest naming the repl start nothing without --lean', async () => {
     const bin = join(outside, 'bin');
