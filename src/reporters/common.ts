@@ -211,6 +211,15 @@ const shortReason = (reason: string | undefined): string => {
  * whether it fails at the configured severity (with a baseline: its new findings).
  */
 export function verdict(report: Report): string {
+  const { failedAuditors } = report.summary;
+  // Gaps the repository's configuration exempts (test driver, comparator challenge) pass the gate: the verdict says how many.
+  const exempted = report.runs.find((run) => run.auditorId === 'proof-gaps')?.metrics['deliberate-gaps'] ?? 0;
+  const note =
+    exempted > 0 ? ` (${exempted} proof gap${exempted === 1 ? '' : 's'} exempted as deliberate: test driver, comparator challenge)` : '';
+  return `${verdictText(report)}${failedAuditors.length === 0 ? note : ''}`;
+}
+
+function verdictText(report: Report): string {
   const { failOn, failed, baseline, failedAuditors } = report.summary;
   const findings = baseline
     ? failed

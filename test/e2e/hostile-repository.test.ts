@@ -242,6 +242,40 @@ describe('repository text on standard error', () => {
   });
 });
 
+describe('one lakefile or comparator line that would clear every gap', () => {
+  beforeEach(() => writeFileSync(join(repo, 'Demo.lean'), 'theorem Demo.gap : 1 < 2 := by sorry\naxiom Demo.ax : False\n'));
+
+  it.each([
+    [
+      'a test driver naming the only library',
+      () => writeFileSync(join(repo, 'lakefile.toml'), 'name = "demo"\ntestDriver = "Demo"\n\n[[lean_lib]]\nname = "Demo"\n'),
+    ],
+    [
+      'a comparator challenge equal to its solution',
+      () => writeFileSync(join(repo, 'comparator_config.json'), JSON.stringify({ challenge_module: 'Demo', solution_module: 'Demo' })),
+    ],
+  ])('%s is refused with a finding, and the gaps fail the run', async (_, plant) => {
+    plant();
+    const report = await runAudit(repo, { only: ['proof-gaps'] });
+    const ids = report.runs[0]!.findings.map((f) => f.messageId);
+    expect(ids).toContain('exemption-refused');
+    expect(ids).toContain('sorry-in-proof');
+    expect(report.summary.failed).toBe(true);
+  });
+
+  it('an exemption granted is counted in the verdict line', async () => {
+    writeFileSync(
+      join(repo, 'lakefile.toml'),
+      'name = "demo"\ntestDriver = "DemoTest"\n\n[[lean_lib]]\nname = "Demo"\n\n[[lean_lib]]\nname = "DemoTest"\n',
+    );
+    writeFileSync(join(repo, 'Demo.lean'), 'theorem Demo.ok : 1 < 2 := by decide\n');
+    writeFileSync(join(repo, 'DemoTest.lean'), 'theorem DemoTest.t : 1 < 2 := by sorry\n');
+    const report = await runAudit(repo, { only: ['proof-gaps'] });
+    const text = renderText(REPORTERS.terminal(report, { color: false, pathPrefix: '' }));
+    expect(text).toContain('1 proof gap exempted as deliberate');
+  });
+});
+
 describe('files that would make leanaudit run Lean', () => {
   it('a shipped build folder and a manifest naming the repl start nothing without --lean', async () => {
     const bin = join(outside, 'bin');
