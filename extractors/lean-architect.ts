@@ -22,6 +22,7 @@ import { readLeanSource } from '../src/lean/project.js';
 import { prefixes } from '../src/lean/resolve/references.js';
 import { additiveNames } from '../src/lean/resolve/to-additive.js';
 import { KIND, lexTable, type TokenTable } from '../src/lean/syntax/lexer.js';
+import { isProofKind } from '../src/lean/syntax/names.js';
 import { itemsOf } from '../src/lean/syntax/scope-links.js';
 import type { Entity } from '../src/model/entity.js';
 import type { AttributeCommand, LeanDecl, LeanFile, LeanProject } from '../src/model/lean.js';
@@ -59,7 +60,6 @@ interface BlueprintAttribute {
   options: Map<string, string | string[]>;
 }
 
-const THEOREM_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 /** Environments a label prefix may name (`defn:`, `lem:`, `thm:`, `prop:`, `cor:`). */
 const LABEL_KINDS: ReadonlySet<string> = new Set(['definition', 'lemma', 'theorem', 'proposition', 'corollary', 'remark', 'example']);
 
@@ -125,7 +125,7 @@ function proofDocstrings(body: string | undefined): string | undefined {
 
 /** LeanArchitect's environment for a node: `theorem` for a theorem, else `definition`; for a dependency's declaration, as its label says (`lem:…`, `defn:…`). */
 function defaultEnvironment(decl: LeanDecl | undefined, label: string): string {
-  if (decl !== undefined) return THEOREM_KINDS.has(decl.kind) ? 'theorem' : 'definition';
+  if (decl !== undefined) return isProofKind(decl.kind) ? 'theorem' : 'definition';
   const prefix = /^([a-z]+)[:.-]/.exec(label)?.[1];
   const kind = prefix === undefined ? undefined : normalizeKind(prefix);
   return kind !== undefined && LABEL_KINDS.has(kind) ? kind : 'definition';

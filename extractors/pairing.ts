@@ -9,7 +9,7 @@ import { readLeanSource } from '../src/lean/project.js';
 import { findInDependencies } from '../src/lean/resolve/dependency-names.js';
 import { nameLookup } from '../src/lean/resolve/name-lookup.js';
 import { hasSorryToken, KIND, lexTable, type TokenTable } from '../src/lean/syntax/lexer.js';
-import { NameTable } from '../src/lean/syntax/names.js';
+import { isProofKind, NameTable } from '../src/lean/syntax/names.js';
 import { lastLinks } from '../src/lean/syntax/scope-links.js';
 import type { Entity, PairedDecl, PairedEntity, UnresolvedName } from '../src/model/entity.js';
 import type { LeanDecl, LeanProject, ScopeLink } from '../src/model/lean.js';
@@ -61,7 +61,6 @@ export function pairEntities(entities: Entity[], project: LeanProject | undefine
 }
 
 /** Kinds whose body is a proof, discarded from what a judge sees; the value of a definition is kept. */
-const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 
 /**
  * A declaration as a judge sees it: binders and type as written (no keyword, no name), the proof of
@@ -69,7 +68,7 @@ const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']
  * stated and is kept (read from `fileText`, the declaration's file, when given).
  */
 export function pairedDecl(leanName: string, decl: LeanDecl, fileText?: string): PairedDecl {
-  const keepsValue = !PROOF_KINDS.has(decl.kind) && decl.bodyRange !== undefined && fileText !== undefined;
+  const keepsValue = !isProofKind(decl.kind) && decl.bodyRange !== undefined && fileText !== undefined;
   const header = keepsValue ? fileText.slice(decl.headerRange.start, decl.range.end).trim() : decl.header;
   return {
     leanName,
@@ -161,6 +160,20 @@ function bindersOf(command: string): string[] {
     i = j + close.length;
   }
   return binders;
+}
+
+/**
+ * Whether the informal source shows the entity's Lean proof as complete, and how it says so:
+ * `\leanok` on the proof (or on a statement without one), status `proved`; or, for a VersoBlueprint
+ * node or a LeanArchitect `@[blueprint]` node, whose status the tool computes from the declarations'
+ * own proofs, every name found and none of them with a `sorry`.
+ */
+export function provedClaim(entity: PairedEntity): string | undefined {
+  if (entity.flags.proofLeanok) return entity.origin === 'json' ? `status ${entity.status}` : '\\leanok (proof)';
+  if (entity.flags.leanok && entity.proof === undefined) return entity.origin === 'json' ? `status ${entity.status}` : '\\leanok';
+  const computed = entity.origin === 'verso' ? 'VersoBlueprint' : entity.location?.file.endsWith('.lean') ? 'LeanArchitect' : undefined;
+  if (computed === undefined || entity.flags.mathlibok || entity.decls.length === 0 || entity.unresolved.length > 0) return undefined;
+  return entity.decls.some((d) => d.hasSorry) ? undefined : `proved (${computed}'s status, computed from the code)`;
 }
 
 /** Coverage of the informal source by the Lean code. */

@@ -57,6 +57,7 @@ export const meta: AuditorMeta = {
         what: 'A line longer than 100,000 characters.',
         why: 'Such a line is generated, not written; it is read, but usually is data (a table, an encoded proof) that makes counts and judges misleading.',
         example: 'def table : Array ℕ := #[0, 1, 2, …]  -- one 2 MB line',
+        exampleNeeds: 'a line over the length limit',
       },
     },
     'invalid-utf8': {
@@ -66,6 +67,7 @@ export const meta: AuditorMeta = {
         what: 'A `.lean` file that is not valid UTF-8; the bad bytes are read as U+FFFD and the scan goes on.',
         why: 'Lean rejects such a file, so the project does not build as committed, and names containing the bad bytes are misread.',
         example: '-- caf\\xe9 saved as Latin-1',
+        exampleNeeds: "the file's bytes, not its text",
       },
     },
     'binary-file': {
@@ -162,16 +164,18 @@ export const meta: AuditorMeta = {
         what: 'Two declarations of the project with the same full name.',
         why: 'Lean rejects the second one, so the project does not build as committed, or one of them is in a file no build reaches.',
         example: 'theorem A.t : True := trivial  -- in A.lean and again in B.lean',
+        exampleNeeds: 'a second file declaring the same name',
       },
     },
     'namespace-too-deep': {
       message: '{{message}}',
-      severity: 'warning',
+      severity: 'error',
       unsuppressible: true,
       docs: {
         what: 'Namespaces nested more than 256 deep; the rest of the file is not read, as for an unreadable file.',
-        why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few.',
+        why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few, and the declarations not read may hold anything: the gate fails.',
         example: 'namespace N0 namespace N1 … namespace N256   -- reading stops here',
+        exampleNeeds: 'more nested namespaces than the limit',
       },
     },
     'too-many-gaps': {
@@ -182,6 +186,7 @@ export const meta: AuditorMeta = {
         what: 'A file with more than 1,000,000 proof gaps: the first million are counted, the rest of the file is not read for gaps.',
         why: 'Each gap is held in memory until it is reported; a generated file of tens of millions of `sorry`s would take gigabytes. An error, so that the gate fails however the counts are read.',
         example: 'theorem t : 1 = 1 := by\n  sorry; sorry; sorry; …  -- 20 MB of them',
+        exampleNeeds: 'more gaps in one file than the limit',
       },
     },
     'too-many-opens': {
@@ -192,6 +197,7 @@ export const meta: AuditorMeta = {
         what: "More than 64 opened namespaces that name some of the project's declarations, or 512 namespaces in all (enclosing, opened and composed), are in scope at a declaration; its names are resolved in the first ones.",
         why: 'Resolving every name against thousands of `open`s would make each declaration cost as much as all of them; a real file has a few dozen. References past the cut may be missed, so its reuse findings are less sure.',
         example: 'open N1\nopen N2\n-- … 600 more, each a namespace of the project\ntheorem t : x = x := rfl',
+        exampleNeeds: 'more opened project namespaces than the limit',
       },
     },
     'source-problem': {

@@ -13,9 +13,10 @@
 import { owns, sumMetrics } from '../core/shard.js';
 import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import type { LeanDecl } from '../model/lean.js';
-import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { type ProbeResult, projectConstantTest } from '../repl/exact-probe.js';
 import { isProbeable, overlapJobs } from '../repl/overlap-jobs.js';
+import { runOnPool } from '../repl/run-pool.js';
+import { replForAudit } from './utils/repl.js';
 
 export const meta: AuditorMeta = {
   id: 'mathlib-overlap',

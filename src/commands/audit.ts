@@ -45,7 +45,7 @@ import {
   REPO_CACHE_HELP,
   TRUST_HELP,
 } from './config.js';
-import { DOCS_URL_OPTION, emitReport } from './output.js';
+import { checkFocusFormat, DOCS_URL_OPTION, emitReport, FOCUS_OPTION } from './output.js';
 import { type ProgressSink, progressSink } from './progress.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
@@ -316,6 +316,7 @@ interface CliOptions {
   replCmd?: string;
   sourceUrl?: string;
   docsUrl?: string;
+  focus?: string;
   progress?: boolean;
   shard?: Shard;
 }
@@ -378,6 +379,7 @@ export function registerAuditCommand(program: Command): void {
       'address of a source line for the links of the HTML report: {path} (from the repository root) and {line} filled in (default: detected from a GitHub or GitLab origin remote and the commit checked out)',
     )
     .option(...DOCS_URL_OPTION)
+    .option(...FOCUS_OPTION)
     .option(
       '--shard <i/N>',
       'run only shard i of N of the audit (files and entities split by hash; merge the N reports with leanaudit merge)',
@@ -388,11 +390,12 @@ export function registerAuditCommand(program: Command): void {
     .option('--lean', LEAN_HELP)
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {
+      checkFocusFormat(opts.format, opts.focus);
       if (opts.replCmd) process.env[REPL_CMD_ENV] = opts.replCmd;
       const controller = new AbortController();
       const abort = (): void => controller.abort(new Error('interrupted'));
       process.once('SIGINT', abort);
-      const { progress: forceProgress, ...rest } = opts;
+      const { progress: forceProgress, focus, ...rest } = opts;
       const sink = progressSink(process.stderr, {
         animated: forceProgress === true || process.stderr.isTTY === true,
         verbose: opts.verbose === true,
@@ -407,6 +410,7 @@ export function registerAuditCommand(program: Command): void {
           output: opts.output,
           stepSummary: process.env.GITHUB_STEP_SUMMARY,
           docsUrl: opts.docsUrl,
+          focus,
         });
         process.exitCode = exitCodeOf(report, controller.signal.aborted);
       } finally {

@@ -9,7 +9,6 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import { isWrittenAs } from '../lean/resolve/name-lookup.js';
-import { runOnPool } from '../repl/audit-support.js';
 import { ReplClient } from '../repl/client.js';
 import { type ReplSettings, replSettings } from '../repl/config.js';
 import { projectConstantTest } from '../repl/exact-probe.js';
@@ -17,6 +16,7 @@ import { resolveLaunch } from '../repl/launch.js';
 import { isProbeable, overlapJobs, type Probed } from '../repl/overlap-jobs.js';
 import type { ReplCommandSpec } from '../repl/process.js';
 import { isCommandResponse } from '../repl/protocol.js';
+import { runOnPool } from '../repl/run-pool.js';
 import { logText } from '../reporters/escape.js';
 import { CONFIG_HELP, type ConfigFlags, LEAN_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 

@@ -9,8 +9,8 @@
  * which canonicalizations made it (see `canonicalizationsBetween`).
  */
 import type { ProjectCommand } from '../lean/syntax/commands.js';
-import { lex } from '../lean/syntax/lexer.js';
-import { NameTable } from '../lean/syntax/names.js';
+import { lexTable } from '../lean/syntax/lexer.js';
+import { isProofKind, NameTable } from '../lean/syntax/names.js';
 import { isCloser, isOpener, parseLean } from '../lean/syntax/parser.js';
 import type { Token } from '../model/lean.js';
 import { type Binder, head, orderVariables, renderSegment, type Tok } from './binder-order.js';
@@ -21,10 +21,10 @@ const COMMENTS = new Set<Token['kind']>(['lineComment', 'blockComment', 'docComm
 const BINDER_OPEN = new Set(['(', '{', '[', '⦃']);
 
 /** The tokens of Lean text, NFC-normalized, comments dropped, notation table applied. */
-export function leanTokens(text: string): Tok[] {
+export function leanTokens(text: string, names?: NameTable): Tok[] {
   const out: Tok[] = [];
   let bigOp = false;
-  for (const t of lex(text.normalize('NFC')).tokens) {
+  for (const t of lexTable(text.normalize('NFC'), '<input>', undefined, names).table.tokens()) {
     if (COMMENTS.has(t.kind)) continue;
     let canon = canonicalNotation(t.text);
     if (BIG_OPERATORS.has(canon)) bigOp = true;
@@ -117,8 +117,8 @@ export interface Canonical {
 }
 
 /** The canonical tokens of a statement header (binders and type; no name, no proof). */
-export function canonicalHeader(header: string): Canonical {
-  const toks = leanTokens(header);
+export function canonicalHeader(header: string, table?: NameTable): Canonical {
+  const toks = leanTokens(header, table);
   const { binders, conclusion, groups } = splitHeader(toks);
   const used = new Set<string>();
   const note = (list: Tok[]): void => {
@@ -212,10 +212,8 @@ export interface LeanStatement {
   shape: StatementShape;
 }
 
-const THEOREM_KINDS = new Set(['theorem', 'lemma', 'example']);
-
 /** Whether a project command stands for a theorem-like declaration (compfiles' `problem`). */
-export const isStatementCommand = (command: ProjectCommand): boolean => command.kind !== undefined && THEOREM_KINDS.has(command.kind);
+export const isStatementCommand = (command: ProjectCommand): boolean => command.kind !== undefined && isProofKind(command.kind);
 
 /**
  * The `theorem`/`lemma`/`example` declarations of Lean source, each with its canonical tokens;
@@ -230,9 +228,9 @@ export function leanStatements(
   for (const command of commands) names.addProjectCommand(command.word, command.kind);
   const parsed = parseLean(text, file, { names });
   const statements = parsed.decls
-    .filter((d) => THEOREM_KINDS.has(d.kind))
+    .filter((d) => isProofKind(d.kind))
     .map((d) => ({
-      ...canonicalHeader(d.header),
+      ...canonicalHeader(d.header, names),
       name: d.fullName,
       kind: d.kind,
       header: d.header,

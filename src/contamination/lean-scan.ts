@@ -34,15 +34,25 @@ function lengthsFor(ix: ScanIndex, count: number): number[] {
 }
 
 /** The words that open a statement, those of the corpus's own declaration commands included; one pattern per command set. */
-const wordPatterns = new Map<string, RegExp>();
-function statementWords(commands: ProjectCommand[]): RegExp {
+const wordPatterns = new Map<string, { anywhere: RegExp; lineStart: RegExp }>();
+function statementWords(commands: ProjectCommand[]): { anywhere: RegExp; lineStart: RegExp } {
   const words = ['theorem', 'lemma', 'example', ...commands.filter(isStatementCommand).map((c) => c.word)].join('|');
-  let pattern = wordPatterns.get(words);
-  if (pattern === undefined) {
-    pattern = new RegExp(`\\b(?:${words})\\b`);
-    wordPatterns.set(words, pattern);
+  let patterns = wordPatterns.get(words);
+  if (patterns === undefined) {
+    patterns = { anywhere: new RegExp(`\\b(?:${words})\\b`), lineStart: new RegExp(`^[ \\t]*(?:${words})\\b`, 'm') };
+    wordPatterns.set(words, patterns);
   }
-  return pattern;
+  return patterns;
+}
+
+/**
+ * Whether `text` may hold a Lean statement: a statement word, and a `:=` or that word opening a line.
+ * Prose ("the lemma follows") has the word but neither: parsed as Lean it yields only noise, at a
+ * cost paid once per record of a corpus.
+ */
+export function mayHoldStatement(text: string, commands: ProjectCommand[] = []): boolean {
+  const { anywhere, lineStart } = statementWords(commands);
+  return anywhere.test(text) && (text.includes(':=') || lineStart.test(text));
 }
 
 /**
@@ -50,7 +60,7 @@ function statementWords(commands: ProjectCommand[]): RegExp {
  * `firstLine - 1`; `commands` are the declaration commands the text's project defines.
  */
 export function leanHits(ix: ScanIndex, text: string, firstLine = 1, commands: ProjectCommand[] = []): LeanDeclHit[] {
-  if (ix.leanCount === 0 || !statementWords(commands).test(text)) return [];
+  if (ix.leanCount === 0 || !mayHoldStatement(text, commands)) return [];
   const hits: LeanDeclHit[] = [];
   for (const s of leanStatements(text, '<input>', commands).statements) {
     const { h1, h2 } = tokenHashes(s.tokens);

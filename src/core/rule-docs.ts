@@ -18,7 +18,7 @@ const NEED_WORDS: Record<Need, string> = {
 };
 
 /** The language of a fenced example: JSON, LaTeX, Lean, or plain text. */
-function exampleLanguage(example: string): string {
+export function exampleLanguage(example: string): string {
   if (example.startsWith('{')) return 'json';
   if (/^\\[a-zA-Z]/.test(example)) return 'latex';
   if (/^(?:\s*(?:theorem|lemma|def|axiom|abbrev|instance|opaque|unsafe|macro|set_option|namespace|@\[|\/-|--)\b)/m.test(example))
@@ -46,7 +46,8 @@ export function ruleSection(meta: AuditorMeta, messageId: string, rule: Rule): s
     `**Why it matters.** ${rule.docs.why}`,
   ];
   if (rule.docs.example !== undefined) {
-    lines.push('', '**Example.**', '', `\`\`\`${exampleLanguage(rule.docs.example)}`, rule.docs.example, '```');
+    const abridged = rule.docs.exampleNeeds === undefined ? '' : ` (abridged: the real case needs ${rule.docs.exampleNeeds})`;
+    lines.push('', `**Example${abridged}.**`, '', `\`\`\`${exampleLanguage(rule.docs.example)}`, rule.docs.example, '```');
   }
   lines.push(
     '',

@@ -19,6 +19,7 @@ import type {
   Need,
   Rule,
   RunEvent,
+  TheoremTrust,
 } from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
@@ -80,6 +81,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   let suppressed = 0;
   const metrics: Record<string, number> = {};
   const dependencies: DependencyCheck[] = [];
+  const trust: TheoremTrust[] = [];
   const started = performance.now();
   const timeout = new AbortController();
   let ended = false;
@@ -120,6 +122,9 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     dependency(check) {
       dependencies.push(check);
     },
+    trust(record) {
+      if (!ended) trust.push(record);
+    },
     skip(reason: string, enable?: string): never {
       throw new SkipAuditor(reason, enable);
     },
@@ -144,6 +149,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
       durationMs: Math.round(performance.now() - started),
       meta,
       ...(dependencies.length ? { dependencies } : {}),
+      ...(trust.length ? { trust } : {}),
     };
     services.onEvent?.({ kind: 'end', auditorId: meta.id, status, durationMs: run.durationMs });
     return run;

@@ -1,13 +1,14 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
+import { statementTraps } from '../lean/resolve/statement-traps.js';
 import { lex } from '../lean/syntax/lexer.js';
+import { isProofKind } from '../lean/syntax/names.js';
 import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
 import type { LatexMacro, PairedDecl, PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type JudgeInput, truncateMarked } from './protocols.js';
 
 const AUX_KINDS = new Set(['def', 'abbrev', 'structure', 'class', 'inductive', 'opaque', 'axiom', 'instance']);
-const PROOF_KINDS = new Set(['theorem', 'lemma', 'example']);
 const ENTRY_CHARS = 1200;
 const COMMENT_KINDS = new Set(['lineComment', 'blockComment', 'docComment', 'moduleDoc']);
 
@@ -63,9 +64,9 @@ export function formalText(decl: Pick<PairedDecl, 'kind' | 'fullName' | 'header'
 /** A project declaration whole: keyword, name, binders, type and, for a definition, `:=` and its value or its `where` fields. */
 export function wholeDeclText(decl: LeanDecl, fileText: string | undefined): string {
   const rest =
-    fileText !== undefined && !PROOF_KINDS.has(decl.kind)
+    fileText !== undefined && !isProofKind(decl.kind)
       ? fileText.slice(decl.headerRange.start, decl.range.end)
-      : decl.body === undefined || PROOF_KINDS.has(decl.kind)
+      : decl.body === undefined || isProofKind(decl.kind)
         ? decl.header
         : `${decl.header} ${/^(:=|where|\|)/.test(decl.body.trim()) ? '' : ':= '}${decl.body.trim()}`;
   return withoutComments(`${decl.kind} ${decl.fullName} ${rest}`);
@@ -133,7 +134,7 @@ export function reachedDefinitions(
   };
   for (const d of decls) {
     const decl = project.decls.get(d.fullName);
-    enqueue(decl, decl === undefined || PROOF_KINDS.has(decl.kind));
+    enqueue(decl, decl === undefined || isProofKind(decl.kind));
   }
   const parts: string[] = [];
   let used = 0;
@@ -318,7 +319,16 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
     caseSplit: main.length > 1,
     definition: entity.kind === 'definition' || definitionKinds,
     compileStatus: compile,
+    traps: trapsText(main.filter((d) => isProofKind(d.kind)).map((d) => d.header)),
   };
+}
+
+/** The statement traps of the headers, as the judges are shown them: the term, why it is a trap, the rule. */
+export function trapsText(headers: readonly string[]): string {
+  return headers
+    .flatMap(statementTraps)
+    .map((t) => `- \`${t.term}\` (${t.kind}): ${t.why}`)
+    .join('\n');
 }
 
 /** Why an entity cannot be judged at all, or undefined when it can. */

@@ -6,9 +6,9 @@
  */
 import type { CompileMessage, CompileStatus } from '../core/types.js';
 import { readLeanSource } from '../lean/project.js';
+import { isProofKind } from '../lean/syntax/names.js';
 import type { PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
-import { runOnPool } from './audit-support.js';
 import { EnvChain } from './chain.js';
 import { replSettings } from './config.js';
 import { planFile } from './file-plan.js';
@@ -16,8 +16,7 @@ import { resolveLaunch } from './launch.js';
 import type { FileJob } from './pool.js';
 import { errorsOf, isCommandResponse } from './protocol.js';
 import { renderQuery } from './queries.js';
-
-const PROOF_KINDS = new Set(['theorem', 'lemma', 'example']);
+import { runOnPool } from './run-pool.js';
 
 /** What elaborating one declaration's statement said. */
 type DeclStatus = { ok: true } | { ok: false; messages: CompileMessage[] } | { ok: undefined; reason: string };
@@ -52,7 +51,7 @@ function fileJob(project: LeanProject, path: string, wanted: Set<string>): FileJ
           const decl = targets[0]!;
           if (step.before.trim()) await chain.extend(step.before);
           // A definition's text is its statement: elaborating it once both checks it and extends the chain.
-          const proof = PROOF_KINDS.has(decl.kind);
+          const proof = isProofKind(decl.kind);
           const outcome = proof
             ? await chain.probe({ cmd: statementText(decl, step.prefix, text) })
             : await chain.extend(step.prefix + step.text);

@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import type { BenchSpec } from '../contamination/config.js';
 import { DEFAULT_READ_LIMITS, type InputProblem, readTextUpTo } from '../contamination/input.js';
 import { readItemsFile } from '../contamination/items.js';
+import { isProofKind } from '../lean/syntax/names.js';
 import { parseLean } from '../lean/syntax/parser.js';
 import { discoverLeanFiles } from '../lean/workspace/discovery.js';
 import type { LeanDecl } from '../model/lean.js';
@@ -45,8 +46,6 @@ export interface StatementResult {
   failure?: string;
 }
 
-const PROOF_KINDS = new Set(['theorem', 'lemma', 'example']);
-
 /** The category of a benchmark id: its words before the first one that starts with a digit (`mathd_algebra_478` → `mathd_algebra`). */
 export function categoryOf(id: string): string {
   const words = id.split(/[_.\-/:]/);
@@ -56,7 +55,7 @@ export function categoryOf(id: string): string {
 
 /** Everything of `formal` up to the end of its last theorem's statement, with the proof replaced by `sorry`. */
 export function withSorryProof(formal: string): string | undefined {
-  const decl = [...parseLean(formal, 'statement.lean').decls].reverse().find((d: LeanDecl) => PROOF_KINDS.has(d.kind));
+  const decl = [...parseLean(formal, 'statement.lean').decls].reverse().find((d: LeanDecl) => isProofKind(d.kind));
   if (!decl) return undefined;
   return renderQuery('statement-sorry', { statement: formal.slice(0, decl.headerRange.end) });
 }
@@ -74,7 +73,7 @@ function fromLeanFolder(folder: string, problems: InputProblem[]): FormalStateme
     }
     const parsed = parseLean(text, relative(folder, file));
     const { header } = planFile(text, parsed);
-    for (const decl of parsed.decls.filter((d) => PROOF_KINDS.has(d.kind))) {
+    for (const decl of parsed.decls.filter((d) => isProofKind(d.kind))) {
       const id = decl.name || `${path}:${decl.location.line}`;
       out.push({
         id,

@@ -50,7 +50,7 @@ export interface InvalidCase extends TesterCase {
   findings: ExpectedFinding[];
 }
 
-export const DEFAULT_PATH = 'Test/Main.lean';
+const DEFAULT_PATH = 'Test/Main.lean';
 const LAKEFILE = 'name = "Test"\ndefaultTargets = ["Test"]\n\n[[lean_lib]]\nname = "Test"\n';
 
 /** Writes the case as a Lake project (lakefile.toml with the `Test` library) in a fresh temp folder. */
@@ -65,7 +65,7 @@ export function writeCaseProject(testCase: TesterCase): string {
 }
 
 /** Removes the locations the source model carries, as a positionless model would have none. */
-export function stripLocations(project: LeanProject): LeanProject {
+function stripLocations(project: LeanProject): LeanProject {
   for (const problem of project.problems ?? []) delete (problem as { location?: unknown }).location;
   for (const file of project.files) {
     for (const decl of file.decls) delete (decl as { location?: unknown }).location;
@@ -112,7 +112,7 @@ const byPosition = (a: Finding, b: Finding): number => {
 };
 
 /** Checks the invariants of every run: it finished, and each message is filled in and well placed. */
-export function assertWellFormed(run: AuditorRun): void {
+function assertWellFormed(run: AuditorRun): void {
   expect(run.status, `run ${run.status}: ${run.reason ?? ''}`).toBe('ok');
   for (const f of run.findings) {
     expect(f.message, `unfilled placeholder in "${f.message}"`).not.toMatch(/\{\{\s*\w+\s*\}\}/);
@@ -147,7 +147,7 @@ export function assertFindings(run: AuditorRun, expected: ExpectedFinding[], def
 }
 
 /** With locations stripped, the same messages in the same number, and nothing malformed. */
-export function assertSameMessages(stripped: AuditorRun, original: AuditorRun): void {
+function assertSameMessages(stripped: AuditorRun, original: AuditorRun): void {
   assertWellFormed(stripped);
   const ids = (run: AuditorRun): string[] => run.findings.map((f) => f.messageId).sort();
   expect(ids(stripped), 'messages with locations stripped').toEqual(ids(original));

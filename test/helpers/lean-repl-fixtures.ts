@@ -7,10 +7,10 @@ import { sharedFixture } from './shared-fixtures.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = resolve(here, '..', '..');
-export const standinScript = join(here, 'repl-standin.mjs');
+const standinScript = join(here, 'repl-standin.mjs');
 
 /** `<repo>/../shared/fixtures/lean-repl`. */
-export const leanReplFixtures = (): string => sharedFixture('lean-repl');
+const leanReplFixtures = (): string => sharedFixture('lean-repl');
 
 export const transcriptsDir = (): string => join(leanReplFixtures(), 'transcripts');
 
@@ -37,7 +37,7 @@ export function recordedRequests(name: string): Record<string, unknown>[] {
 }
 
 /** Runs the stand-in with these arguments, in `cwd`. */
-export function standinSpec(args: string[], cwd = repoRoot): ReplCommandSpec {
+function standinSpec(args: string[], cwd = repoRoot): ReplCommandSpec {
   return { file: process.execPath, args: [standinScript, ...args], cwd };
 }
 

@@ -291,7 +291,7 @@ describe('loadProject', () => {
         ['Web/lakefile.toml', 'name = "web"\n'],
         ['Web/W.lean', 'def w := 1\n'],
         ['Notes/N.lean', 'def n := 1\n'],
-      ]) {
+      ] as const) {
         mkdirSync(join(repo, path, '..'), { recursive: true });
         writeFileSync(join(repo, path), content);
       }

@@ -18,7 +18,7 @@ import {
   type TokenTable,
   typeBodyStart,
 } from './lexer.js';
-import { GAP_WORD, NameTable, SORRY_WORD } from './names.js';
+import { GAP_WORD, isProofKind, NameTable, SORRY_WORD } from './names.js';
 
 export type GapKind =
   | 'sorry-in-proof'
@@ -88,7 +88,6 @@ const K_SORRY = KEYWORD_LIST.indexOf('sorry');
 const K_ADMIT = KEYWORD_LIST.indexOf('admit');
 const K_SET_OPTION = KEYWORD_LIST.indexOf('set_option');
 const BACKTICK = 96;
-const PROOF_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma', 'example']);
 const SEARCH_TACTICS: ReadonlySet<string> = new Set(['apply?', 'exact?', 'rw?']);
 
 /** Proof fields of Lean core and Mathlib structures whose one-word names do not follow the snake_case rule. */
@@ -401,7 +400,7 @@ function sorryGap(table: TokenTable, i: number, prev: number, decl: LeanDecl | u
     ? 'statement'
     : inTactics
       ? 'by-block'
-      : decl && PROOF_KINDS.has(decl.kind)
+      : decl && isProofKind(decl.kind)
         ? 'theorem'
         : field !== undefined
           ? isProofFieldName(field)
@@ -445,7 +444,7 @@ function sorryWordGap(
   inTactics: boolean,
   first: number,
 ): ProofGap | undefined {
-  if (decl?.modifiers.includes('unsafe') && table.textOf(i) === 'lcProof') return undefined;
+  if (decl?.modifiers.includes('unsafe') && table.textOf(i).endsWith('lcProof')) return undefined;
   return sorryGap(table, i, prev, decl, inTactics, first);
 }
 

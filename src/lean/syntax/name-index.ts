@@ -6,7 +6,7 @@
 /** 2^32 / φ, odd: multiplying by it spreads the lexer's weak low hash bits over the high ones. */
 const GOLDEN = 0x9e3779b1 | 0;
 
-/** 32 - log2(entries of NameIndex.recent). */
+/** 32 - log2(most entries of NameIndex.recent). */
 const RECENT_SHIFT = 20;
 
 export class NameIndex {
@@ -19,7 +19,9 @@ export class NameIndex {
   private slots = new Int32Array(1024);
   private mask = 1023;
   /** A direct-mapped cache of recently met names, [hash, id + 1, units offset, length] per entry: most identifiers are frequent ones, found here without touching the big table. */
-  private readonly recent = new Int32Array(4 << (32 - RECENT_SHIFT));
+  private recent = new Int32Array(4 << 10);
+  /** 32 - log2(entries of `recent`): it grows with the table, so that the many small tables stay cheap to make. */
+  private recentShift = 22;
   /** 32 - log2(slots.length): a slot is the top bits of the hash times the golden ratio (Fibonacci hashing). */
   private shift = 22;
 
@@ -28,7 +30,7 @@ export class NameIndex {
     const length = end - start;
     const mixed = Math.imul(hash, GOLDEN);
     const recent = this.recent;
-    const r = (mixed >>> RECENT_SHIFT) << 2;
+    const r = (mixed >>> this.recentShift) << 2;
     if (
       recent[r] === hash &&
       recent[r + 3] === length &&
@@ -55,6 +57,21 @@ export class NameIndex {
     recent[r + 2] = this.offsets[id]!;
     recent[r + 3] = length;
     return id;
+  }
+
+  /** An independent copy: interning into it leaves this index as it is. */
+  clone(): NameIndex {
+    const copy = new NameIndex();
+    copy.count = this.count;
+    copy.hashes = this.hashes.slice();
+    copy.units = this.units.slice();
+    copy.offsets = this.offsets.slice();
+    copy.slots = this.slots.slice();
+    copy.mask = this.mask;
+    copy.shift = this.shift;
+    copy.recent = this.recent.slice();
+    copy.recentShift = this.recentShift;
+    return copy;
   }
 
   /** The id of units[start, end) if interned, else -1. */
@@ -105,6 +122,10 @@ export class NameIndex {
     this.slots = slots;
     this.mask = mask;
     this.shift = shift;
+    if (shift >= RECENT_SHIFT) {
+      this.recentShift = shift;
+      this.recent = new Int32Array(4 << (32 - shift));
+    }
   }
 }
 

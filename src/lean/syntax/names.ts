@@ -108,7 +108,11 @@ const GAP_WORDS: ReadonlySet<string> = new Set([
   'debug.skipKernelTC',
   'sorryAx',
   'lcProof',
+  '_root_.sorryAx',
+  '_root_.lcProof',
 ]);
+/** The sorry's constants written out, `_root_.` included (the same constant, spelled so that a search for `sorryAx` at a word's start misses it). */
+const SORRY_NAMES: ReadonlySet<string> = new Set(['sorryAx', 'lcProof', '_root_.sorryAx', '_root_.lcProof']);
 const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWith('maxHeartbeats');
 
 /**
@@ -176,9 +180,19 @@ export class NameTable {
   commandChanges = 0;
   /** Per id: GAP_WORD, DOTTED, BINDER_START, PROJECT_COMMAND, DECLARATION_COMMAND, SORRY_WORD and LET_WORD flag bits. */
   flags = new Uint8Array(256);
-  private readonly index = new NameIndex();
+  private readonly index: NameIndex;
 
   constructor() {
+    // Tables are made per parse and per lexed statement (a corpus record can hold hundreds): the keywords are interned once and copied.
+    if (keywordTable !== undefined) {
+      this.index = keywordTable.index.clone();
+      this.names.push(...keywordTable.names);
+      for (const [id, kind] of keywordTable.projectCommands) this.projectCommands.set(id, kind);
+      this.commandChanges = keywordTable.commandChanges;
+      this.flags = keywordTable.flags.slice();
+      return;
+    }
+    this.index = new NameIndex();
     for (const word of [...KEYWORD_LIST, ...MODIFIER_WORDS, ...BINDER_WORDS, 'using']) this.internName(word);
     for (const word of [...BINDER_KEYWORDS, ...BINDER_WORDS]) this.flags[this.idOf(word)]! |= BINDER_START;
     for (const word of LIBRARY_COMMANDS) this.addProjectCommand(word, undefined);
@@ -237,10 +251,21 @@ export class NameTable {
     this.flags[id] =
       (isGapWord(name) ? GAP_WORD : 0) |
       (name.includes('.') ? DOTTED : 0) |
-      (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0) |
+      (SORRY_NAMES.has(name) ? SORRY_WORD : 0) |
       (name === 'haveI' || name === 'letI' ? LET_WORD | BINDER_START : 0);
     return id;
   }
 }
 
-const unitsOf = (name: string): Uint16Array => Uint16Array.from({ length: name.length }, (_, k) => name.charCodeAt(k));
+/** The table every new one starts as a copy of: keywords, binder words and library commands. */
+let keywordTable: NameTable | undefined;
+keywordTable = new NameTable();
+
+function unitsOf(name: string): Uint16Array {
+  const units = new Uint16Array(name.length);
+  for (let k = 0; k < name.length; k++) units[k] = name.charCodeAt(k);
+  return units;
+}
+
+/** The kinds of declaration whose body is a proof; an `example` among them has no name to cite. */
+export const isProofKind = (kind: string): boolean => kind === 'theorem' || kind === 'lemma' || kind === 'example';
