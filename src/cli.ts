@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { COMMANDS } from './commands/index.js';
 import { InputError } from './core/errors.js';
 import { toolVersion } from './core/paths.js';
+import { logText } from './reporters/escape.js';
 
 /**
  * The commander program for `argv`: the command it names, loaded and registered whole, or (for
@@ -33,7 +34,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof InputError) {
-      process.stderr.write(`leanaudit: ${e.message}\n`);
+      process.stderr.write(`leanaudit: ${logText(e.message)}\n`);
       return 2;
     }
     throw e;

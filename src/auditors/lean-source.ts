@@ -25,6 +25,7 @@ export const meta: AuditorMeta = {
     'unterminated-comment': {
       message: '{{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: 'A block or doc comment `/- …` that is never closed.',
         why: 'Lean reads the rest of the file as the comment, so every declaration after it is missing, for Lean and for every count leanaudit makes.',
@@ -72,6 +73,7 @@ export const meta: AuditorMeta = {
     'binary-file': {
       message: '{{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: 'A `.lean` file holding a NUL byte: binary content, not Lean source; it is not scanned.',
         why: 'Whatever declarations it should hold are missing from every count.',
@@ -81,6 +83,7 @@ export const meta: AuditorMeta = {
     'file-too-large': {
       message: '{{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: 'A `.lean` file larger than 64 MB; it is not scanned.',
         why: 'No hand-written source is that large; its declarations are missing from every count.',
@@ -90,6 +93,7 @@ export const meta: AuditorMeta = {
     'unreadable-file': {
       message: 'cannot read the file: {{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: 'A `.lean` file the operating system would not let leanaudit read (permissions, I/O error).',
         why: 'Its declarations are missing from every count.',
@@ -99,6 +103,7 @@ export const meta: AuditorMeta = {
     'parse-failed': {
       message: '{{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: "leanaudit's parser failed on a file; the file is left out of every count. This is a leanaudit bug: please report it with the file.",
         why: 'The counts are incomplete for that file, and saying so is better than a silent gap.',
@@ -108,6 +113,7 @@ export const meta: AuditorMeta = {
     'unreadable-lakefile': {
       message: 'cannot read the lakefile: {{message}}',
       severity: 'warning',
+      unsuppressible: true,
       docs: {
         what: 'The lakefile could not be read: invalid TOML, too large, or a link leading outside the repository.',
         why: 'Without it leanaudit does not know the `lean_lib` roots, so it reads every `.lean` file and names modules from paths.',
@@ -117,6 +123,7 @@ export const meta: AuditorMeta = {
     'unreadable-metadata': {
       message: '{{message}}',
       severity: 'warning',
+      unsuppressible: true,
       docs: {
         what: '`lean-toolchain` or `lake-manifest.json` was not read (a link leading outside the repository, not a regular file, too large, invalid JSON) or does not hold what it should.',
         why: 'The report records the toolchain and the Mathlib revision from these files; a repository must not be able to make leanaudit read, and echo, a file outside it.',
@@ -163,6 +170,7 @@ export const meta: AuditorMeta = {
     'namespace-too-deep': {
       message: '{{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: 'Namespaces nested more than 256 deep; the rest of the file is not read, as for an unreadable file.',
         why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few, and the declarations not read may hold anything: the gate fails.',
@@ -173,6 +181,7 @@ export const meta: AuditorMeta = {
     'too-many-gaps': {
       message: '{{message}}',
       severity: 'error',
+      unsuppressible: true,
       docs: {
         what: 'A file with more than 1,000,000 proof gaps: the first million are counted, the rest of the file is not read for gaps.',
         why: 'Each gap is held in memory until it is reported; a generated file of tens of millions of `sorry`s would take gigabytes. An error, so that the gate fails however the counts are read.',
@@ -183,6 +192,7 @@ export const meta: AuditorMeta = {
     'too-many-opens': {
       message: '{{message}}',
       severity: 'warning',
+      unsuppressible: true,
       docs: {
         what: "More than 64 opened namespaces that name some of the project's declarations, or 512 namespaces in all (enclosing, opened and composed), are in scope at a declaration; its names are resolved in the first ones.",
         why: 'Resolving every name against thousands of `open`s would make each declaration cost as much as all of them; a real file has a few dozen. References past the cut may be missed, so its reuse findings are less sure.',

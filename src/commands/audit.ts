@@ -5,7 +5,7 @@ import { basename, relative, resolve, sep } from 'node:path';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { type Baseline, baselineOf, readBaseline, type StatementOf, statementsOf, writeBaseline } from '../core/baseline.js';
-import { ignoring, RULE_SETTINGS, type RuleSetting, repeatable } from '../core/config.js';
+import { appliedSettings, type Config, ignoring, RULE_SETTINGS, type RuleSetting, repeatable } from '../core/config.js';
 import { entityView } from '../core/entity-view.js';
 import { InputError } from '../core/errors.js';
 import { attachExcerpts } from '../core/excerpts.js';
@@ -18,14 +18,23 @@ import { runAuditors } from '../core/runner.js';
 import { createServices, type ServiceSources } from '../core/services.js';
 import { owns, parseShard, type Shard } from '../core/shard.js';
 import { detectSourceUrl } from '../core/source-url.js';
-import { applySuppressions, type DirectiveScan, SUPPRESSION_META, Suppressor } from '../core/suppressions.js';
-import type { Auditor, BaselineEntry, ProjectMeta, Report } from '../core/types.js';
+import {
+  applySuppressions,
+  type DirectiveScan,
+  directiveRecords,
+  SUPPRESSION_META,
+  Suppressor,
+  unsuppressibleRules,
+} from '../core/suppressions.js';
+import type { Auditor, BaselineEntry, ProjectMeta, Report, ReportSetting, ReportSettings } from '../core/types.js';
 import { projectDirectives } from '../lean/directives.js';
 import { enclosingLakeProject } from '../lean/workspace/lakefile.js';
+import { REPO_CACHE_DIR } from '../llm/cache.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
+import { logText } from '../reporters/escape.js';
 import { FORMATS, type Format } from '../reporters/index.js';
 import {
   CONFIG_HELP,
@@ -59,6 +68,8 @@ export interface AuditOptions extends ConfigFlags {
   log?: (message: string) => void;
   /** Hears the run as it goes: the progress line and --verbose's phases. */
   progress?: ProgressSink;
+  /** `--no-inline-config` makes it false: no `leanaudit-disable` directive is honoured. */
+  inlineConfig?: boolean;
 }
 
 /** The auditors `--only` selects, in registry order; an unknown id is an InputError listing the known ones. */
@@ -170,7 +181,10 @@ export async function runAudit(
   const baselineFile = options.writeBaseline === undefined ? (options.baseline ?? configured) : undefined;
   // The configuration's baseline is a file of the repository; one given on the command line is the user's.
   const named = options.baseline === undefined ? root : undefined;
-  const baseline = baselineFile === undefined ? undefined : { baseline: readBaseline(baselineFile, named), file: baselineFile };
+  const baseline =
+    baselineFile === undefined
+      ? undefined
+      : { baseline: readBaseline(baselineFile, named), file: baselineFile, origin: named ? ('repository' as const) : ('user' as const) };
   if (options.sourceUrl !== undefined && !options.sourceUrl.includes('{path}')) {
     throw new InputError(`--source-url needs a {path} placeholder (and usually {line}): ${options.sourceUrl}`);
   }
@@ -201,7 +215,7 @@ export async function runAudit(
     project = { ...projectMeta(root, model), ...(scope === undefined ? {} : { scope }) };
     statementOf = statementsOf(model);
     directives = projectDirectives(model);
-    suppressor = new Suppressor(directives);
+    if (options.inlineConfig !== false) suppressor = new Suppressor(directives, unsuppressibleRules(auditors.map((a) => a.meta)));
   } catch (e) {
     project = { root, name: basename(root), error: e instanceof Error ? e.message : String(e) };
   }
@@ -216,13 +230,12 @@ export async function runAudit(
   const reportStarted = performance.now();
   const partial =
     options.shard && options.shard.count > 1 ? new Set(selected.filter((a) => a.meta.shard).map((a) => a.meta.id)) : undefined;
-  const suppressions = applySuppressions(
-    runs,
-    directives,
-    { knownRules: ruleIds(auditors), config, ...(partial ? { partial } : {}) },
-    suppressor,
-  );
+  // With --no-inline-config no directive is honoured (nor called unused); the report still lists them all.
+  const suppressions =
+    suppressor &&
+    applySuppressions(runs, directives, { knownRules: ruleIds(auditors), config, ...(partial ? { partial } : {}) }, suppressor);
   if (suppressions) runs.push(suppressions);
+  const settings = reportSettings(loaded, config, flagged, directives, suppressor ?? new Suppressor(directives), options);
   Object.assign(project, sourceFacts(root, options.sourceUrl));
   attachExcerpts(
     root,
@@ -242,12 +255,46 @@ export async function runAudit(
     ...(options.shard ? { shard: options.shard } : {}),
   };
   const shardOwn = baseline && { ...baseline, baseline: shardBaseline(baseline.baseline, options.shard, selected) };
-  const report = buildReport(project, runs, failOn, { ...(shardOwn ? { baseline: shardOwn } : {}), ...statements });
+  const report = buildReport(project, runs, failOn, { ...(shardOwn ? { baseline: shardOwn } : {}), ...statements, settings });
   progress?.phase('built the report', performance.now() - reportStarted);
   if (options.writeBaseline === undefined) return report;
   const written = baselineOf(report, statementOf);
   writeBaseline(options.writeBaseline, written);
-  return buildReport(project, runs, failOn, { baseline: { baseline: written, file: options.writeBaseline }, ...statements });
+  return buildReport(project, runs, failOn, { baseline: { baseline: written, file: options.writeBaseline }, ...statements, settings });
+}
+
+/**
+ * The report's account of what decided the verdict besides the code: the configuration files and
+ * each setting with its origin (`--rule` and `--ignore` flags as the command line's), what the
+ * repository may not set as written, and every inline directive with what it suppressed.
+ */
+function reportSettings(
+  loaded: Config,
+  config: Config,
+  ruleFlagged: Record<string, RuleSetting>,
+  directives: DirectiveScan,
+  suppressor: Suppressor,
+  options: AuditOptions,
+): ReportSettings {
+  const applied = appliedSettings(loaded) ?? { files: [], values: [], adjusted: [] };
+  const flagged: ReportSetting[] = [
+    ...Object.entries(ruleFlagged).map(([rule, value]) => ({
+      key: `rules.${rule}`,
+      value,
+      origin: 'command line' as const,
+    })),
+    ...(options.ignore?.length ? [{ key: 'ignore', value: config.ignore, origin: 'command line' as const }] : []),
+  ];
+  const flaggedKeys = new Set(flagged.map((f) => f.key));
+  const repoCache = (config.llm as { repoCache?: boolean | string } | undefined)?.repoCache;
+  return {
+    files: applied.files,
+    values: [...applied.values.filter((v) => !flaggedKeys.has(v.key)), ...flagged],
+    adjusted: applied.adjusted,
+    inlineConfig: options.inlineConfig !== false,
+    directives: directiveRecords(directives, suppressor),
+    ...(repoCache ? { repoCache: repoCache === true ? REPO_CACHE_DIR : repoCache } : {}),
+  };
 }
 
 interface CliOptions {
@@ -260,6 +307,7 @@ interface CliOptions {
   ignoreRepoSettings?: boolean;
   repoCache?: boolean | string;
   lean?: boolean;
+  inlineConfig?: boolean;
   baseline?: string;
   writeBaseline?: string;
   ignore?: string[];
@@ -311,6 +359,10 @@ export function registerAuditCommand(program: Command): void {
     .option('--ignore-repo-settings', IGNORE_REPO_SETTINGS_HELP)
     .option('--repo-cache [folder]', REPO_CACHE_HELP)
     .option(
+      '--no-inline-config',
+      "honour no leanaudit-disable directive in the Lean files (the report still lists them), as ESLint's --no-inline-config",
+    )
+    .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
       repeatable,
@@ -350,7 +402,7 @@ export function registerAuditCommand(program: Command): void {
         auditors: selectAuditors(AUDITORS, opts.only).length,
       });
       try {
-        const log = opts.verbose ? (m: string) => process.stderr.write(`${m}\n`) : undefined;
+        const log = opts.verbose ? (m: string) => process.stderr.write(`${logText(m)}\n`) : undefined;
         const report = await runAudit(repo, { ...rest, signal: controller.signal, progress: sink, ...(log ? { log } : {}) });
         sink.done();
         await emitReport(report, {

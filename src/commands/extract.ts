@@ -7,6 +7,7 @@ import { SOURCE_KINDS, type SourceKind } from '../../extractors/types.js';
 import { ignoring, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
+import { logLine, logText } from '../reporters/escape.js';
 import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
 import { writeOutput } from './write-output.js';
 
@@ -86,8 +87,8 @@ export function registerExtractCommand(program: Command): void {
           opts.output,
         );
         if (opts.quiet) return;
-        for (const p of result.problems) process.stderr.write(`${p.location.file}:${p.location.line}: ${p.message}\n`);
-        process.stderr.write(extractSummary(result));
+        for (const p of result.problems) process.stderr.write(`${logLine(`${p.location.file}:${p.location.line}: ${p.message}`)}\n`);
+        process.stderr.write(logText(extractSummary(result)));
       },
     );
 }

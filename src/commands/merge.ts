@@ -6,12 +6,13 @@
  * output format as for one run. Reports of different projects, commits or configurations, or a
  * missing shard, are refused.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { baselineOf, readBaseline, writeBaseline } from '../core/baseline.js';
 import { InputError } from '../core/errors.js';
 import { jsonErrorLine } from '../core/json.js';
+import { READ_LIMITS, RefusedFile, readBoundedText } from '../core/repo-file.js';
 import { buildReport } from '../core/report.js';
 import { reportSchemaErrors } from '../core/report-schema.js';
 import { formatMessage } from '../core/runner.js';
@@ -27,7 +28,13 @@ import { DOCS_URL_OPTION, emitReport } from './output.js';
 /** Reads and validates one shard's JSON report. */
 export function readShardReport(file: string): Report {
   if (!existsSync(file)) throw new InputError(`no report at ${file}`);
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    // Bounded, and only a regular file: a FIFO given as a report would wait for a writer for good.
+    text = readBoundedText(file, READ_LIMITS.report);
+  } catch (e) {
+    throw new InputError(e instanceof RefusedFile ? e.message : `${file}: ${(e as Error).message}`);
+  }
   let report: unknown;
   try {
     report = JSON.parse(text);
@@ -164,11 +171,14 @@ export function mergeReports(files: string[], options: MergeOptions = {}): Repor
   if (options.baseline !== undefined && options.writeBaseline !== undefined) {
     throw new InputError('give --baseline (compare with a baseline) or --write-baseline (write one), not both');
   }
-  const shardBaseline = first.summary.baseline?.file;
-  const baselineFile =
-    options.writeBaseline === undefined
-      ? (options.baseline ?? (shardBaseline && existsSync(shardBaseline) ? shardBaseline : undefined))
-      : undefined;
+  // A path written inside a report is data, not the user's word: the shards' baseline is read only when given again.
+  const shardBaseline = first.summary.baseline;
+  if (shardBaseline && options.baseline === undefined && options.writeBaseline === undefined) {
+    throw new InputError(
+      `the shards were compared with a baseline (${shardBaseline.file}): merge reads no path from inside a report, give it again with --baseline <file>`,
+    );
+  }
+  const baselineFile = options.writeBaseline === undefined ? options.baseline : undefined;
   const baseline = baselineFile === undefined ? {} : { baseline: { baseline: readBaseline(baselineFile), file: baselineFile } };
   const report = buildReport(first.project, runs, failOn, { ...baseline, ...configHash });
   if (options.writeBaseline === undefined) return report;
@@ -197,7 +207,7 @@ export function registerMergeCommand(program: Command): void {
     .addOption(
       new Option('--fail-on <severity>', "exit 1 when a finding is at or above this severity (default: the shards')").choices(SEVERITIES),
     )
-    .option('--baseline <file>', 'fail only on findings this baseline does not list (default: the baseline the shards were given)')
+    .option('--baseline <file>', 'fail only on findings this baseline does not list (needed when the shards were given one)')
     .option('--write-baseline <file>', 'write the merged findings as the baseline to accept')
     .option(...DOCS_URL_OPTION)
     .action((reports: string[], opts: CliOptions) => {

@@ -17,6 +17,7 @@ import { isProbeable, overlapJobs, type Probed } from '../repl/overlap-jobs.js';
 import type { ReplCommandSpec } from '../repl/process.js';
 import { isCommandResponse } from '../repl/protocol.js';
 import { runOnPool } from '../repl/run-pool.js';
+import { logText } from '../reporters/escape.js';
 import { CONFIG_HELP, type ConfigFlags, LEAN_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 interface ProbeOptions extends ConfigFlags {
@@ -24,8 +25,9 @@ interface ProbeOptions extends ConfigFlags {
   json?: boolean;
 }
 
+/** Prints a line of plain-text output; repository text in it (names, REPL messages) escaped as in the reports. */
 const print = (line: string): void => {
-  process.stdout.write(`${line}\n`);
+  process.stdout.write(`${logText(line)}\n`);
 };
 
 /** Starts one REPL and asks for Lean's version: proves the start command works. */

@@ -11,6 +11,7 @@ import { ignoring, repeatable } from '../core/config.js';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import type { LeanDecl, LeanFile, ScopeLink } from '../model/lean.js';
+import { logLine, logText } from '../reporters/escape.js';
 import { CONFIG_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 interface ScanOptions {
@@ -116,9 +117,13 @@ export function registerScanCommand(program: Command): void {
       }
       const problems = [...project.files.flatMap((f) => f.problems), ...(project.problems ?? [])];
       for (const p of problems) {
-        process.stderr.write(`${p.location.file}:${p.location.line}:${p.location.column ?? 0}: ${p.messageId}: ${p.message}\n`);
+        process.stderr.write(
+          `${logLine(`${p.location.file}:${p.location.line}:${p.location.column ?? 0}: ${p.messageId}: ${p.message}`)}\n`,
+        );
       }
-      for (const s of project.skipped) process.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
-      process.stderr.write(`${project.name}: ${project.files.length} files, ${count} declarations, ${problems.length} source problems\n`);
+      for (const s of project.skipped) process.stderr.write(`${logLine(`skipped ${s.path}: ${s.reason}`)}\n`);
+      process.stderr.write(
+        logText(`${project.name}: ${project.files.length} files, ${count} declarations, ${problems.length} source problems\n`),
+      );
     });
 }

@@ -6,7 +6,7 @@ import { type Baseline, compareWithBaseline, type StatementOf } from './baseline
 import { fingerprints } from './fingerprint.js';
 import { toolVersion } from './paths.js';
 import type { Shard } from './shard.js';
-import type { AuditorRun, EntityView, ProjectMeta, Report, RunStatus } from './types.js';
+import type { AuditorRun, EntityView, ProjectMeta, Report, ReportSettings, RunStatus } from './types.js';
 import { REPORT_SCHEMA_VERSION } from './types.js';
 
 const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
@@ -18,8 +18,10 @@ export function atLeast(a: Severity, b: Severity): boolean {
 
 export interface BuildOptions {
   now?: Date;
-  /** The baseline to compare the findings with, and the file it came from. */
-  baseline?: { baseline: Baseline; file: string };
+  /** The baseline to compare the findings with, the file it came from, and whose it is. */
+  baseline?: { baseline: Baseline; file: string; origin?: 'repository' | 'user' };
+  /** The configuration applied and the inline directives (see ReportSettings). */
+  settings?: ReportSettings;
   /** The statements of the project's declarations, by which the baseline knows a renamed declaration's findings. */
   statementOf?: StatementOf;
   /** What decides the findings, hashed (see Report.configHash). */
@@ -41,9 +43,10 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     all[i]!.fingerprint = fingerprint;
   });
   const ran = new Set(runs.filter((run) => run.status === 'ok').map((run) => run.auditorId));
-  const baseline = options.baseline
+  const compared = options.baseline
     ? compareWithBaseline(all, options.baseline.baseline, options.baseline.file, ran, options.statementOf)
     : undefined;
+  const baseline = compared && options.baseline?.origin ? { ...compared, origin: options.baseline.origin } : compared;
   const findings = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   const auditors: Record<RunStatus, number> = { ok: 0, skipped: 0, error: 0 };
   for (const run of runs) auditors[run.status] += 1;
@@ -70,6 +73,7 @@ export function buildReport(project: ProjectMeta, runs: AuditorRun[], failOn: Se
     ...(options.shard ? { shard: options.shard } : {}),
     runs,
     ...(options.entities ? { entities: options.entities } : {}),
+    ...(options.settings ? { settings: options.settings } : {}),
     summary: { findings, auditors, failOn, failed, failedAuditors, suppressed, omitted, ...(baseline ? { baseline } : {}) },
   };
 }

@@ -75,14 +75,19 @@ interface RuleDirectives {
  * millions of findings costs a look-up each: directives are indexed by file, rule and line.
  */
 export class Suppressor {
-  /** Per directive, the rules it suppressed a finding of. */
-  readonly used = new Map<Directive, Set<string>>();
+  /** Per directive, the rules it suppressed findings of, and how many of each. */
+  readonly used = new Map<Directive, Map<string, number>>();
   private readonly byFile = new Map<string, Map<string, RuleDirectives>>();
 
-  constructor(private readonly scan: DirectiveScan) {}
+  /** `unsuppressible`: rules no directive may hide (leanaudit stopped reading or did not read a file; see Rule.unsuppressible). */
+  constructor(
+    private readonly scan: DirectiveScan,
+    private readonly unsuppressible: ReadonlySet<string> = new Set(),
+  ) {}
 
   /** Whether a directive suppresses a finding of `rule` at `location`, the first that covers it in the file's order. */
   suppresses(rule: string, location: Location): boolean {
+    if (this.unsuppressible.has(rule)) return false;
     const index = this.indexOf(location.file)?.get(rule);
     if (index === undefined) return false;
     const { file } = index;
@@ -94,8 +99,8 @@ export class Suppressor {
         : (next ?? (file !== undefined && file.location.line <= location.line ? file : undefined));
     if (directive === undefined) return false;
     const rules = this.used.get(directive);
-    if (rules === undefined) this.used.set(directive, new Set([rule]));
-    else rules.add(rule);
+    if (rules === undefined) this.used.set(directive, new Map([[rule, 1]]));
+    else rules.set(rule, (rules.get(rule) ?? 0) + 1);
     return true;
   }
 
@@ -116,6 +121,42 @@ export class Suppressor {
     this.byFile.set(file, index);
     return index;
   }
+}
+
+/** One directive as the report lists it: where, which rules, why, and how many findings of each rule it suppressed. */
+export interface DirectiveRecord {
+  file: string;
+  line: number;
+  kind: DirectiveKind;
+  rules: string[];
+  reason?: string;
+  suppressed: Record<string, number>;
+}
+
+/** Every directive of the scan, with what it suppressed, in file and line order. */
+export function directiveRecords(scan: DirectiveScan, suppressor: Suppressor): DirectiveRecord[] {
+  return [...scan.directives.values()]
+    .flat()
+    .map((d) => ({
+      file: d.location.file,
+      line: d.location.line,
+      kind: d.kind,
+      rules: d.rules,
+      ...(d.reason !== undefined ? { reason: d.reason } : {}),
+      suppressed: Object.fromEntries(suppressor.used.get(d) ?? []),
+    }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+}
+
+/** The rule ids of `metas` no directive may suppress. */
+export function unsuppressibleRules(metas: readonly AuditorMeta[]): Set<string> {
+  return new Set(
+    metas.flatMap((m) =>
+      Object.entries(m.rules)
+        .filter(([, r]) => r.unsuppressible)
+        .map(([id]) => `${m.id}/${id}`),
+    ),
+  );
 }
 
 /** What the core needs to judge directives: every known rule, the configuration, the auditors' runs. */
@@ -176,6 +217,12 @@ export function applySuppressions(
       const [auditorId, messageId] = [rule.slice(0, rule.indexOf('/')), rule.slice(rule.indexOf('/') + 1)];
       const meta = runs.find((run) => run.auditorId === auditorId)?.meta;
       const ruleMeta = meta?.rules[messageId];
+      if (ruleMeta?.unsuppressible) {
+        report('invalid-directive', directive.location, {
+          problem: `\`${word}\` cannot suppress ${rule}: it says leanaudit did not read all of a file, which only your configuration can turn off`,
+        });
+        continue;
+      }
       if (used.get(directive)?.has(rule) || !finished.has(auditorId) || ruleMeta === undefined || context.partial?.has(auditorId)) continue;
       if (ruleSetting(context.config, auditorId, messageId, ruleMeta) === 'off') continue;
       unused += 1;

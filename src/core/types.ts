@@ -156,6 +156,11 @@ export interface Rule {
   /** Its default severity. */
   severity: Severity;
   docs: RuleDocs;
+  /**
+   * Set on a rule saying that leanaudit stopped reading or did not read a file: an inline directive
+   * in that very file cannot hide it (only the user's configuration can turn it off).
+   */
+  unsuppressible?: true;
 }
 
 /** A JSON Schema (2020-12) as a plain object. */
@@ -296,6 +301,8 @@ export interface BaselineEntry {
 export interface BaselineSummary {
   /** The baseline file, as given. */
   file: string;
+  /** `repository`: the audited repository's own baseline (its configuration named it); `user`: one given on the command line. */
+  origin?: 'repository' | 'user';
   /** Findings the baseline lists. */
   unchanged: number;
   /** Findings it does not: only these can fail the run. */
@@ -339,6 +346,34 @@ export interface EntityView {
 export const REPORT_SCHEMA_VERSION = 4;
 
 /** The one report every command produces; reporters are pure functions of it. */
+/** A configuration setting as applied, and the file it came from (`repository`: the audited repository's own). */
+export interface ReportSetting {
+  key: string;
+  value: unknown;
+  origin: 'user' | 'repository' | 'given' | 'command line';
+  file?: string;
+}
+
+/** What changed the verdict besides the code: settings, their origins, what the repository may not set as written, inline directives. */
+export interface ReportSettings {
+  files: { file: string; origin: 'user' | 'repository' | 'given'; trusted: boolean; ignored?: string }[];
+  values: ReportSetting[];
+  /** Settings of the repository's configuration not applied as written: left out, or lowered to a protective limit. */
+  adjusted: { key: string; set: unknown; applied?: unknown; why: string; file?: string }[];
+  /** False with `--no-inline-config`: no directive was honoured (they are listed all the same). */
+  inlineConfig: boolean;
+  directives: {
+    file: string;
+    line: number;
+    kind: 'next-line' | 'file';
+    rules: string[];
+    reason?: string;
+    suppressed: Record<string, number>;
+  }[];
+  /** The folder of the repository's committed LLM answers read as verdicts (`--repo-cache`). */
+  repoCache?: string;
+}
+
 export interface Report {
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
   tool: { name: 'leanaudit'; version: string };
@@ -351,6 +386,8 @@ export interface Report {
   runs: AuditorRun[];
   /** The informal entities the audit read, when an auditor needed them. */
   entities?: EntityView[];
+  /** The configuration applied, where each setting came from, and every inline directive with what it suppressed. */
+  settings?: ReportSettings;
   summary: {
     /** Every finding of every run by severity, those omitted from the listing (AuditorRun.omitted) included. */
     findings: Record<Severity, number>;

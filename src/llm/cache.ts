@@ -41,6 +41,9 @@ export interface CacheEntry {
 /** Where a cached answer was found: the user's own cache, or the audited repository's committed one. */
 export type CacheSource = 'user' | 'repository';
 
+/** The folder `--repo-cache` reads a repository's committed answers from when it names none. */
+export const REPO_CACHE_DIR = '.leanaudit-cache';
+
 /** sha256 hex of a string. */
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

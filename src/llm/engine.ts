@@ -4,7 +4,7 @@ import type { Config } from '../core/config.js';
 import { locateInside } from '../core/repo-file.js';
 import { Accounting, type FailureCause } from './accounting.js';
 import { BatchClient } from './batch.js';
-import { type CacheEntry, type CacheSource, cacheKey, DiskCache, userCacheDir } from './cache.js';
+import { type CacheEntry, type CacheSource, cacheKey, DiskCache, REPO_CACHE_DIR, userCacheDir } from './cache.js';
 import { ChatClient, type ChatMessage, LlmCallError } from './client.js';
 import { BATCH_DEFAULTS, LLM_DEFAULTS, type LlmConfig, llmConfig, type Role } from './config.js';
 import { type Env, type ResolvedEndpoint, resolveEndpoints } from './endpoint.js';
@@ -37,9 +37,6 @@ function limiterFor(baseURL: string, limit: number): Limiter {
   if (!limiter) limiters.set(id, (limiter = new Limiter(limit)));
   return limiter;
 }
-
-/** The folder `--repo-cache` reads a repository's committed answers from when it names none. */
-export const REPO_CACHE_DIR = '.leanaudit-cache';
 
 /** What the engine asks of a role's client: live (ChatClient) or through batches (BatchClient). */
 type Completer = Pick<ChatClient, 'endpoint' | 'complete'>;

@@ -33,7 +33,54 @@ export function baselineNote(report: Report): string | undefined {
   const parts = [`${b.unchanged} known finding${b.unchanged === 1 ? '' : 's'} not listed`, `${b.new} new`];
   if (b.absent > 0)
     parts.push(`${b.absent} no longer found (fixed, or its declaration renamed and restated): write the baseline again to tighten it`);
-  return `baseline ${b.file}: ${parts.join(', ')}`;
+  return `baseline ${b.file}${b.origin === 'repository' ? " (the repository's own, named by its configuration)" : ''}: ${parts.join(', ')}`;
+}
+
+/** Directives a listing shows one by one before pointing to the JSON report. */
+export const DIRECTIVE_LIMIT = 20;
+
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+};
+
+/**
+ * What decided the verdict besides the code, one line each: the configuration files and their
+ * trust, the settings the repository and the command line chose, what the repository could not
+ * set as written, the repository's committed answers when read, and every inline directive with
+ * what it suppressed (the first DIRECTIVE_LIMIT, then a count).
+ */
+export function settingsLines(report: Report): string[] {
+  const s = report.settings;
+  if (!s) return [];
+  const lines: string[] = [];
+  for (const f of s.files) {
+    const trust = f.ignored ? `not read (${f.ignored})` : f.trusted ? 'trusted' : 'untrusted: it may not run, send or write';
+    lines.push(`configuration ${f.file} (${f.origin === 'repository' ? "the repository's own" : f.origin}): ${trust}`);
+  }
+  for (const origin of ['repository', 'command line'] as const) {
+    const values = s.values.filter((v) => v.origin === origin);
+    if (values.length === 0) continue;
+    const listedValues = values.slice(0, DIRECTIVE_LIMIT).map((v) => `${v.key}=${shown(v.value)}`);
+    const more =
+      values.length > DIRECTIVE_LIMIT ? `, and ${values.length - DIRECTIVE_LIMIT} more (settings.values in the JSON report)` : '';
+    lines.push(`set by ${origin === 'repository' ? 'the repository' : 'the command line'}: ${listedValues.join(', ')}${more}`);
+  }
+  for (const a of s.adjusted) lines.push(`not applied as the repository set it: ${a.key}=${shown(a.set)}, ${a.why}`);
+  if (s.repoCache) lines.push(`LLM answers committed in the repository (${s.repoCache}) were read as verdicts (--repo-cache)`);
+  const total = s.directives.reduce((n, d) => n + Object.values(d.suppressed).reduce((a, b) => a + b, 0), 0);
+  if (s.directives.length > 0) {
+    const honoured = s.inlineConfig ? `${total} finding${total === 1 ? '' : 's'} suppressed` : 'none honoured (--no-inline-config)';
+    lines.push(`inline directives: ${s.directives.length}, ${honoured}`);
+    for (const d of s.directives.slice(0, DIRECTIVE_LIMIT)) {
+      const counts = Object.entries(d.suppressed).map(([rule, n]) => `${rule} ${n}`);
+      const what = counts.length > 0 ? `suppressed ${counts.join(', ')}` : 'suppressed nothing';
+      lines.push(`  ${d.file}:${d.line}  ${d.rules.join(', ')}${d.reason ? ` (${d.reason})` : ''}: ${what}`);
+    }
+    if (s.directives.length > DIRECTIVE_LIMIT)
+      lines.push(`  … and ${s.directives.length - DIRECTIVE_LIMIT} more (settings.directives in the JSON report)`);
+  }
+  return lines;
 }
 
 /** The baseline entries no finding matches any more, as `file:line  rule  message` lines (at most ABSENT_LIMIT). */
@@ -164,6 +211,15 @@ const shortReason = (reason: string | undefined): string => {
  * whether it fails at the configured severity (with a baseline: its new findings).
  */
 export function verdict(report: Report): string {
+  const { failedAuditors } = report.summary;
+  // Gaps the repository's configuration exempts (test driver, comparator challenge) pass the gate: the verdict says how many.
+  const exempted = report.runs.find((run) => run.auditorId === 'proof-gaps')?.metrics['deliberate-gaps'] ?? 0;
+  const note =
+    exempted > 0 ? ` (${exempted} proof gap${exempted === 1 ? '' : 's'} exempted as deliberate: test driver, comparator challenge)` : '';
+  return `${verdictText(report)}${failedAuditors.length === 0 ? note : ''}`;
+}
+
+function verdictText(report: Report): string {
   const { failOn, failed, baseline, failedAuditors } = report.summary;
   const findings = baseline
     ? failed

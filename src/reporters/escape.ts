@@ -29,6 +29,20 @@ export function inert(text: string, options: { newlines?: boolean } = {}): strin
   return text.replace(UNSAFE, (c) => (options.newlines && c === '\n' ? c : visible(c)));
 }
 
+/**
+ * Text for a terminal or a CI log (standard error, plain-text output): controls escaped as by
+ * `inert`, its own line breaks kept, and a line starting with `::` (GitHub's workflow commands,
+ * which repository text could otherwise issue) shown with its first colon escaped.
+ */
+export function logText(text: string): string {
+  return inert(text, { newlines: true }).replace(/^(\s*):/gm, '$1\\x3a');
+}
+
+/** One record of a log (a file name, a problem) on one line: as `logText`, its line breaks escaped too. */
+export function logLine(text: string): string {
+  return logText(inert(text));
+}
+
 /** Escapes text for HTML element content and attribute values, controls made visible. */
 export function escapeHtml(text: string, options: { newlines?: boolean } = {}): string {
   return inert(text, options).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

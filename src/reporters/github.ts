@@ -19,6 +19,7 @@ import {
   listedTotals,
   ruleId,
   SEVERITY_ORDER,
+  settingsLines,
   unannotated,
   verdict,
 } from './common.js';
@@ -77,6 +78,7 @@ export function* githubReporter(report: Report, options: ReporterOptions = {}): 
     );
   const note = baselineNote(report);
   if (note !== undefined) lines.push(inert(note));
+  for (const line of settingsLines(report)) lines.push(inert(line));
   lines.push(inert(`leanaudit ${report.tool.version}: ${report.project.name}: ${verdict(report)} · ${listedTotals(report)}`));
   yield `${lines.join('\n')}\n`;
 }

@@ -28,6 +28,7 @@ import {
   projectFacts,
   ruleId,
   SEVERITY_ORDER,
+  settingsLines,
   statusText,
   verdict,
 } from './common.js';
@@ -88,6 +89,12 @@ function header(report: Report, shown: Shown): string[] {
     const absent = absentLines(report);
     if (absent.length)
       out.push(`<details><summary>No longer found</summary><ul>${absent.map((line) => `<li>${esc(line)}</li>`).join('')}</ul></details>`);
+  }
+  const settings = settingsLines(report);
+  if (settings.length > 0) {
+    out.push(
+      `<details class="dim"><summary>Settings applied</summary><ul>${settings.map((line) => `<li>${esc(line.trim())}</li>`).join('')}</ul></details>`,
+    );
   }
   if (project.skipped?.length) {
     out.push(

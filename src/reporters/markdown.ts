@@ -17,6 +17,7 @@ import {
   ruleId,
   runNote,
   SEVERITY_ORDER,
+  settingsLines,
   statusText,
   unannotated,
   verdict,
@@ -73,6 +74,17 @@ function head(report: Report, options: ReporterOptions): string[] {
   }
   const facts = projectFacts(report);
   if (facts.length) out.push(markdownText(facts.join(' · ')), '');
+  const settings = settingsLines(report);
+  if (settings.length > 0) {
+    out.push(
+      '<details><summary>Settings applied</summary>',
+      '',
+      ...settings.map((line) => `- ${markdownText(line.trim())}`),
+      '',
+      '</details>',
+      '',
+    );
+  }
   if (project.skipped?.length) {
     out.push(`Skipped: ${project.skipped.map((s) => `${markdownCode(s.path)} (${markdownText(s.reason)})`).join(', ')}`, '');
   }

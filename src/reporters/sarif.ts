@@ -138,6 +138,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           summary: report.summary,
           ...(trust.size > 0 ? { trust: [...trust.values()] } : {}),
           ...(claims.length > 0 ? { blueprintProgress: claims } : {}),
+          ...(report.settings ? { settings: report.settings } : {}),
         },
       },
     ],

@@ -19,6 +19,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  settingsLines,
   statusText,
   verdict,
 } from './common.js';
@@ -106,6 +107,8 @@ export function* terminalReporter(report: Report, options: ReporterOptions = {})
     for (const row of claims) lines.push(`  ${inert(claimCells(row).join(' · '))}`);
   }
   for (const note of enableNotes(report)) lines.push('', paint('yellow', inert(enableText(note))));
+  const settings = settingsLines(report);
+  if (settings.length > 0) lines.push('', ...settings.map((line) => paint('dim', inert(line))));
   yield `${lines.join('\n')}\n`;
   for (const piece of findingLines(report, paint)) yield piece;
   lines.length = 0;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,5 +148,23 @@ describe('leanaudit merge', () => {
     );
     writeFileSync(join(tmp, 'broken.json'), '{"schemaVersion": 3,\n oops');
     expect(() => mergeReports([join(tmp, 'broken.json')])).toThrow(/broken.json:2: not JSON/);
+  });
+
+  it('reads no path from inside a report, and refuses a FIFO given as a report instead of waiting on it', async () => {
+    const cfg = config('hostile');
+    const [a, b] = [await shard(1, 2, cfg), await shard(2, 2, cfg)];
+    const secret = join(tmp, 'secret.txt');
+    writeFileSync(secret, 'ghp_s3cret\n');
+    const planted = (file: string): void => {
+      const report = JSON.parse(readFileSync(file, 'utf8')) as Report;
+      report.summary.baseline = { file: secret, unchanged: 0, new: 0, absent: 0, absentFindings: [] };
+      writeFileSync(file, JSON.stringify(report));
+    };
+    planted(a);
+    planted(b);
+    expect(() => mergeReports([a, b])).toThrow(/merge reads no path from inside a report, give it again with --baseline/);
+    const fifo = join(tmp, 'report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(() => mergeReports([fifo])).toThrow(InputError);
   });
 });

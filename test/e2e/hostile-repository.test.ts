@@ -168,6 +168,114 @@ describe('paths that lead outside the repository', () => {
   });
 });
 
+describe('settings with which the repository silences findings', () => {
+  const texts = (report: Awaited<ReturnType<typeof runAudit>>): string[] =>
+    FORMATS.map((format) => renderText(REPORTERS[format](report, { color: false, pathPrefix: '' })));
+
+  beforeEach(() => {
+    writeFileSync(
+      join(repo, 'Demo.lean'),
+      'theorem Demo.one_pos : 0 < 1 := by decide\n-- leanaudit-disable-next-line proof-gaps/sorry-in-proof: left for later\ntheorem Demo.gap : 1 < 2 := by sorry\n',
+    );
+    repoConfig({ auditors: { 'proof-gaps': { severity: 'info' } } });
+  });
+
+  it('every format names the settings the repository chose and each directive with what it suppressed', async () => {
+    const report = await runAudit(repo, { only: ['proof-gaps'] });
+    expect(report.summary.suppressed).toBe(1);
+    expect(report.settings).toMatchObject({
+      files: [{ file: join(repo, 'leanaudit.config.json'), origin: 'repository', trusted: false }],
+      values: [{ key: 'auditors.proof-gaps.severity', value: 'info', origin: 'repository' }],
+      inlineConfig: true,
+      directives: [
+        {
+          file: 'Demo.lean',
+          line: 2,
+          rules: ['proof-gaps/sorry-in-proof'],
+          reason: 'left for later',
+          suppressed: { 'proof-gaps/sorry-in-proof': 1 },
+        },
+      ],
+    });
+    for (const text of texts(report)) {
+      expect(text).toContain('auditors.proof-gaps.severity');
+      expect(text).toContain('Demo.lean');
+      expect(text).toContain('left for later');
+    }
+  });
+
+  it('--no-inline-config honours no directive and --ignore-repo-settings reads none of its configuration', async () => {
+    const outsider = await runAudit(repo, { only: ['proof-gaps'], inlineConfig: false, ignoreRepoSettings: true });
+    expect(outsider.summary.suppressed).toBe(0);
+    expect(outsider.runs[0]!.findings.map((f) => [f.messageId, f.severity])).toEqual([['sorry-in-proof', 'error']]);
+    expect(outsider.settings).toMatchObject({ inlineConfig: false, values: [], files: [{ ignored: '--ignore-repo-settings' }] });
+  });
+
+  it('a directive cannot hide that leanaudit stopped reading a file', async () => {
+    const deep = Array.from({ length: 300 }, (_, i) => `namespace N${i}`).join('\n');
+    mkdirSync(join(repo, 'Demo'));
+    writeFileSync(
+      join(repo, 'Demo', 'Deep.lean'),
+      `-- leanaudit-disable lean-source/namespace-too-deep: nothing to see\n${deep}\ntheorem t : 1 = 2 := sorry\n`,
+    );
+    const report = await runAudit(repo, { only: ['lean-source'] });
+    const rules = report.runs.flatMap((run) => run.findings.map((f) => `${f.auditorId}/${f.messageId}`));
+    expect(rules).toContain('lean-source/namespace-too-deep');
+    expect(rules).toContain('suppressions/invalid-directive');
+  });
+});
+
+describe('repository text on standard error', () => {
+  it('issues no workflow command and no escape sequence: scan and a config error escape it', () => {
+    writeFileSync(join(repo, 'Demo.lean'), 'theorem Demo.x : True := trivial\n/- never closed\n');
+    mkdirSync(join(repo, 'Demo'));
+    writeFileSync(join(repo, 'Demo', 'Evil\n::error title=pwned::owned\u001b[2J.lean'), '/- open\n');
+    const scan = leanaudit('scan', repo);
+    expect(scan.stderr).not.toMatch(/^\s*::error/m);
+    expect(scan.stderr).not.toContain('\u001b');
+    expect(scan.stderr).toContain('Evil\\n::error title=pwned::owned\\x1b[2J.lean');
+    repoConfig({ rules: { '\n::error title=pwned::owned\u001b[2J': 'off' } });
+    const audit = leanaudit('audit', repo, '--only', 'proof-gaps');
+    expect(audit.status).toBe(2);
+    expect(audit.stderr).not.toMatch(/^\s*::error/m);
+    expect(audit.stderr).not.toContain('\u001b');
+  });
+});
+
+describe('one lakefile or comparator line that would clear every gap', () => {
+  beforeEach(() => writeFileSync(join(repo, 'Demo.lean'), 'theorem Demo.gap : 1 < 2 := by sorry\naxiom Demo.ax : False\n'));
+
+  it.each([
+    [
+      'a test driver naming the only library',
+      () => writeFileSync(join(repo, 'lakefile.toml'), 'name = "demo"\ntestDriver = "Demo"\n\n[[lean_lib]]\nname = "Demo"\n'),
+    ],
+    [
+      'a comparator challenge equal to its solution',
+      () => writeFileSync(join(repo, 'comparator_config.json'), JSON.stringify({ challenge_module: 'Demo', solution_module: 'Demo' })),
+    ],
+  ])('%s is refused with a finding, and the gaps fail the run', async (_, plant) => {
+    plant();
+    const report = await runAudit(repo, { only: ['proof-gaps'] });
+    const ids = report.runs[0]!.findings.map((f) => f.messageId);
+    expect(ids).toContain('exemption-refused');
+    expect(ids).toContain('sorry-in-proof');
+    expect(report.summary.failed).toBe(true);
+  });
+
+  it('an exemption granted is counted in the verdict line', async () => {
+    writeFileSync(
+      join(repo, 'lakefile.toml'),
+      'name = "demo"\ntestDriver = "DemoTest"\n\n[[lean_lib]]\nname = "Demo"\n\n[[lean_lib]]\nname = "DemoTest"\n',
+    );
+    writeFileSync(join(repo, 'Demo.lean'), 'theorem Demo.ok : 1 < 2 := by decide\n');
+    writeFileSync(join(repo, 'DemoTest.lean'), 'theorem DemoTest.t : 1 < 2 := by sorry\n');
+    const report = await runAudit(repo, { only: ['proof-gaps'] });
+    const text = renderText(REPORTERS.terminal(report, { color: false, pathPrefix: '' }));
+    expect(text).toContain('1 proof gap exempted as deliberate');
+  });
+});
+
 describe('files that would make leanaudit run Lean', () => {
   it('a shipped build folder and a manifest naming the repl start nothing without --lean', async () => {
     const bin = join(outside, 'bin');

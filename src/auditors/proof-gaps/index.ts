@@ -198,6 +198,15 @@ export const meta: AuditorMeta = {
         example: 'theorem main_result : True := trivial',
       },
     },
+    'exemption-refused': {
+      message: '{{what}} is not taken as deliberate gaps: {{why}}; its gaps count',
+      severity: 'warning',
+      docs: {
+        what: 'The lakefile’s `testDriver` or `comparator_config.json` asks to leave a library’s or module’s gaps out of the totals, but it cannot be anything but the audited code: a test driver that is the only library, a default target, or imported by another library; a comparator challenge that is also the solution.',
+        why: 'One line of a repository’s own configuration would otherwise turn every sorry and axiom of the library into a single info line and let the audit pass.',
+        example: 'testDriver = "Demo"   # lakefile.toml whose only library is Demo',
+      },
+    },
     'rests-on-gap': {
       message: '{{decl}}, which no other declaration uses, rests on {{gap}} in {{file}}: {{chain}}',
       severity: 'warning',
@@ -299,7 +308,8 @@ export async function run(ctx: AuditContext): Promise<void> {
   const nativeDecided = new Set<LeanDecl>();
   const imports = new ImportGraph(project.files);
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
-  const deliberate = deliberateGapFiles(project);
+  const { files: deliberate, refused } = deliberateGapFiles(project);
+  for (const { what, why } of refused) ctx.report({ messageId: 'exemption-refused', data: { what, why } });
   const found: { path: string; gaps: ProofGap[] }[] = [];
   for (const file of project.files) {
     ctx.signal.throwIfAborted();
