@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { readManifest, readToolchain } from '../lean/workspace/packages.js';
+import { lakePackages, readManifest, readToolchain } from '../lean/workspace/packages.js';
 import { REPL_CMD_ENV, type ReplSettings } from './config.js';
 import type { ReplCommandSpec } from './process.js';
 
@@ -46,11 +46,9 @@ const quote = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : 
 
 /** Whether the project depends on Mathlib (or is Mathlib): its build must fetch Mathlib's cache first, else it rebuilds Mathlib for hours. */
 function usesMathlib(root: string): boolean {
-  const manifest = readManifest(root)?.value;
-  const packages = manifest?.packages;
   return (
-    (manifest as { name?: unknown } | undefined)?.name === 'mathlib' ||
-    (Array.isArray(packages) && packages.some((p: { name?: unknown } | null) => p?.name === 'mathlib'))
+    (readManifest(root)?.value as { name?: unknown } | undefined)?.name === 'mathlib' ||
+    lakePackages(root).some((p) => p.name === 'mathlib')
   );
 }
 
@@ -58,7 +56,7 @@ const hasLakefile = (dir: string): boolean => LAKEFILES.some((f) => existsSync(j
 const LAKEFILES = ['lakefile.lean', 'lakefile.toml'];
 
 /** The Lake packages of a repository: the root when it has a lakefile, else its immediate subfolders that have one. */
-export function lakePackages(root: string): string[] {
+export function packageFolders(root: string): string[] {
   if (hasLakefile(root)) return [root];
   let entries: string[] = [];
   try {
@@ -88,7 +86,7 @@ function packageCommand(pkg: string): string {
  * leanaudit at it: one line per Lake package when the repository keeps its packages in subfolders.
  */
 export function enableCommand(root: string): string {
-  const packages = lakePackages(root);
+  const packages = packageFolders(root);
   return (packages.length > 0 ? packages : [root]).map(packageCommand).join('\n');
 }
 
