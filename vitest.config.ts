@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -49,7 +50,11 @@ const shared = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   // The developer's own ~/.config/leanaudit/config.json must not reach the tests (the CLI tests' children inherit this too).
-  env: { XDG_CONFIG_HOME: join(root, 'test', 'fixtures', 'no-user-config') },
+  // Nor its answer cache: the tests' answers go to a folder of their own.
+  env: {
+    XDG_CONFIG_HOME: join(root, 'test', 'fixtures', 'no-user-config'),
+    XDG_CACHE_HOME: join(tmpdir(), `leanaudit-test-cache-${process.pid}`),
+  },
 };
 
 export default defineConfig({

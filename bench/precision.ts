@@ -50,9 +50,9 @@ export interface Label {
  * again. The labels of other information rules (`pairing/shared-decl`, `proof-gaps/unsafe`) say why a
  * former warning was false as a warning, and are not scored.
  */
-const MEASURED_INFO_RULES: ReadonlySet<string> = new Set(['crossfile-reuse/unreflected']);
+const MEASURED_INFO_RULES: ReadonlySet<string> = new Set(['crossfile-reuse/unreflected', 'proof-gaps/claim-rests-on-gap']);
 
-const SOURCE_AUDITORS = ['proof-gaps', 'lean-source', 'pairing', 'crossfile-reuse'];
+const SOURCE_AUDITORS = ['proof-gaps', 'proof-tampering', 'lean-source', 'pairing', 'crossfile-reuse'];
 
 const labelsDir = (): string => join(packageRoot(), 'bench', 'labels');
 

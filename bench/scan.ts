@@ -14,7 +14,8 @@
  *   npm run bench -- scan <tree> --against <checkout> [--against-flags '<node flags>']
  *
  * also times another built leanaudit checkout's full scan (its `bench scan --once`, under
- * LEANAUDIT_NATIVE=0 and the Node flags given) in the same rounds, to compare two versions side by side.
+ * LEANAUDIT_NATIVE=0 and the Node flags given) in the same rounds, to compare two versions side by side,
+ * then both checkouts' `audit --only proof-gaps` in alternating rounds, against a budget (at most the other's time).
  * The headline also tells what first-touched memory costs on this machine now, and so how much of the
  * scan's CPU its page faults took.
  */
@@ -82,12 +83,53 @@ export async function run(args: string[]): Promise<void> {
     against === undefined ? undefined : { checkout: against, flags: (option(args, '--against-flags') ?? '').split(/\s+/).filter(Boolean) };
   // The headline run's project is unreachable once it returns, so the phases run on an empty heap.
   const mb = await headline(root, other);
+  if (other) auditAgainst(root, other);
   process.stdout.write('\nphases, each run on its own (warm, same process; CPU seconds, MB/s per core):\n');
   for (const [phase, cpu] of phases(root))
     process.stdout.write(`  ${phase.padEnd(26)} ${cpu.toFixed(2)} s  ${(mb / cpu).toFixed(0).padStart(4)} MB/s\n`);
   const { compilations, seconds, deoptimizations } = jit(root);
   process.stdout.write(
     `\nV8's optimizing compiler during one full scan (--trace-opt): ${compilations} compilations, ${seconds.toFixed(2)} s, after ${deoptimizations} deoptimizations\n`,
+  );
+}
+
+/** Rounds of the side-by-side audit: each checkout's `audit --only proof-gaps`, alternating, the best of these. */
+const AUDIT_ROUNDS = 3;
+
+/** The audit's CPU budget against the checkout before the native scanner's removal (issue 49): at most its time. */
+const AUDIT_BUDGET = 1.0;
+
+/** The CPU seconds (user + system of the children, from the shell's `times`) of one `leanaudit audit <tree> --only proof-gaps` of `checkout`. */
+function auditCpu(root: string, checkout: string, flags: string[]): number {
+  const bin = join(checkout, 'bin', 'leanaudit.js');
+  const node = [process.execPath, ...flags].map((a) => `'${a}'`).join(' ');
+  const out = execFileSync(
+    '/bin/sh',
+    ['-c', `${node} '${bin}' audit '${root}' --only proof-gaps --format json -o /dev/null >/dev/null 2>&1; times`],
+    { encoding: 'utf8', env: { ...process.env, LEANAUDIT_NATIVE: '0' } },
+  );
+  const [user, sys] = out.trim().split('\n').pop()!.trim().split(/\s+/);
+  const seconds = (s: string): number => {
+    const m = /(\d+)m([\d.]+)s/.exec(s);
+    return m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
+  };
+  return seconds(user!) + seconds(sys!);
+}
+
+/** `audit --only proof-gaps` of this checkout and of `other`, side by side in alternating rounds, with the ratio and the budget. */
+function auditAgainst(root: string, other: Other): void {
+  const here = fileURLToPath(new URL('../..', import.meta.url));
+  auditCpu(root, here, []);
+  auditCpu(root, other.checkout, other.flags);
+  let ours = Infinity;
+  let theirs = Infinity;
+  for (let round = 0; round < AUDIT_ROUNDS; round++) {
+    ours = Math.min(ours, auditCpu(root, here, []));
+    theirs = Math.min(theirs, auditCpu(root, other.checkout, other.flags));
+  }
+  const ratio = ours / theirs;
+  process.stdout.write(
+    `\n${'audit --only proof-gaps'.padEnd(28)} ${ours.toFixed(2)} s CPU here, ${theirs.toFixed(2)} s in ${other.checkout} (best of ${AUDIT_ROUNDS}, alternating); ratio ${ratio.toFixed(3)} (budget <= ${AUDIT_BUDGET.toFixed(1)}: ${ratio <= AUDIT_BUDGET ? 'meets' : 'MISSES'})\n`,
   );
 }
 

@@ -112,6 +112,8 @@ class BlueprintReader {
   private readonly theoremEnvs = new Set(DEFAULT_THEOREM_ENVS);
   private readonly byLabel = new Map<string, Entity>();
   private readonly stack: string[] = [];
+  /** Every file read so far: each is read once, so a file that inputs the next twice, level after level, cannot double the work per level. */
+  private readonly read = new Set<string>();
   private readonly packages = new Set<string>();
   private mainDir = '';
   private chapter?: string;
@@ -148,6 +150,10 @@ class BlueprintReader {
       });
       return;
     }
+    if (this.read.has(path)) {
+      this.problem('input-repeated', `${file} is input again; read once only`, { file, line: 1 });
+      return;
+    }
     if (this.stack.length >= MAX_INPUT_DEPTH) {
       this.problem('input-depth', `\\input nesting deeper than ${MAX_INPUT_DEPTH} at ${file}`, { file, line: 1 });
       return;
@@ -160,7 +166,8 @@ class BlueprintReader {
       this.problem('unreadable', `${file}: ${(e as Error).message.split('\n')[0]}`, { file, line: 1 });
       return;
     }
-    if (!this.files.includes(file)) this.files.push(file);
+    this.read.add(path);
+    this.files.push(file);
     this.readPackages(text, dirname(path));
     collectMacros(text, this.macros);
     this.stack.push(path);

@@ -162,6 +162,20 @@ function bindersOf(command: string): string[] {
   return binders;
 }
 
+/**
+ * Whether the informal source shows the entity's Lean proof as complete, and how it says so:
+ * `\leanok` on the proof (or on a statement without one), status `proved`; or, for a VersoBlueprint
+ * node or a LeanArchitect `@[blueprint]` node, whose status the tool computes from the declarations'
+ * own proofs, every name found and none of them with a `sorry`.
+ */
+export function provedClaim(entity: PairedEntity): string | undefined {
+  if (entity.flags.proofLeanok) return entity.origin === 'json' ? `status ${entity.status}` : '\\leanok (proof)';
+  if (entity.flags.leanok && entity.proof === undefined) return entity.origin === 'json' ? `status ${entity.status}` : '\\leanok';
+  const computed = entity.origin === 'verso' ? 'VersoBlueprint' : entity.location?.file.endsWith('.lean') ? 'LeanArchitect' : undefined;
+  if (computed === undefined || entity.flags.mathlibok || entity.decls.length === 0 || entity.unresolved.length > 0) return undefined;
+  return entity.decls.some((d) => d.hasSorry) ? undefined : `proved (${computed}'s status, computed from the code)`;
+}
+
 /** Coverage of the informal source by the Lean code. */
 export interface Coverage {
   entities: number;

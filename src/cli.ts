@@ -13,13 +13,15 @@ export async function buildProgram(argv: readonly string[]): Promise<Command> {
     .description('Audit Lean 4 formalization projects beyond kernel acceptance')
     .version(toolVersion())
     .exitOverride()
-    .showHelpAfterError();
+    .showHelpAfterError('(leanaudit --help lists the commands)');
   const words = argv.slice(2).filter((arg) => !arg.startsWith('-'));
   // `leanaudit help audit` asks for the help of `audit`, which it must then load.
   const word = words[0] === 'help' ? words[1] : words[0];
   const named = COMMANDS.find((entry) => entry.name === word);
   if (named) (await named.load())(program);
   else for (const entry of COMMANDS) program.command(entry.name).description(entry.summary);
+  // A mistake gets its error and where to look, not the whole help.
+  for (const command of program.commands) command.showHelpAfterError(`(leanaudit ${command.name()} --help lists its options)`);
   return program;
 }
 

@@ -54,4 +54,25 @@ describe('the command line', () => {
     expect(modules.some((url) => url.endsWith('dist/src/commands/scan.js'))).toBe(true);
     expect(modules.some((url) => url.endsWith('dist/src/commands/audit.js'))).toBe(false);
   });
+
+  it('answers a mistake with a short error and where to look, not the whole help', () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['audit', 'samples/algebra-basics', '--bogus'],
+        /^error: unknown option '--bogus'\n(.*\n)?\(leanaudit audit --help lists its options\)\n$/,
+      ],
+      [
+        ['audit', 'samples/algebra-basics', '--format', 'jsn'],
+        /argument 'jsn' is invalid[^\n]*\n\(leanaudit audit --help lists its options\)\n$/,
+      ],
+      [['no-such-command'], /^error: unknown command 'no-such-command'\n(.*\n)?\(leanaudit --help lists the commands\)\n$/],
+    ];
+    for (const [args, message] of cases) {
+      const run = spawnSync(process.execPath, ['bin/leanaudit.js', ...args], { encoding: 'utf8' });
+      expect(run.status, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+      expect(run.stderr).not.toContain('Usage:');
+      expect(run.stdout).toBe('');
+    }
+  });
 });

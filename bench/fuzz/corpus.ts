@@ -37,7 +37,7 @@ export interface FuzzedProject {
   comparable: boolean;
 }
 
-/** Whether a file may define a command (see src/lean/commands.ts), which changes how the other files of its project parse. */
+/** Whether a file may define a command (see src/lean/syntax/commands.ts), which changes how the other files of its project parse. */
 const mayDefineCommands = (text: string): boolean => /\b(?:syntax|macro|elab)\b/.test(text);
 
 /** The path of the mutated file in every fuzzed project. */

@@ -9,11 +9,14 @@ import * as leanscorer from './leanscorer.js';
 import * as mathlibOverlap from './mathlib-overlap.js';
 import * as pairing from './pairing.js';
 import * as proofGaps from './proof-gaps/index.js';
+import * as proofTampering from './proof-tampering/index.js';
 import * as roundtripJudge from './roundtrip-judge.js';
 import * as statementCompiles from './statement-compiles.js';
+import * as statementTraps from './statement-traps/index.js';
 
 export const AUDITORS: Auditor[] = [
   proofGaps,
+  proofTampering,
   leanSource,
   pairing,
   directJudge,
@@ -24,6 +27,7 @@ export const AUDITORS: Auditor[] = [
   mathlibOverlap,
   axiomUsage,
   statementCompiles,
+  statementTraps,
 ];
 
 /** The auditor with this id, or undefined. */

@@ -162,10 +162,10 @@ export const meta: AuditorMeta = {
     },
     'namespace-too-deep': {
       message: '{{message}}',
-      severity: 'warning',
+      severity: 'error',
       docs: {
         what: 'Namespaces nested more than 256 deep; the rest of the file is not read, as for an unreadable file.',
-        why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few.',
+        why: 'Each declaration below would carry every enclosing namespace in its name: a file of n nested namespaces would give n² of output. No real project nests more than a few, and the declarations not read may hold anything: the gate fails.',
         example: 'namespace N0 namespace N1 … namespace N256   -- reading stops here',
         exampleNeeds: 'more nested namespaces than the limit',
       },

@@ -13,9 +13,10 @@
 import { owns, sumMetrics } from '../core/shard.js';
 import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import type { LeanDecl } from '../model/lean.js';
-import { replForAudit, runOnPool } from '../repl/audit-support.js';
 import { type ProbeResult, projectConstantTest } from '../repl/exact-probe.js';
 import { isProbeable, overlapJobs } from '../repl/overlap-jobs.js';
+import { runOnPool } from '../repl/run-pool.js';
+import { replForAudit } from './utils/repl.js';
 
 export const meta: AuditorMeta = {
   id: 'mathlib-overlap',
@@ -125,6 +126,12 @@ export async function run(ctx: AuditContext): Promise<void> {
   ctx.metric('rejectedSorry', counts.rejectedSorry);
   ctx.metric('failed', counts.failed);
   ctx.metric('timeouts', counts.timeouts);
+  // Every probe failed (the REPL crashed, timed out, or no file could be read): nothing was checked, so the run failed.
+  if (results.length > 0 && counts.probed === counts.failed) {
+    throw new Error(
+      `probed none of the theorems asked: ${counts.failed} probes failed, ${results.filter((r) => !r.ok).length} files could not be read`,
+    );
+  }
 }
 
 function report(ctx: AuditContext, decl: LeanDecl, result: ProbeResult, counts: Record<string, number>): void {

@@ -18,7 +18,7 @@
  */
 
 import { extractAndPair } from '../../extractors/index.js';
-import { coverage, sharedDecls } from '../../extractors/pairing.js';
+import { coverage, provedClaim, sharedDecls } from '../../extractors/pairing.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { LEAN_CORE, sourceRoots } from '../lean/resolve/dependency-names.js';
 import { lakePackages } from '../lean/workspace/packages.js';
@@ -171,13 +171,6 @@ function looksGenerated(name: string): boolean {
   return GENERATED.test(name.slice(name.lastIndexOf('.') + 1));
 }
 
-/** Whether the source claims a complete Lean proof: `\leanok` on the proof, or on a statement without one. */
-function claim(entity: PairedEntity): string | undefined {
-  if (entity.flags.proofLeanok) return entity.origin === 'json' ? `status ${entity.status}` : '\\leanok (proof)';
-  if (entity.flags.leanok && entity.proof === undefined) return entity.origin === 'json' ? `status ${entity.status}` : '\\leanok';
-  return undefined;
-}
-
 /** Where unresolved names were looked up: the sources searched (for messages), and Mathlib's checked-out folder. */
 interface Lookup {
   searched: string;
@@ -326,7 +319,7 @@ export async function run(ctx: AuditContext): Promise<void> {
       const unchecked = reportUnresolved(ctx, entity, name, lookup);
       if (unchecked) unverifiable.push(unchecked);
     }
-    const claimed = claim(entity);
+    const claimed = provedClaim(entity);
     for (const decl of claimed ? entity.decls.filter((d) => d.hasSorry) : []) {
       ctx.report({
         ...base,

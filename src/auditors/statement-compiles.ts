@@ -16,9 +16,10 @@ import { BENCH_INPUT_SCHEMA } from '../contamination/config.js';
 import type { InputProblem } from '../contamination/input.js';
 import { InputError } from '../core/errors.js';
 import type { AuditContext, AuditorMeta } from '../core/types.js';
-import { replEnableCommand, replForAudit, runOnPool } from '../repl/audit-support.js';
 import type { FileJob } from '../repl/pool.js';
+import { runOnPool } from '../repl/run-pool.js';
 import { checkStatements, type FormalStatement, readStatements, type StatementInput, type StatementResult } from '../repl/statements.js';
+import { replEnableCommand, replForAudit } from './utils/repl.js';
 
 export const meta: AuditorMeta = {
   id: 'statement-compiles',

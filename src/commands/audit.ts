@@ -27,8 +27,16 @@ import type { Location, Severity } from '../model/location.js';
 import { SEVERITIES } from '../model/location.js';
 import { REPL_CMD_ENV } from '../repl/config.js';
 import { FORMATS, type Format } from '../reporters/index.js';
-import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
-import { DOCS_URL_OPTION, emitReport } from './output.js';
+import {
+  CONFIG_HELP,
+  type ConfigFlags,
+  IGNORE_REPO_SETTINGS_HELP,
+  LEAN_HELP,
+  loadRunConfig,
+  REPO_CACHE_HELP,
+  TRUST_HELP,
+} from './config.js';
+import { checkFocusFormat, DOCS_URL_OPTION, emitReport, FOCUS_OPTION } from './output.js';
 import { type ProgressSink, progressSink } from './progress.js';
 import { DEFAULT_SOURCES } from './sources.js';
 
@@ -249,6 +257,9 @@ interface CliOptions {
   failOn?: Severity;
   config?: string;
   trustRepoConfig?: boolean;
+  ignoreRepoSettings?: boolean;
+  repoCache?: boolean | string;
+  lean?: boolean;
   baseline?: string;
   writeBaseline?: string;
   ignore?: string[];
@@ -257,6 +268,7 @@ interface CliOptions {
   replCmd?: string;
   sourceUrl?: string;
   docsUrl?: string;
+  focus?: string;
   progress?: boolean;
   shard?: Shard;
 }
@@ -296,6 +308,8 @@ export function registerAuditCommand(program: Command): void {
     )
     .option('--config <file>', CONFIG_HELP)
     .option('--trust-repo-config', TRUST_HELP)
+    .option('--ignore-repo-settings', IGNORE_REPO_SETTINGS_HELP)
+    .option('--repo-cache [folder]', REPO_CACHE_HELP)
     .option(
       '--ignore <pattern>',
       "leave out the .lean files this path pattern matches, after the configuration's ignore (repeatable)",
@@ -313,6 +327,7 @@ export function registerAuditCommand(program: Command): void {
       'address of a source line for the links of the HTML report: {path} (from the repository root) and {line} filled in (default: detected from a GitHub or GitLab origin remote and the commit checked out)',
     )
     .option(...DOCS_URL_OPTION)
+    .option(...FOCUS_OPTION)
     .option(
       '--shard <i/N>',
       'run only shard i of N of the audit (files and entities split by hash; merge the N reports with leanaudit merge)',
@@ -320,13 +335,15 @@ export function registerAuditCommand(program: Command): void {
     )
     .option('--verbose', "print each phase with its time, and the auditors' progress messages, on standard error")
     .option('--progress', 'draw the live progress line on standard error even when it is not a terminal')
+    .option('--lean', LEAN_HELP)
     .option('--repl-cmd <cmd>', `the whole command that starts the Lean REPL (the same as $${REPL_CMD_ENV})`)
     .action(async (repo: string, opts: CliOptions) => {
+      checkFocusFormat(opts.format, opts.focus);
       if (opts.replCmd) process.env[REPL_CMD_ENV] = opts.replCmd;
       const controller = new AbortController();
       const abort = (): void => controller.abort(new Error('interrupted'));
       process.once('SIGINT', abort);
-      const { progress: forceProgress, ...rest } = opts;
+      const { progress: forceProgress, focus, ...rest } = opts;
       const sink = progressSink(process.stderr, {
         animated: forceProgress === true || process.stderr.isTTY === true,
         verbose: opts.verbose === true,
@@ -341,6 +358,7 @@ export function registerAuditCommand(program: Command): void {
           output: opts.output,
           stepSummary: process.env.GITHUB_STEP_SUMMARY,
           docsUrl: opts.docsUrl,
+          focus,
         });
         process.exitCode = exitCodeOf(report, controller.signal.aborted);
       } finally {

@@ -2,9 +2,20 @@
 import type { Command } from 'commander';
 import { AUDITORS } from '../auditors/index.js';
 import { InputError } from '../core/errors.js';
-import { didYouMean } from '../core/nearest.js';
+import { nearest } from '../core/nearest.js';
 import { ruleSection } from '../core/rule-docs.js';
 import { DOCUMENTED, pageOf } from './docs.js';
+
+/**
+ * The ids a misspelt one is compared with: auditors and full rule ids; for a bare name (no `/`),
+ * each rule by its own name too, so that `native-decide` finds `proof-gaps/native-decide`.
+ */
+function knownNames(id: string): Map<string, string> {
+  const known = new Map<string, string>(DOCUMENTED.map((m) => [m.id, m.id]));
+  for (const m of DOCUMENTED) for (const r of Object.keys(m.rules)) known.set(`${m.id}/${r}`, `${m.id}/${r}`);
+  if (!id.includes('/')) for (const m of DOCUMENTED) for (const r of Object.keys(m.rules)) if (!known.has(r)) known.set(r, `${m.id}/${r}`);
+  return known;
+}
 
 /** The page of an auditor id, or the section of a rule id (`proof-gaps/native-decide`), as docs/auditors/ has them. */
 export function explain(id: string): string {
@@ -14,8 +25,10 @@ export function explain(id: string): string {
   const owner = DOCUMENTED.find((m) => m.id === id.slice(0, slash));
   const rule = owner?.rules[id.slice(slash + 1)];
   if (owner && rule) return ruleSection(owner, id.slice(slash + 1), rule);
-  const known = [...DOCUMENTED.map((m) => m.id), ...DOCUMENTED.flatMap((m) => Object.keys(m.rules).map((r) => `${m.id}/${r}`))];
-  throw new InputError(`no rule or auditor ${id}${didYouMean(id, known)} (leanaudit auditors lists them)`);
+  const names = knownNames(id);
+  const near = nearest(id, names.keys());
+  const hint = near === undefined ? '' : `; did you mean "${names.get(near)}"?`;
+  throw new InputError(`no rule or auditor ${id}${hint} (leanaudit auditors lists them)`);
 }
 
 /** Adds the `auditors` subcommand. */

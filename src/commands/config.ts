@@ -43,6 +43,12 @@ export interface ConfigFlags {
   trustRepoConfig?: boolean;
   /** Where $XDG_CONFIG_HOME and $HOME are read (tests give their own). */
   env?: NodeJS.ProcessEnv;
+  /** `--ignore-repo-settings`: the repository's own configuration is not read. */
+  ignoreRepoSettings?: boolean;
+  /** `--repo-cache [folder]`: also read the answers the repository committed (see llm/cache.ts). */
+  repoCache?: boolean | string;
+  /** `--lean`: the user allows `lake exe repl`, which runs the repository's lakefile (repl.lake). */
+  lean?: boolean;
 }
 
 let shipped: JsonSchema | undefined;
@@ -67,8 +73,21 @@ export function loadRunConfig(root: string, flags: ConfigFlags = {}, auditors?: 
     ...(flags.trustRepoConfig ? { trustRepoConfig: true } : {}),
     ...(flags.env ? { env: flags.env } : {}),
   };
-  return loadConfig(root, auditors ? configSchemaFor(auditors) : shippedSchema(), request);
+  const config = loadConfig(root, auditors ? configSchemaFor(auditors) : shippedSchema(), request, {
+    ...(flags.ignoreRepoSettings ? { ignoreRepoSettings: true } : {}),
+  });
+  if (flags.repoCache !== undefined) Object.assign(config, { llm: { ...(config.llm as object | undefined), repoCache: flags.repoCache } });
+  if (flags.lean) Object.assign(config, { repl: { ...(config.repl as object | undefined), lake: true } });
+  return config;
 }
+
+export const LEAN_HELP =
+  "allow starting the Lean REPL as `lake exe repl` in a project whose manifest names the repl: Lake runs the repository's lakefile, its code (sandboxed by bubblewrap when bwrap is on PATH; docs/security.md)";
+
+export const IGNORE_REPO_SETTINGS_HELP =
+  "do not read the repository's own leanaudit.config.json (its rules, severities, ignores and baseline): audit it as an outsider";
+export const REPO_CACHE_HELP =
+  "also take the LLM answers the repository committed (in its .leanaudit-cache, or this folder of it) as verdicts, marked as the repository's own";
 
 export const CONFIG_HELP = 'configuration file (default: <repo>/leanaudit.config.json, over your own ~/.config/leanaudit/config.json)';
 export const TRUST_HELP =

@@ -30,6 +30,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./audit.js')).registerAuditCommand,
   },
   {
+    name: 'history',
+    summary: "the project's proof gaps, axioms and declarations at each commit of a git range, read from git objects (no checkout)",
+    load: async () => (await import('./history.js')).registerHistoryCommand,
+  },
+  {
     name: 'merge',
     summary: 'merge the JSON reports of audit --shard 1/N … N/N into the report of one run',
     load: async () => (await import('./merge.js')).registerMergeCommand,
@@ -64,6 +69,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'extract',
     summary: 'pair the informal entities of a repository with its Lean declarations; writes JSON Lines',
     load: async () => (await import('./extract.js')).registerExtractCommand,
+  },
+  {
+    name: 'comparator',
+    summary: 'write a comparator challenge, solution and config for the headline theorems of a project (or those named)',
+    load: async () => (await import('./comparator.js')).registerComparatorCommand,
   },
   {
     name: 'probe',

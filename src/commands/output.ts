@@ -9,17 +9,22 @@ import { InputError } from '../core/errors.js';
 import type { Report } from '../core/types.js';
 import { GITHUB_ANNOTATION_LIMIT, verdict } from '../reporters/common.js';
 import { inert } from '../reporters/escape.js';
+import { entityNamed } from '../reporters/focus.js';
 import { type Format, REPORTERS, renderText } from '../reporters/index.js';
-import { DEFAULT_DOCS_URL } from '../reporters/sarif-rules.js';
+import { JOB_SUMMARY_SIZE_LIMIT } from '../reporters/markdown.js';
 import { writeOutput } from './write-output.js';
 
 /** Colors only for a terminal report written to standard output, as colorFor decides. */
 const wantsColor = (format: Format, output: string | undefined): boolean =>
   format === 'terminal' && output === undefined && colorFor(process.stdout);
 
-/** The audited folder as seen from the GitHub workspace (else the working directory): annotations name files from there. */
-function workspacePrefix(root: string): string {
-  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), root)
+/**
+ * Where annotations name files from: the git repository's root, as SARIF does, so that both agree
+ * for a project in a subfolder; outside git, the GitHub workspace (else the working directory).
+ */
+function annotationPrefix(project: Report['project']): string {
+  if (project.repository) return project.repository.path ?? '';
+  return relative(process.env.GITHUB_WORKSPACE ?? process.cwd(), project.root)
     .split(sep)
     .join('/');
 }
@@ -40,6 +45,13 @@ export interface EmitOptions {
   stepSummary?: string | undefined;
   /** Base address of the rule pages, for SARIF help links. */
   docsUrl?: string | undefined;
+  /** HTML only: one entity (label or Lean name) and its ancestors. */
+  focus?: string | undefined;
+}
+
+/** `--focus` draws the HTML page only; with another format it is an input error, caught before any work. */
+export function checkFocusFormat(format: Format, focus: string | undefined): void {
+  if (focus !== undefined && format !== 'html') throw new InputError(`--focus applies to --format html, not ${format}`);
 }
 
 /**
@@ -48,22 +60,35 @@ export interface EmitOptions {
  * annotate past its per-level limit.
  */
 export async function emitReport(report: Report, options: EmitOptions): Promise<void> {
-  const { format, output } = options;
+  const { format, output, focus } = options;
+  checkFocusFormat(format, focus);
+  if (focus !== undefined && !entityNamed(report, focus))
+    throw new InputError(`--focus ${inert(focus)}: no entity of the report has this label or Lean name`);
   const pieces = REPORTERS[format](report, {
+    ...(focus !== undefined ? { focus } : {}),
     color: wantsColor(format, output),
-    pathPrefix: workspacePrefix(report.project.root),
+    pathPrefix: annotationPrefix(report.project),
     ...(options.docsUrl ? { docsUrl: options.docsUrl } : {}),
   });
   await writeOutput(pieces, output);
   if (output !== undefined) process.stderr.write(`leanaudit: ${format} report written to ${output} (${inert(verdict(report))})\n`);
   if (format === 'github' && options.stepSummary) {
-    // The Markdown report is cut under 65,000 characters: one text.
-    appendUserFile(options.stepSummary, renderText(REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT })));
+    // The Markdown report is held under what GitHub takes from a step's summary: one text.
+    appendUserFile(
+      options.stepSummary,
+      renderText(REPORTERS.markdown(report, { annotationLimit: GITHUB_ANNOTATION_LIMIT, sizeLimit: JOB_SUMMARY_SIZE_LIMIT })),
+    );
   }
 }
 
 /** The `--docs-url` option shared by the commands that render reports. */
 export const DOCS_URL_OPTION = [
   '--docs-url <base>',
-  `base address of the rule pages SARIF links each rule to, <base>/<auditor>.md#<rule> (default: ${DEFAULT_DOCS_URL})`,
+  "base address of the rule pages SARIF and HTML link each rule to, <base>/<auditor>.md#<rule> (default: no link; the rule's help is embedded in both)",
+] as const;
+
+/** The `--focus` option of the commands that render HTML. */
+export const FOCUS_OPTION = [
+  '--focus <name>',
+  'HTML: only this entity (a blueprint label or Lean name) and every entity it depends on, with the findings about them',
 ] as const;

@@ -9,7 +9,6 @@ import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
 import { isWrittenAs } from '../lean/resolve/name-lookup.js';
-import { runOnPool } from '../repl/audit-support.js';
 import { ReplClient } from '../repl/client.js';
 import { type ReplSettings, replSettings } from '../repl/config.js';
 import { projectConstantTest } from '../repl/exact-probe.js';
@@ -17,7 +16,8 @@ import { resolveLaunch } from '../repl/launch.js';
 import { isProbeable, overlapJobs, type Probed } from '../repl/overlap-jobs.js';
 import type { ReplCommandSpec } from '../repl/process.js';
 import { isCommandResponse } from '../repl/protocol.js';
-import { CONFIG_HELP, type ConfigFlags, loadRunConfig, TRUST_HELP } from './config.js';
+import { runOnPool } from '../repl/run-pool.js';
+import { CONFIG_HELP, type ConfigFlags, LEAN_HELP, loadRunConfig, TRUST_HELP } from './config.js';
 
 interface ProbeOptions extends ConfigFlags {
   replCmd?: string;
@@ -57,6 +57,7 @@ export function registerProbeCommand(program: Command): void {
     .option('--repl-cmd <cmd>', 'the whole command that starts the REPL (else $LEANAUDIT_REPL_CMD, repl.command, repl.path)')
     .option('--config <file>', CONFIG_HELP)
     .option('--trust-repo-config', TRUST_HELP)
+    .option('--lean', LEAN_HELP)
     .option('--json', 'print the probe results as JSON')
     .action(async (repo: string, theorems: string[], opts: ProbeOptions) => {
       const root = resolve(repo);

@@ -8,7 +8,17 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { type Config, type ConfigLayer, type ConfigRequest, configLayers, mergeConfig } from './config.js';
+import {
+  type AppliedSettings,
+  type Config,
+  type ConfigLayer,
+  type ConfigRequest,
+  configLayers,
+  mergeConfig,
+  type SettingAdjustment,
+  settingValues,
+  withSettings,
+} from './config.js';
 import { InputError } from './errors.js';
 import { didYouMean } from './nearest.js';
 import { leadsOutside } from './repo-file.js';
@@ -22,6 +32,9 @@ function validatorOf(schema: JsonSchema): ValidateFunction {
     const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true });
     ajv.addKeyword({ keyword: 'userOnly', schemaType: 'string' });
     ajv.addKeyword({ keyword: 'repoPath', schemaType: 'boolean' });
+    ajv.addKeyword({ keyword: 'repoIgnored', schemaType: 'string' });
+    ajv.addKeyword({ keyword: 'repoMax', schemaType: 'number' });
+    ajv.addKeyword({ keyword: 'envFirst', schemaType: 'string' });
     validate = ajv.compile(schema);
     validators.set(schema, validate);
   }
@@ -168,12 +181,88 @@ export function checkLayer(layer: ConfigLayer, schema: JsonSchema, root: string)
   );
 }
 
-/** The checked, merged configuration of a run over `root`: the user's file, then `--config` or the repository's. */
-export function loadConfig(root: string, schema: JsonSchema, request: ConfigRequest = {}): Config {
-  let merged: Config = {};
-  for (const layer of configLayers(root, request)) {
-    checkLayer(layer, schema, root);
-    merged = mergeConfig(merged, layer.config);
+/**
+ * The repository's configuration as applied: keys it may set but not as written are adjusted, each
+ * adjustment recorded for the report. `repoIgnored` keys are left out, `repoMax` limits lowered to
+ * their ceiling, and `envFirst` keys left out when the environment sets their variable.
+ */
+export function adjustUntrusted(
+  value: unknown,
+  schema: JsonSchema,
+  env: NodeJS.ProcessEnv,
+  top: JsonSchema = schema,
+  path = '',
+  adjustments: SettingAdjustment[] = [],
+): { value: unknown; adjustments: SettingAdjustment[] } {
+  const node = resolveRef(schema, top);
+  if (typeof node.repoIgnored === 'string') {
+    adjustments.push({ key: path, set: value, why: `ignored: ${node.repoIgnored}` });
+    return { value: undefined, adjustments };
   }
-  return merged;
+  if (typeof node.envFirst === 'string' && env[node.envFirst] !== undefined) {
+    adjustments.push({ key: path, set: value, why: `ignored: ${node.envFirst} is set in the environment, which wins` });
+    return { value: undefined, adjustments };
+  }
+  if (typeof node.repoMax === 'number' && typeof value === 'number' && value > node.repoMax) {
+    adjustments.push({
+      key: path,
+      set: value,
+      applied: node.repoMax,
+      why: `lowered to ${node.repoMax}: a limit protecting the machine, which a repository may lower but not raise`,
+    });
+    return { value: node.repoMax, adjustments };
+  }
+  for (const branch of [...((node.anyOf as JsonSchema[]) ?? []), ...((node.oneOf as JsonSchema[]) ?? [])]) {
+    const resolved = resolveRef(branch, top);
+    if (typeMatches(resolved, value)) {
+      const before = adjustments.length;
+      const adjusted = adjustUntrusted(value, resolved, env, top, path, adjustments).value;
+      if (adjustments.length > before) return { value: adjusted, adjustments };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { value, adjustments };
+  const properties = (node.properties ?? {}) as Record<string, JsonSchema>;
+  const out: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    const sub = properties[key] ?? (typeof node.additionalProperties === 'object' ? (node.additionalProperties as JsonSchema) : undefined);
+    const adjusted = sub ? adjustUntrusted(child, sub, env, top, joined(path, key), adjustments).value : child;
+    if (adjusted !== undefined) out[key] = adjusted;
+  }
+  return { value: out, adjustments };
+}
+
+/** How a command asks for its configuration beyond the files: what to leave out. */
+export interface LoadOptions {
+  /** `--ignore-repo-settings`: the repository's own configuration is not read at all. */
+  ignoreRepoSettings?: boolean;
+}
+
+/**
+ * The checked, merged configuration of a run over `root`: the user's file, then `--config` or the
+ * repository's; it carries the settings applied and where each came from (see `appliedSettings`).
+ */
+export function loadConfig(root: string, schema: JsonSchema, request: ConfigRequest = {}, options: LoadOptions = {}): Config {
+  let merged: Config = {};
+  const env = request.env ?? process.env;
+  const applied: AppliedSettings = { files: [], values: [], adjusted: [] };
+  for (const layer of configLayers(root, request)) {
+    if (options.ignoreRepoSettings && layer.origin === 'repository') {
+      applied.files.push({ file: layer.file, origin: layer.origin, trusted: false, ignored: '--ignore-repo-settings' });
+      continue;
+    }
+    checkLayer(layer, schema, root);
+    let config = layer.config;
+    if (!layer.trusted) {
+      const { value, adjustments } = adjustUntrusted(config, schema, env);
+      config = value as Config;
+      applied.adjusted.push(...adjustments.map((a) => ({ ...a, file: layer.file })));
+    }
+    applied.files.push({ file: layer.file, origin: layer.origin, trusted: layer.trusted });
+    for (const [key, value] of settingValues(config)) {
+      applied.values = applied.values.filter((v) => v.key !== key && !v.key.startsWith(`${key}.`) && !key.startsWith(`${v.key}.`));
+      applied.values.push({ key, value, origin: layer.origin, file: layer.file });
+    }
+    merged = mergeConfig(merged, config);
+  }
+  return withSettings(merged, applied);
 }

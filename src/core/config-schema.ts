@@ -4,13 +4,15 @@
  * auditor its `meta.options` and its rules. `npm run docs` writes it to schemas/config.schema.json
  * for editors (`"$schema"`); every command validates against the same object.
  *
- * Two keywords of our own annotate keys for the trust check (config-check.ts): `userOnly` (why a
+ * Keywords of our own annotate keys for the trust check (config-check.ts): `userOnly` (why a
  * repository's own configuration may not set the key: it starts a process, or chooses where
- * requests and keys go) and `repoPath` (a path that must stay inside the repository when the
- * repository's configuration names it).
+ * requests and keys go), `repoPath` (a path that must stay inside the repository when the
+ * repository's configuration names it), `repoIgnored` (why the repository's value is left out),
+ * `repoMax` (a limit protecting the machine, which the repository may lower but not raise) and
+ * `envFirst` (the environment variable that wins over the repository's value).
  */
 import { SEVERITIES } from '../model/location.js';
-import { RULE_SETTINGS } from './config.js';
+import { AUDITOR_TIMEOUT_MS, RULE_SETTINGS } from './config.js';
 import type { AuditorMeta, JsonSchema } from './types.js';
 
 /** A path relative to the repository, kept inside it when the repository's own configuration names it. */
@@ -47,7 +49,8 @@ function auditorSection(meta: AuditorMeta): JsonSchema {
       timeoutMs: {
         type: 'integer',
         minimum: 1,
-        description: 'wall-clock limit of the auditor, in milliseconds: past it the auditor is stopped and its run is an error (exit 3)',
+        repoMax: AUDITOR_TIMEOUT_MS,
+        description: `wall-clock limit of the auditor, in milliseconds: past it the auditor is stopped and its run is an error (exit 3); default ${AUDITOR_TIMEOUT_MS} (one hour), which a repository's own configuration may lower but not raise`,
       },
       options: meta.options ?? NO_OPTIONS,
     },

@@ -49,6 +49,9 @@ export interface Config {
 
 export const CONFIG_FILE = 'leanaudit.config.json';
 
+/** The default wall-clock limit of one auditor (`auditors.<id>.timeoutMs`): an hour. */
+export const AUDITOR_TIMEOUT_MS = 3_600_000;
+
 /** Where a configuration file came from. */
 export type ConfigOrigin = 'user' | 'repository' | 'given';
 
@@ -113,6 +116,46 @@ export function configLayers(root: string, request: ConfigRequest = {}): ConfigL
   const origin: ConfigOrigin = explicit !== undefined && !inRepository(root, explicit) ? 'given' : 'repository';
   layers.push({ file, origin, trusted: origin === 'given' || request.trustRepoConfig === true, config: readConfigFile(file) });
   return layers;
+}
+
+/** One setting of the repository's configuration not applied as written: left out, or lowered to a limit. */
+export interface SettingAdjustment {
+  key: string;
+  set: unknown;
+  /** The value applied instead; absent when the key was left out. */
+  applied?: unknown;
+  why: string;
+  file?: string;
+}
+
+/** The configuration a run applied: its files, each setting with the file it came from, and what was adjusted. */
+export interface AppliedSettings {
+  files: { file: string; origin: ConfigOrigin; trusted: boolean; ignored?: string }[];
+  values: { key: string; value: unknown; origin: ConfigOrigin; file: string }[];
+  adjusted: SettingAdjustment[];
+}
+
+const SETTINGS = Symbol('applied settings');
+
+/** `config` carrying the record of its settings, hidden (no hash, JSON dump or copy of the configuration sees it). */
+export function withSettings(config: Config, applied: AppliedSettings): Config {
+  return Object.defineProperty(config, SETTINGS, { value: applied, enumerable: false });
+}
+
+/** The record of the settings a loaded configuration applied; undefined for one built in code. */
+export function appliedSettings(config: Config): AppliedSettings | undefined {
+  return (config as { [SETTINGS]?: AppliedSettings })[SETTINGS];
+}
+
+/** The leaves of a configuration by dotted key (a list is one leaf). */
+export function settingValues(config: Config, prefix = ''): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [key, value] of Object.entries(config)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (isPlainObject(value) && Object.keys(value).length > 0) out.push(...settingValues(value as Config, path));
+    else out.push([path, value]);
+  }
+  return out;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

@@ -4,7 +4,7 @@ import type { PairedEntity } from '../model/entity.js';
 import type { LeanProject } from '../model/lean.js';
 import type { Location, Severity } from '../model/location.js';
 import type { Config, RuleSetting } from './config.js';
-import { auditorConfig } from './config.js';
+import { AUDITOR_TIMEOUT_MS, auditorConfig } from './config.js';
 import { SkipAuditor } from './errors.js';
 import type { Shard } from './shard.js';
 import type {
@@ -19,6 +19,7 @@ import type {
   Need,
   Rule,
   RunEvent,
+  TheoremTrust,
 } from './types.js';
 
 /** Shared, lazily computed resources handed to every auditor. */
@@ -80,6 +81,7 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
   let suppressed = 0;
   const metrics: Record<string, number> = {};
   const dependencies: DependencyCheck[] = [];
+  const trust: TheoremTrust[] = [];
   const started = performance.now();
   const timeout = new AbortController();
   let ended = false;
@@ -120,6 +122,9 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
     dependency(check) {
       dependencies.push(check);
     },
+    trust(record) {
+      if (!ended) trust.push(record);
+    },
     skip(reason: string, enable?: string): never {
       throw new SkipAuditor(reason, enable);
     },
@@ -144,24 +149,25 @@ export async function runAuditor(auditor: Auditor, services: RunServices): Promi
       durationMs: Math.round(performance.now() - started),
       meta,
       ...(dependencies.length ? { dependencies } : {}),
+      ...(trust.length ? { trust } : {}),
     };
     services.onEvent?.({ kind: 'end', auditorId: meta.id, status, durationMs: run.durationMs });
     return run;
   };
+  const timeoutMs = cfg.timeoutMs ?? AUDITOR_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
-    if (cfg.timeoutMs === undefined) return;
     timer = setTimeout(() => {
-      const error = new AuditorTimeout(`timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+      const error = new AuditorTimeout(`timed out after ${timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
       timeout.abort(error);
       reject(error);
-    }, cfg.timeoutMs);
+    }, timeoutMs);
   });
   try {
     await Promise.race([auditor.run(ctx, cfg.options ?? {}), timedOut]);
     // A run that never yields to the event loop cannot be stopped by the timer: past its limit all the same, it failed.
-    if (cfg.timeoutMs !== undefined && performance.now() - started > cfg.timeoutMs) {
-      return done('error', `timed out after ${cfg.timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
+    if (performance.now() - started > timeoutMs) {
+      return done('error', `timed out after ${timeoutMs} ms (auditors.${meta.id}.timeoutMs)`);
     }
     return done('ok');
   } catch (e) {

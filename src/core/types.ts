@@ -81,6 +81,43 @@ export interface AuditorRun {
   meta?: AuditorMeta;
   /** The dependencies between entities the auditor checked, for the reports' dependency graph. */
   dependencies?: DependencyCheck[];
+  /** The trust levels of the theorems the auditor rated (see TheoremTrust). */
+  trust?: TheoremTrust[];
+}
+
+/** The rungs of the trust ladder, in order: source read, axioms listed by Lean, kernel replay, statement matched against a challenge. */
+export const TRUST_RUNGS = ['source', 'axioms', 'kernel', 'challenge'] as const;
+export type TrustRung = (typeof TRUST_RUNGS)[number];
+/** The rungs as the reports name them. */
+export const TRUST_RUNG_NAMES: Record<TrustRung, string> = {
+  source: 'source read',
+  axioms: 'axioms listed by Lean',
+  kernel: 'kernel replay (leanchecker)',
+  challenge: 'statement matched against a challenge (comparator)',
+};
+/** The last rung a theorem's evidence reached in order; `none` when the source already shows a gap. */
+export type TrustLevel = 'none' | TrustRung;
+
+/** A check only Lean can make, as findings and trust levels name it (`#print axioms X`, `lake env leanchecker M`, a comparator run). */
+export interface LeanCheck {
+  kind: 'print-axioms' | 'leanchecker' | 'comparator';
+  command: string;
+}
+
+/** How one rung went: reached or not, why, and the Lean check that would climb it. */
+export interface TrustRungOutcome {
+  rung: TrustRung;
+  reached: boolean;
+  why: string;
+  check?: LeanCheck;
+}
+
+/** How far the evidence for one theorem reaches, and what stopped it (the first rung not reached). */
+export interface TheoremTrust {
+  name: string;
+  location?: Location;
+  level: TrustLevel;
+  rungs: TrustRungOutcome[];
 }
 
 /** How far an auditor has come: `done` of `total` units, and the calls it is waiting on. */
@@ -182,6 +219,8 @@ export interface AuditContext {
   progress(update: ProgressUpdate): void;
   /** Records how a dependency between entities fared, for the dependency graph of the reports. */
   dependency(check: DependencyCheck): void;
+  /** Records the trust level of one theorem, for every report format. */
+  trust?(record: TheoremTrust): void;
   /** Ends the auditor's run as skipped with this reason. */
   /** Skips the auditor for `reason`; `enable` is the command that would make it run (reporters show each such command once). */
   skip(reason: string, enable?: string): never;

@@ -17,6 +17,10 @@ export class Accounting {
   retries = 0;
   repairs = 0;
   cacheHits = 0;
+  /** Of the cache hits, answers committed in the audited repository (read only with `--repo-cache`). */
+  repoCacheHits = 0;
+  /** Cache entries that failed their check on reading (another rubric or model, not the rubric's schema) and were asked again. */
+  cacheInvalid = 0;
   /** Answers that could not be stored (the verdict stands; a rerun will ask again). */
   cacheWriteErrors = 0;
   /** Batches submitted, and batches of an earlier run waited for again (llm.batch). */
@@ -52,6 +56,8 @@ export class Accounting {
       'llm.promptTokens': this.promptTokens,
       'llm.completionTokens': this.completionTokens,
     };
+    if (this.repoCacheHits > 0) m['llm.repoCacheHits'] = this.repoCacheHits;
+    if (this.cacheInvalid > 0) m['llm.cacheInvalid'] = this.cacheInvalid;
     if (this.cacheWriteErrors > 0) m['llm.cacheWriteErrors'] = this.cacheWriteErrors;
     if (this.batches + this.batchesResumed > 0)
       Object.assign(m, { 'llm.batches': this.batches, 'llm.batchesResumed': this.batchesResumed });

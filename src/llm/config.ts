@@ -37,8 +37,10 @@ export interface LlmConfig {
   concurrency?: number;
   timeoutMs?: number;
   retries?: number;
-  /** Cache folder, relative to the audited repository; `false` turns the cache off. */
+  /** Cache folder (default: the user's cache folder, see cache.ts); `false` turns the cache off. */
   cacheDir?: string | false;
+  /** Also read the audited repository's committed answers (`true`: its `.leanaudit-cache`); `--repo-cache`. */
+  repoCache?: boolean | string;
   /** Use the Skolemization-aware variant of the judges' rubrics. */
   skolemAware?: boolean;
   /** Characters of surrounding context (before and after the statement together) shown to a judge. */
@@ -69,7 +71,6 @@ export const LLM_DEFAULTS = {
   concurrency: 8,
   timeoutMs: 120_000,
   retries: 4,
-  cacheDir: '.leanaudit-cache',
   skolemAware: true,
   contextChars: 2000,
   auxiliaryChars: 4000,
@@ -90,10 +91,10 @@ const ENDPOINT_SCHEMA: JsonSchema = {
       userOnly: WHERE_REQUESTS_GO,
       description: 'name of the environment variable holding the API key (never the key itself)',
     },
-    model: { type: 'string' },
+    model: { type: 'string', envFirst: 'LEANAUDIT_MODEL' },
     family: { type: 'string', description: 'overrides the model family guessed from the model name (gpt, deepseek, qwen, ...)' },
     temperature: { type: 'number' },
-    maxTokens: { type: 'number' },
+    maxTokens: { type: 'number', repoMax: 16_384 },
     responseFormat: { enum: ['auto', 'json', 'prompt'] },
   },
 };
@@ -110,13 +111,21 @@ export const LLM_CONFIG_SCHEMA: JsonSchema = {
       additionalProperties: false,
       properties: Object.fromEntries(ROLES.map((role) => [role, ENDPOINT_SCHEMA])),
     },
-    concurrency: { type: 'integer', minimum: 1 },
-    timeoutMs: { type: 'integer', minimum: 1 },
-    retries: { type: 'integer', minimum: 0 },
+    concurrency: { type: 'integer', minimum: 1, repoMax: 8 },
+    timeoutMs: { type: 'integer', minimum: 1, repoMax: 120_000 },
+    retries: { type: 'integer', minimum: 0, repoMax: 4 },
     cacheDir: {
       anyOf: [{ ...REPO_PATH }, { const: false }],
+      repoIgnored:
+        'the answers a verdict rests on are kept in your cache folder, not one the repository chooses (--repo-cache reads its committed answers)',
       description:
-        'cache folder, relative to the audited repository (an absolute path only in your own configuration); false turns the cache off',
+        "cache folder (default: $XDG_CACHE_HOME/leanaudit/answers, else ~/.cache/leanaudit/answers; a relative path is taken from the audited repository); false turns the cache off; a repository's own configuration cannot set it",
+    },
+    repoCache: {
+      anyOf: [{ type: 'boolean' }, { ...REPO_PATH }],
+      userOnly: "makes the repository's committed answers verdicts",
+      description:
+        "also read the audited repository's committed answers (true: its .leanaudit-cache folder; or a folder in it), read-only and marked as the repository's own; --repo-cache",
     },
     skolemAware: { type: 'boolean' },
     contextChars: { type: 'integer', minimum: 0, description: 'characters of surrounding context shown to a judge' },
@@ -157,7 +166,8 @@ export const LLM_CONFIG_SCHEMA: JsonSchema = {
     },
     prices: {
       type: 'object',
-      description: 'model name -> price per million tokens',
+      description: "model name -> price per million tokens; a repository's own configuration cannot set them",
+      repoIgnored: 'prices are your accounts, not the repository’s',
       additionalProperties: {
         type: 'object',
         additionalProperties: false,

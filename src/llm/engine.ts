@@ -1,10 +1,10 @@
 /** The judging engine: renders a rubric, consults the cache, calls the role's model, parses and repairs. */
-import { isAbsolute, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Config } from '../core/config.js';
-import { leadsOutside } from '../core/repo-file.js';
+import { locateInside } from '../core/repo-file.js';
 import { Accounting, type FailureCause } from './accounting.js';
 import { BatchClient } from './batch.js';
-import { cacheKey, DiskCache } from './cache.js';
+import { type CacheEntry, type CacheSource, cacheKey, DiskCache, userCacheDir } from './cache.js';
 import { ChatClient, type ChatMessage, LlmCallError } from './client.js';
 import { BATCH_DEFAULTS, LLM_DEFAULTS, type LlmConfig, llmConfig, type Role } from './config.js';
 import { type Env, type ResolvedEndpoint, resolveEndpoints } from './endpoint.js';
@@ -13,7 +13,7 @@ import { coerceBySchema, extractJsonObject } from './parse.js';
 import { type Rubric, renderRubric, type TemplateValue } from './rubric.js';
 
 export type AskResult =
-  | { ok: true; value: Record<string, unknown>; cached: boolean; model: string }
+  | { ok: true; value: Record<string, unknown>; cached: boolean; model: string; cacheSource?: CacheSource }
   | { ok: false; cause: FailureCause | 'not-cached'; message: string; model: string };
 
 export interface EngineSetup {
@@ -38,6 +38,9 @@ function limiterFor(baseURL: string, limit: number): Limiter {
   return limiter;
 }
 
+/** The folder `--repo-cache` reads a repository's committed answers from when it names none. */
+export const REPO_CACHE_DIR = '.leanaudit-cache';
+
 /** What the engine asks of a role's client: live (ChatClient) or through batches (BatchClient). */
 type Completer = Pick<ChatClient, 'endpoint' | 'complete'>;
 
@@ -58,10 +61,11 @@ export class LlmEngine {
     readonly settings: LlmConfig,
     endpoints: ResolvedEndpoint[],
     cacheDir: string | undefined,
+    repoCacheDir: string | undefined,
     backoffMs?: number,
   ) {
     this.accounting = new Accounting(settings.prices);
-    this.cache = new DiskCache(cacheDir);
+    this.cache = new DiskCache(cacheDir, repoCacheDir);
     const limit = settings.concurrency ?? LLM_DEFAULTS.concurrency;
     const batch = settings.batch === true ? BATCH_DEFAULTS : settings.batch ? { ...BATCH_DEFAULTS, ...settings.batch } : undefined;
     for (const endpoint of endpoints) {
@@ -95,10 +99,12 @@ export class LlmEngine {
    */
   static async create(roles: Role[], setup: EngineSetup, optional: Role[] = []): Promise<LlmEngine | { reason: string }> {
     const settings = llmConfig(setup.config);
-    const dir = settings.cacheDir ?? LLM_DEFAULTS.cacheDir;
-    if (dir !== false && !isAbsolute(dir) && leadsOutside(setup.root, dir)) {
+    const dir = settings.cacheDir ?? userCacheDir();
+    const repoCache = settings.repoCache === true ? REPO_CACHE_DIR : settings.repoCache || undefined;
+    const located = repoCache === undefined ? undefined : locateInside(setup.root, repoCache, 'folder');
+    if (located && 'reason' in located) {
       return {
-        reason: `the cache folder ${dir} leads outside the repository (a symbolic link): give llm.cacheDir as an absolute path, or false, in your own configuration`,
+        reason: `--repo-cache: the repository's cache folder ${repoCache} is ${located.reason === 'missing' ? 'not there' : 'outside the repository'}`,
       };
     }
     const env = setup.env ?? process.env;
@@ -109,7 +115,7 @@ export class LlmEngine {
       const extra = await resolveEndpoints([role], settings, env);
       if (extra.ok) endpoints.push(...extra.endpoints);
     }
-    return new LlmEngine(settings, endpoints, dir === false ? undefined : resolve(setup.root, dir), setup.backoffMs);
+    return new LlmEngine(settings, endpoints, dir === false ? undefined : resolve(setup.root, dir), located?.file, setup.backoffMs);
   }
 
   /** The endpoint serving `role`, if it resolved. */
@@ -137,10 +143,13 @@ export class LlmEngine {
       input: [system, user],
     });
     const hit = await this.cache.get(key);
-    if (hit) {
+    const value = hit && this.checkEntry(hit.entry, rubric, model);
+    if (hit && value) {
       this.accounting.cacheHits += 1;
-      return { ok: true, value: hit.value as Record<string, unknown>, cached: true, model };
+      if (hit.source === 'repository') this.accounting.repoCacheHits += 1;
+      return { ok: true, value, cached: true, model, ...(hit.source === 'repository' ? { cacheSource: hit.source } : {}) };
     }
+    if (hit) this.accounting.cacheInvalid += 1;
     const pending = inFlight.get(key);
     if (pending) {
       const shared = await pending;
@@ -204,6 +213,18 @@ export class LlmEngine {
       this.accounting.fail(e.failure);
       return { ok: false, cause: e.failure, message: e.message, model };
     }
+  }
+
+  /**
+   * The answer of a cache entry when it is one this rubric, version and model could have given and
+   * it passes the rubric's schema; else undefined (a malformed or planted entry is asked again).
+   */
+  private checkEntry(entry: unknown, rubric: Rubric, model: string): Record<string, unknown> | undefined {
+    if (typeof entry !== 'object' || entry === null) return undefined;
+    const { rubric: id, version, model: answeredBy, value } = entry as Partial<CacheEntry>;
+    if (id !== rubric.id || version !== rubric.version || answeredBy !== model) return undefined;
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !rubric.validate(value)) return undefined;
+    return value as Record<string, unknown>;
   }
 
   private check(rubric: Rubric, text: string): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {

@@ -1,5 +1,6 @@
 /** Renders a paired entity into what the judges are shown. */
 import type { CompileStatus, GroundedConstant } from '../core/types.js';
+import { statementTraps } from '../lean/resolve/statement-traps.js';
 import { lex } from '../lean/syntax/lexer.js';
 import { isProofKind } from '../lean/syntax/names.js';
 import { LINKS_READ, lastLinks } from '../lean/syntax/scope-links.js';
@@ -318,7 +319,16 @@ export function judgeInputOf(entity: PairedEntity, budgets: InputBudgets, source
     caseSplit: main.length > 1,
     definition: entity.kind === 'definition' || definitionKinds,
     compileStatus: compile,
+    traps: trapsText(main.filter((d) => isProofKind(d.kind)).map((d) => d.header)),
   };
+}
+
+/** The statement traps of the headers, as the judges are shown them: the term, why it is a trap, the rule. */
+export function trapsText(headers: readonly string[]): string {
+  return headers
+    .flatMap(statementTraps)
+    .map((t) => `- \`${t.term}\` (${t.kind}): ${t.why}`)
+    .join('\n');
 }
 
 /** Why an entity cannot be judged at all, or undefined when it can. */

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../core/errors.js';
 import { READ_LIMITS, RefusedFile, readBoundedText } from '../core/repo-file.js';
-import { centredContext, compileStatusText, expandMacros, macroList, withoutComments } from './entity-input.js';
+import { centredContext, compileStatusText, expandMacros, macroList, trapsText, withoutComments } from './entity-input.js';
 import type { JudgeInput } from './protocols.js';
 import { VERDICTS, type Verdict } from './verdict.js';
 
@@ -129,5 +129,13 @@ export function goldInput(pair: GoldPair, contextChars: number): JudgeInput {
               ? { state: 'compiles' }
               : { state: 'fails', messages: [{ declaration: pair.name, line: 1, column: 0, message: pair.compileError! }] },
           ),
+    traps: trapsText(pair.lean.map(headerOfText)),
   };
+}
+
+/** The header of a declaration written out (`theorem t (x : ℕ) : x = x := …`): binders and type, without keyword, name or proof. */
+function headerOfText(lean: string): string {
+  const text = withoutComments(lean).replace(/^(?:@\[[^\]]*\]\s*)?(?:theorem|lemma|example)\s+(?:[^\s(:{[⦃]+\s*)?/, '');
+  const end = text.indexOf(':=');
+  return end < 0 ? text : text.slice(0, end);
 }

@@ -122,6 +122,7 @@ export async function judgeLeanScorer(
       auxiliary: input.auxiliary,
       grounding: input.grounding,
       compileStatus: input.compileStatus,
+      traps: input.traps,
       definition: input.definition,
     },
     signal,

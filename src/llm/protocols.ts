@@ -33,6 +33,8 @@ export interface JudgeInput {
   definition: boolean;
   /** Whether Lean accepts the statement, as the prompt says it. */
   compileStatus: string;
+  /** The statement traps leanaudit read in the Lean statement (see statement-traps), one per line; empty when none. */
+  traps: string;
 }
 
 /** The untrusted text fields of an input, by name, for `instructionsIn`. */
@@ -123,6 +125,7 @@ export async function judgeDirect(
       caseSplit: input.caseSplit,
       definition: input.definition,
       compileStatus: input.compileStatus,
+      traps: input.traps,
       skolem,
     },
     signal,
@@ -166,6 +169,7 @@ export async function judgeRoundtrip(
       caseSplit: input.caseSplit,
       definition: input.definition,
       compileStatus: input.compileStatus,
+      traps: input.traps,
       skolem,
     },
     signal,

@@ -23,6 +23,13 @@ export interface ReplSettings {
   maxOutputMb: number;
   /** Pickle each header environment once and unpickle it in the other workers. */
   pickle: boolean;
+  /**
+   * The user allows `lake exe repl` in a project whose manifest names the repl (`--lean`, or
+   * `repl.lake` in the user's own configuration): Lake then runs the repository's lakefile, its code.
+   */
+  lake?: boolean;
+  /** Run the REPL inside bubblewrap when `bwrap` is on PATH (default); `false` only from the user's own configuration. */
+  sandbox?: boolean;
 }
 
 export const REPL_DEFAULTS: ReplSettings = {
@@ -61,6 +68,18 @@ export const REPL_CONFIG_SCHEMA: JsonSchema = {
       description: 'path of a built repl binary, started as `lake env <path>`',
     },
     pickle: { type: 'boolean', description: 'pickle each header environment once and unpickle it in the other workers' },
+    lake: {
+      type: 'boolean',
+      userOnly: "runs the repository's lakefile",
+      description:
+        "start the REPL as `lake exe repl` when the project's manifest names the repl; Lake runs the repository's lakefile, its code (--lean)",
+    },
+    sandbox: {
+      type: 'boolean',
+      userOnly: 'lets the repository’s code run unconfined',
+      description:
+        'run the REPL inside bubblewrap (bwrap) when it is on PATH: no network, writes only inside the repository (default true)',
+    },
     ...Object.fromEntries(NUMBERS.map((key) => [key, { type: 'integer', minimum: 1 }])),
   },
 };
@@ -91,9 +110,10 @@ export function replSettings(config: Config, override?: string, env: NodeJS.Proc
     if (typeof value !== 'string' || value.trim() === '') fail(`${key} must be a non-empty string`);
     settings[key] = value as string;
   }
-  if (section.pickle !== undefined) {
-    if (typeof section.pickle !== 'boolean') fail('pickle must be true or false');
-    settings.pickle = section.pickle as boolean;
+  for (const key of ['pickle', 'lake', 'sandbox'] as const) {
+    if (section[key] === undefined) continue;
+    if (typeof section[key] !== 'boolean') fail(`${key} must be true or false`);
+    settings[key] = section[key] as boolean;
   }
   const command = override ?? env[REPL_CMD_ENV] ?? settings.command;
   if (command !== undefined && command.trim() !== '') settings.command = command;

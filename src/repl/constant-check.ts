@@ -5,11 +5,11 @@
  */
 import type { GroundedConstant } from '../core/types.js';
 import type { LeanProject } from '../model/lean.js';
-import { runOnPool } from './audit-support.js';
 import { replSettings } from './config.js';
 import { resolveLaunch } from './launch.js';
 import { isCommandResponse } from './protocol.js';
 import { renderQuery } from './queries.js';
+import { runOnPool } from './run-pool.js';
 
 export interface ConstantEnv {
   root: string;

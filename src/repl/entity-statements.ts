@@ -9,7 +9,6 @@ import { readLeanSource } from '../lean/project.js';
 import { isProofKind } from '../lean/syntax/names.js';
 import type { PairedEntity } from '../model/entity.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
-import { runOnPool } from './audit-support.js';
 import { EnvChain } from './chain.js';
 import { replSettings } from './config.js';
 import { planFile } from './file-plan.js';
@@ -17,6 +16,7 @@ import { resolveLaunch } from './launch.js';
 import type { FileJob } from './pool.js';
 import { errorsOf, isCommandResponse } from './protocol.js';
 import { renderQuery } from './queries.js';
+import { runOnPool } from './run-pool.js';
 
 /** What elaborating one declaration's statement said. */
 type DeclStatus = { ok: true } | { ok: false; messages: CompileMessage[] } | { ok: undefined; reason: string };

@@ -90,8 +90,37 @@ export function enableCommand(root: string): string {
   return (packages.length > 0 ? packages : [root]).map(packageCommand).join('\n');
 }
 
-/** How to start the REPL in `root` with these settings, or why not. */
+/**
+ * `spec` run inside bubblewrap when `bwrap` is on PATH and the user did not turn the sandbox off:
+ * the whole file system read-only but the repository and a private /tmp, no network, no other
+ * process visible, and the REPL killed with leanaudit. Without bwrap, `spec` as it is.
+ */
+export function sandboxed(
+  root: string,
+  launch: { spec: ReplCommandSpec; describe: string },
+  settings: ReplSettings,
+  env: NodeJS.ProcessEnv,
+): { spec: ReplCommandSpec; describe: string } {
+  const bwrap = settings.sandbox === false ? undefined : onPath('bwrap', env);
+  if (bwrap === undefined) return launch;
+  const real = resolve(root);
+  const confine = ['--ro-bind', '/', '/', '--bind', real, real, '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  const isolate = ['--unshare-all', '--die-with-parent', '--new-session', '--chdir', real, '--'];
+  const { spec } = launch;
+  const command = spec.shell !== undefined ? ['/bin/sh', '-c', spec.shell] : [spec.file!, ...(spec.args ?? [])];
+  return {
+    spec: { file: bwrap, args: [...confine, ...isolate, ...command], cwd: spec.cwd, ...(spec.env ? { env: spec.env } : {}) },
+    describe: `${launch.describe} (sandboxed by bwrap)`,
+  };
+}
+
+/** How to start the REPL in `root` with these settings, or why not; sandboxed when bubblewrap is there. */
 export function resolveLaunch(root: string, settings: ReplSettings, env: NodeJS.ProcessEnv = process.env): ReplLaunch {
+  const launch = unconfinedLaunch(root, settings, env);
+  return launch.ok ? { ok: true, ...sandboxed(root, launch, settings, env) } : launch;
+}
+
+function unconfinedLaunch(root: string, settings: ReplSettings, env: NodeJS.ProcessEnv): ReplLaunch {
   if (settings.command !== undefined) {
     return { ok: true, spec: { shell: settings.command, cwd: root, env }, describe: settings.command };
   }
@@ -109,6 +138,15 @@ export function resolveLaunch(root: string, settings: ReplSettings, env: NodeJS.
     if (!existsSync(binary)) return { ok: false, reason: `repl.path ${binary} does not exist`, enable };
     return { ok: true, spec: { file: lake, args: ['env', binary], cwd: root, env }, describe: `lake env ${binary}` };
   }
-  if (dependsOnRepl(root)) return { ok: true, spec: { file: lake, args: ['exe', 'repl'], cwd: root, env }, describe: 'lake exe repl' };
+  if (dependsOnRepl(root) && settings.lake === true)
+    return { ok: true, spec: { file: lake, args: ['exe', 'repl'], cwd: root, env }, describe: 'lake exe repl' };
+  if (dependsOnRepl(root)) {
+    return {
+      ok: false,
+      reason:
+        "the project's manifest names the repl, but `lake exe repl` runs the repository's lakefile (its code): pass --lean, or set repl.lake in your own configuration, to allow it",
+      enable,
+    };
+  }
   return { ok: false, reason: `no REPL binary: set repl.path, repl.command or $${REPL_CMD_ENV}`, enable };
 }

@@ -77,3 +77,16 @@ export function readPrintAxioms(messages: readonly Message[] | undefined): Axiom
 
 /** The axioms of the kernel's standard three; anything else deserves a look. */
 export const STANDARD_AXIOMS: ReadonlySet<string> = new Set(['propext', 'Classical.choice', 'Quot.sound']);
+
+/**
+ * The axioms that stand for a native computation: `Lean.ofReduceBool`, `Lean.ofReduceNat` and
+ * `Lean.trustCompiler` on toolchains before lean4 #14953 removed them, and since lean4 #12217 one
+ * auxiliary axiom per computation, named after the declaration, `_native`, the tactic and `ax`
+ * (`foo._native.native_decide.ax_1`, `bar._native.bv_decide.ax_1_2`).
+ */
+export function isNativeAxiom(name: string): boolean {
+  return OLD_NATIVE_AXIOMS.has(name) || NATIVE_AUX_AXIOM.test(name);
+}
+
+const OLD_NATIVE_AXIOMS: ReadonlySet<string> = new Set(['Lean.ofReduceBool', 'Lean.ofReduceNat', 'Lean.trustCompiler']);
+const NATIVE_AUX_AXIOM = /(?:^|\.)_native\.(?:[^.]+\.)+ax(?:_\d+)*$/;

@@ -216,3 +216,38 @@ export function unannotated(report: Report, limit: number): string[] {
     return `${n} ${LEVEL_NAMES[s][n === 1 ? 0 : 1]}`;
   });
 }
+
+/** One row of the blueprint's progress: a kind of entity, in all or in one chapter. */
+export interface ClaimRow {
+  chapter?: string;
+  kind: string;
+  entities: number;
+  stated: number;
+  proved: number;
+  fullyProved: number;
+}
+
+/** The informal source's progress per kind, then per chapter and kind, from proof-gaps' `kind:…` and `chapter:…` metrics. */
+export function claimStatistics(report: Report): ClaimRow[] {
+  const metrics = report.runs.find((run) => run.auditorId === 'proof-gaps')?.metrics ?? {};
+  const rows = new Map<string, ClaimRow>();
+  for (const [name, value] of Object.entries(metrics)) {
+    const match = /^(?:kind:|chapter:(.*):)([^:]+):(entities|stated|proved|fully-proved)$/.exec(name);
+    if (match === null) continue;
+    const [, chapter, kind, stat] = match as unknown as [string, string | undefined, string, string];
+    const key = `${chapter ?? ''}\0${kind}`;
+    let row = rows.get(key);
+    if (row === undefined)
+      rows.set(key, (row = { ...(chapter !== undefined ? { chapter } : {}), kind, entities: 0, stated: 0, proved: 0, fullyProved: 0 }));
+    row[stat === 'fully-proved' ? 'fullyProved' : (stat as 'entities' | 'stated' | 'proved')] = value;
+  }
+  return [...rows.values()].sort((a, b) => (a.chapter === undefined ? 0 : 1) - (b.chapter === undefined ? 0 : 1));
+}
+
+/** A row's cells: chapter (or `all`), kind, entities, and each count with its share of the entities. */
+export function claimCells(row: ClaimRow): string[] {
+  const share = (n: number): string => `${n} (${row.entities === 0 ? 0 : Math.round((100 * n) / row.entities)}%)`;
+  return [row.chapter ?? 'all', row.kind, String(row.entities), share(row.stated), share(row.proved), share(row.fullyProved)];
+}
+
+export const CLAIM_HEADERS = ['chapter', 'kind', 'entities', 'stated', 'proved', 'fully proved'];

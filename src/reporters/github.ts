@@ -53,7 +53,7 @@ function properties(finding: Finding, pathPrefix: string): string {
   return props.join(',');
 }
 
-/** Renders the report as GitHub Actions workflow commands; `pathPrefix` leads from the workspace to the audited project. */
+/** Renders the report as GitHub Actions workflow commands; `pathPrefix` leads from the repository's root to the audited project. */
 export function* githubReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const prefix = options.pathPrefix ? `${options.pathPrefix.replace(/\/?$/, '/')}` : '';
   const findings = groupByFile(listed(allFindings(report))).flatMap((group) => group.findings);
@@ -73,7 +73,7 @@ export function* githubReporter(report: Report, options: ReporterOptions = {}): 
   const lost = unannotated(report, GITHUB_ANNOTATION_LIMIT);
   if (lost.length)
     lines.push(
-      `GitHub annotates the first ${GITHUB_ANNOTATION_LIMIT} findings of each level in a step: ${lost.join(', ')} are not annotated; the job summary lists every finding`,
+      `GitHub annotates the first ${GITHUB_ANNOTATION_LIMIT} findings of each level in a step: ${lost.join(', ')} are not annotated; the job summary lists every error and warning (info too when they fit, else counted by rule)`,
     );
   const note = baselineNote(report);
   if (note !== undefined) lines.push(inert(note));

@@ -20,12 +20,16 @@ form.filters input,form.filters select{font:inherit;padding:.2rem .3rem;max-widt
 .entity-page{display:none}.entity-page:target{display:block}body:has(.entity-page:target) main{display:none}
 .pair{display:grid;grid-template-columns:1fr 1fr;gap:1rem}@media (max-width:900px){.pair{grid-template-columns:1fr}}
 .badge{display:inline-block;border-radius:1em;padding:0 .5em;font-size:12px;border:1px solid currentColor}
-.graph-wrap{overflow:auto;border:1px solid #d0d7de;border-radius:6px;max-height:80vh}
+.graph-wrap{overflow:hidden;border:1px solid #d0d7de;border-radius:6px;height:75vh;cursor:grab;touch-action:none}.graph-wrap.dragging{cursor:grabbing}
+svg.graph{display:block;width:100%;height:100%}.graph-tools{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center;margin:.4rem 0}
+.graph-tools input{font:inherit;padding:.2rem .3rem;width:22rem;max-width:100%}.graph-tools button{font:inherit;min-width:2rem}
+.node.match rect{stroke:#0969da!important;stroke-width:4}.node.current rect{fill:#ddf4ff}
 svg.graph text{font:12px ui-monospace,monospace;fill:#1f2328}svg.graph .edge{fill:none;stroke:#57606a;stroke-width:1.3}
 .e-unreflected{stroke:#cf222e!important;stroke-dasharray:6 4}.e-unreflected-unproved{stroke:#9a6700!important;stroke-dasharray:6 4}
-.e-not-checkable,.e-unconfirmed,.e-unchecked,.e-unreachable,.e-weak{stroke:#8c959f!important;stroke-dasharray:2 3}
+.e-not-checkable,.e-unconfirmed,.e-unchecked,.e-unreachable,.e-weak{stroke:#afb8c1!important;stroke-width:.8!important}
 svg.graph rect{stroke-width:2}.p-proved rect{fill:#d2f4dc}.p-sorry rect{fill:#fff}.p-not-formalized rect{fill:#eaeef2}
 .v-none rect{stroke:#8c959f}.v-self rect{stroke:#8250df}.v-faithful rect{stroke:#1a7f37}.v-stronger rect{stroke:#bf8700;stroke-width:3}.v-different rect{stroke:#cf222e;stroke-width:3.5}
+details.rule{margin:.3rem 0}details.rule:target{background:#fff8c5}details.rule summary{cursor:pointer}
 .legend{display:flex;flex-wrap:wrap;gap:1rem;font-size:12px;color:#57606a}
 footer{margin:2rem 0 1rem;color:#656d76;font-size:12px}`;
 

@@ -4,15 +4,20 @@
  * the verdict; each auditor with its metrics; the findings in a table to filter (severity, auditor,
  * rule, file, text) and sort, each with its source lines, related locations and links to the source;
  * a page per informal entity (its text beside its Lean statements, pairing, the judges' verdicts and
- * reasons); the dependency graph as SVG. Everything from the repository or a model is escaped.
+ * reasons); the dependency graph as SVG to pan, zoom and search. Findings come by severity, errors
+ * first. With `focus`, one entity and its ancestors only, and the findings about them. Everything
+ * from the repository or a model is escaped.
  */
 import { sourceLink } from '../core/source-url.js';
-import type { AuditorRun, EntityView, Finding, Report } from '../core/types.js';
+import type { AuditorRun, EntityView, Finding, Report, TheoremTrust } from '../core/types.js';
 import type { Location } from '../model/location.js';
 import {
   absentLines,
   allFindings,
   baselineNote,
+  CLAIM_HEADERS,
+  claimCells,
+  claimStatistics,
   countBySeverity,
   enableNotes,
   enableText,
@@ -28,8 +33,13 @@ import {
 } from './common.js';
 import { findingsByEntity, pairingStatus, proofStatus, verdicts } from './entities.js';
 import { escapeHtml as esc } from './escape.js';
+import { type Focus, focusOn, inFocus } from './focus.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import { dependencyGraphSvg } from './html-graph.js';
+import { GRAPH_SCRIPT } from './html-graph-script.js';
+import { RULES_SCRIPT, ruleHref, rulesSection } from './html-rules.js';
+import { trustByName, trustHtml } from './trust.js';
+import type { ReporterOptions } from './types.js';
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:";
 
@@ -43,7 +53,14 @@ function placeLink(report: Report, location: Location): string {
   return href ? `<a class="src-link" href="${esc(href)}" target="_blank" rel="noopener noreferrer">${text}</a>` : text;
 }
 
-function header(report: Report): string[] {
+/** What the page shows: every finding and entity, or those of a focus. */
+interface Shown {
+  findings: Finding[];
+  entities: EntityView[];
+  focus?: Focus;
+}
+
+function header(report: Report, shown: Shown): string[] {
   const { project } = report;
   const repo = project.repository;
   const facts: [string, string][] = [];
@@ -77,11 +94,19 @@ function header(report: Report): string[] {
       `<details class="dim"><summary>Left out of the scan (${project.skipped.length})</summary><ul>${project.skipped.map((s) => `<li><code>${esc(s.path)}</code>: ${esc(s.reason)}</li>`).join('')}</ul></details>`,
     );
   }
+  if (shown.focus) {
+    const { root, ids } = shown.focus;
+    out.push(
+      `<p id="focus">Focused on <a href="${esc(entityHref(root.id))}">${esc(root.id)}</a> and the ${ids.size - 1} entities it depends on: ` +
+        `${shown.findings.length} of ${listed(allFindings(report)).length} findings shown, those about them or in their Lean declarations.</p>`,
+    );
+  }
   const links = [
     ['#auditors', 'Auditors'],
-    ['#findings', `Findings (${listed(allFindings(report)).length})`],
+    ['#findings', `Findings (${shown.findings.length})`],
   ];
-  if (report.entities?.length) links.push(['#entities', `Entities (${report.entities.length})`], ['#graph', 'Dependency graph']);
+  if (shown.findings.length) links.push(['#rules', 'Rules']);
+  if (shown.entities.length) links.push(['#entities', `Entities (${shown.entities.length})`], ['#graph', 'Dependency graph']);
   out.push(`<nav>${links.map(([href, text]) => `<a href="${href}">${text}</a>`).join('')}</nav>`, '</header>');
   return out;
 }
@@ -120,6 +145,17 @@ function auditors(report: Report): string[] {
       metricsTable(run),
       '</details>',
     );
+  }
+  const claims = claimStatistics(report);
+  if (claims.length > 0) {
+    out.push('<h3>Blueprint progress</h3><table><tr>', ...CLAIM_HEADERS.map((h) => `<th>${esc(h)}</th>`), '</tr>');
+    for (const row of claims)
+      out.push(
+        `<tr>${claimCells(row)
+          .map((cell, i) => `<td${i > 1 ? ' class="n"' : ''}>${esc(cell)}</td>`)
+          .join('')}</tr>`,
+      );
+    out.push('</table>');
   }
   for (const note of enableNotes(report)) out.push(`<p>${esc(enableText(note))}</p>`);
   out.push('</section>');
@@ -160,7 +196,7 @@ function findingRow(report: Report, f: Finding, index: number, entities: Set<str
     .map(([k, v]) => `data-${k}="${esc(v!)}"`)
     .join(' ');
   return (
-    `<tr class="finding" ${data}><td class="${f.severity}">${f.severity}</td><td><code>${esc(ruleId(f))}</code></td>` +
+    `<tr class="finding" ${data}><td class="${f.severity}">${f.severity}</td><td><a href="${esc(ruleHref(ruleId(f)))}" title="what the rule checks"><code>${esc(ruleId(f))}</code></a></td>` +
     `<td>${f.location ? placeLink(report, f.location) : '<span class="dim">(no location)</span>'}</td>` +
     `<td>${esc(f.message)}${entity}${related}${excerptBlock(f)}</td></tr>`
   );
@@ -173,8 +209,7 @@ function select(name: string, label: string, values: string[]): string {
 }
 
 /** The findings section, its lines a piece each (a row per finding). */
-function* findings(report: Report): Generator<string> {
-  const shown = listed(allFindings(report));
+function* findings(report: Report, shown: Finding[]): Generator<string> {
   const entities = new Set((report.entities ?? []).map((e) => e.id));
   yield `<section id="findings"><h2>Findings</h2>`;
   if (shown.length === 0) {
@@ -205,8 +240,7 @@ function* findings(report: Report): Generator<string> {
   yield '</tbody></table></section>';
 }
 
-function entityList(report: Report, byEntity: Map<string, Finding[]>): string[] {
-  const list = report.entities ?? [];
+function entityList(list: EntityView[], byEntity: Map<string, Finding[]>): string[] {
   if (list.length === 0) return [];
   const out = [
     '<section id="entities"><h2>Entities</h2>',
@@ -224,27 +258,37 @@ function entityList(report: Report, byEntity: Map<string, Finding[]>): string[] 
   return out;
 }
 
-function graph(report: Report): string[] {
-  const svg = dependencyGraphSvg(report, entityHref);
+function graph(report: Report, focus: Focus | undefined): string[] {
   if (!report.entities?.length) return [];
+  const svg = dependencyGraphSvg(report, entityHref, focus?.ids);
   if (svg === '') return ['<section id="graph"><h2>Dependency graph</h2><p>No dependency between the entities.</p></section>'];
   return [
     '<section id="graph"><h2>Dependency graph</h2>',
     '<p class="legend"><span>fill: <b>green</b> proved (no <code>sorry</code>) · <b>white</b> with a <code>sorry</code> · <b>grey</b> not formalized</span>' +
       '<span>outline: green Faithful · amber Stronger · red Different · purple self-consistency only · grey not judged</span>' +
-      '<span>arrows (to the entity that depends): solid reflected in Lean · red dashed not reflected · amber dashed not reflected, proof not written · dotted not checked</span></p>',
-    `<div class="graph-wrap">${svg}</div></section>`,
+      '<span>arrows (to the entity that depends): solid reflected in Lean · red dashed not reflected · amber dashed not reflected, proof not written · thin grey not checked</span></p>',
+    '<div class="graph-tools"><input id="graph-search" type="search" placeholder="find a node: label or Lean name" aria-label="find a node">' +
+      '<button type="button" data-graph="in" title="zoom in">+</button><button type="button" data-graph="out" title="zoom out">−</button>' +
+      '<button type="button" data-graph="fit">fit</button> <span id="graph-found" class="dim"></span>' +
+      '<span class="dim">drag to pan, wheel to zoom</span></div>',
+    `<div class="graph-wrap" id="graph-wrap">${svg}</div></section>`,
   ];
 }
 
 /** The page of one entity: its text beside its Lean statements, its pairing, the judges' words and its findings. */
-function entityPage(report: Report, e: EntityView, byEntity: Map<string, Finding[]>, usedBy: Map<string, string[]>): string {
+function entityPage(
+  report: Report,
+  e: EntityView,
+  byEntity: Map<string, Finding[]>,
+  usedBy: Map<string, string[]>,
+  trust: ReadonlyMap<string, TheoremTrust>,
+): string {
   const found = byEntity.get(e.id) ?? [];
   const lean = e.decls.length
     ? e.decls
         .map(
           (d) =>
-            `<p><code>${esc(d.kind)} ${esc(d.fullName)}</code>${d.location ? ` · ${placeLink(report, d.location)}` : ''}${d.hasSorry ? ' <span class="badge error">sorry</span>' : ''}</p><pre class="lean">${esc(`${d.kind} ${d.fullName} ${d.header}`, { newlines: true })}</pre>`,
+            `<p><code>${esc(d.kind)} ${esc(d.fullName)}</code>${d.location ? ` · ${placeLink(report, d.location)}` : ''}${d.hasSorry ? ' <span class="badge error">sorry</span>' : ''}</p><pre class="lean">${esc(`${d.kind} ${d.fullName} ${d.header}`, { newlines: true })}</pre>${trustHtml(trust.get(d.fullName))}`,
         )
         .join('')
     : '<p class="dim">No Lean declaration paired.</p>';
@@ -275,11 +319,25 @@ function entityPage(report: Report, e: EntityView, byEntity: Map<string, Finding
   ].join('\n');
 }
 
+/** The findings listed, errors first, and the entities: all of them, or those of the focus (`options.focus`, a label or Lean name). */
+function shownOf(report: Report, focusName: string | undefined): Shown {
+  const rank = (f: Finding): number => SEVERITY_ORDER.indexOf(f.severity);
+  const all = listed(allFindings(report))
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+    .map(({ f }) => f);
+  const focus = focusName === undefined ? undefined : focusOn(report, focusName);
+  if (!focus) return { findings: all, entities: report.entities ?? [] };
+  return { findings: all.filter(inFocus(report, focus)), entities: (report.entities ?? []).filter((e) => focus.ids.has(e.id)), focus };
+}
+
 /** Renders the report as a standalone HTML page, a line (a finding's row, an entity's page) at a time. */
-export function* htmlReporter(report: Report): Generator<string> {
+export function* htmlReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
   const { project, tool } = report;
+  const shown = shownOf(report, options.focus);
   const byEntity = findingsByEntity(report);
   const usedBy = new Map<string, string[]>();
+  const trust = trustByName(report);
   for (const e of report.entities ?? []) for (const u of e.uses) usedBy.set(u, [...(usedBy.get(u) ?? []), e.id]);
   const lines = function* (): Generator<string> {
     yield* [
@@ -289,16 +347,21 @@ export function* htmlReporter(report: Report): Generator<string> {
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>leanaudit: ${esc(project.name)}</title>`,
       `<style>${CSS}</style></head><body>`,
-      ...header(report),
+      ...header(report, shown),
       '<main>',
       ...auditors(report),
     ];
-    yield* findings(report);
-    yield* [...entityList(report, byEntity), ...graph(report), '</main>'];
-    for (const e of report.entities ?? []) yield entityPage(report, e, byEntity, usedBy);
+    yield* findings(report, shown.findings);
+    yield* [
+      ...rulesSection(report, shown.findings, options.docsUrl),
+      ...entityList(shown.entities, byEntity),
+      ...graph(report, shown.focus),
+      '</main>',
+    ];
+    for (const e of shown.entities) yield entityPage(report, e, byEntity, usedBy, trust);
     yield* [
       `<footer>leanaudit ${esc(tool.version)} · report schema ${report.schemaVersion} · ${esc(report.generatedAt)}</footer>`,
-      `<script>${SCRIPT}</script>`,
+      `<script>${SCRIPT}\n${GRAPH_SCRIPT}\n${RULES_SCRIPT}</script>`,
       '</body></html>',
     ];
   };

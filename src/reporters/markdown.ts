@@ -3,6 +3,9 @@ import type { Finding, Report } from '../core/types.js';
 import {
   absentLines,
   baselineNote,
+  CLAIM_HEADERS,
+  claimCells,
+  claimStatistics,
   countBySeverity,
   enableNotes,
   gateFailed,
@@ -13,6 +16,7 @@ import {
   projectFacts,
   ruleId,
   runNote,
+  SEVERITY_ORDER,
   statusText,
   unannotated,
   verdict,
@@ -20,8 +24,11 @@ import {
 import { inert, markdownCode, markdownInline, markdownText } from './escape.js';
 import type { ReporterOptions } from './types.js';
 
-/** The longest report, in characters: a GitHub comment holds 65,536; the rest is left for the closing lines. */
+/** The longest report by default, in bytes: a GitHub comment holds 65,536 characters; the rest is left for the closing lines. */
 export const MARKDOWN_SIZE_LIMIT = 65_000;
+
+/** The longest job summary, in bytes: GitHub takes up to 1 MiB from a step's $GITHUB_STEP_SUMMARY. */
+export const JOB_SUMMARY_SIZE_LIMIT = 1_000_000;
 
 /** Related locations shown under a finding before the rest are counted. */
 const RELATED_SHOWN = 5;
@@ -76,56 +83,123 @@ function head(report: Report, options: ReporterOptions): string[] {
       `| ${markdownCode(run.auditorId)} | ${statusText(run)} | ${c.error} | ${c.warning} | ${c.info} | ${markdownInline(runNote(run))} |`,
     );
   }
+  const claims = claimStatistics(report);
+  if (claims.length > 0) {
+    out.push('', '**Blueprint progress** (fully proved: no declaration resting on a gap)', '');
+    out.push(`| ${CLAIM_HEADERS.join(' | ')} |`, '| --- | --- | ---: | ---: | ---: | ---: |');
+    for (const row of claims) out.push(`| ${claimCells(row).map(markdownText).join(' | ')} |`);
+  }
   for (const note of enableNotes(report)) {
     out.push('', `To enable ${note.auditors.map(markdownCode).join(', ')} (${markdownInline(note.reason)}):`, '', ...fenced(note.command));
   }
   return out;
 }
 
+/** The size the limits count: UTF-8 bytes, never fewer than the characters a comment counts. */
+const sizeOf = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/** The heading and column titles of a file's table. */
+const tableHead = (file: string | undefined): string[] => [
+  '',
+  `### ${file === undefined ? '(no location)' : markdownCode(file)}`,
+  '',
+  '| position | severity | message | rule |',
+  '| --- | --- | --- | --- |',
+];
+
+const tableRow = (f: Finding): string => `| ${position(f.location)} | ${f.severity} | ${messageCell(f)} | ${markdownCode(ruleId(f))} |`;
+
+/** The tables of findings, a table per file, in the order of groupByFile. */
+function findingTables(findings: readonly Finding[]): string[] {
+  return groupByFile(findings).flatMap((group) => [...tableHead(group.file), ...group.findings.map(tableRow)]);
+}
+
+/** What was not listed one by one, counted by rule and severity. */
+function leftOutTable(findings: readonly Finding[]): string[] {
+  const counts = new Map<string, { severity: Finding['severity']; rule: string; n: number }>();
+  for (const f of findings) {
+    const key = `${f.severity}\u0000${ruleId(f)}`;
+    const entry = counts.get(key) ?? { severity: f.severity, rule: ruleId(f), n: 0 };
+    entry.n += 1;
+    counts.set(key, entry);
+  }
+  const rows = [...counts.values()].sort(
+    (a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || b.n - a.n || a.rule.localeCompare(b.rule),
+  );
+  return [
+    '',
+    '| severity | rule | not listed |',
+    '| --- | --- | ---: |',
+    ...rows.map((r) => `| ${r.severity} | ${markdownCode(r.rule)} | ${r.n} |`),
+  ];
+}
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Counts by severity of findings, e.g. `3 warnings and 1,200 info findings`. */
+function severityCounts(findings: readonly Finding[]): string {
+  const c = countBySeverity(findings);
+  const parts = [
+    c.error ? plural(c.error, 'error') : '',
+    c.warning ? plural(c.warning, 'warning') : '',
+    c.info ? `${c.info} info finding${c.info === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
 /**
- * Renders the report as GitHub-flavoured Markdown, cut by size: findings are listed while the text
- * stays under MARKDOWN_SIZE_LIMIT characters, and the closing line counts those left out.
+ * The findings to list one by one under `room` bytes: all when they fit; else every error and
+ * warning, the info findings only counted; else errors, then warnings, as many as fit.
+ */
+function choose(findings: readonly Finding[], room: number): Finding[] {
+  if (sizeOf(findingTables(findings).join('\n')) + sizeOf(leftOutTable([]).join('\n')) <= room) return [...findings];
+  const serious = findings.filter((f) => f.severity !== 'info');
+  const infoTable = sizeOf(leftOutTable(findings.filter((f) => f.severity === 'info')).join('\n'));
+  if (sizeOf(findingTables(serious).join('\n')) + infoTable <= room) return serious;
+  // Errors before warnings; the table of what is left out is bounded by the rules, kept at its largest.
+  const ranked = SEVERITY_ORDER.flatMap((s) => serious.filter((f) => f.severity === s));
+  const budget = room - sizeOf(leftOutTable(findings).join('\n'));
+  const files = new Set<string | undefined>();
+  let size = 0;
+  let kept = 0;
+  for (const f of ranked) {
+    const file = f.location?.file;
+    size += sizeOf(tableRow(f)) + 1 + (files.has(file) ? 0 : sizeOf(tableHead(file).join('\n')) + 1);
+    if (size > budget) break;
+    files.add(file);
+    kept += 1;
+  }
+  return ranked.slice(0, kept);
+}
+
+/**
+ * Renders the report as GitHub-flavoured Markdown under a size (`options.sizeLimit`, else what a
+ * comment holds): every finding when they fit; else every error and warning, with the info findings
+ * counted by rule; else as many errors, then warnings, as fit. A closing line and table say exactly
+ * what was not listed.
  */
 export function* markdownReporter(report: Report, options: ReporterOptions = {}): Generator<string> {
+  const limit = options.sizeLimit ?? MARKDOWN_SIZE_LIMIT;
   const out = head(report, options);
   const footer = ['', `<sub>leanaudit ${report.tool.version} · report schema ${report.schemaVersion}</sub>`];
-  // Room kept for the line that counts what was left out.
-  const reserve = 200;
-  let size = out.join('\n').length + footer.join('\n').length + reserve;
-  const findings = groupByFile(listed(report.runs.flatMap((r) => r.findings)));
-  const total = findings.reduce((n, g) => n + g.findings.length, 0);
-  let shown = 0;
-  let full = false;
-  for (const group of findings) {
-    const heading = [
-      '',
-      `### ${group.file === undefined ? '(no location)' : markdownCode(group.file)}`,
-      '',
-      '| position | severity | message | rule |',
-      '| --- | --- | --- | --- |',
-    ];
-    const rows: string[] = [];
-    for (const f of group.findings) {
-      const row = `| ${position(f.location)} | ${f.severity} | ${messageCell(f)} | ${markdownCode(ruleId(f))} |`;
-      const cost = row.length + 1 + (rows.length === 0 ? heading.join('\n').length + 1 : 0);
-      if (size + cost > MARKDOWN_SIZE_LIMIT) {
-        full = true;
-        break;
-      }
-      size += cost;
-      rows.push(row);
-    }
-    if (rows.length) out.push(...heading, ...rows);
-    shown += rows.length;
-    if (full) break;
-  }
-  if (shown < total) {
+  // Room kept for the line that says what was left out.
+  const reserve = 400;
+  const findings = listed(report.runs.flatMap((r) => r.findings));
+  const room = limit - sizeOf(out.join('\n')) - sizeOf(footer.join('\n')) - reserve;
+  const shown = choose(findings, room);
+  out.push(...findingTables(shown));
+  if (shown.length < findings.length) {
+    const kept = new Set(shown);
+    const left = findings.filter((f) => !kept.has(f));
+    const onlyInfo = left.every((f) => f.severity === 'info');
     out.push(
       '',
-      `… and ${total - shown} more finding${total - shown === 1 ? '' : 's'} not shown, to keep this under ${MARKDOWN_SIZE_LIMIT.toLocaleString('en')} characters: see the JSON or HTML report.`,
+      `Not listed one by one, to keep this under ${limit.toLocaleString('en')} bytes: ${severityCounts(left)}` +
+        `${onlyInfo ? ' (every error and warning is listed above)' : ''}, counted by rule below; the JSON and HTML reports list them all.`,
+      ...leftOutTable(left),
     );
   }
   out.push(...footer);
-  // Under MARKDOWN_SIZE_LIMIT characters: one piece.
+  // Under the size limit: one piece.
   yield `${out.join('\n')}\n`;
 }

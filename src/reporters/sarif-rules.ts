@@ -1,11 +1,12 @@
-/** SARIF rule descriptors built from the auditors' rule metadata: names, descriptions, help and a link to the rule's page. */
+/**
+ * SARIF rule descriptors built from the auditors' rule metadata: names, descriptions and the rule's
+ * help embedded (text and Markdown, which code scanning shows); a link to the rule's page only under
+ * a base address the user gave, never a guessed one.
+ */
 import type { AuditorMeta, Report, Rule } from '../core/types.js';
 import type { Severity } from '../model/location.js';
 
 export const SARIF_LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
-
-/** Where the rule pages live when no other base is given: docs/auditors/ of leanaudit's repository. */
-export const DEFAULT_DOCS_URL = 'https://github.com/leanaudit/leanaudit/blob/main/docs/auditors';
 
 export interface SarifRule {
   id: string;
@@ -13,7 +14,7 @@ export interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   help: { text: string; markdown: string };
-  helpUri: string;
+  helpUri?: string;
   defaultConfiguration: { level: 'error' | 'warning' | 'note' };
   properties: { auditor: string; needs: string[]; tags: string[] };
 }
@@ -61,8 +62,19 @@ function help(auditorId: string, messageId: string, meta: AuditorMeta | undefine
   };
 }
 
-/** The descriptor of one rule; `docsUrl` is the base of the rule pages (`<base>/<auditor>.md#<messageId>`). */
-function descriptor(auditorId: string, messageId: string, meta: AuditorMeta | undefined, severity: Severity, docsUrl: string): SarifRule {
+/** The address of a rule's page under a base the user gave: `<base>/<auditor>.md#<messageId>`. */
+export function rulePageUrl(docsUrl: string, auditorId: string, messageId: string): string {
+  return `${docsUrl.replace(/\/+$/, '')}/${encodeURIComponent(auditorId)}.md#${encodeURIComponent(messageId)}`;
+}
+
+/** The descriptor of one rule; `docsUrl`, when given, is the base of the rule pages. */
+function descriptor(
+  auditorId: string,
+  messageId: string,
+  meta: AuditorMeta | undefined,
+  severity: Severity,
+  docsUrl: string | undefined,
+): SarifRule {
   const rule = meta?.rules[messageId];
   const full = rule?.docs
     ? `${rule.docs.what} ${rule.docs.why}`
@@ -73,14 +85,14 @@ function descriptor(auditorId: string, messageId: string, meta: AuditorMeta | un
     shortDescription: { text: rule?.docs ? firstSentence(rule.docs.what) : `${title(messageId)} (${auditorId})` },
     fullDescription: { text: full },
     help: help(auditorId, messageId, meta, rule),
-    helpUri: `${docsUrl.replace(/\/+$/, '')}/${encodeURIComponent(auditorId)}.md#${encodeURIComponent(messageId)}`,
+    ...(docsUrl ? { helpUri: rulePageUrl(docsUrl, auditorId, messageId) } : {}),
     defaultConfiguration: { level: SARIF_LEVEL[rule?.severity ?? severity] },
     properties: { auditor: auditorId, needs: meta?.needs ?? [], tags: ['leanaudit', auditorId] },
   };
 }
 
 /** Rules for every message of every auditor in the report, plus any message id a finding used without metadata. */
-export function sarifRules(report: Report, docsUrl: string = DEFAULT_DOCS_URL): SarifRule[] {
+export function sarifRules(report: Report, docsUrl?: string): SarifRule[] {
   const byId = new Map<string, SarifRule>();
   const add = (auditorId: string, messageId: string, meta: AuditorMeta | undefined, severity: Severity): void => {
     const id = `${auditorId}/${messageId}`;

@@ -5,14 +5,18 @@
  * Code scanning needs a file for every result: findings without a location (about the project as
  * a whole) are tool execution notifications, under their rule id.
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { FINGERPRINT_SCHEME } from '../core/fingerprint.js';
+import { packageRoot } from '../core/paths.js';
 import { MAX_FINDINGS_PER_RULE } from '../core/runner.js';
 import { repositoryPath } from '../core/source-url.js';
-import type { Excerpt, Finding, ProjectMeta, Report } from '../core/types.js';
+import type { Excerpt, Finding, ProjectMeta, Report, TheoremTrust } from '../core/types.js';
 import type { Location } from '../model/location.js';
-import { enableNotes, enableText, ruleId } from './common.js';
+import { claimStatistics, enableNotes, enableText, ruleId } from './common.js';
 import { jsonChunks, LazyArray } from './json-stream.js';
 import { SARIF_LEVEL, sarifRules } from './sarif-rules.js';
+import { trustByName } from './trust.js';
 import type { ReporterOptions } from './types.js';
 
 /** A SARIF physical location, its path from the repository root; SARIF columns are 1-based, ours 0-based. */
@@ -34,7 +38,13 @@ function physicalLocation(project: ProjectMeta, location: Location, excerpt?: Ex
   return { physicalLocation: { artifactLocation: { uri, uriBaseId: 'SRCROOT' }, region, ...context } };
 }
 
-function result(project: ProjectMeta, finding: Finding, ruleIndex: Map<string, number>): Record<string, unknown> {
+function result(
+  project: ProjectMeta,
+  finding: Finding,
+  ruleIndex: Map<string, number>,
+  trustOf: ReadonlyMap<string, TheoremTrust>,
+): Record<string, unknown> {
+  const trust = finding.entityId !== undefined ? trustOf.get(finding.entityId) : undefined;
   const id = ruleId(finding);
   return {
     ruleId: id,
@@ -55,11 +65,15 @@ function result(project: ProjectMeta, finding: Finding, ruleIndex: Map<string, n
     ...(finding.baselineState !== undefined ? { baselineState: finding.baselineState } : {}),
     properties: {
       ...(finding.entityId !== undefined ? { entityId: finding.entityId } : {}),
+      ...(trust !== undefined ? { trustLevel: trust.level } : {}),
       ...(finding.evidence !== undefined ? { evidence: finding.evidence } : {}),
       ...(finding.provenance !== undefined ? { provenance: finding.provenance } : {}),
     },
   };
 }
+
+/** Where to learn about the tool: the rule pages' base the user gave, else the installed package's own README, never a guessed address. */
+const informationUri = (docsUrl: string | undefined): string => docsUrl ?? pathToFileURL(join(packageRoot(), 'README.md')).href;
 
 /** `file:///path/` for a folder. */
 const folderUri = (path: string): string => `file://${encodeURI(path.replace(/\\/g, '/').replace(/\/?$/, '/'))}`;
@@ -79,6 +93,8 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
   for (const note of enableNotes(report))
     notifications.push({ level: 'note', message: { text: enableText(note) }, descriptor: { id: note.auditors[0]! } });
   const findings = report.runs.flatMap((run) => run.findings);
+  const trust = trustByName(report);
+  const claims = claimStatistics(report);
   // Code scanning rejects a result without a file; a finding about the project as a whole is told as a notification.
   for (const f of findings.filter((f) => !f.location)) {
     notifications.push({ level: SARIF_LEVEL[f.severity], message: { text: f.message }, descriptor: { id: ruleId(f) } });
@@ -99,7 +115,7 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           driver: {
             name: report.tool.name,
             version: report.tool.version,
-            informationUri: 'https://github.com/leanaudit/leanaudit',
+            informationUri: informationUri(options.docsUrl),
             rules: driverRules,
           },
         },
@@ -113,9 +129,16 @@ export function* sarifReporter(report: Report, options: ReporterOptions = {}): G
           },
         ],
         results: new LazyArray(function* () {
-          for (const f of findings) if (f.location) yield result(project, f, ruleIndex);
+          for (const f of findings) if (f.location) yield result(project, f, ruleIndex, trust);
         }),
-        properties: { project, summary: report.summary },
+        // Every rated theorem's trust level, those without a finding too: SARIF has no place for a result that is not a finding.
+        // The blueprint's progress per kind and chapter likewise: a table, not findings.
+        properties: {
+          project,
+          summary: report.summary,
+          ...(trust.size > 0 ? { trust: [...trust.values()] } : {}),
+          ...(claims.length > 0 ? { blueprintProgress: claims } : {}),
+        },
       },
     ],
   };

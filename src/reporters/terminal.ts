@@ -5,6 +5,9 @@ import type { Severity } from '../model/location.js';
 import {
   absentLines,
   baselineNote,
+  CLAIM_HEADERS,
+  claimCells,
+  claimStatistics,
   countBySeverity,
   enableNotes,
   enableText,
@@ -96,6 +99,11 @@ export function* terminalReporter(report: Report, options: ReporterOptions = {})
   lines.push('', ...summaryTable(report, paint));
   for (const run of report.runs.filter((r) => r.status !== 'ok' && (r.reason ?? '').length > REASON_WIDTH)) {
     lines.push('', `${paint(STATUS_STYLE[run.status], `${inert(run.auditorId)} ${run.status}:`)} ${inert(run.reason ?? '')}`);
+  }
+  const claims = claimStatistics(report);
+  if (claims.length > 0) {
+    lines.push('', paint('bold', 'blueprint progress'), `  ${CLAIM_HEADERS.join(' · ')}`);
+    for (const row of claims) lines.push(`  ${inert(claimCells(row).join(' · '))}`);
   }
   for (const note of enableNotes(report)) lines.push('', paint('yellow', inert(enableText(note))));
   yield `${lines.join('\n')}\n`;

@@ -4,12 +4,16 @@ import type { Report } from '../core/types.js';
 export interface ReporterOptions {
   /** ANSI colors (terminal only); the caller decides, e.g. only on a TTY. */
   color?: boolean;
-  /** The audited project's folder relative to where the paths are read (the GitHub workspace), for reporters that print bare paths. */
+  /** The audited project's folder relative to where the paths are read (the git repository's root), for reporters that print bare paths. */
   pathPrefix?: string;
   /** Markdown as a GitHub job summary: says which findings past this many per level GitHub did not annotate. */
   annotationLimit?: number;
+  /** Markdown: the most bytes it may take (default: what a GitHub comment holds). */
+  sizeLimit?: number;
   /** Base address of the rule pages (`<base>/<auditor>.md#<messageId>`), for SARIF help links. */
   docsUrl?: string;
+  /** HTML: only this entity (a label or Lean name) and its ancestors, with the findings about them. */
+  focus?: string;
 }
 
 /**

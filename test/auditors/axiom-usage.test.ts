@@ -140,17 +140,83 @@ describe('axiom-usage', () => {
     }
   });
 
-  it('turns a crashed batch into unchecked theorems and still reports the rest of the run', async () => {
+  it('turns a crashed batch into unchecked theorems; a run that checked none of them is an error, not ok', async () => {
     const logDir = mkdtempSync(join(dir, 'c-'));
     const crashing: StandinScenario = { ...scenario, rules: [{ match: '#print axioms', fault: 'crash' }] };
     const testCase: TesterCase = { code: 'theorem clean : 2 = 2 := rfl\n', config: { repl: { command: simCommand(logDir, crashing) } } };
     const root = writeCaseProject(testCase);
     try {
       const run = await runCase(axiomUsage, root, testCase);
-      assertFindings(run, [
-        { messageId: 'unchecked', line: 1, message: /clean could not be checked: crashed: the REPL exited with code 3/ },
+      expect(run).toMatchObject({
+        status: 'error',
+        reason: expect.stringMatching(/^checked none of the 1 theorems asked \(first: crashed/),
+      });
+      expect(run.findings.map((f) => [f.messageId, f.message])).toEqual([
+        ['unchecked', expect.stringMatching(/clean could not be checked: crashed: the REPL exited with code 3/)],
       ]);
       expect(run.metrics).toMatchObject({ checked: 0, unchecked: 1 });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Hand-written transcripts of `#print axioms` answers (see test/fixtures/lean-repl/README.md). */
+const handWritten = join(import.meta.dirname, '..', 'fixtures', 'lean-repl');
+const nativeProject = [
+  'theorem computed : 2 + 2 = 4 := by native_decide',
+  'theorem bitblasted (x : BitVec 8) : x + 0 = x := by bv_decide',
+  'theorem clean : 2 = 2 := rfl',
+  '',
+].join('\n');
+const answeredBy = (transcript: string, logDir: string): TesterCase => ({
+  code: nativeProject,
+  config: {
+    repl: {
+      command: simCommand(logDir, { transcripts: handWritten, rules: [{ match: '^#print axioms', transcript: `${transcript}#1` }] }),
+    },
+  },
+});
+
+describe('axiom-usage on the native-computation axioms of each toolchain', () => {
+  for (const [transcript, axioms] of [
+    ['print-axioms-native-aux', 'computed._native.native_decide.ax_1'],
+    ['print-axioms-reduce-bool', 'Lean.ofReduceBool, Lean.trustCompiler'],
+  ] as const) {
+    it(`reads ${transcript} as native code, never as foreign axioms`, async () => {
+      const logDir = mkdtempSync(join(dir, 'n-'));
+      const testCase = answeredBy(transcript, logDir);
+      const root = writeCaseProject(testCase);
+      try {
+        const run = await runCase(axiomUsage, root, testCase);
+        assertFindings(run, [
+          { messageId: 'native', line: 1, message: `computed trusts compiled code: it depends on ${axioms}` },
+          { messageId: 'native', line: 2, entityId: 'bitblasted' },
+        ]);
+        expect(run.metrics).toMatchObject({ checked: 3, withNativeCode: 2, standardOnly: 1 });
+        expect(loggedRequests(logDir).map((r) => r.request.cmd)).toEqual([
+          'import Test.Main',
+          '#print axioms computed\n#print axioms bitblasted\n#print axioms clean',
+        ]);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+  }
+
+  it('sends the batch in an environment without a `module` header, and reads a refusal as unchecked, never a verdict', async () => {
+    const logDir = mkdtempSync(join(dir, 'r-'));
+    const testCase = answeredBy('print-axioms-module', logDir);
+    const root = writeCaseProject(testCase);
+    try {
+      const run = await runCase(axiomUsage, root, testCase);
+      expect(run.findings.map((f) => [f.messageId, f.entityId])).toEqual([
+        ['unchecked', 'computed'],
+        ['unchecked', 'bitblasted'],
+        ['unchecked', 'clean'],
+      ]);
+      expect(run.findings[0]!.message).toMatch(/cannot use `#print axioms` in a `module`/);
+      expect(loggedRequests(logDir).every((r) => !/^\s*module\b/.test(String(r.request.cmd)))).toBe(true);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -47,6 +47,12 @@ const configured = (llm: Record<string, unknown> = {}) => {
   return { llm: { default: { baseURL: server.url, model: 'gpt-4o-mini' }, retries: 1, ...llm } };
 };
 
+const trapped = (): PairedEntity => {
+  const e = entity('t', '[F]');
+  e.decls[0]!.header = '(n : ℕ) : n - 1 < n';
+  return e;
+};
+
 describe('direct-judge', () => {
   it('is skipped, naming the variables to set, when no endpoint is configured and no Ollama answers', async () => {
     const run = await runAuditor(directJudge, services([entity('a', '[F]')], {}));
@@ -147,6 +153,14 @@ describe('direct-judge', () => {
     expect(user).toContain('Compile status: unknown (not checked: no Lean available to this run)');
     expect(body.messages[0]!.content).toContain('Skolemized witnesses');
     expect(body.messages[0]!.content).not.toContain('Several declarations.');
+  });
+
+  it('shows the statement traps of the Lean statement as pre-flags a Faithful verdict must address', async () => {
+    await runAuditor(directJudge, services([trapped()], configured()));
+    const body = server.requests.find((r) => r.body)!.body!;
+    expect(body.messages[1]!.content).toContain('Pre-flags');
+    expect(body.messages[1]!.content).toContain('- `n - 1` (nat-subtraction): `n - 1` is truncated at 0 in ℕ');
+    expect(body.messages[0]!.content).toContain('must say in its reason why each pre-flag does not matter');
   });
 
   it('leaves the Skolem rule out when llm.skolemAware is false and adds the rule for several declarations', async () => {

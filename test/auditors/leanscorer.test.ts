@@ -88,6 +88,15 @@ describe('leanscorer', () => {
     expect(finding.message).toBe('a: passes LeanScorer (score 0.675 ≥ α 0.6, no Major item): 3 Match, 1 Minor, 0 Major');
   });
 
+  it('shows the labeller the pre-flags of the Lean statement', async () => {
+    const e = entity('t', 'For every n, P n and Q n.');
+    e.decls[0]!.header = '(n : ℕ) : n - 1 < n';
+    await runAuditor(leanscorer, services([e]));
+    const bodies = server.requests.flatMap((r) => (r.body ? [r.body] : []));
+    expect(userText(bodies.find((b) => !isDecompose(b))!)).toContain('- `n - 1` (nat-subtraction)');
+    expect(userText(bodies.find(isDecompose)!)).not.toContain('Pre-flags');
+  });
+
   it('fails a statement with a Major item through the veto even when the printed score passes α', async () => {
     const run = await runAuditor(leanscorer, services([entity('v', '[VETO] For every n, P n and Q n.')], { leanscorerAlpha: 0.4 }));
     const finding = run.findings.find((f) => f.entityId === 'v')!;

@@ -192,4 +192,19 @@ describe('mathlib-overlap metrics and environments', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('is an error, not ok, when no probe could run: a REPL that times out on every theorem checked nothing', async () => {
+    const testCase: TesterCase = { code: 'import Mathlib\n\ntheorem slow : 4 = 4 := rfl\n', config: config('all-failed') };
+    const root = writeCaseProject(testCase);
+    try {
+      const run = await runCase(mathlibOverlap, root, testCase);
+      expect(run).toMatchObject({
+        status: 'error',
+        reason: 'probed none of the theorems asked: 1 probes failed, 0 files could not be read',
+      });
+      expect(run.findings.map((f) => f.messageId)).toEqual(['probe-failed']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -538,3 +538,50 @@ testAuditor(proofGaps, {
     },
   ],
 });
+
+testAuditor(proofGaps, {
+  invalid: [
+    {
+      name: 'no result resting on a gap in another file: a used lemma, a gap in the same file, a theorem with its own sorry',
+      code: [
+        'import Test.Gap',
+        'theorem sameFile : 1 = 1 := sorry',
+        'theorem onSameFile : 1 = 1 := sameFile',
+        'theorem own : 1 = 1 := by',
+        '  have := Test.step',
+        '  sorry',
+        'theorem fine : 1 = 1 := rfl',
+        '',
+      ].join('\n'),
+      files: { 'Test/Gap.lean': 'theorem Test.step : 1 = 1 := rfl\n' },
+      findings: [
+        { line: 2, messageId: 'sorry-in-proof' },
+        { line: 6, messageId: 'sorry-in-proof' },
+      ],
+      metrics: { 'results-resting-on-gaps': 0 },
+    },
+    {
+      name: 'a result resting on a sorry and one on a project axiom in other files, each named with its chain',
+      code: [
+        'import Test.Gap',
+        'theorem middle : 1 = 1 := Test.step',
+        'theorem top : 1 = 1 := middle',
+        'theorem onAxiom : 2 = 2 := Test.assumed',
+        '',
+      ].join('\n'),
+      files: { 'Test/Gap.lean': 'theorem Test.step : 1 = 1 := sorry\naxiom Test.assumed : 2 = 2\n' },
+      findings: [
+        { file: 'Test/Gap.lean', line: 1, messageId: 'sorry-in-proof' },
+        { file: 'Test/Gap.lean', line: 2, messageId: 'axiom' },
+        {
+          line: 3,
+          messageId: 'rests-on-gap',
+          severity: 'warning',
+          message: 'top, which no other declaration uses, rests on the sorry in Test.step in Test/Gap.lean: top → middle → Test.step',
+        },
+        { line: 4, messageId: 'rests-on-gap', message: /rests on the axiom Test\.assumed in Test\/Gap\.lean: onAxiom → Test\.assumed$/ },
+      ],
+      metrics: { 'results-resting-on-gaps': 2 },
+    },
+  ],
+});

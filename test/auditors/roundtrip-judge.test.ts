@@ -59,6 +59,15 @@ describe('roundtrip-judge', () => {
     });
   });
 
+  it('shows the comparing judge the pre-flags of the Lean statement, and the back-translator none', async () => {
+    const e = entity('t', '[F]');
+    e.decls[0]!.header = '(x y : ℝ) : x / y = 1';
+    await runAuditor(roundtripJudge, services([e], config('deepseek-chat')));
+    const bodies = server.requests.flatMap((r) => (r.body ? [r.body] : []));
+    expect(userText(bodies.find((b) => roleOf(b) === 'roundtrip')!)).toContain('- `x / y` (division-by-zero)');
+    expect(userText(bodies.find((b) => roleOf(b) === 'back')!)).not.toContain('Pre-flags');
+  });
+
   it('measures agreement and κ with the direct judge (Faithful+Stronger grouped) at no extra call', async () => {
     const runs = await runAuditors([directJudge, roundtripJudge], services(entities(), config('deepseek-chat')));
     const rt = runs[1]!;

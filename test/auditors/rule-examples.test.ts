@@ -11,7 +11,7 @@ import { exampleLanguage } from '../../src/core/rule-docs.js';
 import { runCase, writeCaseProject } from '../helpers/auditor-tester.js';
 
 /** The auditors that read the project's source and nothing else (no REPL, no entities, no model). */
-const SOURCE_ONLY = new Set(['proof-gaps', 'lean-source']);
+const SOURCE_ONLY = new Set(['proof-gaps', 'proof-tampering', 'lean-source']);
 
 describe('rule examples', () => {
   const roots: string[] = [];

@@ -53,5 +53,8 @@ describe('leanaudit auditors --explain', () => {
     expect(() => explain('proof-gaps/native-decid')).toThrow(InputError);
     expect(() => explain('proof-gaps/native-decid')).toThrow('did you mean "proof-gaps/native-decide"?');
     expect(() => explain('proof-gap')).toThrow('did you mean "proof-gaps"?');
+    // A rule's own name, without its auditor, leads to the rule.
+    expect(() => explain('native-decide')).toThrow('did you mean "proof-gaps/native-decide"?');
+    expect(() => explain('native-decid')).toThrow('did you mean "proof-gaps/native-decide"?');
   });
 });

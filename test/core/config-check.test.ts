@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { appliedSettings } from '../../src/core/config.js';
 import { checkLayer, loadConfig, refusals, schemaErrors } from '../../src/core/config-check.js';
 import { InputError } from '../../src/core/errors.js';
 import type { JsonSchema } from '../../src/core/types.js';
@@ -26,6 +27,9 @@ const schema: JsonSchema = {
     },
     files: { type: 'array', items: { anyOf: [path, { type: 'object', additionalProperties: false, properties: { path } }] } },
     cache: { anyOf: [path, { const: false }] },
+    model: { type: 'string', envFirst: 'LEANAUDIT_MODEL' },
+    prices: { type: 'object', repoIgnored: 'prices are your accounts' },
+    threads: { type: 'integer', repoMax: 2 },
   },
 };
 
@@ -81,5 +85,31 @@ describe('checkLayer and loadConfig', () => {
       failOn: 'warning',
       run: { command: 'lake env repl', workers: 3 },
     });
+  });
+
+  it("keeps the machine's limits, the user's prices and the environment's model from the repository, and records each", () => {
+    const xdg = join(dir, 'xdg-limits');
+    mkdirSync(join(xdg, 'leanaudit'), { recursive: true });
+    writeFileSync(join(xdg, 'leanaudit', 'config.json'), JSON.stringify({ threads: 8 }));
+    writeFileSync(join(repo, 'leanaudit.config.json'), JSON.stringify({ model: 'o1-pro', prices: { 'o1-pro': 0 }, threads: 256 }));
+    const config = loadConfig(repo, schema, { env: { XDG_CONFIG_HOME: xdg, LEANAUDIT_MODEL: 'mine' } });
+    expect(config).toEqual({ threads: 2 });
+    const applied = appliedSettings(config)!;
+    expect(applied.adjusted.map(({ key, applied: to, why }) => [key, to, why.split(':')[0]])).toEqual([
+      ['model', undefined, 'ignored'],
+      ['prices', undefined, 'ignored'],
+      ['threads', 2, 'lowered to 2'],
+    ]);
+    expect(applied.values).toEqual([{ key: 'threads', value: 2, origin: 'repository', file: join(repo, 'leanaudit.config.json') }]);
+    expect(loadConfig(repo, schema, { env: { XDG_CONFIG_HOME: xdg } }).model).toBe('o1-pro');
+  });
+
+  it("reads nothing of the repository's file with ignoreRepoSettings, and says so", () => {
+    writeFileSync(join(repo, 'leanaudit.config.json'), JSON.stringify({ failOn: 'info' }));
+    const config = loadConfig(repo, schema, { env: { XDG_CONFIG_HOME: join(dir, 'none') } }, { ignoreRepoSettings: true });
+    expect(config).toEqual({});
+    expect(appliedSettings(config)!.files).toEqual([
+      { file: join(repo, 'leanaudit.config.json'), origin: 'repository', trusted: false, ignored: '--ignore-repo-settings' },
+    ]);
   });
 });

@@ -155,14 +155,39 @@ describe('paths that lead outside the repository', () => {
     const server = await startOpenAIServer(() => reply.status(400));
     try {
       Object.assign(process.env, { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: 'sk-user', LEANAUDIT_MODEL: 'gpt-test' });
-      const report = await runAudit(repo, { only: ['direct-judge'] });
-      expect(report.runs[0]).toMatchObject({ status: 'skipped' });
-      expect(report.runs[0]!.reason).toContain('the cache folder .leanaudit-cache leads outside the repository');
+      await runAudit(repo, { only: ['direct-judge'] });
       expect(readdirSync(victim)).toEqual([]);
-      expect(server.requests).toEqual([]);
+      const trusting = await runAudit(repo, { only: ['direct-judge'], repoCache: true });
+      expect(trusting.runs[0]).toMatchObject({ status: 'skipped' });
+      expect(trusting.runs[0]!.reason).toContain("the repository's cache folder .leanaudit-cache is outside the repository");
+      expect(readdirSync(victim)).toEqual([]);
     } finally {
       await server.close();
       process.env = { ...saved };
+    }
+  });
+});
+
+describe('files that would make leanaudit run Lean', () => {
+  it('a shipped build folder and a manifest naming the repl start nothing without --lean', async () => {
+    const bin = join(outside, 'bin');
+    const marker = join(outside, 'LAKE-RAN');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'lake'), `#!/bin/sh\ntouch ${marker}\nexit 1\n`, { mode: 0o755 });
+    mkdirSync(join(repo, '.lake/build/lib/lean'), { recursive: true });
+    writeFileSync(join(repo, '.lake/build/lib/lean/Demo.olean'), '');
+    writeFileSync(join(repo, 'lake-manifest.json'), JSON.stringify({ version: 7, packages: [{ name: 'repl' }] }));
+    const saved = process.env.PATH;
+    process.env.PATH = `${bin}:${saved}`;
+    try {
+      const report = await runAudit(repo, { only: ['axiom-usage'] });
+      expect(report.runs[0]).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/pass --lean/) });
+      expect(existsSync(marker)).toBe(false);
+      const allowed = await runAudit(repo, { only: ['axiom-usage'], lean: true });
+      expect(existsSync(marker)).toBe(true);
+      expect(allowed.runs[0]).toMatchObject({ status: 'error', reason: expect.stringMatching(/^checked none of the 1 theorems/) });
+    } finally {
+      process.env.PATH = saved;
     }
   });
 });

@@ -140,6 +140,47 @@ describe.runIf(browserNeeded)('the HTML report of the sample in Chromium', () =>
     await page.locator('section.entity-page:target a[href="#entities"]').click();
     expect(await page.locator('main').isVisible()).toBe(true);
   });
+
+  it('lists errors first', async () => {
+    const ranks = await page
+      .locator('#findings-table tbody tr')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-rank'))));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it('zooms, fits, pans and finds a node by its label or Lean name', async () => {
+    await page.goto(pageUrl);
+    await page.locator('#graph').scrollIntoViewIfNeeded();
+    const view = async () => ((await page.locator('#graph-svg').getAttribute('viewBox')) ?? '').split(' ').map(Number);
+    const fitted = await view();
+    await page.locator('[data-graph=in]').click();
+    const zoomed = await view();
+    expect(zoomed[2]).toBeCloseTo(fitted[2]! / 1.5, 0);
+    const box = (await page.locator('#graph-wrap').boundingBox())!;
+    await page.mouse.move(box.x + 200, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 260, box.y + 230, { steps: 4 });
+    await page.mouse.up();
+    const panned = await view();
+    expect(panned[0]).toBeLessThan(zoomed[0]!);
+    expect(panned[1]).toBeLessThan(zoomed[1]!);
+    expect(page.url()).toBe(pageUrl);
+    await page.locator('[data-graph=fit]').click();
+    expect(await view()).toEqual(fitted);
+    await page.locator('#graph-search').fill('orderOf_dvd');
+    expect(await page.locator('svg.graph a.node.match').count()).toBeGreaterThan(0);
+    await page.locator('#graph-search').press('Enter');
+    expect(await page.locator('#graph-found').textContent()).toMatch(/^1 of \d+$/);
+    const current = page.locator('svg.graph a.node.current');
+    expect(await current.count()).toBe(1);
+    const b = await current.evaluate((node) => {
+      const { x, y, width, height } = (node as unknown as { getBBox(): { x: number; y: number; width: number; height: number } }).getBBox();
+      return { x, y, width, height };
+    });
+    const [x, y, w, h] = await view();
+    expect(x! + w! / 2).toBeCloseTo(b.x + b.width / 2, 0);
+    expect(y! + h! / 2).toBeCloseTo(b.y + b.height / 2, 0);
+  });
 });
 
 describe.runIf(browserNeeded)('hostile and long names in Chromium', () => {

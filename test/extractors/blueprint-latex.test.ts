@@ -165,6 +165,21 @@ describe('blueprint-latex path safety', () => {
     ]);
   });
 
+  it('reads each file once: a chain where each file inputs the next twice is read once per level', () => {
+    const dir = join(root, 'doubling');
+    const src = join(dir, 'blueprint/src');
+    mkdirSync(src, { recursive: true });
+    const depth = 24;
+    for (let k = 0; k < depth; k++) {
+      const body = `\\begin{lemma}\\label{l${k}}x\\end{lemma}\n\\input{c${k + 1}}\n\\input{c${k + 1}}\n`;
+      writeFileSync(join(src, k === 0 ? 'web.tex' : `c${k}.tex`), body);
+    }
+    writeFileSync(join(src, `c${depth}.tex`), 'end\n');
+    const result = extractBlueprint({ root: dir, options: {} });
+    expect(result.entities.length).toBe(depth);
+    expect(result.problems.filter((p) => p.messageId === 'input-repeated').length).toBe(depth);
+  });
+
   it('follows \\input without braces and reports bad LaTeX with file:line, keeping what it read', () => {
     const dir = join(root, 'bad');
     mkdirSync(join(dir, 'blueprint/src/chapter'), { recursive: true });

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LlmEngine } from '../../src/llm/engine.js';
@@ -28,7 +28,7 @@ async function engineFor(script: Script, llm: Record<string, unknown> = {}) {
   const make = async () => {
     const engine = await LlmEngine.create(['direct-judge'], {
       root,
-      config: { llm: { retries: 3, timeoutMs: 2000, ...llm } },
+      config: { llm: { retries: 3, timeoutMs: 2000, cacheDir: join(root, 'cache'), ...llm } },
       env,
       backoffMs: 10,
     });
@@ -189,7 +189,7 @@ describe('LlmEngine over HTTP', () => {
     expect(await ask(rerun, 'b')).toMatchObject({ ok: true, cached: true });
     expect(server!.chatCalls()).toBe(calls);
     expect(rerun.accounting.metrics()).toMatchObject({ 'llm.calls': 0, 'llm.cacheHits': 2 });
-    const cacheDir = join(root, '.leanaudit-cache');
+    const cacheDir = join(root, 'cache');
     expect(readFileSync(join(cacheDir, '.gitignore'), 'utf8')).toBe('*\n');
     const files = readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     expect(files.length).toBe(3);
@@ -199,7 +199,7 @@ describe('LlmEngine over HTTP', () => {
 
   it('keeps the answer when the cache cannot be written, and counts it', async () => {
     const { engine, root } = await engineFor(() => reply.json(good));
-    const cacheDir = join(root, '.leanaudit-cache');
+    const cacheDir = join(root, 'cache');
     rmSync(cacheDir, { recursive: true, force: true });
     writeFileSync(cacheDir, 'not a folder');
     expect(await ask(engine)).toMatchObject({ ok: true, value: good, cached: false });
@@ -253,5 +253,45 @@ describe('LlmEngine over HTTP', () => {
     const [a, b] = await Promise.all([ask(engine, 'same'), ask(other, 'same')]);
     expect(server!.chatCalls()).toBe(calls + 1);
     expect([a.ok && a.cached, b.ok && b.cached].sort()).toEqual([false, true]);
+  });
+
+  it('checks each cache entry on reading: one of another rubric, or not matching its schema, is asked again', async () => {
+    const { engine, make, root } = await engineFor(() => reply.json(good));
+    await ask(engine, 'a');
+    await ask(engine, 'b');
+    const files = readdirSync(join(root, 'cache'), { recursive: true, withFileTypes: true }).filter((f) => f.name.endsWith('.json'));
+    const [first, second] = files.map((f) => join(f.parentPath, f.name));
+    const planted = JSON.parse(readFileSync(first!, 'utf8'));
+    writeFileSync(first!, JSON.stringify({ ...planted, value: { answer: 'Stronger' } }));
+    writeFileSync(second!, JSON.stringify({ ...planted, rubric: 'other' }));
+    const rerun = await make();
+    const calls = server!.chatCalls();
+    expect(await ask(rerun, 'a')).toMatchObject({ ok: true, cached: false, value: good });
+    expect(await ask(rerun, 'b')).toMatchObject({ ok: true, cached: false, value: good });
+    expect(server!.chatCalls()).toBe(calls + 2);
+    expect(rerun.accounting.metrics()['llm.cacheInvalid']).toBe(2);
+  });
+
+  it("uses a repository's committed answers only with repoCache, and marks them as the repository's", async () => {
+    const { engine, root } = await engineFor(() => reply.json(good));
+    await ask(engine, 'a');
+    const [file] = readdirSync(join(root, 'cache'), { recursive: true, withFileTypes: true })
+      .filter((f) => f.name.endsWith('.json'))
+      .map((f) => join(f.parentPath, f.name));
+    const committed = join(root, '.leanaudit-cache', basename(dirname(file!)));
+    mkdirSync(committed, { recursive: true });
+    renameSync(file!, join(committed, basename(file!)));
+    const env = { OPENAI_BASE_URL: server!.url, OPENAI_API_KEY: KEY, LEANAUDIT_MODEL: 'gpt-test' };
+    const setup = (llm: object) =>
+      LlmEngine.create(['direct-judge'], { root, config: { llm: { cacheDir: join(root, 'cache'), ...llm } }, env });
+    const outsider = await setup({});
+    const trusting = await setup({ repoCache: true });
+    if (!(outsider instanceof LlmEngine) || !(trusting instanceof LlmEngine)) throw new Error('no engine');
+    expect(await trusting.ask(rubric, { question: 'a', strict: true }, signal, true)).toMatchObject({
+      ok: true,
+      cacheSource: 'repository',
+    });
+    expect(trusting.accounting.metrics()['llm.repoCacheHits']).toBe(1);
+    expect(await outsider.ask(rubric, { question: 'a', strict: true }, signal, true)).toMatchObject({ ok: false, cause: 'not-cached' });
   });
 });

@@ -72,6 +72,7 @@ describe('rubrics', () => {
         compileStatus: 'unknown',
         caseSplit: true,
         skolem: true,
+        traps: '- `n - 1` (nat-subtraction): truncated',
       });
       for (const rule of [
         'Implicit context',
@@ -80,8 +81,10 @@ describe('rubrics', () => {
         'WEAKER',
         'Restricting a parameter',
         'Definitions.',
+        'Pre-flags',
       ])
         expect(on.system).toContain(rule);
+      expect(on.user).toContain('- `n - 1` (nat-subtraction): truncated');
       expect(on.system).toMatch(/Q1\s+is\s+false\s+\(Different\)/);
       expect(on.system).toMatch(/it\s+makes\s+neither\s+Q1\s+nor\s+Q2\s+false/);
       expect(on.system).not.toMatch(/Stronger at most/);
@@ -101,11 +104,13 @@ describe('rubrics', () => {
         compileStatus: 'unknown',
         caseSplit: false,
         skolem: false,
+        traps: '',
       });
       expect(off.system).not.toContain('Skolemized');
       expect(off.system).not.toContain('Several declarations');
       expect(off.system).not.toContain('Definitions.');
       expect(off.user).not.toContain('Surrounding text');
+      expect(off.user).not.toContain('Pre-flags');
     }
   });
 });

@@ -46,8 +46,30 @@ describe('resolveLaunch', () => {
       ok: true,
       spec: { file: join(bin, 'lake'), args: ['env', join(root, 'repl')] },
     });
+  });
+
+  it('never starts `lake exe repl` because of what the repository ships: only when the user allows it (--lean, repl.lake)', () => {
+    fakeLake();
+    const env = { PATH: bin };
+    mkdirSync(join(root, '.lake/build/lib/lean'), { recursive: true });
     writeFileSync(join(root, 'lake-manifest.json'), JSON.stringify({ packages: [{ name: 'repl' }] }));
-    expect(resolveLaunch(root, REPL_DEFAULTS, env)).toMatchObject({ ok: true, spec: { args: ['exe', 'repl'] } });
+    expect(resolveLaunch(root, REPL_DEFAULTS, env)).toMatchObject({ ok: false, reason: expect.stringMatching(/pass --lean/) });
+    expect(resolveLaunch(root, { ...REPL_DEFAULTS, lake: true }, env)).toMatchObject({ ok: true, spec: { args: ['exe', 'repl'] } });
+  });
+
+  it('runs the REPL inside bubblewrap when bwrap is on PATH: the repository writable, nothing else, no network', () => {
+    writeFileSync(join(bin, 'bwrap'), '#!/bin/sh\n');
+    chmodSync(join(bin, 'bwrap'), 0o755);
+    const launch = resolveLaunch(root, { ...REPL_DEFAULTS, command: 'lake env repl' }, { PATH: bin });
+    if (!launch.ok) throw new Error(launch.reason);
+    expect(launch.spec.file).toBe(join(bin, 'bwrap'));
+    const args = launch.spec.args!.join(' ');
+    expect(args).toContain(`--ro-bind / / --bind ${root} ${root}`);
+    expect(args).toContain('--unshare-all --die-with-parent');
+    expect(launch.spec.args!.slice(-3)).toEqual(['/bin/sh', '-c', 'lake env repl']);
+    expect(launch.describe).toBe('lake env repl (sandboxed by bwrap)');
+    const unconfined = resolveLaunch(root, { ...REPL_DEFAULTS, command: 'lake env repl', sandbox: false }, { PATH: bin });
+    expect(unconfined).toMatchObject({ ok: true, spec: { shell: 'lake env repl' } });
   });
 
   it('reads the repl tag from lean-toolchain', () => {

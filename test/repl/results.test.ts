@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandResponse, Message, ProofStepResponse, ReplError } from '../../src/repl/protocol.js';
-import { readExact, readPrintAxioms } from '../../src/repl/results.js';
+import { isNativeAxiom, readExact, readPrintAxioms } from '../../src/repl/results.js';
 import { recordedResponses } from '../helpers/lean-repl-fixtures.js';
 
 const older = (tag: string) =>
@@ -67,5 +67,32 @@ describe('readPrintAxioms', () => {
       'Nat.add_zero': [],
     });
     expect(report.errors).toEqual([{ line: 4, message: "unknown constant 'Nope'" }]);
+  });
+});
+
+describe('isNativeAxiom', () => {
+  it('knows the native-computation axioms of older toolchains and the auxiliary ones of current toolchains', () => {
+    for (const name of [
+      'Lean.ofReduceBool',
+      'Lean.ofReduceNat',
+      'Lean.trustCompiler',
+      'computed._native.native_decide.ax_1',
+      'Foo.bar._native.bv_decide.ax_1_2',
+      '_private.Foo.0.baz._native.native_decide.ax',
+    ])
+      expect(isNativeAxiom(name), name).toBe(true);
+  });
+
+  it('leaves other axioms alone, also ones whose names only look alike', () => {
+    for (const name of [
+      'propext',
+      'sorryAx',
+      'ofReduceBool',
+      'my._native.thing',
+      'native_decide.ax_1',
+      'Foo._native_ax',
+      'x._native.tac.axiom',
+    ])
+      expect(isNativeAxiom(name), name).toBe(false);
   });
 });

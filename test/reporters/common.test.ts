@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { enableNotes, formatBytes, groupByFile, metricsText, position, severityTotals } from '../../src/reporters/common.js';
+import {
+  claimCells,
+  claimStatistics,
+  enableNotes,
+  formatBytes,
+  groupByFile,
+  metricsText,
+  position,
+  severityTotals,
+} from '../../src/reporters/common.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
 describe('reporter helpers', () => {
@@ -31,6 +40,27 @@ describe('reporter helpers', () => {
     expect(enableNotes(sampleReport())).toEqual([]);
     expect(enableNotes(reportWithoutLean())).toEqual([
       { auditors: ['mathlib-overlap', 'axiom-usage'], reason: 'no `lake` on PATH', command: ENABLE },
+    ]);
+  });
+});
+
+describe('claimStatistics', () => {
+  it("reads proof-gaps' per-kind and per-chapter metrics into rows, all first, with shares", () => {
+    const report = sampleReport();
+    const run = report.runs.find((r) => r.auditorId === 'proof-gaps')!;
+    run.metrics = {
+      ...run.metrics,
+      'kind:lemma:entities': 4,
+      'kind:lemma:stated': 4,
+      'kind:lemma:proved': 2,
+      'kind:lemma:fully-proved': 1,
+      'chapter:Intro: basics:lemma:entities': 4,
+      'chapter:Intro: basics:lemma:stated': 4,
+    };
+    const rows = claimStatistics(report);
+    expect(rows.map(claimCells)).toEqual([
+      ['all', 'lemma', '4', '4 (100%)', '2 (50%)', '1 (25%)'],
+      ['Intro: basics', 'lemma', '4', '4 (100%)', '0 (0%)', '0 (0%)'],
     ]);
   });
 });

@@ -55,6 +55,46 @@ describe('html reporter', () => {
     expect(html).toMatch(/<a class="node p-sorry v-different" href="#entity%3Athm%3Abar"/);
     expect(html).toMatch(/<path class="edge e-unreflected-unproved" data-from="lem:base" data-to="thm:bar"/);
   });
+
+  it('lists the findings by severity, errors first', () => {
+    const severities = [...html.matchAll(/<tr class="finding" data-index="\d+" data-severity="(\w+)"/g)].map((m) => m[1]);
+    expect(severities.length).toBeGreaterThan(2);
+    const rank = (s: string | undefined) => ['error', 'warning', 'info'].indexOf(s!);
+    expect(severities.map(rank)).toEqual([...severities.map(rank)].sort((a, b) => a - b));
+  });
+
+  it('gives the graph its tools: search, zoom and fit', () => {
+    expect(html).toContain('<input id="graph-search" type="search"');
+    expect(html).toMatch(/data-graph="fit"/);
+    expect(html).toContain('data-lean="Foo.bar"');
+  });
+
+  it("embeds each rule's help, the findings linking to it, and links a page only under --docs-url", () => {
+    expect(html).toMatch(
+      /<a href="#rule%3Aproof-gaps%2Fsorry-in-proof" title="what the rule checks"><code>proof-gaps\/sorry-in-proof<\/code><\/a>/,
+    );
+    const help = html.slice(html.indexOf('<details class="rule" id="rule:proof-gaps/sorry-in-proof">'));
+    expect(help).toMatch(
+      /^<details class="rule" id="rule:proof-gaps\/sorry-in-proof"><summary>.*<\/summary><p>[^<]+<\/p><p><b>Why it matters:<\/b>/,
+    );
+    expect(html).not.toContain('rule page');
+    const linked = htmlReporter(richReport(), { docsUrl: 'https://docs.example/rules' });
+    expect(linked).toContain(
+      '<a href="https://docs.example/rules/proof-gaps.md#sorry-in-proof" target="_blank" rel="noopener noreferrer">rule page</a>',
+    );
+  });
+
+  it('with a focus, shows that entity and its ancestors only, and says what it left out', () => {
+    const report = richReport();
+    const focused = htmlReporter(report, { focus: 'lem:base' });
+    expect(focused).toContain('<p id="focus">Focused on <a href="#entity%3Alem%3Abase">lem:base</a> and the 0 entities it depends on:');
+    expect(focused).toContain('id="entity:lem:base"');
+    expect(focused).not.toContain('id="entity:thm:bar"');
+    expect(focused).not.toContain('<svg');
+    const bar = htmlReporter(report, { focus: 'Foo.bar' });
+    expect(bar).toContain('id="entity:lem:base"');
+    expect(bar).toMatch(/data-from="lem:base" data-to="thm:bar"/);
+  });
 });
 
 describe('hostile names', () => {

@@ -2,8 +2,9 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/core/types.js';
+import { listed, position } from '../../src/reporters/common.js';
 import { renderText } from '../../src/reporters/index.js';
-import { MARKDOWN_SIZE_LIMIT, markdownReporter as markdownReporterPieces } from '../../src/reporters/markdown.js';
+import { JOB_SUMMARY_SIZE_LIMIT, MARKDOWN_SIZE_LIMIT, markdownReporter as markdownReporterPieces } from '../../src/reporters/markdown.js';
 import { hostileReport, RAW_CONTROL } from './hostile-report.js';
 import { ENABLE, reportWithoutLean, sampleReport } from './sample-report.js';
 
@@ -32,24 +33,58 @@ describe('markdown reporter', () => {
     expect(html).toContain('↳ <code>Foo/B.lean:1</code> used here');
   });
 
-  it('cuts a long report by size, under what a GitHub comment holds, and says how many findings it left out', () => {
-    const report = sampleReport();
-    const many: Finding[] = Array.from({ length: 3000 }, (_, i) => ({
+  const many = (n: number, severity: Finding['severity'], messageId = 'sorry-in-proof'): Finding[] =>
+    Array.from({ length: n }, (_, i) => ({
       auditorId: 'proof-gaps',
-      messageId: 'sorry-in-proof',
-      severity: 'error',
+      messageId,
+      severity,
       message: `gap ${i} ${'long message '.repeat(5)}`,
       location: { file: `Big${i % 7}.lean`, line: i + 1 },
     }));
-    report.runs[0]!.findings = many;
+  const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+  const rows = (text: string, severity: string): number =>
+    text.split('\n').filter((l) => new RegExp(`^\\| \\d+ \\| ${severity} \\| gap `).test(l)).length;
+
+  it('cuts a long report by size, errors first, and counts by rule exactly what it left out', () => {
+    const report = sampleReport();
+    report.runs[0]!.findings = [...many(40, 'warning', 'axiom'), ...many(3000, 'error')];
     const text = markdownReporter(report);
-    expect(text.length).toBeLessThanOrEqual(MARKDOWN_SIZE_LIMIT);
-    expect(text.length).toBeGreaterThan(MARKDOWN_SIZE_LIMIT - 1000);
-    const shown = text.split('\n').filter((l) => /^\| \d+ \| error \| gap /.test(l)).length;
+    expect(bytes(text)).toBeLessThanOrEqual(MARKDOWN_SIZE_LIMIT);
+    expect(bytes(text)).toBeGreaterThan(MARKDOWN_SIZE_LIMIT - 2000);
+    const shown = rows(text, 'error');
     expect(shown).toBeGreaterThan(100);
-    // The crossfile-reuse finding without a location comes last, so it is left out too.
-    expect(text).toContain(`… and ${3001 - shown} more findings not shown`);
-    expect(markdownReporter(sampleReport())).not.toContain('not shown');
+    expect(rows(text, 'warning')).toBe(0);
+    const others = listed(report.runs.slice(1).flatMap((r) => r.findings));
+    expect(others.map((f) => f.severity)).toEqual(['info']);
+    expect(text).toContain(
+      `Not listed one by one, to keep this under 65,000 bytes: ${3000 - shown} errors, 40 warnings and 1 info finding, counted by rule below`,
+    );
+    expect(text).toContain(`| error | \`proof-gaps/sorry-in-proof\` | ${3000 - shown} |`);
+    expect(text).toContain('| warning | `proof-gaps/axiom` | 40 |');
+    expect(markdownReporter(sampleReport())).not.toContain('Not listed');
+  });
+
+  it('keeps every error and warning, and counts the info findings by rule when they do not all fit', () => {
+    const report = sampleReport();
+    const before = listed(report.runs.flatMap((r) => r.findings));
+    report.runs[0]!.findings.push(...many(120, 'warning', 'axiom'), ...many(3000, 'info', 'unknown-marker'));
+    const text = markdownReporter(report);
+    expect(bytes(text)).toBeLessThanOrEqual(MARKDOWN_SIZE_LIMIT);
+    expect(rows(text, 'warning')).toBe(120);
+    expect(rows(text, 'info')).toBe(0);
+    const serious = before.filter((f) => f.severity !== 'info');
+    expect(serious.length).toBeGreaterThan(0);
+    for (const f of serious) expect(text).toContain(`| ${position(f.location)} | ${f.severity} |`);
+    expect(text).toMatch(/info findings \(every error and warning is listed above\), counted by rule below/);
+    expect(text).toContain('| info | `proof-gaps/unknown-marker` | 3000 |');
+  });
+
+  it('as a job summary, lists every finding up to what GitHub takes from a step', () => {
+    const report = sampleReport();
+    report.runs[0]!.findings = many(3000, 'error');
+    const text = markdownReporter(report, { sizeLimit: JOB_SUMMARY_SIZE_LIMIT });
+    expect(rows(text, 'error')).toBe(3000);
+    expect(bytes(text)).toBeLessThanOrEqual(JOB_SUMMARY_SIZE_LIMIT);
   });
 
   it('as a job summary, says which findings GitHub left unannotated', () => {

@@ -21,7 +21,7 @@ interface SarifLog {
           shortDescription: { text: string };
           fullDescription: { text: string };
           help: { text: string; markdown: string };
-          helpUri: string;
+          helpUri?: string;
           defaultConfiguration: { level: string };
         }[];
       };
@@ -59,9 +59,11 @@ describe('sarif reporter', () => {
       name: 'SorryInProof',
       shortDescription: { text: TEST_RULE_DOCS.what },
       fullDescription: { text: `${TEST_RULE_DOCS.what} ${TEST_RULE_DOCS.why}` },
-      helpUri: 'https://github.com/leanaudit/leanaudit/blob/main/docs/auditors/proof-gaps.md#sorry-in-proof',
       defaultConfiguration: { level: 'error' },
     });
+    // No page link unless the user gives where the pages are: the help is embedded.
+    expect(run!.tool.driver.rules[0]!.helpUri).toBeUndefined();
+    expect(JSON.stringify(log())).not.toContain('github.com/leanaudit');
     expect(run!.tool.driver.rules[3]!.defaultConfiguration.level).toBe('note');
   });
 
@@ -140,14 +142,13 @@ describe('rules for code scanning', () => {
     expect(rule.helpUri).toBe('https://docs.example/rules/proof-gaps.md#sorry-in-proof');
   });
 
-  it('gives every rule a rendered name, descriptions without placeholders, help and a help link', () => {
+  it('gives every rule a rendered name, descriptions without placeholders and help', () => {
     for (const rule of log().runs[0]!.tool.driver.rules) {
       expect(rule.name).toMatch(/^[A-Z][A-Za-z0-9]*$/);
       for (const text of [rule.shortDescription.text, rule.fullDescription.text, rule.help.text, rule.help.markdown]) {
         expect(text).not.toContain('{{');
         expect(text.length).toBeGreaterThan(0);
       }
-      expect(rule.helpUri).toMatch(/^https:\/\//);
     }
   });
 });
@@ -167,5 +168,15 @@ describe('paths for code scanning', () => {
     report.runs[0]!.findings[0]!.excerpt = { startLine: 10, lines: ['a', 'b', '  sorry', 'c'] };
     const location = log(report).runs[0]!.results.find((r) => r.message.text.includes('Foo.bar'))!.locations![0]!;
     expect(location.physicalLocation.contextRegion).toEqual({ startLine: 10, endLine: 13, snippet: { text: 'a\nb\n  sorry\nc\n' } });
+  });
+});
+
+describe('SARIF blueprint progress', () => {
+  it("carries the blueprint's progress per kind as a property of the run", async () => {
+    const report = sampleReport();
+    const run = report.runs.find((r) => r.auditorId === 'proof-gaps')!;
+    run.metrics = { ...run.metrics, 'kind:lemma:entities': 2, 'kind:lemma:proved': 1 };
+    const log = JSON.parse(sarifReporter(report)) as { runs: { properties: Record<string, unknown> }[] };
+    expect(log.runs[0]!.properties.blueprintProgress).toEqual([{ kind: 'lemma', entities: 2, stated: 0, proved: 1, fullyProved: 0 }]);
   });
 });

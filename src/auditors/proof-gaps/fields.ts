@@ -329,6 +329,10 @@ export function classifyFieldsByType(
   const structures = new Structures(project, wanted);
   const propositions = new Map<LeanDecl, boolean>();
   const isProposition = (decl: LeanDecl): boolean => propositions.get(decl) ?? propositions.set(decl, statesProposition(decl)).get(decl)!;
+  // Read once per declaration: a `⟨sorry, …⟩` of n components would otherwise read the structure's n fields n times.
+  const readings = new Map<LeanDecl, (boolean | undefined)[] | undefined>();
+  const readingsOf = (decl: LeanDecl): (boolean | undefined)[] | undefined =>
+    readings.has(decl) ? readings.get(decl) : readings.set(decl, componentReadings(decl, structures)).get(decl);
   // A sorry macro's use stays one: only where it stands changes.
   const as = (gap: ProofGap, kind: GapKind): GapKind => (gap.kind === 'sorry-macro' ? gap.kind : kind);
   return gaps.map((gap) => {
@@ -346,7 +350,7 @@ export function classifyFieldsByType(
     }
     if (gap.argument === undefined) return gap;
     if ('component' in gap.argument) {
-      const proof = gap.argument.whole ? componentReadings(decl, structures)?.[gap.argument.component] : undefined;
+      const proof = gap.argument.whole ? readingsOf(decl)?.[gap.argument.component] : undefined;
       if (proof === undefined) return gap;
       return { ...gap, kind: as(gap, proof ? 'sorry-in-proof' : 'sorry-in-data'), context: proof ? 'proof-field' : 'data-field' };
     }

@@ -31,10 +31,13 @@ import { typeHead } from '../../lean/syntax/lexer.js';
 import { isProofKind } from '../../lean/syntax/names.js';
 import { ImportGraph } from '../../lean/workspace/imports.js';
 import type { LeanDecl } from '../../model/lean.js';
+import { blueprintClaims } from './blueprint-claims.js';
 import { type DeliberateGaps, deliberateGapFiles } from './deliberate-gaps.js';
 import { classifyFieldsByType } from './fields.js';
+import { reachedGapFindings } from './reached-gaps.js';
 import { Dependents } from './resting-on.js';
 import { sorryMacros, sorryMacrosByFile } from './sorry-macros.js';
+import { reportTrust } from './trust-findings.js';
 
 export const meta: AuditorMeta = {
   id: 'proof-gaps',
@@ -195,6 +198,35 @@ export const meta: AuditorMeta = {
         example: 'theorem main_result : True := trivial',
       },
     },
+    'rests-on-gap': {
+      message: '{{decl}}, which no other declaration uses, rests on {{gap}} in {{file}}: {{chain}}',
+      severity: 'warning',
+      docs: {
+        what: 'A result (a theorem or lemma no other declaration of the project uses) whose own proof is complete but that reaches a `sorry`, a sorry macro’s use or a project axiom in another file through the declarations it references; the shortest chain is given.',
+        why: 'Its file shows no gap, yet it is proved only modulo the gap at the end of the chain. The chain is read from the text; `#print axioms` (the axiom-usage auditor, with Lean) decides.',
+        example: '-- A.lean\ntheorem step : P := sorry\n-- B.lean\ntheorem main : P := step   -- main → step → the sorry in step',
+        exampleNeeds: 'the gap in a second file, which the result’s file imports',
+      },
+    },
+    'challenge-statement-differs': {
+      message: 'the statement of {{name}} in the solution reads differently from the challenge’s: `{{solution}}` against `{{challenge}}`',
+      severity: 'info',
+      docs: {
+        what: 'A theorem `comparator_config.json` names whose statement in the solution module reads differently, whitespace aside, from the challenge module’s.',
+        why: 'comparator accepts a solution only if it proves the challenge’s statement. Text that differs may still elaborate to the same statement (another notation, an unfolded definition): a comparator run decides (the command is in the evidence).',
+        example: '-- Challenge.lean: theorem t : ∀ n : ℕ, n + 0 = n := sorry\n-- Solution.lean:  theorem t : ∀ n : ℕ, 0 + n = n := …',
+        exampleNeeds: 'comparator_config.json and both modules',
+      },
+    },
+    'challenge-theorem-missing': {
+      message: '{{name}}, which comparator_config.json names, is not declared in {{module}}',
+      severity: 'info',
+      docs: {
+        what: 'A theorem of `theorem_names` in `comparator_config.json` that the challenge or the solution module does not declare, as the source reads.',
+        why: 'comparator fails on a theorem missing from either module; a declaration made by a macro is not seen by the source reading, so a comparator run decides.',
+        example: '{"theorem_names": ["main"], …}   # Solution.lean declares no `main`',
+      },
+    },
     'test-library': {
       message: '{{file}} is in {{library}}, the lakefile’s test driver: {{gaps}} left out of the totals, as test inputs',
       severity: 'info',
@@ -215,14 +247,31 @@ export const meta: AuditorMeta = {
           '{"challenge_module": "Challenge", "solution_module": "Solution", …}   # Challenge.lean: theorem classical_carleson\' : ClassicalCarleson := sorry',
       },
     },
+    'claim-rests-on-gap': {
+      message: '{{entity}} is marked {{claim}}, but `{{decl}}` rests on `{{root}}` ({{gap}}): {{chain}}',
+      severity: 'info',
+      docs: {
+        what: 'An entity shown as proved (`\\leanok` on its proof, status `proved`, a VersoBlueprint or LeanArchitect node) whose declaration uses, directly or through other project declarations, one with a `sorry`, a project axiom or `native_decide`; the chain is in the message. The references are read from the text: `#print axioms` (axiom-usage, with Lean) decides.',
+        why: 'A proof that uses an unproved lemma is no more finished than the lemma. leanblueprint colours a node "fully proved" from its `\\uses` ancestors only, so a gap in a declaration no blueprint node names never shows on the page.',
+        example: '\\begin{proof}\\leanok … \\end{proof}  % theorem main := helper 2, where lemma helper … := sorry',
+      },
+    },
   },
   needs: ['lean-project'],
 };
 
+/** The rules about files, results and challenges, which are not gaps. */
+const NOT_GAPS: ReadonlySet<string> = new Set([
+  'test-library',
+  'challenge-statement',
+  'native-decide-in-example',
+  'rests-on-gap',
+  'challenge-statement-differs',
+  'challenge-theorem-missing',
+  'claim-rests-on-gap',
+]);
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
-const KINDS = Object.keys(meta.rules).filter(
-  (k) => k !== 'test-library' && k !== 'challenge-statement' && k !== 'native-decide-in-example',
-) as GapKind[];
+const KINDS = Object.keys(meta.rules).filter((k) => !NOT_GAPS.has(k)) as GapKind[];
 const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
   'sorry-in-proof',
   'sorry-in-data',
@@ -245,6 +294,9 @@ export async function run(ctx: AuditContext): Promise<void> {
   let filesWithGaps = 0;
   const sorried = new Set<LeanDecl>();
   const axioms = new Set<LeanDecl>();
+  /** Each declaration with a gap of its own, and what it is, for the trust levels. */
+  const ownGaps = new Map<LeanDecl, string>();
+  const nativeDecided = new Set<LeanDecl>();
   const imports = new ImportGraph(project.files);
   const macros = sorryMacrosByFile(project, sorryMacros(project, sourceByPath(project), imports), imports);
   const deliberate = deliberateGapFiles(project);
@@ -282,6 +334,9 @@ export async function run(ctx: AuditContext): Promise<void> {
       perFile.set(gap.kind, (perFile.get(gap.kind) ?? 0) + 1);
       if ((SORRY_KINDS.has(gap.kind) || gap.kind === MACRO) && gap.decl) sorried.add(gap.decl);
       if (gap.kind === 'axiom' && gap.decl) axioms.add(gap.decl);
+      const what = gap.decl && !ownGaps.has(gap.decl) ? TRUST_GAPS[gap.kind] : undefined;
+      if (what !== undefined) ownGaps.set(gap.decl!, what);
+      if (gap.kind === 'native-decide' && gap.decl && gap.decl.kind !== 'example') nativeDecided.add(gap.decl);
     }
     for (const finding of findings(path, gaps)) ctx.report(finding);
     for (const [kind, count] of perFile) ctx.metric(`file:${path}:${kind}`, count);
@@ -305,6 +360,22 @@ export async function run(ctx: AuditContext): Promise<void> {
     ctx.metric(`resting-on-${what}`, resting.length);
     ctx.metric(`theorems-resting-on-${what}`, resting.filter((decl) => isProofKind(decl.kind)).length);
   }
+  let reached = 0;
+  for (const finding of reachedGapFindings(project.files, dependents, new Set([...sorried, ...axioms]), (path) => deliberate.has(path)))
+    ctx.report(finding), reached++;
+  ctx.metric('results-resting-on-gaps', reached);
+  await reportTrust(ctx, project, dependents, ownGaps, (path) => deliberate.has(path));
+  const entities = await ctx.entities().catch(() => []);
+  if (entities.length > 0) {
+    const gapOf = new Map<LeanDecl, string>([
+      ...[...nativeDecided].map((decl): [LeanDecl, string] => [decl, 'proved by `native_decide`, through the axiom `Lean.ofReduceBool`']),
+      ...[...axioms].map((decl): [LeanDecl, string] => [decl, 'an axiom of the project']),
+      ...[...sorried].map((decl): [LeanDecl, string] => [decl, 'it has a `sorry`']),
+    ]);
+    const claims = blueprintClaims(entities, project.files, gapOf, dependents);
+    for (const finding of claims.findings) ctx.report(finding);
+    for (const [name, value] of Object.entries(claims.metrics)) ctx.metric(name, value);
+  }
   ctx.metric('files', project.files.length);
   ctx.metric('files-with-gaps', filesWithGaps);
   ctx.metric('deliberate-gaps', deliberateCount);
@@ -312,6 +383,18 @@ export async function run(ctx: AuditContext): Promise<void> {
 }
 
 const NO_MACROS: ReadonlyMap<string, string> = new Map();
+
+/** The gaps that stop a trust level at the source, as its reason names them. */
+const TRUST_GAPS: Partial<Record<GapKind, string>> = {
+  'sorry-in-proof': 'a `sorry`',
+  'sorry-in-data': 'a `sorry`',
+  'sorry-in-statement': 'a `sorry`',
+  'sorry-undetermined': 'a `sorry`',
+  'sorry-macro': 'a sorry macro',
+  axiom: 'an axiom',
+  'native-decide': '`native_decide` (compiled code trusted)',
+  'skip-kernel-tc': 'the kernel check turned off',
+};
 
 /** A bodiless opaque whose implementation an attribute gives (`@[implemented_by]`, `@[extern]`): compiled code, reported as such, not an unspecified constant. */
 const implementedOpaque = (gap: ProofGap): boolean =>

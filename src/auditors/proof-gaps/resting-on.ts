@@ -24,6 +24,7 @@ interface Placed {
 /** The declarations of some files by the declarations they reference, made once for every question asked of them. */
 export class Dependents {
   private readonly referencedBy = new Map<LeanDecl, LeanDecl[]>();
+  private readonly referencing = new Map<LeanDecl, LeanDecl[]>();
 
   constructor(private readonly files: readonly LeanFile[]) {
     const imports = new ImportGraph(files);
@@ -49,6 +50,9 @@ export class Dependents {
             const users = this.referencedBy.get(target.decl);
             if (users === undefined) this.referencedBy.set(target.decl, [decl]);
             else users.push(decl);
+            const used = this.referencing.get(decl);
+            if (used === undefined) this.referencing.set(decl, [target.decl]);
+            else used.push(target.decl);
           }
         }
       });
@@ -67,5 +71,32 @@ export class Dependents {
       }
     }
     return this.files.flatMap((file) => file.decls.filter((decl) => reached.has(decl) && !roots.has(decl)));
+  }
+
+  /** Whether some declaration references `decl`: a result is one nothing else uses. */
+  isUsed(decl: LeanDecl): boolean {
+    return this.referencedBy.has(decl);
+  }
+
+  /**
+   * How `from` rests on one of the `roots`: the shortest chain of references `from → A → B → root`
+   * (just `[from]` when it is a root itself), or undefined when it reaches none. For a finding's
+   * "X rests on the gap in G via A → B".
+   */
+  chain(from: LeanDecl, roots: ReadonlySet<LeanDecl>): LeanDecl[] | undefined {
+    const cameFrom = new Map<LeanDecl, LeanDecl | undefined>([[from, undefined]]);
+    const queue = [from];
+    for (let i = 0; i < queue.length; i++) {
+      const decl = queue[i]!;
+      if (roots.has(decl)) {
+        const path: LeanDecl[] = [];
+        for (let at: LeanDecl | undefined = decl; at !== undefined; at = cameFrom.get(at)) path.push(at);
+        return path.reverse();
+      }
+      for (const next of this.referencing.get(decl) ?? []) {
+        if (!cameFrom.has(next)) cameFrom.set(next, decl), queue.push(next);
+      }
+    }
+    return undefined;
   }
 }

@@ -60,14 +60,15 @@ class ProjectAxioms {
 function standsFor(
   definition: NotationDefinition,
   k: number,
-  found: ReadonlyMap<string, string>,
+  found: ReadonlyMap<string, SorryMacro[]>,
   decls: Map<string, LeanDecl>,
   axioms: ProjectAxioms,
+  sees: (k: number, macro: SorryMacro) => boolean,
 ): string | undefined {
   for (const written of writtenIdentifiers(definition.expansion)) {
     if (definition.elaborated ? admits(written) : SORRY_WORDS.has(written)) return definition.elaborated ? 'sorry' : written;
-    const through = found.get(written);
-    if (through !== undefined) return through;
+    const through = found.get(written)?.find((macro) => sees(k, macro));
+    if (through !== undefined) return through.standsFor;
     const target = expansionTarget(written, definition, decls);
     if (target !== undefined && axioms.visible(target, k)) return target;
   }
@@ -96,17 +97,27 @@ export function sorryMacros(
   if (candidates.length === 0) return [];
   const indexOf = new Map(project.files.map((file, k) => [file.path, k]));
   const axioms = new ProjectAxioms(project.files, imports);
-  const standing = new Map<string, string>();
+  // A word stands for sorry only in the files that see its macro: `macro_rules` making `trivial` a sorry in one file leaves `trivial` alone in files not importing it.
+  const importers = new Map<number, Set<number>>();
+  const sees = (k: number, macro: SorryMacro): boolean => {
+    const defining = indexOf.get(macro.file) ?? -1;
+    if (macro.local || defining < 0) return k === defining;
+    let seeing = importers.get(defining);
+    if (seeing === undefined) importers.set(defining, (seeing = imports.importersOf(defining)));
+    return seeing.has(k);
+  };
+  const standing = new Map<string, SorryMacro[]>();
   const found: SorryMacro[] = [];
   for (let grew = true; grew; ) {
     grew = false;
     for (const definition of candidates) {
       const { atoms, command } = definition;
       if (found.some((macro) => macro.word === atoms[0] && macro.file === command.file)) continue;
-      const stands = standsFor(definition, indexOf.get(command.file) ?? -1, standing, project.decls, axioms);
+      const stands = standsFor(definition, indexOf.get(command.file) ?? -1, standing, project.decls, axioms, sees);
       if (stands === undefined) continue;
-      if (!standing.has(atoms[0]!)) standing.set(atoms[0]!, stands);
-      found.push({ word: atoms[0]!, standsFor: stands, file: command.file, local: command.local });
+      const macro = { word: atoms[0]!, standsFor: stands, file: command.file, local: command.local };
+      standing.set(macro.word, [...(standing.get(macro.word) ?? []), macro]);
+      found.push(macro);
       grew = true;
     }
   }

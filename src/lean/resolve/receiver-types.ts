@@ -13,15 +13,36 @@ const NAME_CHAR = /[\p{L}\p{N}_'!?\u2080-\u209c]/u;
 const HEAD_START = /[\p{L}_]/u;
 const SPACE = /\s/;
 
-/** The character (code point) starting at `at`, or '' past the end. */
-const charAt = (text: string, at: number): string => (at < text.length ? String.fromCodePoint(text.codePointAt(at)!) : '');
-
-/** The character (code point) ending just before `at`, or '' at the start. */
-function charBefore(text: string, at: number): string {
-  if (at <= 0) return '';
-  const low = text.charCodeAt(at - 1);
-  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.slice(at - 2, at) : text[at - 1]!;
+/** Per ASCII code: 1 a name character, 2 also a head start (a letter or `_`), 4 a blank; other codes go through the regular expressions. */
+const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const s = String.fromCharCode(c);
+  ASCII[c] = (NAME_CHAR.test(s) ? 1 : 0) | (HEAD_START.test(s) ? 2 : 0) | (SPACE.test(s) ? 4 : 0);
 }
+
+/** The code point starting at `at`, or -1 past the end. */
+const codeAt = (text: string, at: number): number => (at < text.length ? text.codePointAt(at)! : -1);
+
+/** The code point ending just before `at`, or -1 at the start. */
+function codeBefore(text: string, at: number): number {
+  if (at <= 0) return -1;
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2)! : low;
+}
+
+/** Whether the code point is of the class (1 name character, 2 head start, 4 blank); ASCII by table, since this runs on every character of every declaration. */
+function isClass(code: number, bit: number, pattern: RegExp): boolean {
+  if (code < 0) return false;
+  return code < 128 ? (ASCII[code]! & bit) !== 0 : pattern.test(String.fromCodePoint(code));
+}
+const isNameChar = (code: number): boolean => isClass(code, 1, NAME_CHAR);
+const isHeadStart = (code: number): boolean => isClass(code, 2, HEAD_START);
+const isBlank = (code: number): boolean => isClass(code, 4, SPACE);
+const width = (code: number): number => (code > 0xffff ? 2 : 1);
+const COLON = 58;
+const EQUALS = 61;
+const AT = 64;
+const DOT = 46;
 
 /**
  * Every local a binder in `text` names, with the last component of its type's head: a run of names
@@ -35,16 +56,17 @@ function bindersIn(text: string): Map<string, string> {
   // Where the last binder's head ended: the names of the next binder start after it.
   let floor = 0;
   for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
-    if (text[colon + 1] === '=' || text[colon + 1] === ':' || text[colon - 1] === ':') continue;
+    const next = text.charCodeAt(colon + 1);
+    if (next === EQUALS || next === COLON || (colon > 0 && text.charCodeAt(colon - 1) === COLON)) continue;
     let at = colon + 1;
-    while (at < text.length && SPACE.test(text[at]!)) at++;
-    if (text[at] === '@') at++;
+    while (at < text.length && isBlank(text.charCodeAt(at))) at++;
+    if (text.charCodeAt(at) === AT) at++;
     const headStart = at;
-    if (!HEAD_START.test(charAt(text, at))) continue;
+    if (!isHeadStart(codeAt(text, at))) continue;
     for (;;) {
-      const c = charAt(text, at);
-      if (NAME_CHAR.test(c)) at += c.length;
-      else if (c === '.' && HEAD_START.test(charAt(text, at + 1))) at++;
+      const c = codeAt(text, at);
+      if (isNameChar(c)) at += width(c);
+      else if (c === DOT && isHeadStart(codeAt(text, at + 1))) at++;
       else break;
     }
     const names = namesBefore(text, colon, floor);
@@ -64,16 +86,16 @@ const MAX_BINDER_NAMES = 256;
 function namesBefore(text: string, colon: number, floor: number): string[] {
   const names: string[] = [];
   let at = colon;
-  while (at > floor && SPACE.test(text[at - 1]!)) at--;
+  while (at > floor && isBlank(text.charCodeAt(at - 1))) at--;
   while (names.length < MAX_BINDER_NAMES) {
     const end = at;
-    for (let c = charBefore(text, at); at > floor && c !== '' && NAME_CHAR.test(c); c = charBefore(text, at)) at -= c.length;
+    for (let c = codeBefore(text, at); at > floor && isNameChar(c); c = codeBefore(text, at)) at -= width(c);
     if (at === end) break;
-    if (at > floor && text[at - 1] === '.') break;
-    if (at === floor && floor > 0 && (NAME_CHAR.test(charBefore(text, at)) || text[at - 1] === '.')) break;
+    if (at > floor && text.charCodeAt(at - 1) === DOT) break;
+    if (at === floor && floor > 0 && (isNameChar(codeBefore(text, at)) || text.charCodeAt(at - 1) === DOT)) break;
     names.push(text.slice(at, end));
     const beforeBlank = at;
-    while (at > floor && SPACE.test(text[at - 1]!)) at--;
+    while (at > floor && isBlank(text.charCodeAt(at - 1))) at--;
     if (at === beforeBlank) break;
   }
   return names.reverse();

@@ -509,8 +509,12 @@ export class NameResolver {
   }
 }
 
-/** Fills each declaration's `references`; returns the declarations by full name and the duplicate declarations. */
-export function linkReferences(files: LeanFile[]): ReferenceModel {
+/**
+ * Fills each declaration's `references`; returns the declarations by full name and the duplicate
+ * declarations. With `only`, the names are those of all `files` but only the declarations of `only`
+ * are linked again: a history keeps the references of the files a commit did not change.
+ */
+export function linkReferences(files: LeanFile[], only?: ReadonlySet<LeanFile>): ReferenceModel {
   const all = allDeclarations(files);
   const numbers = new Map<string, number>();
   const firstOf = Int32Array.from(all, (decl, k) => {
@@ -522,7 +526,7 @@ export function linkReferences(files: LeanFile[]): ReferenceModel {
   const decls = firstByName(all, firstOf);
   const problems = duplicatesOf(files, all, firstOf);
   const project = projectDeclarations([...decls.values()]);
-  for (const decl of collectPortably(files, project, new ReferenceLists(project), placesOf(files, project))) {
+  for (const decl of collectPortably(files, project, new ReferenceLists(project), placesOf(files, project), only)) {
     problems.push({
       messageId: 'too-many-opens',
       message: `more than ${MAX_OPENS_READ} opened namespaces, or ${MAX_SCOPE_PREFIXES} namespaces in all, are in scope here: names are resolved in the first ones only`,
@@ -622,7 +626,13 @@ function duplicatesOf(files: LeanFile[], all: readonly LeanDecl[], firstOf: Int3
 }
 
 /** The references of each declaration, with the TypeScript resolver; returns the first declaration of each file whose scope was cut (MAX_SCOPE_PREFIXES). */
-function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists: ReferenceLists, places: Place[][]): LeanDecl[] {
+function collectPortably(
+  files: LeanFile[],
+  project: ProjectDeclarations,
+  lists: ReferenceLists,
+  places: Place[][],
+  only?: ReadonlySet<LeanFile>,
+): LeanDecl[] {
   const crowded: LeanDecl[] = [];
   const resolver = new NameResolver(project);
   resolver.addAliases(files);
@@ -676,7 +686,7 @@ function collectPortably(files: LeanFile[], project: ProjectDeclarations, lists:
     }
   };
   files.forEach((file, f) => {
-    const recorded = identIdsOf(file);
+    const recorded = only === undefined || only.has(file) ? identIdsOf(file) : undefined;
     if (recorded === undefined) return;
     const seen = imports.seenBy(f);
     const blocks = mutualBlocks(file);

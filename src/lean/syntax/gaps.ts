@@ -444,7 +444,7 @@ function sorryWordGap(
   inTactics: boolean,
   first: number,
 ): ProofGap | undefined {
-  if (decl?.modifiers.includes('unsafe') && table.textOf(i) === 'lcProof') return undefined;
+  if (decl?.modifiers.includes('unsafe') && table.textOf(i).endsWith('lcProof')) return undefined;
   return sorryGap(table, i, prev, decl, inTactics, first);
 }
 

@@ -423,6 +423,20 @@ const problemAt = (code: number, file: string, line: number, column: number): So
   location: { file, line, column },
 });
 
+/**
+ * Whether the token about to be stored at `count` opens a syntax quotation's content: the last token
+ * is a `(` right after a backtick. `` `(#exit) `` is a term naming the command, not the command.
+ */
+function inQuotation(kinds: Uint8Array, codes: Int32Array, ends: Int32Array, starts: Int32Array, count: number): boolean {
+  return (
+    count >= 2 &&
+    kinds[count - 1] === KIND.symbol &&
+    codes[count - 1] === 40 &&
+    codes[count - 2] === 96 &&
+    ends[count - 2] === starts[count - 1]
+  );
+}
+
 /** Fills `table` from table.text, interning identifiers in table.names. */
 function lexInto(table: TokenTable, file: string, problems: SourceProblem[]): void {
   const { text, names: interned } = table;
@@ -528,7 +542,12 @@ function lexInto(table: TokenTable, file: string, problems: SourceProblem[]): vo
       code = -1;
       end = pos + 2;
       while (end < n && u[end]! < 128 && (ASCII[u[end]!]! & 2) !== 0) end++;
-      if (exitToken < 0 && ((end - pos === 5 && text.startsWith('#exit', pos)) || opensVersoDocument(text, pos, end))) exitToken = count;
+      if (
+        exitToken < 0 &&
+        ((end - pos === 5 && text.startsWith('#exit', pos)) || opensVersoDocument(text, pos, end)) &&
+        !inQuotation(kinds, codes, ends, starts, count)
+      )
+        exitToken = count;
     } else {
       if (interp.length > 0 && (c === 123 || c === 125)) interp[interp.length - 1]! += c === 123 ? 1 : -1;
       const len = symbolLength(u, pos, c, next);

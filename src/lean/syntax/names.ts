@@ -108,7 +108,11 @@ const GAP_WORDS: ReadonlySet<string> = new Set([
   'debug.skipKernelTC',
   'sorryAx',
   'lcProof',
+  '_root_.sorryAx',
+  '_root_.lcProof',
 ]);
+/** The sorry's constants written out, `_root_.` included (the same constant, spelled so that a search for `sorryAx` at a word's start misses it). */
+const SORRY_NAMES: ReadonlySet<string> = new Set(['sorryAx', 'lcProof', '_root_.sorryAx', '_root_.lcProof']);
 const isGapWord = (name: string): boolean => GAP_WORDS.has(name) || name.endsWith('maxHeartbeats');
 
 /**
@@ -247,7 +251,7 @@ export class NameTable {
     this.flags[id] =
       (isGapWord(name) ? GAP_WORD : 0) |
       (name.includes('.') ? DOTTED : 0) |
-      (name === 'sorryAx' || name === 'lcProof' ? SORRY_WORD : 0) |
+      (SORRY_NAMES.has(name) ? SORRY_WORD : 0) |
       (name === 'haveI' || name === 'letI' ? LET_WORD | BINDER_START : 0);
     return id;
   }

@@ -7,6 +7,7 @@ import { linkReferences } from '../../../src/lean/resolve/references.js';
 import { proofGapsOf } from '../../../src/lean/syntax/gaps.js';
 import { parseLean } from '../../../src/lean/syntax/parser.js';
 import { addLink } from '../../../src/lean/syntax/scope-links.js';
+import { growthRatio, LOOSELY_LINEAR } from '../../helpers/growth.js';
 
 const model = (src: string) => {
   const file = parseLean(src, 'F.lean');
@@ -323,5 +324,19 @@ describe('classifyFieldsByType on arguments', () => {
       [6, 'sorry-in-data', 'data-field'],
       [7, 'sorry-undetermined', 'component'],
     ]);
+  });
+});
+
+describe('classifyFieldsByType on a hostile anonymous constructor', () => {
+  it('reads the structure once per declaration: time grows linearly with `⟨sorry, …⟩` over as many fields', () => {
+    const make = (n: number) => {
+      const fields = Array.from({ length: n }, (_, i) => `  f${i} : f${i - 1} = f${i - 1}`);
+      const src = ['structure Big where', ...fields, `def big : Big := ⟨${Array(n).fill('sorry').join(', ')}⟩`].join('\n');
+      const { file, decls } = model(src);
+      return { gaps: proofGapsOf(file, src), decls };
+    };
+    const classified = classifyFieldsByType(make(3).gaps, { decls: make(3).decls });
+    expect(classified.map((g) => g.context)).toEqual(['proof-field', 'proof-field', 'proof-field']);
+    expect(growthRatio(make, ({ gaps, decls }) => classifyFieldsByType(gaps, { decls }), 200, 3)).toBeLessThan(LOOSELY_LINEAR);
   });
 });

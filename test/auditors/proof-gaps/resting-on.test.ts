@@ -74,3 +74,23 @@ describe('Dependents.restingOn', () => {
     expect(new Dependents(files).restingOn(named(files, 'f')).map((decl) => decl.fullName)).toEqual(['g', 'h']);
   });
 });
+
+describe('Dependents.chain', () => {
+  const files = [
+    parseLean(['theorem gap : 1 = 1 := sorry', 'theorem mid : 1 = 1 := gap', 'def unrelated : Nat := 1'].join('\n'), 'A.lean'),
+    parseLean(['import A', 'theorem top : 1 = 1 := by', '  have := unrelated', '  exact mid'].join('\n'), 'B.lean'),
+  ];
+  linkReferences(files);
+  const dependents = new Dependents(files);
+  const roots = named(files, 'gap');
+  const decl = (name: string) => [...named(files, name)][0]!;
+
+  it('gives the shortest chain of references from a declaration to the gap it rests on', () => {
+    expect(dependents.chain(decl('top'), roots)?.map((d) => d.fullName)).toEqual(['top', 'mid', 'gap']);
+  });
+
+  it('gives the root alone for a root, and nothing for a declaration reaching no root', () => {
+    expect(dependents.chain(decl('gap'), roots)?.map((d) => d.fullName)).toEqual(['gap']);
+    expect(dependents.chain(decl('unrelated'), roots)).toBeUndefined();
+  });
+});

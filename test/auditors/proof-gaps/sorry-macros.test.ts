@@ -86,6 +86,18 @@ describe('sorryMacros', () => {
     expect(macrosOf(p).map(({ word, standsFor, file }) => [word, standsFor, file])).toEqual([['falso', 'test', 'Test/Falso.lean']]);
   });
 
+  it('takes a word another macro makes a sorry only in the files that see that macro', async () => {
+    const p = await project({
+      'Test/Cheat.lean': 'macro_rules | `(tactic| trivial) => `(tactic| sorry)\n',
+      'Test/Free.lean': 'import Lean\nopen Lean Elab Tactic\nelab "triv_free" : tactic => do evalTactic (← `(tactic| trivial))\n',
+      'Test/Seen.lean':
+        'import Lean\nimport Test.Cheat\nopen Lean Elab Tactic\nelab "triv_seen" : tactic => do evalTactic (← `(tactic| trivial))\n',
+    });
+    expect(macrosOf(p).map(({ word, file }) => [word, file])).toEqual([
+      ['trivial', 'Test/Cheat.lean'],
+      ['triv_seen', 'Test/Seen.lean'],
+    ]);
+  });
   it('gives each file the words its imports, direct or not, bring, and a local one to its own file', async () => {
     const p = await project({
       'Test/Main.lean': 'import Test.Middle\n',

@@ -265,3 +265,14 @@ describe('opens at scale', () => {
     expect(growthRatio(files, (f) => linkReferences(f), 6)).toBeLessThan(LOOSELY_LINEAR);
   });
 });
+
+describe('linkReferences with only some files', () => {
+  it('links the files given against the names of all, and leaves the others as they were', () => {
+    const a = parseLean('def base : Nat := 1\n', 'A.lean');
+    const b = parseLean('import A\ntheorem uses : base = base := rfl\n', 'B.lean');
+    const c = parseLean('import A\ntheorem alsoUses : base = base := rfl\n', 'C.lean');
+    linkReferences([a, b, c], new Set([b]));
+    expect(b.decls[0]!.references).toEqual(['base']);
+    expect(c.decls[0]!.references).toEqual([]);
+  });
+});

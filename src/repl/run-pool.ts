@@ -1,39 +1,27 @@
-/** What the REPL-backed auditors share: deciding whether the REPL can run, and running a pool of jobs. */
+/** Running a pool of REPL jobs for an auditor or a command: the pool sized by the settings, its counters kept as metrics. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AuditContext } from '../core/types.js';
-import { type ReplSettings, replSettings } from './config.js';
-import { resolveLaunch } from './launch.js';
+import type { ProgressUpdate } from '../core/types.js';
+import type { ReplSettings } from './config.js';
 import { type FileJob, type JobResult, ReplPool } from './pool.js';
 import type { ReplCommandSpec } from './process.js';
 
+/** What a pool of REPL workers reports to: the run's abort signal, its metrics and, when shown, its progress. */
+export interface PoolWatcher {
+  signal: AbortSignal;
+  metric(name: string, value: number): void;
+  progress?(update: ProgressUpdate): void;
+}
+
+/** The REPL settings and the command that starts a worker. */
 export interface ReplForAudit {
   settings: ReplSettings;
   spec: ReplCommandSpec;
 }
 
-/** The settings and start command, or skips the auditor with the reason and the command that enables it (shown once for all the Lean-backed auditors). */
-export function replForAudit(ctx: AuditContext): ReplForAudit {
-  const settings = replSettings(ctx.config);
-  const launch = resolveLaunch(ctx.root, settings);
-  if (!launch.ok) ctx.skip(launch.reason, launch.enable);
-  ctx.log(`REPL: ${launch.describe}, ${settings.workers} worker(s)`);
-  return { settings, spec: launch.spec };
-}
-
-/** The command that would let the REPL start here, or undefined when it can: for an auditor skipped for want of it (see `AuditContext.skip`). */
-export function replEnableCommand(ctx: Pick<AuditContext, 'root' | 'config'>): string | undefined {
-  const launch = resolveLaunch(ctx.root, replSettings(ctx.config));
-  return launch.ok ? undefined : launch.enable;
-}
-
 /** Runs the jobs on a pool sized by the settings; records the pool's counters as metrics; always closes it. */
-export async function runOnPool<R>(
-  ctx: Pick<AuditContext, 'signal' | 'metric'> & Partial<Pick<AuditContext, 'progress'>>,
-  { settings, spec }: ReplForAudit,
-  jobs: FileJob<R>[],
-): Promise<JobResult<R>[]> {
+export async function runOnPool<R>(ctx: PoolWatcher, { settings, spec }: ReplForAudit, jobs: FileJob<R>[]): Promise<JobResult<R>[]> {
   let done = 0;
   let running = 0;
   const tell = (): void => ctx.progress?.({ done, total: jobs.length, unit: 'files', inFlight: running });

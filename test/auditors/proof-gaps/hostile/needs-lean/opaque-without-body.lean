@@ -1,0 +1,3 @@
+opaque Secret : Prop
+
+theorem main_claim (h : Secret) : Secret := h

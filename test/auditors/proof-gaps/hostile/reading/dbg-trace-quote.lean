@@ -1,0 +1,4 @@
+def step (n : Nat) : Nat :=
+  dbg_trace "value {'"'}"; n
+
+theorem main_claim : 1 = 2 := sorry
