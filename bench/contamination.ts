@@ -10,7 +10,9 @@
  * `--ac-files <n>` corpus files of 100 kB as its text (20); `--ac-only` stops after that comparison;
  * `--json-mb <n>` size of the JSON corpus the two JSON readers are compared on (150); `--memory` also
  * measures peak memory on a 2 GB JSON corpus and a 10 GiB gzip bomb (see lib/bounded-input.ts),
- * `--baseline-cli <path>` for another build's dist/src/cli.js too.
+ * `--baseline-cli <path>` for another build's dist/src/cli.js too; `--formats-mb <n>` (60) the documents
+ * scanned as text files, JSONL, JSON and gzip of both, `--big-json-mb <n>` (600, 0 to skip) the large JSON
+ * array against the same text as files, `--formats-only` runs only those two comparisons.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { scanTasks } from '../src/contamination/pool.js';
 import { prepare } from '../src/contamination/prepare.js';
 import { Scanner } from '../src/contamination/scan.js';
 import { boundedInput } from './lib/bounded-input.js';
+import { recordFormats } from './lib/record-formats.js';
 
 interface Args {
   dir: string;
@@ -34,6 +37,9 @@ interface Args {
   jsonMb: number;
   memory: boolean;
   baselineCli?: string;
+  formatsMb: number;
+  bigJsonMb: number;
+  formatsOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -50,6 +56,9 @@ function parseArgs(argv: string[]): Args {
     acOnly: argv.includes('--ac-only'),
     jsonMb: Number(get('json-mb') ?? 150),
     memory: argv.includes('--memory'),
+    formatsMb: Number(get('formats-mb') ?? 60),
+    bigJsonMb: Number(get('big-json-mb') ?? 600),
+    formatsOnly: argv.includes('--formats-only'),
     ...(get('baseline-cli') ? { baselineCli: get('baseline-cli')! } : {}),
   };
 }
@@ -239,6 +248,25 @@ function compareAhoCorasick(modulePath: string, windows: string[], slice: string
   );
 }
 
+/** The same documents as text files, JSONL, JSON and gzip, all channels on, side by side. */
+async function formats(a: Args, items: BenchItem[]): Promise<void> {
+  const rand = rng(20270202);
+  const vocab = vocabulary(rand);
+  await recordFormats({
+    dir: a.dir,
+    items,
+    rand,
+    sentence: (words) => sentence(rand, vocab, words),
+    // Formal statements too, so that the Lean-aware channel is on, as for a real benchmark.
+    index: prepare(
+      items.map((item, i) => ({ ...item, formal: `theorem ${item.id} (n : ℕ) (h : ${i} < n) : n * n + ${i} > ${i} := by sorry` })),
+      resolveSettings({}),
+    ).index,
+    formatsMb: a.formatsMb,
+    bigJsonMb: a.bigJsonMb,
+  });
+}
+
 /** Runs the bench and prints the figures. */
 export async function run(argv: string[]): Promise<void> {
   const a = parseArgs(argv);
@@ -250,6 +278,10 @@ export async function run(argv: string[]): Promise<void> {
     `corpus ${corpus}: ${mb(bytes)} MB (generated or reused in ${((performance.now() - g0) / 1e3).toFixed(1)} s), ${items.length} items, ${planted} planted\n`,
   );
 
+  if (a.formatsOnly) {
+    await formats(a, items);
+    return;
+  }
   const p0 = performance.now();
   const prep = prepare(items, resolveSettings({ channels: ['exact'] }));
   const indexMs = performance.now() - p0;
@@ -304,6 +336,7 @@ export async function run(argv: string[]): Promise<void> {
   process.stdout.write(
     `all channels (exact + word 13/8-grams + names), 2 threads: ${(allMs / 1e3).toFixed(2)} s, ${(bytes / 1e3 / allMs).toFixed(0)} MB/s\n`,
   );
+  await formats(a, items);
   // After the figures above: today's whole-file reader would raise the peak RSS they report.
   const rand = rng(20270101);
   const vocab = vocabulary(rand);

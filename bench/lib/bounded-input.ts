@@ -11,6 +11,7 @@ import { createWriteStream, existsSync, readFileSync, rmSync, statSync, writeFil
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { DEFAULT_SETTINGS } from '../../src/contamination/config.js';
+import { corpusTasks } from '../../src/contamination/corpus.js';
 import type { BenchItem } from '../../src/contamination/items.js';
 import type { prepare } from '../../src/contamination/prepare.js';
 import { Scanner } from '../../src/contamination/scan.js';
@@ -89,9 +90,12 @@ function wholeFileReader(index: Index, path: string): HitSet {
 
 /** The streaming reader, as a corpus task runs it. */
 async function streamingReader(index: Index, path: string): Promise<HitSet> {
-  const result = await runTask(new Scanner(index), index, { kind: 'json', corpus: path, path }, DEFAULT_SETTINGS.limits);
+  const scanner = new Scanner(index);
   const hits: HitSet = new Set();
-  for (const d of result.docs) for (let k = 0; k < d.hits.exact.length; k += 2) hits.add(`${d.ref.record}:${d.hits.exact[k]}`);
+  for await (const task of corpusTasks([path], DEFAULT_SETTINGS.limits)) {
+    const result = await runTask(scanner, index, task, DEFAULT_SETTINGS.limits);
+    for (const d of result.docs) for (let k = 0; k < d.hits.exact.length; k += 2) hits.add(`${d.ref.record}:${d.hits.exact[k]}`);
+  }
   return hits;
 }
 

@@ -80,7 +80,7 @@ export const meta: AuditorMeta = {
       },
     },
   },
-  needs: ['lean-project'],
+  needs: ['lean-project', 'repl'],
   shard: 'file',
 };
 

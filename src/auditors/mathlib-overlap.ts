@@ -77,7 +77,7 @@ export const meta: AuditorMeta = {
       },
     },
   },
-  needs: ['lean-project'],
+  needs: ['lean-project', 'repl'],
   shard: 'file',
 };
 

@@ -23,6 +23,7 @@ import type { AuditContext, AuditorMeta } from '../core/types.js';
 import { LEAN_CORE, sourceRoots } from '../lean/resolve/dependency-names.js';
 import { lakePackages } from '../lean/workspace/packages.js';
 import type { PairedEntity, UnresolvedName } from '../model/entity.js';
+import type { Location } from '../model/location.js';
 
 export const meta: AuditorMeta = {
   id: 'pairing',
@@ -93,10 +94,10 @@ export const meta: AuditorMeta = {
       },
     },
     'unknown-marker': {
-      message: '{{entity}}: marker \\{{marker}} is not a leanblueprint macro; kept, not interpreted',
+      message: 'marker \\{{marker}} is not a leanblueprint macro ({{count}}, first in {{entity}}); kept, not interpreted',
       severity: 'info',
       docs: {
-        what: "A `\\lean…` macro that is not one of leanblueprint's; it is kept, not interpreted.",
+        what: "A `\\lean…` macro that is not one of leanblueprint's; it is kept, not interpreted. One finding per macro, with the number of uses and their places.",
         why: 'A misspelt marker (`\\leanOk`) silently means nothing to leanblueprint.',
         example: '\\leanOk',
       },
@@ -304,6 +305,10 @@ export async function run(ctx: AuditContext): Promise<void> {
     });
   }
   const labels = new Set(entities.map((e) => e.id));
+  const markerUses = new Map<
+    string,
+    { entity: (typeof entities)[number]; location: Location | undefined; argument: string | undefined }[]
+  >();
   for (const entity of entities) {
     const at = entity.location ? { location: entity.location } : {};
     const base = { entityId: entity.id, ...at };
@@ -327,14 +332,26 @@ export async function run(ctx: AuditContext): Promise<void> {
       if (!labels.has(label)) ctx.report({ ...base, messageId: 'unknown-use', data: { entity: entity.id, label } });
     }
     for (const marker of entity.markers ?? []) {
-      ctx.report({
-        entityId: entity.id,
-        ...(marker.location ? { location: marker.location } : at),
-        messageId: 'unknown-marker',
-        data: { entity: entity.id, marker: marker.name },
-        ...(marker.argument !== undefined ? { evidence: { argument: marker.argument } } : {}),
-      });
+      const uses = markerUses.get(marker.name) ?? [];
+      uses.push({ entity, location: marker.location ?? entity.location, argument: marker.argument });
+      markerUses.set(marker.name, uses);
     }
+  }
+  // One finding per macro: a project's own macro is used on many entities, and one finding each drowned the report.
+  for (const [marker, uses] of markerUses) {
+    const [first, ...rest] = uses;
+    ctx.report({
+      entityId: first!.entity.id,
+      ...(first!.location ? { location: first!.location } : {}),
+      messageId: 'unknown-marker',
+      data: { entity: first!.entity.id, marker, count: uses.length === 1 ? 'used once' : `used ${uses.length} times` },
+      related: rest.flatMap((u) => (u.location ? [{ location: u.location, message: `\\${marker} in ${u.entity.id}` }] : [])),
+      evidence: {
+        count: uses.length,
+        entities: uses.map((u) => u.entity.id),
+        ...(uses.some((u) => u.argument !== undefined) ? { arguments: uses.map((u) => u.argument ?? null) } : {}),
+      },
+    });
   }
   for (const [decl, claimants] of sharedDecls(entities)) {
     // One label written twice claims its declarations twice: that is the duplicate label source-problem reports.

@@ -71,7 +71,7 @@ export const meta: AuditorMeta = {
       },
     },
   },
-  needs: ['lean-project'],
+  needs: ['lean-project', 'repl'],
   options: {
     type: 'object',
     additionalProperties: false,

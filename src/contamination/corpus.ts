@@ -9,6 +9,7 @@ import { InputError } from '../core/errors.js';
 import type { ProjectCommand } from '../lean/syntax/commands.js';
 import type { InputProblem, ReadLimits } from './input.js';
 import { boundedLines, innerName, notRegularFile } from './input.js';
+import { jsonElements } from './json-stream.js';
 import { projectCommandsOf } from './lean-canon.js';
 
 /** Extensions of text files read from corpus folders (a file named directly is read whatever its name). */
@@ -19,12 +20,12 @@ const SKIPPED_DIRS = new Set(['.git', '.lake', 'lake-packages', 'node_modules', 
 /** One unit of scanning work, small enough to hand to a worker. */
 export type CorpusTask =
   | { kind: 'file'; corpus: string; path: string; commands?: ProjectCommand[] }
-  | { kind: 'json'; corpus: string; path: string; fields?: string[] }
   | {
       kind: 'records';
       corpus: string;
       path: string;
-      lines: { line: number; text: string }[];
+      /** JSONL lines, or elements of a JSON array (`record`: the element's index, `offset`: its byte offset). */
+      lines: { line: number; text: string; record?: number; offset?: number }[];
       fields?: string[];
       /** Lines skipped while these were read (over the record limit). */
       problems?: InputProblem[];
@@ -70,7 +71,11 @@ export function corpusFiles(path: string): string[] {
   return out;
 }
 
-/** Characters of JSONL text per records task. */
+async function* mapAsync<T, U>(items: AsyncIterable<T>, f: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield f(item);
+}
+
+/** Characters of JSONL or JSON text per records task. */
 const BATCH_CHARS = 1 << 20;
 
 /**
@@ -87,11 +92,7 @@ export async function* corpusTasks(corpora: string[], limits: ReadLimits, fields
         yield { kind: 'file', corpus, path, ...(commands.length > 0 && isLeanPath(path) ? { commands } : {}) };
         continue;
       }
-      if (kind === 'json') {
-        yield { kind: 'json', corpus, path, ...(fields ? { fields } : {}) };
-        continue;
-      }
-      let lines: { line: number; text: string }[] = [];
+      let lines: { line: number; text: string; record?: number; offset?: number }[] = [];
       let chars = 0;
       const skipped: InputProblem[] = [];
       const batch = (): CorpusTask => {
@@ -108,9 +109,14 @@ export async function* corpusTasks(corpora: string[], limits: ReadLimits, fields
         chars = 0;
         return task;
       };
-      for await (const { line, text } of boundedLines(path, limits, skipped)) {
-        lines.push({ line, text });
-        chars += text.length;
+      // A JSON array is split here as JSONL is, so that its records spread over the workers too.
+      const records =
+        kind === 'json'
+          ? mapAsync(jsonElements(path, limits, skipped), ({ index, offset, text }) => ({ line: 1, text, record: index, offset }))
+          : boundedLines(path, limits, skipped);
+      for await (const record of records) {
+        lines.push(record);
+        chars += record.text.length;
         if (chars >= BATCH_CHARS) yield batch();
       }
       if (lines.length > 0 || skipped.length > 0) yield batch();

@@ -10,6 +10,13 @@ import { byteChunks, RecordBytes } from './input.js';
 /** One element of the records array: its index, its byte offset, and its value or why it could not be parsed. */
 export type JsonRecord = { index: number; offset: number } & ({ value: unknown } | { error: string });
 
+/** One element of the records array as written, not yet parsed: its index, byte offset and text. */
+export interface JsonElement {
+  index: number;
+  offset: number;
+  text: string;
+}
+
 const QUOTE = 34;
 const BACKSLASH = 92;
 const COMMA = 44;
@@ -55,6 +62,23 @@ async function topLevelArrays(path: string, limits: ReadLimits): Promise<number>
  * yielded with its error and the elements after it are still read.
  */
 export async function* jsonRecords(path: string, limits: ReadLimits, problems: InputProblem[]): AsyncGenerator<JsonRecord> {
+  for await (const element of jsonElements(path, limits, problems)) yield parseElement(element);
+}
+
+/** The value of an element, or why it could not be parsed. */
+export function parseElement({ index, offset, text }: JsonElement): JsonRecord {
+  try {
+    return { index, offset, value: JSON.parse(text) };
+  } catch (e) {
+    return { index, offset, error: `invalid JSON: ${(e as Error).message}` };
+  }
+}
+
+/**
+ * The elements of the records array of the JSON file at `path`, in order, unparsed, so that the
+ * parse can happen where the record is scanned; problems as for `jsonRecords`.
+ */
+export async function* jsonElements(path: string, limits: ReadLimits, problems: InputProblem[]): AsyncGenerator<JsonElement> {
   const problem = (message: string, extra: Partial<InputProblem> = {}): void => {
     problems.push({ location: { file: path, line: 1 }, message, ...extra });
   };
@@ -74,7 +98,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
   let sawTop = false;
   let closed = false;
 
-  const finishElement = (end: number): JsonRecord | undefined => {
+  const finishElement = (end: number): JsonElement | undefined => {
     const at = { index: index++, offset: start };
     const size = end - start;
     start = -1;
@@ -89,12 +113,7 @@ export async function* jsonRecords(path: string, limits: ReadLimits, problems: I
       );
       return undefined;
     }
-    const text = record.take();
-    try {
-      return { ...at, value: JSON.parse(text) };
-    } catch (e) {
-      return { ...at, error: `invalid JSON: ${(e as Error).message}` };
-    }
+    return { ...at, text: record.take() };
   };
 
   for await (const chunk of byteChunks(path, limits, problems)) {

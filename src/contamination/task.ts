@@ -1,10 +1,10 @@
-/** Runs one corpus task (a file, a JSON file, a batch of JSONL lines) through a scanner, reading files as streams. */
+/** Runs one corpus task (a file, a batch of JSONL lines or JSON records) through a scanner, reading files as streams. */
 import { statSync } from 'node:fs';
 import type { CorpusTask } from './corpus.js';
 import { isLeanPath } from './corpus.js';
 import type { InputProblem, ReadLimits } from './input.js';
 import { parseRecordLine, textChunks } from './input.js';
-import { jsonRecords } from './json-stream.js';
+import { parseElement } from './json-stream.js';
 import type { LeanDeclHit } from './lean-scan.js';
 import { leanHits } from './lean-scan.js';
 import type { Scanner, TextHits } from './scan.js';
@@ -96,17 +96,17 @@ export async function runTask(scanner: Scanner, index: ScanIndex, task: CorpusTa
       }
       const hits = scanner.finish();
       if (hasHits(hits, lean)) result.docs.push({ ref: { corpus: task.corpus, file, line: 1 }, hits, lean });
-    } else if (task.kind === 'json') {
-      result.bytes = statSync(file).size;
-      for await (const r of jsonRecords(file, limits, result.problems)) {
-        if ('error' in r)
-          result.problems.push({ location: { file, line: 1 }, message: `record #${r.index}: ${r.error}`, offset: r.offset });
-        else scanRecord(r.value, { corpus: task.corpus, file, line: 1, record: r.index }, task.fields);
-      }
     } else {
       result.problems.push(...(task.problems ?? []));
-      for (const { line, text } of task.lines) {
+      for (const { line, text, record: index, offset } of task.lines) {
         result.bytes += Buffer.byteLength(text) + 1;
+        if (index !== undefined) {
+          const r = parseElement({ index, offset: offset ?? 0, text });
+          if ('error' in r)
+            result.problems.push({ location: { file, line: 1 }, message: `record #${r.index}: ${r.error}`, offset: r.offset });
+          else scanRecord(r.value, { corpus: task.corpus, file, line: 1, record: r.index }, task.fields);
+          continue;
+        }
         if (text.trim() === '') continue;
         const record = parseRecordLine(text);
         if (typeof record === 'string') result.problems.push({ location: { file, line }, message: record });

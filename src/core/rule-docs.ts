@@ -16,9 +16,14 @@ const NEED_WORDS: Record<Need, string> = {
   entities:
     'informal entities paired with Lean declarations (a blueprint, Markdown, docstrings or a status file: see [extractors](../extractors.md))',
   llm: 'an LLM endpoint (see [judges](../judges.md))',
-  repl: 'the Lean REPL (see [the REPL](../repl.md))',
+  repl: 'the Lean toolchain and a built project, for the Lean REPL (`leanaudit` prints the commands that set them up: see [the REPL](../repl.md))',
   benchmark: 'a benchmark',
 };
+
+/** What a need means on a page; the project alone is read without Lean only when the REPL is not needed too. */
+function needWords(need: Need, needs: Need[]): string {
+  return need === 'lean-project' && needs.includes('repl') ? 'the Lean project' : NEED_WORDS[need];
+}
 
 /** The language of a fenced example: JSON, LaTeX, Lean, or plain text. */
 export function exampleLanguage(example: string): string {
@@ -88,7 +93,7 @@ export function auditorPage(meta: AuditorMeta, pseudo?: string): string {
   ];
   if (pseudo) lines.push(pseudo, '');
   else {
-    const needs = meta.needs?.length ? meta.needs.map((need) => NEED_WORDS[need]).join('; ') : 'nothing beyond the repository';
+    const needs = meta.needs?.length ? meta.needs.map((need) => needWords(need, meta.needs!)).join('; ') : 'nothing beyond the repository';
     lines.push(
       `**Needs:** ${needs}. Without it the auditor is reported as skipped, with the reason.`,
       '',

@@ -2,9 +2,9 @@
  * Decides how to start the Lean REPL for a project, or why it cannot be started and the exact
  * command a user would run to make it possible.
  */
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
-import { readManifest, readToolchain } from '../lean/workspace/packages.js';
+import { lakePackages, readManifest, readToolchain } from '../lean/workspace/packages.js';
 import { REPL_CMD_ENV, type ReplSettings } from './config.js';
 import type { ReplCommandSpec } from './process.js';
 
@@ -44,15 +44,50 @@ function dependsOnRepl(root: string): boolean {
 
 const quote = (path: string): string => (/^[\w@%+=:,./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`);
 
-/** The shell commands that build a matching repl beside the project and point leanaudit at it. */
-export function enableCommand(root: string): string {
-  const tag = replTagFor(root);
-  const checkout = tag ? ` --branch ${tag}` : '';
-  const repl = quote(resolve(root, '..', 'repl'));
+/** Whether the project depends on Mathlib (or is Mathlib): its build must fetch Mathlib's cache first, else it rebuilds Mathlib for hours. */
+function usesMathlib(root: string): boolean {
   return (
-    `git clone${checkout} https://github.com/leanprover-community/repl ${repl} && (cd ${repl} && lake build) && ` +
-    `(cd ${quote(root)} && lake build) && ${REPL_CMD_ENV}="lake env ${repl}/.lake/build/bin/repl" leanaudit audit ${quote(root)}`
+    (readManifest(root)?.value as { name?: unknown } | undefined)?.name === 'mathlib' ||
+    lakePackages(root).some((p) => p.name === 'mathlib')
   );
+}
+
+const hasLakefile = (dir: string): boolean => LAKEFILES.some((f) => existsSync(join(dir, f)));
+const LAKEFILES = ['lakefile.lean', 'lakefile.toml'];
+
+/** The Lake packages of a repository: the root when it has a lakefile, else its immediate subfolders that have one. */
+export function packageFolders(root: string): string[] {
+  if (hasLakefile(root)) return [root];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => join(root, e.name));
+  } catch {}
+  return entries.filter(hasLakefile).sort();
+}
+
+/** The commands that build a repl pinned to the package's Lean release, the package itself (Mathlib's cache first), and audit it. */
+function packageCommand(pkg: string): string {
+  const tag = replTagFor(pkg);
+  const repl = quote(resolve(pkg, '..', tag ? `repl-${tag}` : 'repl'));
+  const clone = tag
+    ? `git clone --depth 1 --branch ${tag} https://github.com/leanprover-community/repl ${repl}`
+    : `git clone https://github.com/leanprover-community/repl ${repl} && (cd ${repl} && git checkout <the repl commit for ${readToolchain(pkg).value ?? 'the toolchain in lean-toolchain'}>)`;
+  const build = usesMathlib(pkg) ? 'lake exe cache get && lake build' : 'lake build';
+  return (
+    `${clone} && (cd ${repl} && lake build) && (cd ${quote(pkg)} && ${build}) && ` +
+    `${REPL_CMD_ENV}="lake env ${repl}/.lake/build/bin/repl" leanaudit audit ${quote(pkg)}`
+  );
+}
+
+/**
+ * The shell commands that build a repl matching the project's Lean release beside it and point
+ * leanaudit at it: one line per Lake package when the repository keeps its packages in subfolders.
+ */
+export function enableCommand(root: string): string {
+  const packages = packageFolders(root);
+  return (packages.length > 0 ? packages : [root]).map(packageCommand).join('\n');
 }
 
 /**

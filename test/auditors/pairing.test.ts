@@ -46,8 +46,8 @@ describe('pairing auditor', () => {
       ['leanok-sorry', 'error', 'thm:pending', `${TEX}:13`],
       ['not-full-name', 'warning', 'lem:same', `${TEX}:20`],
       ['not-found', 'warning', 'lem:missing', `${TEX}:24`],
-      ['unknown-marker', 'info', 'lem:missing', `${TEX}:24`],
       ['no-lean-name', 'info', 'cor:none', `${TEX}:32`],
+      ['unknown-marker', 'info', 'lem:missing', `${TEX}:24`],
       ['shared-decl', 'info', 'thm:done', `${TEX}:6`],
     ]);
     const message = (id: string) => run.findings.find((f) => f.messageId === id)!.message;
@@ -57,6 +57,7 @@ describe('pairing auditor', () => {
     );
     expect(message('shared-decl')).toBe('`Bp.done` is claimed by 2 entities: thm:done, thm:pending');
     expect(message('source-problem')).toBe('\\input{absent}: file not found');
+    expect(message('unknown-marker')).toMatch(/^marker \\\S+ is not a leanblueprint macro \(used once, first in lem:missing\)/);
     expect(run.metrics).toEqual({
       entities: 7,
       withLeanNames: 6,

@@ -42,6 +42,17 @@ describe('corpus enumeration', () => {
     const lines = tasks.flatMap((t) => (t.kind === 'records' ? t.lines.map((l) => l.line) : []));
     expect(lines).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
+
+  it('splits a JSON array into batches of its records, each with its index, so that workers share it', async () => {
+    const path = join(dir, 'big.json');
+    const record = JSON.stringify({ text: 'y'.repeat(100_000) });
+    writeFileSync(path, `[${Array.from({ length: 25 }, () => record).join(',\n')}]`);
+    const tasks = [];
+    for await (const t of corpusTasks([path], DEFAULT_SETTINGS.limits)) tasks.push(t);
+    expect(tasks.length).toBeGreaterThan(1);
+    const records = tasks.flatMap((t) => (t.kind === 'records' ? t.lines.map((l) => l.record) : []));
+    expect(records).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
 });
 
 describe('scanning gzip, JSON and malformed corpora', () => {

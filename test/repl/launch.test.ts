@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPL_DEFAULTS } from '../../src/repl/config.js';
-import { replTagFor, resolveLaunch } from '../../src/repl/launch.js';
+import { enableCommand, replTagFor, resolveLaunch } from '../../src/repl/launch.js';
 
 let root: string;
 let bin: string;
@@ -31,8 +31,8 @@ describe('resolveLaunch', () => {
     expect(launch.ok).toBe(false);
     if (launch.ok) return;
     expect(launch.reason).toMatch(/no `lake` on PATH/);
-    expect(launch.enable).toContain('git clone --branch v4.19.0 https://github.com/leanprover-community/repl');
-    expect(launch.enable).toContain(`LEANAUDIT_REPL_CMD="lake env ${join(root, '..', 'repl')}/.lake/build/bin/repl"`);
+    expect(launch.enable).toContain('git clone --depth 1 --branch v4.19.0 https://github.com/leanprover-community/repl');
+    expect(launch.enable).toContain(`LEANAUDIT_REPL_CMD="lake env ${join(root, '..', 'repl-v4.19.0')}/.lake/build/bin/repl"`);
   });
 
   it('needs a built project, then a repl binary, and starts it with lake env', () => {
@@ -75,5 +75,42 @@ describe('resolveLaunch', () => {
   it('reads the repl tag from lean-toolchain', () => {
     writeFileSync(join(root, 'lean-toolchain'), 'leanprover/lean4:v4.33.0-rc2');
     expect(replTagFor(root)).toBe('v4.33.0-rc2');
+  });
+});
+
+describe('enableCommand', () => {
+  it("fetches Mathlib's cache before building a project that depends on Mathlib", () => {
+    writeFileSync(join(root, 'lakefile.toml'), 'name = "p"\n');
+    writeFileSync(join(root, 'lake-manifest.json'), JSON.stringify({ packages: [{ name: 'mathlib' }] }));
+    expect(enableCommand(root)).toContain(`(cd ${root} && lake exe cache get && lake build)`);
+  });
+
+  it('builds a project without Mathlib with lake build alone', () => {
+    writeFileSync(join(root, 'lakefile.lean'), '');
+    expect(enableCommand(root)).toContain(`(cd ${root} && lake build)`);
+    expect(enableCommand(root)).not.toContain('cache get');
+  });
+
+  it('gives one line per Lake package kept in a subfolder, each with the repl of its own Lean release', () => {
+    for (const [pkg, version] of [
+      ['Book', 'v4.26.0'],
+      ['Web', 'v4.25.0'],
+    ]) {
+      mkdirSync(join(root, pkg!));
+      writeFileSync(join(root, pkg!, 'lakefile.lean'), '');
+      writeFileSync(join(root, pkg!, 'lean-toolchain'), `leanprover/lean4:${version}\n`);
+    }
+    const lines = enableCommand(root).split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('--branch v4.26.0');
+    expect(lines[0]).toContain(`(cd ${join(root, 'Book')} && lake build)`);
+    expect(lines[0]).toMatch(/leanaudit audit \S+\/Book$/);
+    expect(lines[1]).toContain('--branch v4.25.0');
+  });
+
+  it('says which repl commit to check out when the toolchain names no release', () => {
+    writeFileSync(join(root, 'lakefile.lean'), '');
+    writeFileSync(join(root, 'lean-toolchain'), 'leanprover/lean4:nightly-2025-01-01\n');
+    expect(enableCommand(root)).toContain('git checkout <the repl commit for leanprover/lean4:nightly-2025-01-01>');
   });
 });
