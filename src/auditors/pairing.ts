@@ -345,7 +345,8 @@ export async function run(ctx: AuditContext): Promise<void> {
       ...(first!.location ? { location: first!.location } : {}),
       messageId: 'unknown-marker',
       data: { entity: first!.entity.id, marker, count: uses.length === 1 ? 'used once' : `used ${uses.length} times` },
-      related: rest.flatMap((u) => (u.location ? [{ location: u.location, message: `\\${marker} in ${u.entity.id}` }] : [])),
+      // The first few places as related locations (a reporter prints each); every entity is in the evidence.
+      related: rest.slice(0, 9).flatMap((u) => (u.location ? [{ location: u.location, message: `\\${marker} in ${u.entity.id}` }] : [])),
       evidence: {
         count: uses.length,
         entities: uses.map((u) => u.entity.id),
