@@ -57,6 +57,8 @@ export interface Statement {
   conclusion: Term;
   /** The data binders of the header (not Prop): name, type, token index. */
   dataBinders: { name: string; type: string; at: number }[];
+  /** The classes of the header's instance binders (`Fact p.Prime` of `[Fact p.Prime]`): conditions on the variables they name. */
+  instances: Term[];
   /** Each term's first and last token, brackets around it included. */
   spans: Map<Term, [number, number]>;
 }
@@ -82,6 +84,7 @@ class Reader {
   readonly types = new Map<string, string>();
   readonly hypotheses: Statement['hypotheses'] = [];
   readonly dataBinders: Statement['dataBinders'] = [];
+  readonly instances: Term[] = [];
   readonly spans = new Map<Term, [number, number]>();
 
   /** Records that `t` was read from token `start` to the last token read. */
@@ -120,6 +123,7 @@ class Reader {
       hypotheses: this.hypotheses,
       conclusion,
       dataBinders: this.dataBinders,
+      instances: this.instances,
       spans: this.spans,
     };
   }
@@ -134,7 +138,13 @@ class Reader {
       names.push({ name: this.text()!, at: this.i });
       this.i++;
     }
-    if (this.text() !== ':' || bracket === '[') {
+    if (bracket === '[') {
+      if (this.text() === ':') this.i++;
+      this.instances.push(this.expr(0));
+      this.skipTo(close);
+      return;
+    }
+    if (this.text() !== ':') {
       this.skipTo(close);
       return;
     }

@@ -411,7 +411,11 @@ class TrapReader {
     // A variable of a bounded type (`Fin n`, `ℕ+`, `Set.Ioi 1`, a function into one) carries its own guard.
     if ([...names].some((n) => this.boundedType(n))) return true;
     const mentions = (t: Term): boolean => [...namesIn(t)].some((n) => names.has(n));
-    return this.s.hypotheses.some((h, k) => k !== c.owner && mentions(h.term)) || c.inForce.some((t) => mentions(this.beyondRange(t)));
+    return (
+      this.s.hypotheses.some((h, k) => k !== c.owner && mentions(h.term)) ||
+      this.s.instances.some(mentions) ||
+      c.inForce.some((t) => mentions(this.beyondRange(t)))
+    );
   }
 
   private boundedType(name: string): boolean {

@@ -23,6 +23,9 @@ describe('statementTraps', () => {
     expect(kinds(': ∀ n : ℕ, n > 0 → n - 1 + 1 = n')).toEqual([]);
     expect(kinds(': ∀ n > (0 : ℕ), n - 1 + 1 = n')).toEqual([]);
     expect(kinds('(p : ℕ) (hp : p.Prime) : (p - 1) ! % p = p - 1')).toEqual([]);
+    expect(kinds('{p : ℕ} [Fact p.Prime] {a : ZMod p} (ha : a ≠ 0) : a ^ (p - 1) = 1')).toEqual([]);
+    expect(kinds('{p : ℕ} [inst : Fact (1 < p)] : (p - 1) + 1 = p')).toEqual([]);
+    expect(kinds('{p : ℕ} [Fintype α] : (p - 1) + 1 = p')).toEqual([['nat-subtraction', '(p - 1)']]);
     expect(kinds(': ∀ n : ℕ, n - 1 + 1 = n')).toEqual([['nat-subtraction', 'n - 1']]);
     expect(kinds('(a : ℕ → ℝ) (i : ℕ) : ∑ j ∈ Finset.range (i + 1), a (i - j) = 0')).toEqual([]);
     expect(kinds('(n : ℕ) (hn : Odd n) : 8 ∣ (n ^ 2 - 1)')).toEqual([]);
