@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as directJudge from '../../src/auditors/direct-judge.js';
 import { type RunServices, runAuditor } from '../../src/core/runner.js';
 import type { CompileStatus } from '../../src/core/types.js';
+import { userCacheDir } from '../../src/llm/cache.js';
 import type { PairedEntity } from '../../src/model/entity.js';
 import { reply, type ScriptedServer, startOpenAIServer, userText } from '../helpers/openai-server.js';
 import { entity, roleOf, scriptedJudge } from './fixtures/judge-entities.js';
@@ -182,7 +183,7 @@ describe('direct-judge', () => {
     expect(server.chatCalls()).toBe(calls);
     expect(second.metrics).toMatchObject({ 'llm.calls': 0, 'llm.cacheHits': 3, different: 1 });
     expect(second.findings.filter((f) => f.provenance?.cached)).toHaveLength(3);
-    const cacheFiles = readdirSync(join(root, '.leanaudit-cache'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+    const cacheFiles = readdirSync(userCacheDir(), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
     const everything = [
       JSON.stringify(first),
       JSON.stringify(second),

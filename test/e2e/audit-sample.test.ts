@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/core/types.js';
-import { SAMPLE, SAMPLE_GAPS, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
+import { SAMPLE, SAMPLE_CLAIMS, SAMPLE_GAPS, SAMPLE_PROJECT } from '../helpers/algebra-basics.js';
 import { reportSchemaErrors } from '../helpers/report-schema.js';
 import { leanaudit } from './cli.js';
 
@@ -41,7 +41,7 @@ describe('leanaudit audit samples/algebra-basics', () => {
     const gaps = report.runs
       .find((r) => r.auditorId === 'proof-gaps')!
       .findings.map((f) => [`${f.auditorId}/${f.messageId}`, `${f.location?.file}:${f.location?.line}`]);
-    expect(gaps.sort()).toEqual([...SAMPLE_GAPS].sort());
+    expect(gaps.sort()).toEqual([...SAMPLE_GAPS, ...SAMPLE_CLAIMS].sort());
     expect(report.runs.find((r) => r.auditorId === 'proof-gaps')!.metrics).toMatchObject({
       'sorry-in-proof': 6,
       'sorry-in-data': 1,
@@ -109,7 +109,7 @@ describe('options', () => {
   it('prints a readable terminal report without colors when not on a TTY', () => {
     const run = leanaudit('audit', SAMPLE);
     expect(run.stdout).toContain('Lean leanprover/lean4:v4.28.0 · Mathlib 8f9d9cff6bd7 · 6 files');
-    expect(run.stdout).toMatch(/proof-gaps\s+ok\s+8\s+1\s+0\s+sorry-in-proof=6 sorry-in-data=1 axiom=1 native-decide=1/);
+    expect(run.stdout).toMatch(/proof-gaps\s+ok\s+8\s+1\s+1\s+sorry-in-proof=6 sorry-in-data=1 axiom=1 native-decide=1/);
     expect(run.stdout).toContain('AlgebraBasics/Groups/Order.lean:35:1');
     expect(run.stdout).not.toContain('\u001b[');
   });
@@ -186,7 +186,11 @@ describe('exit code 2: usage and input errors', () => {
       path: '.',
       reason: expect.stringMatching(/^\d+ \.lean files? outside AlgebraBasics, the folder audited$/),
     });
-    const places = (r: Report) => r.runs[0]!.findings.map((f) => `${f.messageId} ${f.location?.file}:${f.location?.line}`);
+    // The Lean files' findings: the blueprint's claims are read from the repository's blueprint whatever the folder.
+    const places = (r: Report) =>
+      r.runs[0]!.findings.filter((f) => f.location?.file.endsWith('.lean')).map(
+        (f) => `${f.messageId} ${f.location?.file}:${f.location?.line}`,
+      );
     expect(places(report)).toEqual(places(whole).filter((p) => p.includes(' AlgebraBasics/')));
     expect(places(report).length).toBeGreaterThan(0);
   });
@@ -228,7 +232,8 @@ describe('exit code 2: usage and input errors', () => {
     expect(rules).not.toContain('native-decide:warning');
     expect(rules).toContain('axiom:warning');
     expect(rules.filter((r) => r === 'sorry-in-proof:error')).toHaveLength(6);
-    expect(report.summary.findings).toEqual({ error: 7, warning: 1, info: 0 });
+    // The info is the blueprint's \leanok claim over a sorry (SAMPLE_CLAIMS).
+    expect(report.summary.findings).toEqual({ error: 7, warning: 1, info: 1 });
   });
 
   it('an --output path that cannot be written', () => {
@@ -262,6 +267,6 @@ describe('what the reports show beyond findings', () => {
   });
 
   it('--only an auditor without entities records none', () => {
-    expect(jsonAudit('--only', 'proof-gaps').report.entities).toBeUndefined();
+    expect(jsonAudit('--only', 'lean-source').report.entities).toBeUndefined();
   });
 });

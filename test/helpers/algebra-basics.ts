@@ -31,3 +31,6 @@ export const SAMPLE_GAPS = [
   ['proof-gaps/native-decide', 'AlgebraBasics/Modular.lean:30'],
   ['proof-gaps/sorry-in-proof', 'AlgebraBasics/Parity.lean:37'],
 ];
+
+/** The blueprint's claims the code contradicts: cor:pow-card's proof is marked \leanok, its Lean rests on orderOf_dvd_card' (a sorry). */
+export const SAMPLE_CLAIMS = [['proof-gaps/claim-rests-on-gap', 'blueprint/src/chapter/order.tex:28']];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { userCacheDir } from '../../src/llm/cache.js';
 import { llmConfig } from '../../src/llm/config.js';
 import { LlmEngine } from '../../src/llm/engine.js';
 import { loadRubric } from '../../src/llm/rubric.js';
@@ -86,7 +87,7 @@ describe('judges through the Batch API (llm.batch)', () => {
     const child = spawn(process.execPath, [CHILD, root, RUBRICS, 'Is 7 prime?'], { env, stdio: 'ignore' });
     const ended = new Promise((resolve) => child.once('exit', resolve));
     await expect.poll(() => server!.batches.length, { timeout: 20_000 }).toBe(1);
-    const stateDir = join(root, '.leanaudit-cache', 'batches');
+    const stateDir = join(userCacheDir(), 'batches');
     await expect.poll(() => existsSync(stateDir) && readdirSync(stateDir), { timeout: 5000 }).toEqual(['batch_1.json']);
     child.kill('SIGKILL');
     await ended;

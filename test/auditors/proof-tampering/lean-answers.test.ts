@@ -13,6 +13,8 @@ const code = [
   'partial def spin (n : Nat) : Nat := spin (n + 1)',
   'opaque Flag : Prop',
   'partial def loop (n : Nat) : Nat := loop n',
+  // needs-lean speaks of programs a theorem is about.
+  'theorem about : spin 0 = spin 0 ∧ (Flag → Flag) ∧ loop 0 = loop 0 := ⟨rfl, id, rfl⟩',
   '',
 ].join('\n');
 
