@@ -15,7 +15,7 @@
 import { owns, sumMetrics } from '../core/shard.js';
 import type { AuditContext, AuditorMeta, ShardMerge } from '../core/types.js';
 import { hasSorryToken } from '../lean/syntax/lexer.js';
-import { isProofKind } from '../lean/syntax/names.js';
+import { isTheoremKind } from '../lean/syntax/names.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { type AxiomsAnswer, askAxioms } from '../repl/print-axioms.js';
 import { isNativeAxiom, STANDARD_AXIOMS } from '../repl/results.js';
@@ -118,7 +118,7 @@ function sorryPath(project: LeanProject, start: string, sorried: Set<string>): s
 /** Runs `#print axioms` over the project's theorems and reports what Lean answers. */
 export async function run(ctx: AuditContext): Promise<void> {
   const project = await ctx.project();
-  const isTheorem = (d: LeanDecl): boolean => isProofKind(d.kind) && d.kind !== 'example' && d.name !== '';
+  const isTheorem = (d: LeanDecl): boolean => isTheoremKind(d.kind) && d.name !== '';
   if (!project.files.some((f) => f.decls.some(isTheorem))) ctx.skip('the project has no theorem');
   const theorems = project.files.filter((f) => owns(ctx.shard, f.path)).flatMap((f) => f.decls.filter(isTheorem));
   const answers = await askAxioms(ctx, replForAudit(ctx), project, theorems);

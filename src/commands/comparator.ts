@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
 import { loadProject } from '../lean/project.js';
+import { isTheoremKind } from '../lean/syntax/names.js';
 import { type ChallengeTheorem, challengeName, comparatorChallenge } from '../lean/workspace/comparator-challenge.js';
 import type { LeanProject } from '../model/lean.js';
 import { CONFIG_HELP, type ConfigFlags, TRUST_HELP } from './config.js';
@@ -19,14 +20,12 @@ interface ComparatorOptions extends ConfigFlags {
   force?: boolean;
 }
 
-const THEOREM_KINDS = new Set(['theorem', 'lemma']);
-
 /** The theorems named, each by its full name. */
 function named(project: LeanProject, names: string[]): ChallengeTheorem[] {
   return names.map((name) => {
-    const file = project.files.find((f) => f.decls.some((d) => d.fullName === name && THEOREM_KINDS.has(d.kind)));
+    const file = project.files.find((f) => f.decls.some((d) => d.fullName === name && isTheoremKind(d.kind)));
     if (file === undefined) throw new InputError(`no theorem ${name} in the project`);
-    return { decl: file.decls.find((d) => d.fullName === name && THEOREM_KINDS.has(d.kind))!, file };
+    return { decl: file.decls.find((d) => d.fullName === name && isTheoremKind(d.kind))!, file };
   });
 }
 
@@ -35,10 +34,10 @@ async function headline(repo: string, options: ComparatorOptions, project: LeanP
   const { entities } = await runExtract(repo, options);
   const used = new Set(entities.flatMap((e) => e.uses));
   const names = new Set(
-    entities.filter((e) => !used.has(e.id)).flatMap((e) => e.decls.filter((d) => THEOREM_KINDS.has(d.kind)).map((d) => d.fullName)),
+    entities.filter((e) => !used.has(e.id)).flatMap((e) => e.decls.filter((d) => isTheoremKind(d.kind)).map((d) => d.fullName)),
   );
   return project.files.flatMap((file) =>
-    file.decls.filter((d) => names.has(d.fullName) && THEOREM_KINDS.has(d.kind)).map((decl) => ({ decl, file })),
+    file.decls.filter((d) => names.has(d.fullName) && isTheoremKind(d.kind)).map((decl) => ({ decl, file })),
   );
 }
 

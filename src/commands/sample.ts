@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { InputError } from '../core/errors.js';
+import { seededRandom } from '../core/random.js';
 import { READ_LIMITS, RefusedFile, readBoundedText } from '../core/repo-file.js';
 import type { Report } from '../core/types.js';
 import { type Grouped, grouped, VERDICTS, type Verdict } from '../llm/verdict.js';
@@ -25,18 +26,6 @@ export interface SampleFile {
   perClass: number;
   items: SampleItem[];
   key: { n: number; entityId: string; verdict: Verdict; grouped: Grouped; reason: string }[];
-}
-
-/** mulberry32: a small seeded PRNG, so the same seed draws the same sample. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A seeded Fisher–Yates shuffle (a new array). */

@@ -3,21 +3,10 @@
  * kind, as the proof-gaps auditor's tokens count them. A history costs one parse per file version,
  * however many commits carry it.
  */
-import { type GapKind, proofGapsOf } from '../lean/syntax/gaps.js';
+import { proofGapsOf, SORRY_KINDS } from '../lean/syntax/gaps.js';
 import { parseLean } from '../lean/syntax/parser.js';
 import { decodeLeanSource } from '../lean/workspace/source.js';
 import type { LeanDecl, LeanFile } from '../model/lean.js';
-
-/** The gap kinds that are a `sorry` by another form, summed as `sorry`. */
-const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
-  'sorry-in-proof',
-  'sorry-in-data',
-  'sorry-in-statement',
-  'sorry-in-command',
-  'sorry-undetermined',
-]);
-/** The declarations counted as theorems (an `example` adds nothing to the environment). */
-export const THEOREM_KINDS: ReadonlySet<string> = new Set(['theorem', 'lemma']);
 
 export interface FileFacts {
   /** The parsed file, its declarations' references linked when a commit needs the transitive counts. */

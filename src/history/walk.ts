@@ -9,11 +9,12 @@
 import { Dependents } from '../auditors/proof-gaps/resting-on.js';
 import { BlobReader, type CommitEntry, commitsOf, parentOf, type RangeOptions, treeOf } from '../core/git-objects.js';
 import { linkReferences } from '../lean/resolve/references.js';
+import { isTheoremKind } from '../lean/syntax/names.js';
 import { moduleName } from '../lean/syntax/parser.js';
 import { type Lakefile, type LeanLib, libraryModule, parseLakefileLean, parseLakefileToml } from '../lean/workspace/lakefile.js';
 import type { HistoryRecord } from '../model/history.js';
 import type { LeanDecl } from '../model/lean.js';
-import { type FileFacts, fileFacts, THEOREM_KINDS } from './file-facts.js';
+import { type FileFacts, fileFacts } from './file-facts.js';
 
 export interface WalkOptions extends RangeOptions {
   /** Keep every n-th commit of the range (the first and the last always). */
@@ -125,7 +126,7 @@ function summed(files: FileFacts[]): Record<string, number> {
   const metrics: Record<string, number> = { files: files.length, declarations: 0, theorems: 0, 'declarations-with-sorry': 0 };
   for (const facts of files) {
     metrics.declarations! += facts.file.decls.length;
-    metrics.theorems! += facts.file.decls.filter((decl) => THEOREM_KINDS.has(decl.kind)).length;
+    metrics.theorems! += facts.file.decls.filter((decl) => isTheoremKind(decl.kind)).length;
     metrics['declarations-with-sorry']! += facts.sorried.length;
     for (const [kind, count] of facts.gaps) metrics[kind] = (metrics[kind] ?? 0) + count;
   }
@@ -146,7 +147,7 @@ function transitiveCounts(files: FileFacts[], unlinked?: ReadonlySet<FileFacts>)
   const onSorry = dependents.restingOn(sorried);
   const onAxiom = dependents.restingOn(axioms);
   const unfinished = new Set<LeanDecl>([...sorried, ...axioms, ...onSorry, ...onAxiom]);
-  const theorems = leanFiles.flatMap((file) => file.decls.filter((decl) => THEOREM_KINDS.has(decl.kind)));
+  const theorems = leanFiles.flatMap((file) => file.decls.filter((decl) => isTheoremKind(decl.kind)));
   return {
     'resting-on-sorry': onSorry.length,
     'resting-on-axiom': onAxiom.length,

@@ -1,4 +1,5 @@
 /** Statistics a calibration reports beside accuracy and κ: MCC, confidence intervals, the spread over repeated runs. */
+import { seededRandom } from '../core/random.js';
 
 /** A 95 % interval. */
 export interface Interval {
@@ -37,22 +38,10 @@ export function mcc<L>(pairs: readonly [L, L][]): number {
   return denominator === 0 ? 0 : (correct * n - crossed) / denominator;
 }
 
-/** A small seeded generator (mulberry32), so that a calibration's intervals are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The 95 % percentile bootstrap interval of `statistic` over the pairs (1,000 resamples, fixed seed). */
 export function bootstrap<P>(pairs: readonly P[], statistic: (sample: P[]) => number, resamples = 1000): Interval {
   if (pairs.length === 0) return { low: NaN, high: NaN };
-  const random = seeded(45);
+  const random = seededRandom(45);
   const values: number[] = [];
   for (let b = 0; b < resamples; b++) {
     const sample = Array.from({ length: pairs.length }, () => pairs[Math.floor(random() * pairs.length)]!);

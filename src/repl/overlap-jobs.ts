@@ -1,6 +1,6 @@
 /** File jobs that elaborate each file declaration by declaration and run the exact? probe on chosen theorems. */
 import { readLeanSource } from '../lean/project.js';
-import { isProofKind } from '../lean/syntax/names.js';
+import { isTheoremKind } from '../lean/syntax/names.js';
 import type { LeanDecl, LeanProject } from '../model/lean.js';
 import { EnvChain } from './chain.js';
 import { type ProbeOptions, type ProbeResult, probeTheorem } from './exact-probe.js';
@@ -13,7 +13,7 @@ export interface Probed {
 }
 
 /** True for a declaration the exact? probe applies to: a theorem or lemma outside a mutual block. */
-export const isProbeable = (decl: LeanDecl): boolean => isProofKind(decl.kind) && decl.kind !== 'example' && !decl.mutual;
+export const isProbeable = (decl: LeanDecl): boolean => isTheoremKind(decl.kind) && !decl.mutual;
 
 /** One job per file holding a selected theorem; the file's other declarations are only elaborated. */
 export function overlapJobs(project: LeanProject, options: ProbeOptions, selected: (decl: LeanDecl) => boolean): FileJob<Probed[]>[] {

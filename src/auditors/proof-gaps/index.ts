@@ -26,7 +26,7 @@
  */
 import type { AuditContext, AuditorMeta, FindingInput } from '../../core/types.js';
 import { readLeanSource, sourceByPath } from '../../lean/project.js';
-import { type GapKind, macroSorriesOf, type ProofGap, proofGapsOf } from '../../lean/syntax/gaps.js';
+import { type GapKind, macroSorriesOf, type ProofGap, proofGapsOf, SORRY_KINDS } from '../../lean/syntax/gaps.js';
 import { typeHead } from '../../lean/syntax/lexer.js';
 import { isProofKind } from '../../lean/syntax/names.js';
 import { ImportGraph } from '../../lean/workspace/imports.js';
@@ -281,14 +281,6 @@ const NOT_GAPS: ReadonlySet<string> = new Set([
 ]);
 /** The kinds of gap the proof-gaps rules report one by one (the rules about files are not gaps). */
 const KINDS = Object.keys(meta.rules).filter((k) => !NOT_GAPS.has(k)) as GapKind[];
-const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
-  'sorry-in-proof',
-  'sorry-in-data',
-  'sorry-in-statement',
-  'sorry-in-command',
-  'sorry-undetermined',
-]);
-/** The declarations whose value is a proof. */
 /** Not counted among the `sorry` tokens nor the escape hatches, but its declarations are among those with a sorry. */
 const MACRO: GapKind = 'sorry-macro';
 /** Escape hatches reported once per declaration, with the count and every place: 15 `native_decide` in one proof are one trust in compiled code. */

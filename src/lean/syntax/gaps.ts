@@ -38,6 +38,15 @@ export type GapKind =
   | 'search-tactic'
   | 'trivial-statement';
 
+/** The gap kinds that are a `sorry` (or `admit`) in one place or another, summed as `sorry`; a sorry macro's use is counted apart. */
+export const SORRY_KINDS: ReadonlySet<GapKind> = new Set([
+  'sorry-in-proof',
+  'sorry-in-data',
+  'sorry-in-statement',
+  'sorry-in-command',
+  'sorry-undetermined',
+]);
+
 /**
  * Why a `sorry` counts as in a proof or in data, or why that is undetermined: `field` (a field whose
  * structure is not known and whose name says nothing), `argument` (an argument of a callee whose

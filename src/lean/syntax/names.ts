@@ -269,3 +269,6 @@ function unitsOf(name: string): Uint16Array {
 
 /** The kinds of declaration whose body is a proof; an `example` among them has no name to cite. */
 export const isProofKind = (kind: string): boolean => kind === 'theorem' || kind === 'lemma' || kind === 'example';
+
+/** The kinds of declaration that add a theorem to the environment (an `example` adds nothing). */
+export const isTheoremKind = (kind: string): boolean => kind === 'theorem' || kind === 'lemma';
