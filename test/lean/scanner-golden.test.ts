@@ -248,7 +248,8 @@ const PARSE_IN_WORKER = (dist: (name: string) => string): string => `
 
 /** Runs `code` (given the built modules' URLs) in `threads` worker threads at once on `texts`; each result as posted. */
 async function inWorkers<T>(code: (dist: (name: string) => string) => string, texts: string[], threads: number): Promise<T[]> {
-  if (!existsSync(join('dist', 'src', 'lean', 'syntax', 'parser.js'))) throw new Error('dist/ is missing: run `npm run build` (npm test does)');
+  if (!existsSync(join('dist', 'src', 'lean', 'syntax', 'parser.js')))
+    throw new Error('dist/ is missing: run `npm run build` (npm test does)');
   const dist = (name: string): string => JSON.stringify(pathToFileURL(join('dist', 'src', 'lean', 'syntax', `${name}.js`)).href);
   return Promise.all(
     Array.from(
